@@ -1,0 +1,233 @@
+/*
+ * judge.c - the tokenizer and driver shared by the four judge readers.
+ *
+ * Input is a byte stream; tokens are separated by any whitespace, so "\r\n"
+ * needs no special case.  A number token is accumulated digit by digit with
+ * an overflow check; a row token is handed to the format a byte at a time,
+ * straight into the solver's memory, and its length is checked here.  While
+ * a format has reply bytes waiting, no input is consumed: that is the whole
+ * backpressure story, and it keeps every buffer fixed.
+ */
+#include "internal.h"
+
+static const struct sap_judge_format *const formats[SAP_FORMAT_COUNT] = {
+    &sap_judge_boom, &sap_judge_casual, &sap_judge_master, &sap_judge_nurikabe
+};
+
+static const char *const format_names[SAP_FORMAT_COUNT] = {
+    "boom", "casual", "master", "nurikabe"
+};
+
+const char *sap_format_name(enum sap_format format)
+{
+    if ((unsigned)format >= SAP_FORMAT_COUNT)
+        return "unknown";
+    return format_names[format];
+}
+
+int sap_format_from_name(const char *name, size_t length)
+{
+    int f;
+    for (f = 0; f < SAP_FORMAT_COUNT; f++)
+        if (sap_word_is(name, length, format_names[f]))
+            return f;
+    return -1;
+}
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f';
+}
+
+static bool output_pending(const struct sap_judge *j)
+{
+    return j->out_text_left > 0 || j->out_phase != 0;
+}
+
+int sap_judge_init(struct sap_judge *j, enum sap_format format,
+                   const struct sap_memory *memory)
+{
+    memset(j, 0, sizeof *j);
+    if ((unsigned)format >= SAP_FORMAT_COUNT)
+        return SAP_ERR_ARG;
+    j->format = format;
+    j->memory = memory;
+    j->line = 1;
+    j->token_line = 1;
+    j->status = SAP_JUDGE_READING;
+    j->expect = SAP_EXPECT_NUMBER;
+    formats[format]->begin(j);
+    return SAP_OK;
+}
+
+void sap_judge_release_block(struct sap_judge *j)
+{
+    if (j->block != NULL && j->memory != NULL && j->memory->release != NULL)
+        j->memory->release(j->memory->context, j->block, SAP_MEMORY_WORK);
+    j->block = NULL;
+    j->block_bytes = 0;
+}
+
+void sap_judge_release(struct sap_judge *j)
+{
+    sap_judge_release_block(j);
+}
+
+void *sap_judge_acquire(struct sap_judge *j, size_t bytes)
+{
+    void *block = NULL;
+    sap_judge_release_block(j);
+    if (j->memory != NULL && j->memory->acquire != NULL)
+        block = j->memory->acquire(j->memory->context, bytes, SAP_MEMORY_WORK);
+    if (block == NULL) {
+        sap_judge_fail(j, SAP_ERR_NOMEM, "not enough memory for this board");
+        return NULL;
+    }
+    j->block = block;
+    j->block_bytes = bytes;
+    return block;
+}
+
+void sap_judge_fail_n(struct sap_judge *j, int err, const char *reason,
+                      uint32_t number, const char *tail)
+{
+    size_t len = 0;
+    if (j->status < 0)
+        return; /* the first error is the one reported */
+    sap_text_add(j->reason, sizeof j->reason, &len, reason);
+    if (tail != NULL) {
+        sap_text_add_u32(j->reason, sizeof j->reason, &len, number);
+        sap_text_add(j->reason, sizeof j->reason, &len, tail);
+    }
+    j->error_reason = j->reason;
+    j->error_line = j->in_token ? j->token_line : j->line;
+    j->status = err < 0 ? err : SAP_ERR_SYNTAX;
+    j->out_text_left = 0;
+    j->out_phase = 0;
+    sap_judge_release_block(j);
+}
+
+void sap_judge_fail(struct sap_judge *j, int err, const char *reason)
+{
+    sap_judge_fail_n(j, err, reason, 0, NULL);
+}
+
+void sap_judge_queue_text(struct sap_judge *j, const char *text)
+{
+    j->out_text = text;
+    j->out_text_left = sap_strlen(text);
+}
+
+static void end_token(struct sap_judge *j)
+{
+    const struct sap_judge_format *f = formats[j->format];
+
+    if (j->expect == SAP_EXPECT_NUMBER) {
+        f->number(j, j->number);
+    } else if (j->expect == SAP_EXPECT_ROW) {
+        if (j->token_length != j->row_length)
+            sap_judge_fail_n(j, SAP_ERR_SYNTAX, "row has ", j->token_length,
+                             j->token_length < j->row_length ? " cells, fewer than the board's width"
+                                                             : " cells, more than the board's width");
+        else
+            f->row_end(j);
+    }
+    j->in_token = false;
+}
+
+static void take_byte(struct sap_judge *j, char c)
+{
+    if (!j->in_token) {
+        j->in_token = true;
+        j->token_line = j->line;
+        j->token_length = 0;
+        j->number = 0;
+    }
+    if (j->expect == SAP_EXPECT_NUMBER) {
+        if (c < '0' || c > '9')
+            sap_judge_fail(j, SAP_ERR_SYNTAX, "expected a non-negative number");
+        else if (!sap_push_digit(&j->number, (unsigned)(c - '0')))
+            sap_judge_fail(j, SAP_ERR_SIZE, "number too large");
+    } else if (j->expect == SAP_EXPECT_ROW) {
+        if (j->token_length >= j->row_length)
+            sap_judge_fail_n(j, SAP_ERR_SYNTAX, "row longer than the board's width of ",
+                             j->row_length, " cells");
+        else
+            formats[j->format]->row_byte(j, j->token_length, c);
+    } else {
+        sap_judge_fail(j, SAP_ERR_SYNTAX, "unexpected input");
+    }
+    j->token_length++;
+}
+
+size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)
+{
+    size_t i = 0;
+    while (i < length && j->status == SAP_JUDGE_READING && !output_pending(j)) {
+        char c = input[i++];
+        if (is_space(c)) {
+            if (j->in_token)
+                end_token(j);
+            if (c == '\n')
+                j->line++;
+        } else {
+            take_byte(j, c);
+        }
+    }
+    return i;
+}
+
+/* End of input, once nothing is waiting: the trailing token is completed
+ * first (it may produce output), then the format decides whether the input
+ * may end here. */
+static void process_eof(struct sap_judge *j)
+{
+    if (j->status != SAP_JUDGE_READING || output_pending(j))
+        return;
+    if (j->in_token) {
+        end_token(j);
+        if (output_pending(j))
+            return; /* poll() comes back here once the output is out */
+    }
+    if (j->status == SAP_JUDGE_READING) {
+        j->eof_done = true;
+        formats[j->format]->finish(j);
+    }
+}
+
+void sap_judge_finish(struct sap_judge *j)
+{
+    j->eof = true;
+    process_eof(j);
+}
+
+size_t sap_judge_poll(struct sap_judge *j, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap) {
+        if (j->out_text_left > 0) {
+            size_t k = j->out_text_left < cap - n ? j->out_text_left : cap - n;
+            memcpy(out + n, j->out_text, k);
+            j->out_text += k;
+            j->out_text_left -= k;
+            n += k;
+        } else if (j->out_phase != 0) {
+            size_t k = formats[j->format]->poll(j, out + n, cap - n);
+            n += k;
+            if (k == 0 && j->out_phase != 0)
+                break; /* defensive: a format that cannot progress */
+        } else if (j->eof && !j->eof_done && j->status == SAP_JUDGE_READING) {
+            process_eof(j);
+            if (!output_pending(j))
+                break;
+        } else {
+            break;
+        }
+    }
+    return n;
+}
+
+int sap_judge_status(const struct sap_judge *j)
+{
+    return j->status;
+}

@@ -1,0 +1,28 @@
+# tests/tests.mk - every tests/test_*.c is one test program, built plain and
+# with ASan/UBSan, linked with the shared helpers in tests/lib/ (reference
+# implementations, the check macros' support).  tests/run runs them all.
+
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_LIB_SRC := $(wildcard tests/lib/*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_ASAN_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/asan/tests/%)
+TEST_TOOL_SRC := $(wildcard tests/tools/*.c)
+TEST_TOOL_BIN := $(TEST_TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
+TEST_HDR := $(wildcard tests/*.h tests/lib/*.h) $(CORE_HDR)
+
+$(BUILD)/tests/%: tests/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/libsapper.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/libsapper.a -o $@
+
+$(BUILD)/asan/tests/%: tests/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/asan/libsapper.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HOST) $(SAN) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/asan/libsapper.a -o $@
+
+# Helper programs for tests and benchmarks (generators, baselines, clients):
+# plain C with libc, optimised, not linked with the core unless they include it.
+$(BUILD)/tools/%: tests/tools/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/libsapper.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/libsapper.a -lm -o $@
+
+.PHONY: test-build
+test-build: all $(BUILD)/asan/sapperd $(TEST_BIN) $(TEST_ASAN_BIN) $(TEST_TOOL_BIN) $(PORTS_TEST_DEPS) $(FUZZ_TEST_DEPS)
