@@ -1,0 +1,191 @@
+/*
+ * main.c - sapperd's command line: options, then one of three modes.
+ *
+ *   --judge FORMAT         stdin -> stdout in a statement's batch format
+ *   --listen HOST:PORT     TCP sessions (default 127.0.0.1:7878)
+ *   --stdin                one session on stdin/stdout (with --listen too)
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sapperd.h"
+#include "internal.h" /* sap_parse_u32: the one decimal parser */
+
+static void print_usage(FILE *to)
+{
+    fprintf(to,
+        "usage: " SAPPERD_NAME " [--listen HOST:PORT]... [--stdin] [--max-clients N]\n"
+        "               [--idle-timeout SECONDS]\n"
+        "       " SAPPERD_NAME " --judge boom|casual|master|nurikabe < input > output\n"
+        "\n"
+        "Serves sapper's line protocol (send HELP for the requests).\n"
+        "\n"
+        "  --listen HOST:PORT     accept TCP sessions; HOST is an IPv4 or IPv6 literal\n"
+        "                         ([::1]:7878); port 0 picks a free port and logs it;\n"
+        "                         may be repeated (default " SAPPERD_DEFAULT_LISTEN
+        " when no\n"
+        "                         other mode is given)\n"
+        "  --stdin                one session on stdin/stdout; without --listen the\n"
+        "                         process ends at end of input\n"
+        "  --judge FORMAT         read a statement's whole input on stdin, write its\n"
+        "                         output on stdout; exit 2 on malformed input\n"
+        "  --max-clients N        TCP sessions served at once; more get \"ERR busy\"\n"
+        "                         (default %u)\n"
+        "  --idle-timeout SECONDS close a TCP session silent that long; 0 never\n"
+        "                         (default %u)\n"
+        "  --help                 this text\n"
+        "  --version              the version\n",
+        SAPPERD_DEFAULT_MAX_CLIENTS, SAPPERD_DEFAULT_IDLE_TIMEOUT);
+}
+
+void sapperd_log(const char *format, ...)
+{
+    char line[512];
+    va_list args;
+    int n;
+
+    va_start(args, format);
+    n = vsnprintf(line, sizeof line - 1, format, args);
+    va_end(args);
+    if (n < 0)
+        return;
+    if ((size_t)n > sizeof line - 2)
+        n = (int)(sizeof line - 2);
+    line[n] = '\n';
+    /* One fwrite per line, so lines from a log never interleave mid-line. */
+    fwrite(SAPPERD_NAME ": ", 1, sizeof SAPPERD_NAME + 1, stderr);
+    fwrite(line, 1, (size_t)n + 1, stderr);
+    fflush(stderr);
+}
+
+static int usage_error(const char *format, const char *detail)
+{
+    fprintf(stderr, SAPPERD_NAME ": ");
+    fprintf(stderr, format, detail);
+    fprintf(stderr, " (try --help)\n");
+    return SAPPERD_EXIT_USAGE;
+}
+
+/* "--name=value" or "--name value": the value, advancing *index past it;
+ * NULL when the option is not `name`.  *missing is set when it is `name`
+ * but no value follows. */
+static const char *option_value(const char *name, int argc, char **argv, int *index,
+                                bool *matched)
+{
+    const char *arg = argv[*index];
+    size_t name_len = strlen(name);
+
+    *matched = false;
+    if (strncmp(arg, name, name_len) != 0)
+        return NULL;
+    if (arg[name_len] == '=') {
+        *matched = true;
+        return arg + name_len + 1;
+    }
+    if (arg[name_len] != '\0')
+        return NULL;
+    *matched = true;
+    if (*index + 1 >= argc)
+        return NULL;
+    (*index)++;
+    return argv[*index];
+}
+
+static bool parse_count(const char *text, uint32_t *value)
+{
+    return sap_parse_u32(text, strlen(text), value) == SAP_OK;
+}
+
+enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, char **argv)
+{
+    int i;
+
+    memset(o, 0, sizeof *o);
+    o->judge_format = -1;
+    o->max_clients = SAPPERD_DEFAULT_MAX_CLIENTS;
+    o->idle_timeout = SAPPERD_DEFAULT_IDLE_TIMEOUT;
+
+    for (i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *value;
+        bool matched;
+
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            print_usage(stdout);
+            return SAPPERD_EXIT_OK;
+        }
+        if (strcmp(arg, "--version") == 0) {
+            printf(SAPPERD_NAME " " SAP_VERSION_STRING "\n");
+            return SAPPERD_EXIT_OK;
+        }
+        if (strcmp(arg, "--stdin") == 0) {
+            o->stdin_session = true;
+            continue;
+        }
+        value = option_value("--listen", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL)
+                return usage_error("%s needs HOST:PORT", "--listen");
+            if (o->listen_count == SAPPERD_LISTEN_MAX)
+                return usage_error("at most 8 --listen addresses%s", "");
+            if (!sapperd_address_valid(value))
+                return usage_error("bad --listen address '%s': expected IPV4:PORT or [IPV6]:PORT "
+                                   "with a port from 0 to 65535", value);
+            o->listen[o->listen_count++] = value;
+            continue;
+        }
+        value = option_value("--judge", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL)
+                return usage_error("%s needs a format: boom, casual, master or nurikabe",
+                                   "--judge");
+            o->judge_format = sap_format_from_name(value, strlen(value));
+            if (o->judge_format < 0)
+                return usage_error("unknown judge format '%s': expected boom, casual, "
+                                   "master or nurikabe", value);
+            continue;
+        }
+        value = option_value("--max-clients", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL || !parse_count(value, &o->max_clients) || o->max_clients == 0)
+                return usage_error("%s needs a number from 1 to 4294967295", "--max-clients");
+            continue;
+        }
+        value = option_value("--idle-timeout", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL || !parse_count(value, &o->idle_timeout))
+                return usage_error("%s needs a number of seconds (0 never closes)",
+                                   "--idle-timeout");
+            continue;
+        }
+        if (arg[0] == '-')
+            return usage_error("unknown option '%s'", arg);
+        return usage_error("unexpected argument '%s'", arg);
+    }
+
+    if (o->judge_format >= 0 && o->listen_count > 0)
+        return usage_error("%s reads stdin alone; it cannot be combined with --listen",
+                           "--judge");
+    if (o->judge_format < 0 && !o->stdin_session && o->listen_count == 0)
+        o->listen[o->listen_count++] = SAPPERD_DEFAULT_LISTEN;
+    return SAPPERD_RUN;
+}
+
+int main(int argc, char **argv)
+{
+    struct sapperd_options options;
+
+    switch (sapperd_parse_options(&options, argc, argv)) {
+    case SAPPERD_EXIT_OK:
+        return 0;
+    case SAPPERD_EXIT_USAGE:
+        return 2;
+    case SAPPERD_RUN:
+        break;
+    }
+    if (options.judge_format >= 0)
+        return sapperd_run_judge((enum sap_format)options.judge_format);
+    return sapperd_serve(&options);
+}
