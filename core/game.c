@@ -1,18 +1,592 @@
-/* Placeholder so that every branch links until the game code lands. */
+/*
+ * game.c - the boom game engine (seed 001).
+ *
+ * One game is one caller block: a header (struct sap_game, at most
+ * SAP_GAME_HEADER_BYTES) followed by one byte per cell, row by row.  A cell
+ * byte holds
+ *
+ *     bit 0      the mine
+ *     bits 1-2   the mark: covered '_', flag 'P', question '?', or opened
+ *     bit 3      "changed by the last operation, not yet written in a reply"
+ *     bits 4-7   while the opening walks the board: the direction (1..8)
+ *                from the cell's parent to the cell, 0 for none
+ *
+ * Neighbour counts are derived from the mine bits whenever they are needed.
+ * The opening is a depth-first walk whose stack is threaded through the
+ * board itself: a zero cell the walk enters remembers the direction it was
+ * entered from, and when its neighbours are all done the walk steps back to
+ * the parent and resumes the parent's scan just after that direction.  So it
+ * needs neither recursion nor a side stack, whatever the board's size.
+ *
+ * A reply is never built whole.  Each operation marks the cells it changed
+ * and keeps their bounding box; sap_game_reply scans only that box, writes
+ * one "<x, y, v>" piece at a time (regenerated from the cell, so a piece cut
+ * by a small buffer resumes from a stored offset) and clears each mark once
+ * its piece is out.  Scanning in row-major order is what sorts the changes.
+ */
 #include "internal.h"
 
+#define CELL_MINE 0x01u
+#define CELL_MARK 0x06u
+#define MARK_COVERED 0x00u
+#define MARK_FLAG 0x02u
+#define MARK_QUESTION 0x04u
+#define MARK_OPEN 0x06u
+#define CELL_CHANGED 0x08u
+#define CELL_PARENT_SHIFT 4
+#define CELL_PARENT 0xF0u
+
+/* Header flags. */
+#define FLAG_STARTED 0x01u       /* an operation has been applied */
+#define FLAG_RANDOM 0x02u        /* mines are to be laid at the first opening */
+#define FLAG_FIRST_PIECE 0x04u   /* no change written yet in the current reply */
+
+enum reply_phase { REPLY_DONE = 0, REPLY_HEAD, REPLY_CELLS, REPLY_TAIL };
+enum reply_tail { TAIL_RUNNING = 0, TAIL_WIN, TAIL_LOSE, TAIL_INVALID };
+
+static const char reply_head[] = "RUNNING: [";
+static const char *const reply_tails[] = { "]\n", "]\nWIN\n", "LOSE\n", "INVALID\n" };
+static const uint8_t reply_tail_lengths[] = { 2, 6, 5, 8 };
+
+/* Longest "<x, y, v>" piece with its ", " separator: 2 + 1 + 10 + 2 + 10 + 2 + 1 + 1. */
+#define PIECE_MAX 32u
+
+struct sap_game {
+    uint32_t rows, cols;
+    uint32_t mines;       /* mines on the board; while FLAG_RANDOM, the mines asked for */
+    uint32_t covered;     /* cells not opened */
+    uint32_t seed;        /* while FLAG_RANDOM */
+    /* Bounding box of the last operation's changes; empty when top > bottom. */
+    uint32_t box_top, box_bottom, box_left, box_right;
+    /* Reply cursor: the next cell to examine, and how much of the current
+     * piece (head text, change, tail text) has been written. */
+    uint32_t reply_row, reply_col;
+    uint32_t reply_offset;
+    uint8_t state;        /* enum sap_outcome: RUNNING, WIN or LOSE */
+    uint8_t reply_phase;  /* enum reply_phase */
+    uint8_t reply_tail;   /* enum reply_tail */
+    uint8_t flags;
+};
+
+SAP_STATIC_ASSERT(game_header_fits, sizeof(struct sap_game) <= SAP_GAME_HEADER_BYTES);
+
+/* The eight neighbours, in row-major order; a walk's parent direction is the
+ * index into these plus one. */
+static const int8_t neighbour_row[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
+static const int8_t neighbour_col[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
+
+static uint8_t *cells_of(sap_game *g)
+{
+    return (uint8_t *)g + SAP_GAME_HEADER_BYTES;
+}
+
+static const uint8_t *cells_of_const(const sap_game *g)
+{
+    return (const uint8_t *)g + SAP_GAME_HEADER_BYTES;
+}
+
+/* ---- random boards --------------------------------------------------------
+ * xorshift32: three shifts and three xors per draw, cheap on an 8-bit AVR.
+ * The seed is first scrambled so that neighbouring seeds give unrelated
+ * boards, and a zero state (xorshift's fixed point) is avoided. */
+
+static uint32_t rng_start(uint32_t seed)
+{
+    uint32_t s = seed + 0x9E3779B9u;
+    s ^= s >> 16;
+    s *= 0x85EBCA6Bu;
+    s ^= s >> 13;
+    s *= 0xC2B2AE35u;
+    s ^= s >> 16;
+    return s != 0 ? s : 0x6D2B79F5u;
+}
+
+static uint32_t rng_next(uint32_t *state)
+{
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    *state = x;
+    return x;
+}
+
+/* A draw in [0, bound), bound >= 1: the high half of the 64-bit product
+ * x * bound, computed from 16-bit halves so that an 8-bit or 32-bit target
+ * needs no 64-bit multiply. */
+static uint32_t rng_below(uint32_t *state, uint32_t bound)
+{
+    uint32_t x = rng_next(state);
+    uint32_t xh = x >> 16, xl = x & 0xFFFFu, bh = bound >> 16, bl = bound & 0xFFFFu;
+    uint32_t cross1 = xh * bl, cross2 = xl * bh;
+    uint32_t carry = ((xl * bl) >> 16) + (cross1 & 0xFFFFu) + (cross2 & 0xFFFFu);
+    return xh * bh + (cross1 >> 16) + (cross2 >> 16) + (carry >> 16);
+}
+
+/* Lays the asked-for mines before the opening of (r0, c0): never on that
+ * cell, and off its whole 3x3 neighbourhood when the count allows.  Selection
+ * sampling (each eligible cell is taken with probability needed / eligible
+ * left) gives exactly the asked-for count in one pass and no extra memory. */
+static void lay_random_mines(sap_game *g, uint32_t r0, uint32_t c0)
+{
+    uint8_t *cell = cells_of(g);
+    uint32_t top = r0 > 0 ? r0 - 1 : 0, bottom = r0 + 1 < g->rows ? r0 + 1 : r0;
+    uint32_t left = c0 > 0 ? c0 - 1 : 0, right = c0 + 1 < g->cols ? c0 + 1 : c0;
+    uint32_t total = g->rows * g->cols;
+    uint32_t block = (bottom - top + 1) * (right - left + 1);
+    bool keep_block_clear = g->mines <= total - block;
+    uint32_t eligible = keep_block_clear ? total - block : total - 1;
+    uint32_t needed = g->mines;
+    uint32_t state = rng_start(g->seed);
+    uint32_t r, c;
+
+    for (r = 0; r < g->rows && needed > 0; r++) {
+        for (c = 0; c < g->cols && needed > 0; c++) {
+            bool excluded = keep_block_clear
+                                ? (r >= top && r <= bottom && c >= left && c <= right)
+                                : (r == r0 && c == c0);
+            if (excluded)
+                continue;
+            if (rng_below(&state, eligible) < needed) {
+                cell[(size_t)r * g->cols + c] |= CELL_MINE;
+                needed--;
+            }
+            eligible--;
+        }
+    }
+    g->flags &= (uint8_t)~FLAG_RANDOM;
+}
+
+/* ---- cells --------------------------------------------------------------- */
+
+static unsigned mines_around(const sap_game *g, uint32_t r, uint32_t c)
+{
+    size_t width = g->cols;
+    const uint8_t *p = cells_of_const(g) + (size_t)r * width + c;
+    bool up = r > 0, down = r + 1 < g->rows, left = c > 0, right = c + 1 < g->cols;
+    unsigned n = 0;
+
+    if (up && down && left && right) {
+        const uint8_t *a = p - width, *b = p + width;
+        return (unsigned)((a[-1] & 1u) + (a[0] & 1u) + (a[1] & 1u) + (p[-1] & 1u) +
+                          (p[1] & 1u) + (b[-1] & 1u) + (b[0] & 1u) + (b[1] & 1u));
+    }
+    if (up) {
+        const uint8_t *a = p - width;
+        n += a[0] & 1u;
+        if (left)
+            n += a[-1] & 1u;
+        if (right)
+            n += a[1] & 1u;
+    }
+    if (left)
+        n += p[-1] & 1u;
+    if (right)
+        n += p[1] & 1u;
+    if (down) {
+        const uint8_t *b = p + width;
+        n += b[0] & 1u;
+        if (left)
+            n += b[-1] & 1u;
+        if (right)
+            n += b[1] & 1u;
+    }
+    return n;
+}
+
+static char cell_char(const sap_game *g, uint32_t r, uint32_t c)
+{
+    switch (cells_of_const(g)[(size_t)r * g->cols + c] & CELL_MARK) {
+    case MARK_FLAG: return 'P';
+    case MARK_QUESTION: return '?';
+    case MARK_OPEN: return (char)('0' + mines_around(g, r, c));
+    default: return '_';
+    }
+}
+
+static void empty_box(sap_game *g)
+{
+    g->box_top = g->box_left = UINT32_MAX;
+    g->box_bottom = g->box_right = 0;
+}
+
+static void note_change(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
+{
+    *cell |= CELL_CHANGED;
+    if (r < g->box_top)
+        g->box_top = r;
+    if (r > g->box_bottom)
+        g->box_bottom = r;
+    if (c < g->box_left)
+        g->box_left = c;
+    if (c > g->box_right)
+        g->box_right = c;
+}
+
+static void open_cell(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
+{
+    *cell = (uint8_t)((*cell & ~CELL_MARK) | MARK_OPEN);
+    g->covered--;
+    note_change(g, cell, r, c);
+}
+
+/* Opens the covered, unflagged, mine-free cell (r, c) and, from every zero
+ * cell reached, its covered unflagged neighbours (a '?' opens, a 'P' stops
+ * the spread).  See the top of the file for the walk. */
+static void open_from(sap_game *g, uint32_t r, uint32_t c)
+{
+    uint8_t *board = cells_of(g);
+    uint32_t rows = g->rows, cols = g->cols;
+    unsigned dir = 0;
+
+    open_cell(g, &board[(size_t)r * cols + c], r, c);
+    if (mines_around(g, r, c) != 0)
+        return;
+    for (;;) {
+        uint8_t *here;
+        unsigned back;
+
+        while (dir < 8) {
+            uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[dir];
+            uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[dir];
+            uint8_t *next;
+            unsigned mark;
+
+            dir++;
+            if (nr >= rows || nc >= cols)
+                continue; /* also catches 0 - 1, which wraps */
+            next = &board[(size_t)nr * cols + nc];
+            mark = *next & CELL_MARK;
+            if (mark == MARK_OPEN || mark == MARK_FLAG)
+                continue;
+            open_cell(g, next, nr, nc); /* no mine: its parent counted zero */
+            if (mines_around(g, nr, nc) == 0) {
+                *next = (uint8_t)(*next | (dir << CELL_PARENT_SHIFT));
+                r = nr;
+                c = nc;
+                dir = 0;
+            }
+        }
+        here = &board[(size_t)r * cols + c];
+        back = *here >> CELL_PARENT_SHIFT;
+        if (back == 0)
+            return; /* the walk's root: every branch is done */
+        *here &= (uint8_t)~CELL_PARENT;
+        r -= (uint32_t)(int32_t)neighbour_row[back - 1];
+        c -= (uint32_t)(int32_t)neighbour_col[back - 1];
+        dir = back;
+    }
+}
+
+/* ---- operations ----------------------------------------------------------- */
+
+/* Returns true when the click lost. */
+static bool left_click(sap_game *g, uint32_t r, uint32_t c)
+{
+    uint8_t cell = cells_of(g)[(size_t)r * g->cols + c];
+    unsigned mark = cell & CELL_MARK;
+
+    if (mark == MARK_OPEN || mark == MARK_FLAG)
+        return false;
+    if (g->flags & FLAG_RANDOM) {
+        lay_random_mines(g, r, c);
+        cell = cells_of(g)[(size_t)r * g->cols + c];
+    }
+    if (cell & CELL_MINE)
+        return true;
+    open_from(g, r, c);
+    return false;
+}
+
+static void right_click(sap_game *g, uint32_t r, uint32_t c)
+{
+    uint8_t *cell = &cells_of(g)[(size_t)r * g->cols + c];
+    unsigned next;
+
+    switch (*cell & CELL_MARK) {
+    case MARK_COVERED: next = MARK_FLAG; break;
+    case MARK_FLAG: next = MARK_QUESTION; break;
+    case MARK_QUESTION: next = MARK_COVERED; break;
+    default: return; /* opened: nothing */
+    }
+    *cell = (uint8_t)((*cell & ~CELL_MARK) | next);
+    note_change(g, cell, r, c);
+}
+
+/* Middle click on an opened cell whose flag count equals its number: opens
+ * every covered unflagged neighbour, or loses, before opening anything, if
+ * one of them is a mine.  Returns true when it lost. */
+static bool chord(sap_game *g, uint32_t r, uint32_t c)
+{
+    uint8_t *board = cells_of(g);
+    unsigned flags = 0, d;
+
+    if ((board[(size_t)r * g->cols + c] & CELL_MARK) != MARK_OPEN)
+        return false;
+    for (d = 0; d < 8; d++) {
+        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
+        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
+        if (nr < g->rows && nc < g->cols &&
+            (board[(size_t)nr * g->cols + nc] & CELL_MARK) == MARK_FLAG)
+            flags++;
+    }
+    if (flags != mines_around(g, r, c))
+        return false;
+    for (d = 0; d < 8; d++) {
+        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
+        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
+        uint8_t cell;
+        if (nr >= g->rows || nc >= g->cols)
+            continue;
+        cell = board[(size_t)nr * g->cols + nc];
+        if ((cell & CELL_MARK) != MARK_OPEN && (cell & CELL_MARK) != MARK_FLAG &&
+            (cell & CELL_MINE))
+            return true;
+    }
+    for (d = 0; d < 8; d++) {
+        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
+        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
+        unsigned mark;
+        if (nr >= g->rows || nc >= g->cols)
+            continue;
+        mark = board[(size_t)nr * g->cols + nc] & CELL_MARK;
+        if (mark != MARK_OPEN && mark != MARK_FLAG)
+            open_from(g, nr, nc); /* an earlier target's opening may have reached it */
+    }
+    return false;
+}
+
+/* ---- replies --------------------------------------------------------------- */
+
+static void clear_changes(sap_game *g)
+{
+    uint8_t *board = cells_of(g);
+    uint32_t r, c;
+    for (r = g->box_top; r <= g->box_bottom; r++)
+        for (c = g->box_left; c <= g->box_right; c++)
+            board[(size_t)r * g->cols + c] &= (uint8_t)~CELL_CHANGED;
+}
+
+static void start_reply(sap_game *g, enum reply_phase phase, enum reply_tail tail)
+{
+    g->reply_phase = (uint8_t)phase;
+    g->reply_tail = (uint8_t)tail;
+    g->reply_offset = 0;
+    g->reply_row = g->box_top;
+    g->reply_col = g->box_left;
+    g->flags |= FLAG_FIRST_PIECE;
+}
+
+/* Moves the reply cursor to the next changed cell; false when none is left. */
+static bool find_change(sap_game *g)
+{
+    const uint8_t *board = cells_of(g);
+    uint32_t r = g->reply_row, c = g->reply_col;
+
+    for (; r <= g->box_bottom; r++, c = g->box_left) {
+        const uint8_t *row = board + (size_t)r * g->cols;
+        for (; c <= g->box_right; c++) {
+            if (row[c] & CELL_CHANGED) {
+                g->reply_row = r;
+                g->reply_col = c;
+                return true;
+            }
+        }
+    }
+    g->reply_row = r;
+    return false;
+}
+
+static size_t write_piece(const sap_game *g, char *buf)
+{
+    size_t n = 0;
+    if (!(g->flags & FLAG_FIRST_PIECE)) {
+        buf[n++] = ',';
+        buf[n++] = ' ';
+    }
+    buf[n++] = '<';
+    n += sap_dec(buf + n, g->reply_row + 1);
+    buf[n++] = ',';
+    buf[n++] = ' ';
+    n += sap_dec(buf + n, g->reply_col + 1);
+    buf[n++] = ',';
+    buf[n++] = ' ';
+    buf[n++] = cell_char(g, g->reply_row, g->reply_col);
+    buf[n++] = '>';
+    return n;
+}
+
+static void piece_done(sap_game *g)
+{
+    cells_of(g)[(size_t)g->reply_row * g->cols + g->reply_col] &= (uint8_t)~CELL_CHANGED;
+    g->flags &= (uint8_t)~FLAG_FIRST_PIECE;
+    g->reply_col++;
+    g->reply_offset = 0;
+}
+
+size_t sap_game_reply(sap_game *g, char *out, size_t cap)
+{
+    size_t n = 0;
+
+    if (g == NULL || out == NULL)
+        return 0;
+    while (n < cap && g->reply_phase != REPLY_DONE) {
+        if (g->reply_phase == REPLY_HEAD) {
+            n += sap_copy_piece(out + n, cap - n, reply_head, sizeof reply_head - 1,
+                                &g->reply_offset);
+            if (g->reply_offset == sizeof reply_head - 1) {
+                g->reply_phase = REPLY_CELLS;
+                g->reply_offset = 0;
+            }
+        } else if (g->reply_phase == REPLY_CELLS) {
+            if (g->reply_offset == 0 && !find_change(g)) {
+                g->reply_phase = REPLY_TAIL;
+            } else if (g->reply_offset == 0 && cap - n >= PIECE_MAX) {
+                n += write_piece(g, out + n); /* room for all of it: no copy */
+                piece_done(g);
+            } else {
+                char piece[PIECE_MAX];
+                size_t length = write_piece(g, piece);
+                n += sap_copy_piece(out + n, cap - n, piece, length, &g->reply_offset);
+                if (g->reply_offset == length)
+                    piece_done(g);
+            }
+        } else {
+            const char *tail = reply_tails[g->reply_tail];
+            size_t length = reply_tail_lengths[g->reply_tail];
+            n += sap_copy_piece(out + n, cap - n, tail, length, &g->reply_offset);
+            if (g->reply_offset == length)
+                g->reply_phase = REPLY_DONE;
+        }
+    }
+    return n;
+}
+
+/* ---- public calls ------------------------------------------------------------- */
+
 int sap_game_init(sap_game **game, void *memory, size_t bytes, uint32_t rows, uint32_t cols)
-{ (void)game; (void)memory; (void)bytes; (void)rows; (void)cols; return SAP_ERR_STATE; }
-int sap_game_set_mine(sap_game *game, uint32_t row, uint32_t col, bool mine)
-{ (void)game; (void)row; (void)col; (void)mine; return SAP_ERR_STATE; }
-int sap_game_set_random(sap_game *game, uint32_t mines, uint32_t seed)
-{ (void)game; (void)mines; (void)seed; return SAP_ERR_STATE; }
-uint32_t sap_game_rows(const sap_game *game) { (void)game; return 0; }
-uint32_t sap_game_cols(const sap_game *game) { (void)game; return 0; }
-uint32_t sap_game_mines(const sap_game *game) { (void)game; return 0; }
-uint32_t sap_game_covered(const sap_game *game) { (void)game; return 0; }
-enum sap_outcome sap_game_state(const sap_game *game) { (void)game; return SAP_LOSE; }
-int sap_game_move(sap_game *game, int op, uint32_t x, uint32_t y)
-{ (void)game; (void)op; (void)x; (void)y; return SAP_ERR_STATE; }
-size_t sap_game_reply(sap_game *game, char *out, size_t cap) { (void)game; (void)out; (void)cap; return 0; }
-char sap_game_cell(const sap_game *game, uint32_t row, uint32_t col) { (void)game; (void)row; (void)col; return '_'; }
+{
+    sap_game *g;
+    int err;
+
+    if (game == NULL || memory == NULL)
+        return SAP_ERR_ARG;
+    *game = NULL;
+    err = sap_check_board_size(rows, cols);
+    if (err != SAP_OK)
+        return err;
+    if (((uintptr_t)memory & (sizeof(uint32_t) - 1u)) != 0)
+        return SAP_ERR_ARG;
+    if (bytes < SAP_GAME_BYTES(rows, cols))
+        return SAP_ERR_NOMEM;
+    g = (sap_game *)memory;
+    memset(g, 0, SAP_GAME_BYTES(rows, cols));
+    g->rows = rows;
+    g->cols = cols;
+    g->covered = rows * cols;
+    g->state = SAP_RUNNING;
+    empty_box(g);
+    *game = g;
+    return SAP_OK;
+}
+
+int sap_game_set_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
+{
+    uint8_t *cell;
+
+    if (g == NULL)
+        return SAP_ERR_ARG;
+    if (row >= g->rows || col >= g->cols)
+        return SAP_ERR_RANGE;
+    if (g->flags & (FLAG_STARTED | FLAG_RANDOM))
+        return SAP_ERR_STATE;
+    cell = &cells_of(g)[(size_t)row * g->cols + col];
+    if (mine && !(*cell & CELL_MINE)) {
+        *cell |= CELL_MINE;
+        g->mines++;
+    } else if (!mine && (*cell & CELL_MINE)) {
+        *cell &= (uint8_t)~CELL_MINE;
+        g->mines--;
+    }
+    return SAP_OK;
+}
+
+int sap_game_set_random(sap_game *g, uint32_t mines, uint32_t seed)
+{
+    uint8_t *board;
+    size_t i, total;
+
+    if (g == NULL)
+        return SAP_ERR_ARG;
+    if (g->flags & FLAG_STARTED)
+        return SAP_ERR_STATE;
+    total = (size_t)g->rows * g->cols;
+    if (mines >= total)
+        return SAP_ERR_ARG;
+    board = cells_of(g);
+    for (i = 0; i < total; i++)
+        board[i] &= (uint8_t)~CELL_MINE;
+    g->mines = mines;
+    g->seed = seed;
+    g->flags |= FLAG_RANDOM;
+    return SAP_OK;
+}
+
+uint32_t sap_game_rows(const sap_game *g) { return g != NULL ? g->rows : 0; }
+uint32_t sap_game_cols(const sap_game *g) { return g != NULL ? g->cols : 0; }
+uint32_t sap_game_mines(const sap_game *g) { return g != NULL ? g->mines : 0; }
+uint32_t sap_game_covered(const sap_game *g) { return g != NULL ? g->covered : 0; }
+
+enum sap_outcome sap_game_state(const sap_game *g)
+{
+    return g != NULL ? (enum sap_outcome)g->state : SAP_LOSE;
+}
+
+char sap_game_cell(const sap_game *g, uint32_t row, uint32_t col)
+{
+    if (g == NULL || row >= g->rows || col >= g->cols)
+        return '\0';
+    return cell_char(g, row, col);
+}
+
+bool sap_game_mine_at(const sap_game *g, uint32_t row, uint32_t col)
+{
+    if (g == NULL || row >= g->rows || col >= g->cols)
+        return false;
+    return (cells_of_const(g)[(size_t)row * g->cols + col] & CELL_MINE) != 0;
+}
+
+int sap_game_move(sap_game *g, int op, uint32_t x, uint32_t y)
+{
+    bool lost = false;
+
+    if (g == NULL || op < SAP_OP_LEFT || op > SAP_OP_CHORD)
+        return SAP_ERR_ARG;
+    if (x < 1 || x > g->rows || y < 1 || y > g->cols)
+        return SAP_ERR_RANGE;
+    /* A reply not polled to its end is dropped, so its marks cannot leak
+     * into this operation's changes. */
+    if (g->reply_phase != REPLY_DONE)
+        clear_changes(g);
+    empty_box(g);
+    g->flags |= FLAG_STARTED;
+
+    if (g->state != SAP_RUNNING) {
+        start_reply(g, REPLY_TAIL, TAIL_INVALID);
+        return SAP_INVALID;
+    }
+    switch (op) {
+    case SAP_OP_LEFT: lost = left_click(g, x - 1, y - 1); break;
+    case SAP_OP_RIGHT: right_click(g, x - 1, y - 1); break;
+    default: lost = chord(g, x - 1, y - 1); break;
+    }
+    if (lost) {
+        g->state = SAP_LOSE;
+        start_reply(g, REPLY_TAIL, TAIL_LOSE);
+        return SAP_LOSE;
+    }
+    if (g->covered == g->mines)
+        g->state = SAP_WIN;
+    start_reply(g, REPLY_HEAD, g->state == SAP_WIN ? TAIL_WIN : TAIL_RUNNING);
+    return g->state;
+}

@@ -145,9 +145,12 @@ int sap_game_init(sap_game **game, void *memory, size_t bytes,
 /* Puts or removes a mine at 0-based (row, col) before the first operation. */
 int sap_game_set_mine(sap_game *game, uint32_t row, uint32_t col, bool mine);
 
-/* Asks for `mines` random mines, laid at the first left click so that the
- * clicked cell is never a mine, avoiding its 3x3 neighbourhood when the
- * count allows.  Deterministic per seed.  mines < rows*cols. */
+/* Asks for `mines` random mines, laid at the first left click that opens
+ * a cell, so that the clicked cell is never a mine; they also avoid its 3x3
+ * neighbourhood whenever mines <= rows*cols minus that neighbourhood's size.
+ * The same seed, size and first click give the same board on every target.
+ * mines < rows*cols (SAP_ERR_ARG otherwise); before the first operation
+ * (SAP_ERR_STATE otherwise).  sap_game_set_mine is refused afterwards. */
 int sap_game_set_random(sap_game *game, uint32_t mines, uint32_t seed);
 
 uint32_t sap_game_rows(const sap_game *game);
@@ -161,7 +164,8 @@ enum sap_outcome sap_game_state(const sap_game *game);
 /* Applies one operation at 1-based (x = row, y = column), as the boom
  * statement and SPEC.md settle it.  Returns the outcome (>= 0), or
  * SAP_ERR_RANGE / SAP_ERR_ARG and changes nothing.  The changed cells stay
- * marked until sap_game_reply has written them. */
+ * marked until sap_game_reply has written them; a reply not polled to its
+ * end when the next operation comes is dropped. */
 int sap_game_move(sap_game *game, int op, uint32_t x, uint32_t y);
 
 /* Writes the reply lines of the last operation into out, piece by piece:
@@ -171,8 +175,13 @@ int sap_game_move(sap_game *game, int op, uint32_t x, uint32_t y);
  * cells never needs memory proportional to its length. */
 size_t sap_game_reply(sap_game *game, char *out, size_t cap);
 
-/* The player-map character at 0-based (row, col): '_', 'P', '?' or '0'..'8'. */
+/* The player-map character at 0-based (row, col): '_', 'P', '?' or '0'..'8';
+ * '\0' outside the board. */
 char sap_game_cell(const sap_game *game, uint32_t row, uint32_t col);
+
+/* Whether 0-based (row, col) holds a mine (to reveal the board once a game
+ * is over).  A random board has no mine before its first opening. */
+bool sap_game_mine_at(const sap_game *game, uint32_t row, uint32_t col);
 
 /* ------------------------------------------------------------------------
  * 5. Casual player
