@@ -354,56 +354,206 @@ void sap_judge_release(struct sap_judge *judge);
 /* ------------------------------------------------------------------------
  * 9. Protocol session
  *
- * One connection (a socket, stdin, a UART) is one session.  Requests are
- * lines; each complete request gets at least one reply line.  The table of
- * requests is SPEC.md's; HELP lists them.
+ * One connection (a socket, stdin, a UART) is one session: a struct
+ * sap_session in caller memory, SAP_SESSION_BYTES bytes, plus the blocks it
+ * acquires through struct sap_memory while a board needs them.
+ *
+ *     sap_session_init(&s, &memory);
+ *     for each chunk received:
+ *         while chunk not empty:
+ *             chunk += sap_session_sink(&s, chunk, len);    (backpressure:
+ *             while ((n = sap_session_poll(&s, out, cap)) > 0)   it stops at
+ *                 send(out, n);                              every reply)
+ *             if (sap_session_closing(&s)) close after sending, stop reading;
+ *     at EOF (after every received byte was sunk): sap_session_finish(&s),
+ *         poll until 0, close.
+ *     sap_session_release(&s) when the connection is gone.
+ *
+ * sink consumes request bytes until a reply is waiting, then returns: poll
+ * the reply out (any cap >= 1 makes progress) and sink the rest.  A session
+ * never buffers more than one short reply line (SAP_REPLY_MAX); long replies
+ * are produced piece by piece as they are polled.  Once the session is
+ * closing and its reply is out, sink discards whatever it is given.  Close
+ * the connection when sap_session_closing() is true and sap_session_poll()
+ * returns 0.
+ *
+ * Requests: one per line, "\n" or "\r\n"; tokens separated by spaces and
+ * tabs; keywords case-insensitive; empty (or blank) lines ignored, also
+ * between the rows of a board.  No banner.
+ *
+ *   NEW r c            then r rows of '_' (safe) / '*' (mine)  -> OK r c mines
+ *   NEW r c mines seed  random board laid at the first left click (never a
+ *                       mine there, its 3x3 kept clear when the count
+ *                       allows; deterministic per seed)     -> OK r c mines
+ *   1 x y | 2 x y | 3 x y   left / right / middle click at 1-based row x,
+ *                       column y -> boom's lines: RUNNING: [...] (+ WIN),
+ *                       LOSE, or INVALID once the game has ended
+ *   0                  QUIT if the game was running, else OK; the game is
+ *                       released either way (then moves get ERR no game)
+ *   SHOW               the player map, cells separated by one space
+ *   CASUAL r c         then r rows of 'M' / '.'  -> "<min> <x> <y>", the
+ *                       fewest safe cells left covered and the first best
+ *                       start (1-based); "0 0 0" for a board with no safe
+ *                       cell (nothing can be left covered, no start exists)
+ *   CASUALMAP r c      as CASUAL, then r lines of c characters showing the
+ *                       best start's end: 'M' mine, '#' safe cell left
+ *                       covered, '.' safe cell opened
+ *   MASTER R C M       R lines of '*' / '.' / 'c', or Impossible
+ *   NURIKABE r c d     then d lines "r' c' n" (0-based cell, as in the
+ *                       statement) and r rows of '#' / '.'
+ *                                             -> solved | not solved
+ *   JUDGE BOOM|CASUAL|MASTER|NURIKABE  then the statement's whole input ->
+ *                       its whole output, then requests again.  The input
+ *                       ends where the statement says (after T cases, or
+ *                       at "0 0" for CASUAL); bytes after that, on the same
+ *                       line too, are requests.  Malformed input ends the
+ *                       stream with one "ERR <format> line N: <reason>"
+ *                       (N counts from the line after JUDGE); the rest is
+ *                       read as requests.
+ *   HELP               the requests, one per line (SAP_SESSION_HELP_LINES)
+ *   BYE                "BYE", then the session closes
+ *
+ * Anything malformed gets exactly one line "ERR <reason>" and changes
+ * nothing.  A request line that is refused (unknown word, wrong argument
+ * count, a bad number, a size beyond the build) expects no rows: following
+ * lines are requests.  Once a NEW/CASUAL/CASUALMAP/NURIKABE line is
+ * accepted, all its lines are read, and a bad one (row length, alphabet,
+ * number line) gives the one ERR after the last of them.  NEW reads its
+ * rows into a newly acquired GAME block and releases the old game only
+ * when the new one is complete, so a bad NEW leaves the old game playing.
+ * A provider that refuses a second GAME block (one arena) makes NEW release
+ * the current game first and retry: then a refused NEW leaves no game.
+ * A line longer than SAP_LINE_MAX (without its line end) gets
+ * "ERR line too long" at once and the session closes; the rest of it is
+ * never buffered.  At EOF a last line without "\n" is still answered; a
+ * board cut short gets "ERR input ended inside a request".
+ *
+ * Largest reply per request, in bytes (the fuzz harness asserts these):
+ *   every ERR line, OK, QUIT, BYE, CASUAL, NURIKABE:  SAP_REPLY_MAX
+ *   1/2/3 x y           SAP_REPLY_MOVE_MAX(rows, cols) of the current game
+ *   SHOW                SAP_REPLY_SHOW_MAX(rows, cols)
+ *   CASUALMAP r c       SAP_REPLY_MAX + SAP_REPLY_MASTER_MAX(r, c)
+ *   MASTER R C M        SAP_REPLY_MASTER_MAX(R, C)
+ *   HELP                SAP_SESSION_HELP_BYTES
+ *   JUDGE f             the statement's output for the input, plus at most
+ *                       one ERR line
+ *   a board row, a blank line: nothing (the request answers after its last row)
  * ---------------------------------------------------------------------- */
 
 /* Bytes of reply text the session buffers for one request line before the
  * caller polls them; long replies (a game move's changes, SHOW, a MASTER
- * board, a JUDGE stream) are produced piece by piece instead. */
+ * board, a JUDGE stream) are produced piece by piece instead.  Every ERR
+ * reason fits (the longest is a judge error, under 110 bytes). */
 #ifndef SAP_REPLY_MAX
-#define SAP_REPLY_MAX 160u
+#define SAP_REPLY_MAX 128u
 #endif
 
+/* Decimal digits of n (n < 2^32). */
+#define SAP_DEC_DIGITS(n)                                                     \
+    ((n) < 10u ? 1u : (n) < 100u ? 2u : (n) < 1000u ? 3u : (n) < 10000u ? 4u \
+     : (n) < 100000u ? 5u : (n) < 1000000u ? 6u : (n) < 10000000u ? 7u        \
+     : (n) < 100000000u ? 8u : (n) < 1000000000u ? 9u : 10u)
+
+/* "RUNNING: [" + every cell as "<x, y, v>, " + "]\n" + "WIN\n". */
+#define SAP_REPLY_MOVE_MAX(rows, cols)                                        \
+    ((size_t)16u + (size_t)(rows) * (size_t)(cols)                            \
+                       * (size_t)(SAP_DEC_DIGITS(rows) + SAP_DEC_DIGITS(cols) + 9u))
+/* Each cell, then a space or the line end. */
+#define SAP_REPLY_SHOW_MAX(rows, cols) ((size_t)2u * (size_t)(rows) * (size_t)(cols))
+/* R rows of C cells and a line end, or "Impossible\n". */
+#define SAP_REPLY_MASTER_MAX(rows, cols)                                      \
+    ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u                             \
+         ? (size_t)(rows) * ((size_t)(cols) + 1u) : (size_t)11u)
+
+/* HELP's reply: its lines and bytes (session.c checks them at build time). */
+#define SAP_SESSION_HELP_LINES 14u
+#define SAP_SESSION_HELP_BYTES 765u
+
+/* The largest WORK block a session may acquire for an r x c board: a
+ * CASUALMAP board (the solver plus a bit per cell for the mines), a
+ * NURIKABE grid with a number in every cell, a JUDGE reader's case. */
+#define SAP_SIZE_MAX2(a, b) ((a) > (b) ? (a) : (b))
+#define SAP_SESSION_WORK_BYTES(rows, cols)                                    \
+    SAP_SIZE_MAX2(SAP_SIZE_MAX2(SAP_CASUAL_BYTES(rows, cols)                  \
+                                    + ((size_t)(rows) * (size_t)(cols) + 7u) / 8u, \
+                                SAP_NURIKABE_BYTES(rows, cols,                \
+                                                   (size_t)(rows) * (size_t)(cols))), \
+                  SAP_GAME_BYTES(rows, cols))
+
 struct sap_session {
-    /* private */
+    /* private: see session.c */
     const struct sap_memory *memory;
+    void *game_block;           /* GAME: the current game, or NULL */
     sap_game *game;
-    size_t game_bytes;
-    uint32_t state;             /* what the next line means (request, board row, judge) */
-    uint32_t rows_expected;     /* board rows still to read after NEW/CASUAL/NURIKABE */
-    uint32_t args[6];
+    void *new_block;            /* GAME: the board a NEW is reading */
+    sap_game *new_game;
+    void *work;                 /* WORK: a CASUAL/NURIKABE board */
+    union {
+        sap_casual *casual;
+        sap_nurikabe *nurikabe;
+    } solver;
+    struct sap_master master;   /* MASTER's plan while its board is written */
+    uint32_t mode;              /* what the next input is (request, row, judge) */
+    uint32_t request;           /* the request whose lines are being read */
+    uint32_t rows, cols;        /* its board */
+    uint32_t items_left;        /* its number lines or rows still to read */
+    uint32_t item;              /* 0-based index of the next one */
+    uint32_t count;             /* mines (NEW), safe cells (CASUAL) */
+    uint32_t out_kind;          /* the long reply being written, if any */
+    uint32_t out_row, out_col;  /* its cursor */
     uint32_t line_length;
-    bool line_overflow;
-    bool closing;               /* BYE, or a line over SAP_LINE_MAX */
-    bool finished;              /* the input has ended */
-    uint32_t out_phase;
-    uint32_t out_row, out_col;
-    uint32_t reply_length, reply_sent;
-    void *work;                 /* a one-shot solver's block */
-    size_t work_bytes;
+    uint16_t reply_length, reply_sent;
+    uint16_t deferred_length;   /* an ERR held until a request's last row */
+    const char *text;           /* static reply text (HELP) */
+    uint32_t text_left;
+    bool judge_only;            /* sap_session_start_judge */
+    bool finished;              /* sap_session_finish was called */
+    bool closing;               /* BYE, a line too long, EOF, judge-only end */
     struct sap_judge judge;
     char reply[SAP_REPLY_MAX];
-    char line[SAP_LINE_MAX + 1];
+    char line[SAP_LINE_MAX + 1]; /* + 1: the '\r' of a longest line */
 };
 
 #define SAP_SESSION_BYTES (sizeof(struct sap_session))
 
+/* Everything one session may hold at once for boards up to rows x cols:
+ * the struct, the current game, and either a NEW's second game or a WORK
+ * block (never both).  A board gives a session one GAME arena of
+ * SAP_GAME_BYTES(rows, cols) and one WORK arena of
+ * SAP_SESSION_WORK_BYTES(rows, cols) and needs nothing else. */
+#define SAP_SESSION_MEMORY_BYTES(rows, cols)                                  \
+    (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_WORK_BYTES(rows, cols))
+
+/* Readies a session.  `memory` is kept and must outlive it; NULL (or a
+ * provider that refuses everything) serves only requests without boards. */
 void sap_session_init(struct sap_session *session, const struct sap_memory *memory);
-/* Starts the session inside a JUDGE stream, as the request "JUDGE <format>"
- * would (sapperd --judge). */
+/* Judge-only mode (sapperd --judge FORMAT), right after init: the session
+ * is inside a JUDGE stream of `format` and nothing else.  The output is
+ * exactly the statement's output: no ERR line ever.  After the last case
+ * only whitespace may follow ("unexpected input after the last case"
+ * otherwise); the session is closing once the stream failed, or ended and
+ * sap_session_finish was called.  sap_session_judge_result tells which.
+ * SAP_ERR_ARG for an unknown format. */
 int sap_session_start_judge(struct sap_session *session, enum sap_format format);
-/* Consumes received bytes; returns how many it took (fewer when replies are
- * waiting, or once the session is closing). */
+/* The JUDGE stream's status (the last one of a session): SAP_JUDGE_READING,
+ * SAP_JUDGE_DONE, or a negative sap_error; then *line (1-based, counted
+ * from the stream's first line) and *reason (static text while the session
+ * lives) say what was wrong.  Either pointer may be NULL. */
+int sap_session_judge_result(const struct sap_session *session, uint32_t *line,
+                             const char **reason);
+/* Consumes received bytes; returns how many it took: fewer than `length`
+ * when a reply is waiting to be polled. */
 size_t sap_session_sink(struct sap_session *session, const char *input, size_t length);
 /* Writes waiting reply bytes into out; returns the count, 0 when none. */
 size_t sap_session_poll(struct sap_session *session, char *out, size_t cap);
-/* The peer will send nothing more (EOF). */
+/* The peer will send nothing more (EOF); call it after every received
+ * byte has been sunk.  A last line without "\n" is answered; afterwards the
+ * session is closing. */
 void sap_session_finish(struct sap_session *session);
 /* True once the connection should be closed after the replies are out. */
 bool sap_session_closing(const struct sap_session *session);
-/* Gives back every block the session holds. */
+/* Gives back every block the session holds; the session then has no game
+ * and can be initialised again. */
 void sap_session_release(struct sap_session *session);
 
 #ifdef __cplusplus

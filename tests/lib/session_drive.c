@@ -1,0 +1,127 @@
+/* session_drive.c - see session_drive.h. */
+#include "lib/session_drive.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Each block carries its size in front so that release can account it. */
+struct block_head {
+    size_t bytes;
+    size_t pad; /* keeps the payload aligned as for pointers and uint64_t */
+};
+
+static void *session_memory_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
+{
+    struct session_memory *m = context;
+    struct block_head *h;
+    if (m->refuse_all || (unsigned)purpose > 1)
+        return NULL;
+    if (m->max_blocks[purpose] != 0 && m->held[purpose] >= m->max_blocks[purpose])
+        return NULL;
+    h = malloc(sizeof *h + bytes);
+    if (h == NULL)
+        return NULL;
+    h->bytes = bytes;
+    m->held[purpose]++;
+    m->held_bytes += bytes;
+    if (m->held_bytes > m->peak_bytes)
+        m->peak_bytes = m->held_bytes;
+    m->acquired++;
+    return h + 1;
+}
+
+static void session_memory_release(void *context, void *block, enum sap_memory_purpose purpose)
+{
+    struct session_memory *m = context;
+    struct block_head *h = (struct block_head *)block - 1;
+    m->held[purpose]--;
+    m->held_bytes -= h->bytes;
+    free(h);
+}
+
+void session_memory_init(struct session_memory *m)
+{
+    memset(m, 0, sizeof *m);
+    m->memory.acquire = session_memory_acquire;
+    m->memory.release = session_memory_release;
+    m->memory.context = m;
+}
+
+void session_output_free(struct session_output *o)
+{
+    free(o->bytes);
+    memset(o, 0, sizeof *o);
+}
+
+static void output_reserve(struct session_output *o, size_t more)
+{
+    if (o->length + more + 1 > o->capacity) {
+        size_t cap = o->capacity ? o->capacity : 4096;
+        while (cap < o->length + more + 1)
+            cap *= 2;
+        o->bytes = realloc(o->bytes, cap);
+        if (o->bytes == NULL)
+            abort();
+        o->capacity = cap;
+    }
+}
+
+static size_t drain(struct sap_session *s, size_t cap, struct session_output *o)
+{
+    size_t total = 0, n;
+    do {
+        output_reserve(o, cap);
+        n = sap_session_poll(s, o->bytes + o->length, cap);
+        o->length += n;
+        total += n;
+    } while (n > 0);
+    o->bytes[o->length] = '\0';
+    return total;
+}
+
+size_t session_drive(struct sap_session *s, const char *input, size_t length, size_t chunk,
+                     size_t cap, bool finish, struct session_output *out)
+{
+    size_t done = 0;
+    if (cap == 0)
+        cap = 4096;
+    output_reserve(out, 0);
+    out->bytes[out->length] = '\0';
+    while (done < length) {
+        size_t piece = chunk == 0 || chunk > length - done ? length - done : chunk;
+        while (piece > 0) {
+            size_t taken = sap_session_sink(s, input + done, piece);
+            size_t polled;
+            done += taken;
+            piece -= taken;
+            polled = drain(s, cap, out);
+            if (taken == 0 && polled == 0) {
+                out->stuck = true;
+                return done;
+            }
+        }
+    }
+    if (finish) {
+        sap_session_finish(s);
+        drain(s, cap, out);
+    }
+    return done;
+}
+
+char *session_transcript(struct session_memory *m, const char *input, size_t length,
+                         size_t chunk, size_t cap)
+{
+    struct sap_session *s = malloc(sizeof *s);
+    struct session_output o = {0};
+    if (s == NULL)
+        abort();
+    sap_session_init(s, &m->memory);
+    session_drive(s, input, length, chunk, cap, true, &o);
+    sap_session_release(s);
+    free(s);
+    if (o.bytes == NULL) {
+        o.bytes = malloc(1);
+        o.bytes[0] = '\0';
+    }
+    return o.bytes;
+}

@@ -1,0 +1,48 @@
+/*
+ * session_drive.h - drives a protocol session the way a daemon or a UART
+ * loop does, for the tests (and the fuzz harness): input in chunks of a
+ * chosen size, replies polled with a chosen capacity, memory from malloc
+ * with accounting and optional refusals.
+ */
+#ifndef SAPPER_SESSION_DRIVE_H
+#define SAPPER_SESSION_DRIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "sapper.h"
+
+/* A malloc-backed provider that counts what is held and can refuse. */
+struct session_memory {
+    struct sap_memory memory;        /* pass &m.memory to the session */
+    size_t held[2];                  /* blocks held, per purpose */
+    size_t held_bytes;               /* bytes held now */
+    size_t peak_bytes;               /* the most held at once */
+    size_t acquired;                 /* acquire calls that succeeded */
+    size_t max_blocks[2];            /* refuse beyond this many per purpose (0: no limit) */
+    bool refuse_all;
+};
+
+void session_memory_init(struct session_memory *m);
+
+/* Output collected by session_drive. */
+struct session_output {
+    char *bytes;
+    size_t length, capacity;
+    bool stuck;       /* sink took nothing while nothing was to poll */
+};
+
+void session_output_free(struct session_output *o);
+
+/* Sinks `input` in chunks of `chunk` bytes (0: all at once), polling with
+ * `cap` bytes after every sink; then, if `finish`, sap_session_finish and
+ * a last drain.  Appends to *out; returns bytes of input consumed (all of
+ * it unless the session stopped taking any). */
+size_t session_drive(struct sap_session *s, const char *input, size_t length, size_t chunk,
+                     size_t cap, bool finish, struct session_output *out);
+
+/* One-shot: a fresh session with `m`, the whole input, EOF; returns the
+ * output as a malloc'd NUL-terminated string.  The session is released. */
+char *session_transcript(struct session_memory *m, const char *input, size_t length,
+                         size_t chunk, size_t cap);
+
+#endif

@@ -1,0 +1,417 @@
+/*
+ * test_session.c - the protocol engine: every request and ERR path, framing
+ * (CRLF, blank lines, over-long lines, pipelining, 1-byte chunks and
+ * polls), memory discipline, JUDGE streams and judge-only mode.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "lib/session_drive.h"
+#include "sapper.h"
+
+/* The whole transcript of `input` through a fresh session (all at once,
+ * then EOF); the memory provider must hold nothing afterwards. */
+static char *talk(const char *input)
+{
+    struct session_memory m;
+    char *out;
+    session_memory_init(&m);
+    out = session_transcript(&m, input, strlen(input), 0, 4096);
+    CHECK_EQ_INT(m.held_bytes, 0);
+    return out;
+}
+
+static void expect(const char *input, const char *want)
+{
+    char *got = talk(input);
+    if (!CHECK_EQ_STR(got, want))
+        fprintf(stderr, "    for input: %s\n", input);
+    free(got);
+}
+
+/* Every byte of `out` belongs to a line that ends with '\n'. */
+static bool lines_complete(const char *out, size_t length)
+{
+    return length == 0 || out[length - 1] == '\n';
+}
+
+static size_t count_lines(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* ---- requests that need no solver -------------------------------------- */
+
+static void test_help(void)
+{
+    char *out = talk("HELP\n");
+    CHECK_EQ_INT(strlen(out), SAP_SESSION_HELP_BYTES);
+    CHECK_EQ_INT(count_lines(out), SAP_SESSION_HELP_LINES);
+    CHECK(strncmp(out, "NEW ", 4) == 0);
+    CHECK(strstr(out, "\nBYE") != NULL);
+    CHECK(strstr(out, "JUDGE BOOM|CASUAL|MASTER|NURIKABE") != NULL);
+    free(out);
+    expect("HELP me\n", "ERR usage: HELP\n");
+}
+
+static void test_keywords_case_insensitive(void)
+{
+    char *a = talk("HELP\n"), *b = talk("help\n"), *c = talk("hElP\r\n");
+    CHECK_EQ_STR(b, a);
+    CHECK_EQ_STR(c, a);
+    free(a);
+    free(b);
+    free(c);
+    expect("bye\n", "BYE\n");
+    expect("Show\n", "ERR no game: start one with NEW\n");
+    expect("jUdGe nothing\n", "ERR unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
+}
+
+static void test_unknown_and_usage(void)
+{
+    expect("FOO\n", "ERR unknown request (HELP lists them)\n");
+    expect("4 1 1\n", "ERR unknown request (HELP lists them)\n");
+    expect("01 1 1\n", "ERR unknown request (HELP lists them)\n");
+    expect("NEWS 1 1\n", "ERR unknown request (HELP lists them)\n");
+    expect("NEW\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
+    expect("NEW 1\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
+    expect("NEW 1 2 3\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
+    expect("NEW 1 2 3 4 5\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
+    expect("1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
+    expect("2 1 1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
+    expect("0 1\n", "ERR usage: 0\n");
+    expect("SHOW 1\n", "ERR usage: SHOW\n");
+    expect("CASUAL 3\n", "ERR usage: CASUAL <r> <c>\n");
+    expect("CASUALMAP 3 3 3\n", "ERR usage: CASUALMAP <r> <c>\n");
+    expect("MASTER 3 3\n", "ERR usage: MASTER <R> <C> <M>\n");
+    expect("NURIKABE 3 3\n", "ERR usage: NURIKABE <r> <c> <d>\n");
+    expect("JUDGE\n", "ERR usage: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
+    expect("JUDGE BOOM NOW\n", "ERR usage: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
+    expect("BYE now\n", "ERR usage: BYE\n");
+}
+
+static void test_numbers(void)
+{
+    expect("NEW x 3\n", "ERR not a number\n");
+    expect("NEW 3 -3\n", "ERR not a number\n");
+    expect("NEW +3 3\n", "ERR not a number\n");
+    expect("NEW 4294967296 3\n", "ERR number too large\n");
+    expect("NEW 3 99999999999999999999\n", "ERR number too large\n");
+    expect("1 4294967295 1\n", "ERR no game: start one with NEW\n");
+    expect("1 4294967296 1\n", "ERR number too large\n");
+    expect("MASTER 1 1 1x\n", "ERR not a number\n");
+}
+
+static void test_sizes(void)
+{
+    char line[128];
+    expect("NEW 0 3\n", "ERR a board needs at least one row and one column\n");
+    expect("NEW 3 0 1 1\n", "ERR a board needs at least one row and one column\n");
+    snprintf(line, sizeof line, "NEW %u 1\n", SAP_MAX_ROWS + 1u);
+    expect(line, "ERR board larger than this build's limit\n");
+    snprintf(line, sizeof line, "CASUAL 1 %u\n", SAP_MAX_COLS + 1u);
+    expect(line, "ERR board larger than this build's limit\n");
+    snprintf(line, sizeof line, "MASTER %u 1 0\n", SAP_MAX_ROWS + 1u);
+    expect(line, "ERR board larger than this build's limit\n");
+    snprintf(line, sizeof line, "NURIKABE 1 %u 0\n", SAP_MAX_COLS + 1u);
+    expect(line, "ERR board larger than this build's limit\n");
+    expect("NEW 2 2 4 1\n", "ERR too many mines: a board needs a safe cell\n");
+    expect("MASTER 2 2 4\n", "ERR too many mines: a board needs a safe cell\n");
+    expect("NURIKABE 2 2 5\n", "ERR more numbers than cells\n");
+    /* A refused request line expects no rows: the next line is a request. */
+    expect("NEW 0 3\nHELP me\n",
+           "ERR a board needs at least one row and one column\nERR usage: HELP\n");
+}
+
+static void test_no_game(void)
+{
+    expect("1 1 1\n", "ERR no game: start one with NEW\n");
+    expect("2 1 1\n3 1 1\nSHOW\n",
+           "ERR no game: start one with NEW\nERR no game: start one with NEW\n"
+           "ERR no game: start one with NEW\n");
+    expect("0\n", "OK\n");
+}
+
+static void test_blank_lines_and_crlf(void)
+{
+    expect("\n\n \t \n\r\n", "");
+    expect("  HELP me  \r\n", "ERR usage: HELP\n");
+    expect("\tbye\t\r\n", "BYE\n");
+    /* a '\r' inside a line is not a separator */
+    expect("BYE\rX\n", "ERR unknown request (HELP lists them)\n");
+}
+
+static void test_bye_closes(void)
+{
+    struct session_memory m;
+    struct sap_session s;
+    struct session_output o = {0};
+    const char *in = "BYE\nHELP\nHELP\n";
+    size_t used;
+
+    session_memory_init(&m);
+    sap_session_init(&s, &m.memory);
+    CHECK(!sap_session_closing(&s));
+    used = session_drive(&s, in, strlen(in), 0, 4096, false, &o);
+    CHECK_EQ_INT(used, strlen(in)); /* discarded, not refused */
+    CHECK_EQ_STR(o.bytes, "BYE\n");
+    CHECK(sap_session_closing(&s));
+    sap_session_release(&s);
+    session_output_free(&o);
+}
+
+static void test_eof(void)
+{
+    struct sap_session s;
+    struct session_output o = {0};
+
+    /* a last line without its line end is answered */
+    expect("bye", "BYE\n");
+    expect("HELP x", "ERR usage: HELP\n");
+    sap_session_init(&s, NULL);
+    session_drive(&s, "", 0, 0, 64, true, &o);
+    CHECK(sap_session_closing(&s));
+    CHECK_EQ_STR(o.bytes, "");
+    sap_session_release(&s);
+    session_output_free(&o);
+}
+
+/* ---- line limit -------------------------------------------------------- */
+
+static char *repeat(char c, size_t n, const char *tail)
+{
+    size_t t = strlen(tail);
+    char *s = malloc(n + t + 1);
+    memset(s, c, n);
+    memcpy(s + n, tail, t + 1);
+    return s;
+}
+
+static void test_line_limit(void)
+{
+    struct sap_session s;
+    struct session_output o = {0};
+    char *in;
+    size_t used;
+
+    /* exactly SAP_LINE_MAX bytes: a (bad) request, not a long line */
+    in = repeat('x', SAP_LINE_MAX, "\nHELP me\n");
+    expect(in, "ERR unknown request (HELP lists them)\nERR usage: HELP\n");
+    free(in);
+    in = repeat('x', SAP_LINE_MAX, "\r\nHELP me\r\n");
+    expect(in, "ERR unknown request (HELP lists them)\nERR usage: HELP\n");
+    free(in);
+
+    /* one byte more: ERR at once, closing, the rest discarded unbuffered */
+    in = repeat('x', SAP_LINE_MAX + 1, "\nHELP\n");
+    expect(in, "ERR line too long\n");
+    free(in);
+    in = repeat(' ', SAP_LINE_MAX, "\r\r\n");
+    expect(in, "ERR line too long\n");
+    free(in);
+
+    /* a 4 MiB line without a newline, fed in 64 KiB chunks: the ERR comes
+     * as soon as the limit is passed and everything is taken */
+    in = repeat('y', 4u << 20, "");
+    sap_session_init(&s, NULL);
+    used = session_drive(&s, in, 4u << 20, 65536, 4096, false, &o);
+    CHECK_EQ_INT(used, 4u << 20);
+    CHECK_EQ_STR(o.bytes, "ERR line too long\n");
+    CHECK(sap_session_closing(&s));
+    sap_session_release(&s);
+    session_output_free(&o);
+    free(in);
+}
+
+/* ---- transport shapes -------------------------------------------------- */
+
+static const char *const pipelined_requests =
+    "HELP\r\nFOO\n\nSHOW\n0\nNEW 0 0\nNEW 5 5 25 1\nMASTER 3 3 9\nJUDGE chess\nhelp\nBYE\nHELP\n";
+
+static void test_chunks_and_polls_agree(void)
+{
+    struct session_memory m;
+    size_t chunks[] = {0, 1, 2, 3, 7, 64};
+    size_t caps[] = {1, 2, 5, 4096};
+    char *whole;
+    size_t i, j;
+
+    session_memory_init(&m);
+    whole = session_transcript(&m, pipelined_requests, strlen(pipelined_requests), 0, 4096);
+    CHECK(strstr(whole, "ERR unknown request") != NULL);
+    CHECK(strlen(whole) > 2 * SAP_SESSION_HELP_BYTES);
+    CHECK(strcmp(whole + strlen(whole) - 4, "BYE\n") == 0);
+    for (i = 0; i < sizeof chunks / sizeof *chunks; i++) {
+        for (j = 0; j < sizeof caps / sizeof *caps; j++) {
+            char *other = session_transcript(&m, pipelined_requests, strlen(pipelined_requests),
+                                             chunks[i], caps[j]);
+            if (!CHECK_EQ_STR(other, whole))
+                fprintf(stderr, "    chunk %zu, cap %zu\n", chunks[i], caps[j]);
+            free(other);
+        }
+    }
+    CHECK_EQ_INT(m.held_bytes, 0);
+    free(whole);
+}
+
+/* sink stops at every reply: one request line is consumed, then nothing
+ * until the reply is polled. */
+static void test_backpressure(void)
+{
+    struct sap_session s;
+    const char *in = "HELP\nHELP\n";
+    char buf[16];
+    size_t taken, n, total = 0;
+
+    sap_session_init(&s, NULL);
+    taken = sap_session_sink(&s, in, strlen(in));
+    CHECK_EQ_INT(taken, 5);
+    CHECK_EQ_INT(sap_session_sink(&s, in + taken, strlen(in) - taken), 0);
+    while ((n = sap_session_poll(&s, buf, sizeof buf)) > 0)
+        total += n;
+    CHECK_EQ_INT(total, SAP_SESSION_HELP_BYTES);
+    CHECK_EQ_INT(sap_session_sink(&s, in + taken, strlen(in) - taken), 5);
+    sap_session_release(&s);
+}
+
+/* Random bytes: nothing crashes, every reply line is whole, every line of
+ * garbage gets at most one reply line, and HELP still works afterwards. */
+static void test_garbage(void)
+{
+    uint32_t seed = 12345;
+    int round;
+    for (round = 0; round < 300; round++) {
+        struct session_memory m;
+        struct sap_session s;
+        struct session_output o = {0};
+        char in[2048];
+        size_t len = 1 + (size_t)(round * 7) % sizeof in, i, newlines = 0, help_at;
+        for (i = 0; i < len; i++) {
+            seed = seed * 1103515245u + 12345u;
+            in[i] = (char)(seed >> 16);
+            if ((seed >> 8) % 23 == 0)
+                in[i] = '\n';
+            newlines += in[i] == '\n';
+        }
+        session_memory_init(&m);
+        sap_session_init(&s, &m.memory);
+        session_drive(&s, in, len, (size_t)round % 5, 1 + (size_t)round % 9, false, &o);
+        CHECK(!o.stuck);
+        CHECK(lines_complete(o.bytes, o.length));
+        CHECK(count_lines(o.bytes) <= newlines + 1);
+        if (sap_session_closing(&s)) {
+            sap_session_release(&s);
+            session_output_free(&o);
+            continue;
+        }
+        help_at = o.length;
+        session_drive(&s, "\nHELP\n", 6, 0, 4096, true, &o);
+        CHECK(o.length >= help_at + SAP_SESSION_HELP_BYTES);
+        CHECK(strncmp(o.bytes + o.length - SAP_SESSION_HELP_BYTES, "NEW <rows> <cols>", 17) == 0);
+        sap_session_release(&s);
+        CHECK_EQ_INT(m.held_bytes, 0);
+        session_output_free(&o);
+    }
+}
+
+/* ---- memory ------------------------------------------------------------ */
+
+static void test_memory_refused(void)
+{
+    struct session_memory m;
+    char *out;
+    const char *in = "NEW 2 2\n__\n_*\nHELP me\nNEW 2 2 1 7\nCASUAL 1 2\n.M\n"
+                     "NURIKABE 1 1 1\n0 0 1\n.\n";
+
+    session_memory_init(&m);
+    m.refuse_all = true;
+    out = session_transcript(&m, in, strlen(in), 0, 4096);
+    /* an accepted request line with refused memory still reads its rows */
+    CHECK_EQ_STR(out, "ERR not enough memory for this board\nERR usage: HELP\n"
+                      "ERR not enough memory for this board\n"
+                      "ERR not enough memory for this board\n"
+                      "ERR not enough memory for this board\n");
+    CHECK_EQ_INT(m.acquired, 0);
+    free(out);
+}
+
+static void test_session_size(void)
+{
+    /* the line buffer dominates; the rest is a few hundred bytes */
+    CHECK(SAP_SESSION_BYTES >= SAP_LINE_MAX);
+    CHECK(SAP_SESSION_BYTES - SAP_LINE_MAX - SAP_REPLY_MAX < 512);
+    CHECK(SAP_SESSION_MEMORY_BYTES(16, 30)
+          >= SAP_SESSION_BYTES + 2 * SAP_GAME_BYTES(16, 30));
+    CHECK(SAP_SESSION_WORK_BYTES(10, 10) >= SAP_NURIKABE_BYTES(10, 10, 100));
+    CHECK(SAP_SESSION_WORK_BYTES(10, 10) >= SAP_CASUAL_BYTES(10, 10) + 13);
+    CHECK_EQ_INT(SAP_DEC_DIGITS(0u), 1);
+    CHECK_EQ_INT(SAP_DEC_DIGITS(9u), 1);
+    CHECK_EQ_INT(SAP_DEC_DIGITS(10u), 2);
+    CHECK_EQ_INT(SAP_DEC_DIGITS(1000u), 4);
+    CHECK_EQ_INT(SAP_DEC_DIGITS(4294967295u), 10);
+    CHECK_EQ_INT(SAP_REPLY_MASTER_MAX(1, 1), 11);
+    CHECK_EQ_INT(SAP_REPLY_MASTER_MAX(3, 4), 15);
+}
+
+/* ---- judge-only mode (sapperd --judge) ---------------------------------- */
+
+static void test_judge_only_unknown_format(void)
+{
+    struct sap_session s;
+    sap_session_init(&s, NULL);
+    CHECK_EQ_INT(sap_session_start_judge(&s, (enum sap_format)7), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_session_judge_result(&s, NULL, NULL), SAP_JUDGE_READING);
+    sap_session_release(&s);
+}
+
+/* A judge error in judge-only mode writes no ERR line and closes. */
+static void test_judge_only_error_is_silent(void)
+{
+    struct session_memory m;
+    struct sap_session s;
+    struct session_output o = {0};
+    const char *in = "x\n";
+    uint32_t line = 0;
+    const char *reason = NULL;
+
+    session_memory_init(&m);
+    sap_session_init(&s, &m.memory);
+    CHECK_EQ_INT(sap_session_start_judge(&s, SAP_FORMAT_MASTER), SAP_OK);
+    session_drive(&s, in, strlen(in), 0, 64, true, &o);
+    CHECK_EQ_STR(o.bytes, "");
+    CHECK(sap_session_closing(&s));
+    CHECK(sap_session_judge_result(&s, &line, &reason) < 0);
+    CHECK_EQ_INT(line, 1);
+    CHECK(reason != NULL && reason[0] != '\0');
+    sap_session_release(&s);
+    CHECK_EQ_INT(m.held_bytes, 0);
+    session_output_free(&o);
+}
+
+int main(void)
+{
+    RUN_TEST(test_help);
+    RUN_TEST(test_keywords_case_insensitive);
+    RUN_TEST(test_unknown_and_usage);
+    RUN_TEST(test_numbers);
+    RUN_TEST(test_sizes);
+    RUN_TEST(test_no_game);
+    RUN_TEST(test_blank_lines_and_crlf);
+    RUN_TEST(test_bye_closes);
+    RUN_TEST(test_eof);
+    RUN_TEST(test_line_limit);
+    RUN_TEST(test_chunks_and_polls_agree);
+    RUN_TEST(test_backpressure);
+    RUN_TEST(test_garbage);
+    RUN_TEST(test_memory_refused);
+    RUN_TEST(test_session_size);
+    RUN_TEST(test_judge_only_unknown_format);
+    RUN_TEST(test_judge_only_error_is_silent);
+    return check_summary("test_session");
+}
