@@ -449,7 +449,8 @@ void sap_judge_release(struct sap_judge *judge);
 #endif
 
 /* Decimal digits of n (n < 2^32). */
-#define SAP_DEC_DIGITS(n)                                                     \
+#define SAP_DEC_DIGITS(n) SAP_DEC_DIGITS_U32_((uint32_t)(n))
+#define SAP_DEC_DIGITS_U32_(n)                                                \
     ((n) < 10u ? 1u : (n) < 100u ? 2u : (n) < 1000u ? 3u : (n) < 10000u ? 4u \
      : (n) < 100000u ? 5u : (n) < 1000000u ? 6u : (n) < 10000000u ? 7u        \
      : (n) < 100000000u ? 8u : (n) < 1000000000u ? 9u : 10u)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "lib/ref_game.h"
 #include "lib/session_drive.h"
 #include "sapper.h"
 
@@ -179,6 +180,205 @@ static void test_eof(void)
     CHECK(sap_session_closing(&s));
     CHECK_EQ_STR(o.bytes, "");
     sap_session_release(&s);
+    session_output_free(&o);
+}
+
+/* ---- games ------------------------------------------------------------- */
+
+static void test_game_hand_worked(void)
+{
+    expect("NEW 3 3\n__*\n___\n___\n1 3 1\n0\n1 1 1\n",
+           "OK 3 3 1\n"
+           "RUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, <2, 2, 1>, <2, 3, 1>, <3, 1, 0>, "
+           "<3, 2, 0>, <3, 3, 0>]\nWIN\n"
+           "OK\n"
+           "ERR no game: start one with NEW\n");
+    /* flags, a chord, a loss, INVALID after it, then 0 says OK */
+    expect("new 2 2\n_*\n__\n2 1 2\n2 1 2\n2 1 2\n1 1 1\n3 1 1\n1 2 2\nSHOW\n1 2 1\n0\n",
+           "OK 2 2 1\n"
+           "RUNNING: [<1, 2, P>]\nRUNNING: [<1, 2, ?>]\nRUNNING: [<1, 2, _>]\n"
+           "RUNNING: [<1, 1, 1>]\nRUNNING: []\nRUNNING: [<2, 2, 1>]\n"
+           "1 _\n_ 1\n"
+           "RUNNING: [<2, 1, 1>]\nWIN\n"
+           "OK\n");
+    expect("NEW 1 2\n*_\n1 1 1\n1 1 2\n0\n", "OK 1 2 1\nLOSE\nINVALID\nOK\n");
+    /* 0 while running: QUIT, and the game is gone */
+    expect("NEW 1 3\n__*\n2 1 3\n0\nSHOW\n0\n",
+           "OK 1 3 1\nRUNNING: [<1, 3, P>]\nQUIT\nERR no game: start one with NEW\nOK\n");
+}
+
+static void test_game_coordinates(void)
+{
+    const char *board = "NEW 3 4\n____\n_*__\n____\n";
+    char in[256];
+    const char *bad[] = {"1 0 1", "1 4 1", "1 1 0", "1 1 5", "2 4 4", "3 9 9"};
+    size_t i;
+    for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(in, sizeof in, "%s%s\nSHOW\n", board, bad[i]);
+        expect(in, "OK 3 4 1\nERR coordinate outside the board\n"
+                   "_ _ _ _\n_ _ _ _\n_ _ _ _\n");
+    }
+    snprintf(in, sizeof in, "%s1 1 2\n2 3 4\n", board);
+    expect(in, "OK 3 4 1\nRUNNING: [<1, 2, 1>]\nRUNNING: [<3, 4, P>]\n");
+}
+
+static void test_new_bad_rows_keep_the_old_game(void)
+{
+    const char *old = "NEW 2 3\n__*\n___\n2 1 1\n";
+    const char *old_reply = "OK 2 3 1\nRUNNING: [<1, 1, P>]\n";
+    const char *after = "SHOW\n1 2 1\n";
+    const char *after_reply = "P _ _\n_ _ _\nRUNNING: [<1, 2, 1>, <2, 1, 0>, <2, 2, 1>]\n";
+    struct {
+        const char *rows, *err;
+    } cases[] = {
+        {"NEW 2 3\n___\n_x_\n", "ERR row 2: cells must be _ or *\n"},
+        {"NEW 2 3\n____\n___\n", "ERR row 1: expected one word of 3 cells\n"},
+        {"NEW 2 3\n__\n___\n", "ERR row 1: expected one word of 3 cells\n"},
+        {"NEW 2 3\n_ _ _\n___\n", "ERR row 1: expected one word of 3 cells\n"},
+        {"NEW 2 3\n_*_\n*.*\n", "ERR row 2: cells must be _ or *\n"},
+        /* the first bad row is the one reported; blank lines do not count */
+        {"NEW 2 3\n\n_?_\n\r\n___x\n", "ERR row 1: cells must be _ or *\n"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char in[256], want[512];
+        snprintf(in, sizeof in, "%s%s%s", old, cases[i].rows, after);
+        snprintf(want, sizeof want, "%s%s%s", old_reply, cases[i].err, after_reply);
+        expect(in, want);
+    }
+    /* a good NEW replaces it */
+    expect("NEW 2 3\n__*\n___\n2 1 1\nNEW 1 1\n_\nSHOW\n",
+           "OK 2 3 1\nRUNNING: [<1, 1, P>]\nOK 1 1 0\n_\n");
+}
+
+/* A provider with one GAME arena: NEW gives the old game up first. */
+static void test_new_with_one_game_arena(void)
+{
+    struct session_memory m;
+    char *out;
+    const char *in = "NEW 1 2\n_*\nNEW 1 2\n_x\nSHOW\nNEW 1 2\n*_\n1 1 2\nNEW 2 2 1 5\n0\n";
+
+    session_memory_init(&m);
+    m.max_blocks[SAP_MEMORY_GAME] = 1;
+    out = session_transcript(&m, in, strlen(in), 0, 4096);
+    CHECK_EQ_STR(out, "OK 1 2 1\nERR row 1: cells must be _ or *\n"
+                      "ERR no game: start one with NEW\n"
+                      "OK 1 2 1\nRUNNING: [<1, 2, 1>]\nWIN\nOK 2 2 1\nQUIT\n");
+    CHECK_EQ_INT(m.held_bytes, 0);
+    free(out);
+
+    /* with two arenas the old game survives the bad NEW; peak = 2 games */
+    session_memory_init(&m);
+    out = session_transcript(&m, in, strlen(in), 0, 4096);
+    CHECK(strstr(out, "ERR row 1: cells must be _ or *\n_ *") == NULL);
+    CHECK(strstr(out, "ERR row 1: cells must be _ or *\n_ _\n") != NULL);
+    CHECK_EQ_INT(m.peak_bytes, SAP_GAME_BYTES(1, 2) + SAP_GAME_BYTES(2, 2));
+    free(out);
+}
+
+static void test_random_game(void)
+{
+    char *a, *b, *c;
+    const char *in = "NEW 9 9 10 42\n1 5 5\nSHOW\n";
+    a = talk(in);
+    b = talk(in);
+    c = talk("NEW 9 9 10 43\n1 5 5\nSHOW\n");
+    CHECK(strncmp(a, "OK 9 9 10\nRUNNING: [", 20) == 0);
+    CHECK_EQ_STR(b, a);        /* deterministic per seed */
+    CHECK(strcmp(c, a) != 0);  /* and the seed matters */
+    CHECK(strstr(a, "<5, 5, 0>") != NULL); /* 3x3 kept clear: it opens */
+    free(a);
+    free(b);
+    free(c);
+    /* every first click is safe, even on a board that is all mines but one */
+    expect("NEW 2 2 3 9\n1 2 1\n", "OK 2 2 3\nRUNNING: [<2, 1, 3>]\nWIN\n");
+    expect("NEW 1 1 0 0\n2 1 1\n2 1 1\n1 1 1\n", "OK 1 1 0\nRUNNING: [<1, 1, P>]\n"
+                                                "RUNNING: [<1, 1, ?>]\nRUNNING: [<1, 1, 0>]\nWIN\n");
+}
+
+/* Random boards and moves: every reply equals the reference engine's,
+ * SHOW equals its map, and every reply is within the documented bound. */
+static void test_game_against_reference(void)
+{
+    uint32_t seed = 777;
+    int round;
+    for (round = 0; round < 200; round++) {
+        struct session_memory m;
+        struct sap_session s;
+        struct session_output o = {0};
+        int rows, cols, r, c, move;
+        char mines[64], line[96];
+        struct ref_game *ref;
+
+#define NEXT() (seed = seed * 1664525u + 1013904223u, seed >> 8)
+        rows = 1 + (int)(NEXT() % 7);
+        cols = 1 + (int)(NEXT() % 8);
+        for (r = 0; r < rows * cols; r++)
+            mines[r] = NEXT() % 5 == 0 ? '*' : '_';
+        ref = ref_game_new(rows, cols, mines);
+        session_memory_init(&m);
+        sap_session_init(&s, &m.memory);
+        snprintf(line, sizeof line, "NEW %d %d\n", rows, cols);
+        session_drive(&s, line, strlen(line), 0, 4096, false, &o);
+        for (r = 0; r < rows; r++) {
+            memcpy(line, mines + r * cols, (size_t)cols);
+            line[cols] = '\n';
+            session_drive(&s, line, (size_t)cols + 1, 0, 4096, false, &o);
+        }
+        CHECK(strncmp(o.bytes, "OK ", 3) == 0);
+        for (move = 0; move < 12; move++) {
+            int op = 1 + (int)(NEXT() % 3);
+            int x = 1 + (int)(NEXT() % (uint32_t)rows), y = 1 + (int)(NEXT() % (uint32_t)cols);
+            const char *want = ref_game_move(ref, op, x, y);
+            o.length = 0;
+            snprintf(line, sizeof line, "%d %d %d\n", op, x, y);
+            session_drive(&s, line, strlen(line), (size_t)move % 3, 1 + (size_t)move % 6, false,
+                          &o);
+            if (!CHECK_EQ_STR(o.bytes, want))
+                break;
+            CHECK(o.length <= SAP_REPLY_MOVE_MAX(rows, cols));
+        }
+        o.length = 0;
+        session_drive(&s, "SHOW\n", 5, 0, 3, false, &o);
+        CHECK_EQ_INT(o.length, SAP_REPLY_SHOW_MAX(rows, cols));
+        for (r = 0; r < rows; r++)
+            for (c = 0; c < cols; c++)
+                CHECK_EQ_INT(o.bytes[(r * cols + c) * 2], ref_game_cell(ref, r, c));
+        o.length = 0;
+        session_drive(&s, "0\n", 2, 0, 4096, true, &o);
+        CHECK_EQ_STR(o.bytes, ref_game_state(ref) == 0 ? "QUIT\n" : "OK\n");
+        CHECK_EQ_INT(m.held_bytes, 0); /* 0 gave the game back */
+        sap_session_release(&s);
+        session_output_free(&o);
+        ref_game_free(ref);
+#undef NEXT
+    }
+}
+
+/* The largest board: one click opens a million cells; the reply streams
+ * through a small poll buffer and stays within its bound. */
+static void test_game_largest_board(void)
+{
+    struct session_memory m;
+    struct sap_session s;
+    struct session_output o = {0};
+    char line[64];
+    size_t cells = (size_t)SAP_MAX_ROWS * SAP_MAX_COLS;
+
+    session_memory_init(&m);
+    sap_session_init(&s, &m.memory);
+    snprintf(line, sizeof line, "NEW %u %u 0 1\n1 1 1\n", SAP_MAX_ROWS, SAP_MAX_COLS);
+    session_drive(&s, line, strlen(line), 0, 1000, false, &o);
+    CHECK(o.length <= SAP_REPLY_MAX + SAP_REPLY_MOVE_MAX(SAP_MAX_ROWS, SAP_MAX_COLS));
+    CHECK(o.length > cells * 10);
+    CHECK(strcmp(o.bytes + o.length - 5, "WIN\n") != 0 || o.bytes[o.length - 6] == '\n');
+    CHECK(strstr(o.bytes, "]\nWIN\n") != NULL);
+    CHECK(m.peak_bytes <= SAP_SESSION_MEMORY_BYTES(SAP_MAX_ROWS, SAP_MAX_COLS) - SAP_SESSION_BYTES);
+    o.length = 0;
+    session_drive(&s, "SHOW\n", 5, 0, 777, true, &o);
+    CHECK_EQ_INT(o.length, SAP_REPLY_SHOW_MAX(SAP_MAX_ROWS, SAP_MAX_COLS));
+    sap_session_release(&s);
+    CHECK_EQ_INT(m.held_bytes, 0);
     session_output_free(&o);
 }
 
@@ -405,6 +605,13 @@ int main(void)
     RUN_TEST(test_blank_lines_and_crlf);
     RUN_TEST(test_bye_closes);
     RUN_TEST(test_eof);
+    RUN_TEST(test_game_hand_worked);
+    RUN_TEST(test_game_coordinates);
+    RUN_TEST(test_new_bad_rows_keep_the_old_game);
+    RUN_TEST(test_new_with_one_game_arena);
+    RUN_TEST(test_random_game);
+    RUN_TEST(test_game_against_reference);
+    RUN_TEST(test_game_largest_board);
     RUN_TEST(test_line_limit);
     RUN_TEST(test_chunks_and_polls_agree);
     RUN_TEST(test_backpressure);
