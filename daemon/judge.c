@@ -78,3 +78,19 @@ int sapperd_run_judge(enum sap_format format)
     }
     return 0;
 }
+
+/* Until the session's judge accessor lands: the judge inside the session. */
+bool sapperd_judge_over(const struct sap_session *session)
+{
+    return session->judge.status != SAP_JUDGE_READING;
+}
+
+int sapperd_judge_exit_status(const struct sap_session *session, enum sap_format format)
+{
+    const struct sap_judge *judge = &session->judge;
+    if (judge->status >= 0)
+        return 0;
+    sapperd_log("%s: line %u: %s", sap_format_name(format), (unsigned)judge->error_line,
+                judge->error_reason != NULL ? judge->error_reason : sap_strerror(judge->status));
+    return 2;
+}

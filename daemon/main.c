@@ -6,6 +6,7 @@
  *   --stdin                one session on stdin/stdout (with --listen too)
  */
 #include <stdarg.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,8 @@ int main(int argc, char **argv)
     case SAPPERD_RUN:
         break;
     }
+    /* A peer that goes away is an EPIPE to handle, not a signal to die of. */
+    signal(SIGPIPE, SIG_IGN);
     if (options.judge_format >= 0)
         return sapperd_run_judge((enum sap_format)options.judge_format);
     return sapperd_serve(&options);

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <uv.h>
+
 #include "sapper.h"
 
 #define SAPPERD_NAME "sapperd"
@@ -67,5 +69,157 @@ int sapperd_serve(const struct sapperd_options *options);
 /* --judge FORMAT: one session on stdin/stdout that starts in the judge
  * stream; returns the process exit status (0, or 2 on malformed input). */
 int sapperd_run_judge(enum sap_format format);
+
+/* ---- connections ---------------------------------------------------------- */
+
+/* Each direction of a connection moves at most this many bytes per step:
+ * one read fills `in`, and replies collect in `out` until it is written. */
+#define SAPPERD_IN_BYTES 8192u
+#define SAPPERD_OUT_BYTES 8192u
+/* Buffers kept for reuse when connections go idle; the rest are freed. */
+#define SAPPERD_SPARE_BUFFERS 64u
+/* A connection that is ending and makes no progress (its peer reads none of
+ * the last replies, or keeps sending after our FIN) is closed after this. */
+#define SAPPERD_LINGER_MS 3000u
+/* After SIGINT/SIGTERM, sessions get this long to write what is queued. */
+#define SAPPERD_STOP_GRACE_MS 5000u
+/* Period of the timer that closes idle and lingering connections. */
+#define SAPPERD_SWEEP_MS 250u
+/* Refused ("ERR busy") connections that may linger at once; past this a
+ * refused connection is closed right after its one line. */
+#define SAPPERD_REFUSED_MAX 256u
+
+/* A connection's I/O buffers.  They are attached while the connection has
+ * bytes to move and given back when it goes idle, so an idle connection
+ * costs its handle and its session only.  A write is in flight from `out`
+ * at most once, which is the whole bound on what a connection queues. */
+struct conn_buffers {
+    struct conn_buffers *next_spare;
+    uv_write_t write_req;
+    uv_fs_t fs_write_req;       /* stdout as a regular file */
+    uv_fs_t fs_read_req;        /* stdin as a regular file */
+    size_t in_pos, in_len;      /* unread input is in[in_pos..in_len) */
+    size_t out_len;             /* replies collected in out[0..out_len) */
+    size_t out_sent;            /* of those, already written */
+    char in[SAPPERD_IN_BYTES];
+    char out[SAPPERD_OUT_BYTES];
+};
+
+union sapperd_stream {
+    uv_handle_t handle;
+    uv_stream_t stream;
+    uv_tcp_t tcp;
+    uv_pipe_t pipe;
+    uv_tty_t tty;
+};
+
+enum conn_kind {
+    CONN_TCP,                   /* a TCP session */
+    CONN_REFUSED,               /* over --max-clients: one "ERR busy" line */
+    CONN_STDIO                  /* --stdin / --judge */
+};
+
+enum conn_state {
+    CONN_OPEN,                  /* reading requests */
+    CONN_DRAINING,              /* no more reading; replies still going out */
+    CONN_SHUTTING,              /* write side shut down after the last reply */
+    CONN_LINGERING,             /* discarding what the peer still sends */
+    CONN_CLOSING                /* handles closing; freed in the close callback */
+};
+
+struct server;
+
+struct conn {
+    /* First member: a libuv callback on this handle casts it to the conn. */
+    union sapperd_stream handle;
+    /* stdout when it is a stream of its own (--stdin); data points here. */
+    union sapperd_stream *out_handle;
+    uv_stream_t *in, *out;      /* NULL: a regular file, through uv_fs */
+    struct server *server;
+    struct conn *prev, *next;   /* in server->active or server->ending */
+    bool listed;                /* in one of the two lists */
+    bool in_ending_list;        /* ... and which */
+    uint64_t stamp;             /* active: last activity; ending: deadline */
+    struct conn_buffers *buffers;
+    uv_shutdown_t shutdown_req; /* here, not in the buffers: an idle
+                                   connection that times out needs none */
+    enum conn_kind kind;
+    enum conn_state state;
+    bool reading;               /* wants input (uv_read_start, or uv_fs_read) */
+    bool write_in_flight;
+    bool fs_read_in_flight;
+    bool eof;                   /* the peer has ended its input */
+    bool session_finished;      /* sap_session_finish was called */
+    bool counted;               /* counted in server->sessions */
+    bool closed;                /* the stdio connection is closed (serve frees it) */
+    unsigned pending_closes;    /* handles and uv_fs requests still out */
+    struct sap_session session;
+};
+
+/* An intrusive list of connections. */
+struct conn_list {
+    struct conn *head, *tail;
+    size_t count;
+};
+
+struct server {
+    uv_loop_t *loop;
+    const struct sapperd_options *options;
+    uv_tcp_t listeners[SAPPERD_LISTEN_MAX];
+    unsigned listener_count;
+    uv_signal_t sigint, sigterm;
+    uv_timer_t sweep;
+    struct conn_list active;    /* open TCP sessions, least recently active first */
+    struct conn_list ending;    /* draining, shutting and lingering connections */
+    uint32_t sessions;          /* TCP sessions counted against --max-clients */
+    uint32_t refused_lingering;
+    struct conn *stdio;         /* the --stdin / --judge session, if any */
+    struct conn_buffers *spare;
+    unsigned spare_count;
+    bool stopping;
+    int stdio_flags[2];         /* fcntl flags of fds 0 and 1 before libuv */
+    char discard[SAPPERD_IN_BYTES]; /* where ending connections read to */
+    char busy_line[16];         /* "ERR busy\n", written from here */
+    uint64_t stop_deadline;
+    uint64_t refused_logged_at; /* rate limit of the "refused" log line */
+    uint64_t refused_unlogged;
+    uint64_t accept_error_logged_at;
+    int exit_status;
+};
+
+void conn_list_append(struct conn_list *list, struct conn *c);
+void conn_list_remove(struct conn_list *list, struct conn *c);
+
+/* A new connection whose `handle` (or stdio ends) is set up; starts reading.
+ * TCP and stdio connections run a session; refused ones write "ERR busy". */
+void conn_start(struct conn *c);
+/* Stops taking input, lets the queued replies out, then closes. */
+void conn_drain(struct conn *c);
+/* Closes now, whatever is queued. */
+void conn_close(struct conn *c);
+/* The sweep timer: idle timeouts, lingering deadlines, the stop deadline. */
+void conn_sweep(struct server *s);
+
+/* stdio.c: opens stdin/stdout as streams (tty, pipe, socket) or as regular
+ * files; fills the conn's in/out and returns 0, or a libuv error. */
+int stdio_open(struct server *s, struct conn *c);
+/* Restores the blocking mode of stdin/stdout that libuv changed. */
+void stdio_restore(struct server *s);
+/* Starts one uv_fs_read into the input buffer (stdin as a file). */
+int stdio_file_read(struct conn *c);
+/* Writes out[out_sent..out_len) to stdout as a file. */
+int stdio_file_write(struct conn *c);
+/* Called by stdio.c when a uv_fs_read/uv_fs_write completes. */
+void conn_received(struct conn *c, ssize_t nread);
+void conn_written(struct conn *c, int status);
+/* One of a closing connection's handles or requests is done; the last one
+ * frees it. */
+void conn_release_one(struct conn *c);
+void conn_free(struct conn *c);
+
+/* judge.c: whether a --judge session's stream is over (done or failed). */
+bool sapperd_judge_over(const struct sap_session *session);
+/* judge.c: after a --judge session: 0, or 2 with the reason on stderr. */
+int sapperd_judge_exit_status(const struct sap_session *session, enum sap_format format);
 
 #endif /* SAPPERD_H */

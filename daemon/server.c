@@ -2,6 +2,8 @@
  * server.c - listening sockets, accepting, the client limit, idle timeouts
  * and the orderly stop on SIGINT/SIGTERM.
  */
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <uv.h>
@@ -61,9 +63,305 @@ bool sapperd_address_valid(const char *text)
     return parse_address(text, &address);
 }
 
+/* Pending connections the kernel may queue before we accept them. */
+#define LISTEN_BACKLOG 1024
+/* Repeated log lines (refusals, accept errors) at most this often. */
+#define LOG_INTERVAL_MS 1000u
+
+static void log_address(const char *what, const struct sockaddr_storage *address)
+{
+    char host[64];
+    int port;
+
+    if (address->ss_family == AF_INET6) {
+        const struct sockaddr_in6 *a6 = (const struct sockaddr_in6 *)address;
+        if (uv_ip6_name(a6, host, sizeof host) != 0)
+            strcpy(host, "?");
+        port = ntohs(a6->sin6_port);
+        sapperd_log("%s [%s]:%d", what, host, port);
+    } else {
+        const struct sockaddr_in *a4 = (const struct sockaddr_in *)address;
+        if (uv_ip4_name(a4, host, sizeof host) != 0)
+            strcpy(host, "?");
+        port = ntohs(a4->sin_port);
+        sapperd_log("%s %s:%d", what, host, port);
+    }
+}
+
+/* A refusal is worth one line, but a flood of them is not worth a flood. */
+static void log_refused(struct server *s)
+{
+    uint64_t now = uv_now(s->loop);
+
+    s->refused_unlogged++;
+    if (s->refused_logged_at != 0 && now - s->refused_logged_at < LOG_INTERVAL_MS)
+        return;
+    sapperd_log("refused %llu client%s: %u sessions open (--max-clients)",
+                (unsigned long long)s->refused_unlogged, s->refused_unlogged == 1 ? "" : "s",
+                (unsigned)s->sessions);
+    s->refused_logged_at = now;
+    s->refused_unlogged = 0;
+}
+
+static void on_connection(uv_stream_t *listener, int status)
+{
+    struct server *s = listener->data;
+    bool refuse;
+    size_t bytes;
+    struct conn *c;
+    int r;
+
+    if (status < 0) {
+        uint64_t now = uv_now(s->loop);
+        if (now - s->accept_error_logged_at >= LOG_INTERVAL_MS) {
+            sapperd_log("accepting a connection failed: %s", uv_strerror(status));
+            s->accept_error_logged_at = now;
+        }
+        return;
+    }
+    if (s->stopping)
+        return;
+    refuse = s->sessions >= s->options->max_clients;
+    /* A refused connection never runs a session: it is allocated without. */
+    bytes = refuse ? offsetof(struct conn, session) : sizeof(struct conn);
+    c = malloc(bytes);
+    if (c == NULL) {
+        sapperd_log("out of memory for a new connection");
+        return;
+    }
+    memset(c, 0, offsetof(struct conn, session));
+    c->server = s;
+    c->kind = refuse ? CONN_REFUSED : CONN_TCP;
+    r = uv_tcp_init(s->loop, &c->handle.tcp);
+    if (r < 0) {
+        sapperd_log("new connection: %s", uv_strerror(r));
+        free(c);
+        return;
+    }
+    c->handle.handle.data = c;
+    c->in = c->out = &c->handle.stream;
+    c->state = CONN_OPEN;
+    if (!refuse)
+        sap_session_init(&c->session, &sapperd_heap);
+    r = uv_accept(listener, &c->handle.stream);
+    if (r == 0)
+        r = uv_tcp_nodelay(&c->handle.tcp, 1);
+    if (r < 0) {
+        sapperd_log("accepting a connection failed: %s", uv_strerror(r));
+        conn_close(c);
+        return;
+    }
+    if (refuse) {
+        log_refused(s);
+    } else {
+        s->sessions++;
+        c->counted = true;
+    }
+    conn_start(c);
+}
+
+static int listen_on(struct server *s, const char *text)
+{
+    struct sockaddr_storage address, bound;
+    uv_tcp_t *listener = &s->listeners[s->listener_count];
+    int length = (int)sizeof bound;
+    int r;
+
+    if (!parse_address(text, &address)) {
+        sapperd_log("bad --listen address '%s'", text);
+        return UV_EINVAL;
+    }
+    r = uv_tcp_init(s->loop, listener);
+    if (r < 0) {
+        sapperd_log("cannot listen on %s: %s", text, uv_strerror(r));
+        return r;
+    }
+    s->listener_count++;
+    listener->data = s;
+    /* IPv6 sockets take IPv6 only, so [::]:P and 0.0.0.0:P can both be given. */
+    r = uv_tcp_bind(listener, (const struct sockaddr *)&address,
+                    address.ss_family == AF_INET6 ? UV_TCP_IPV6ONLY : 0);
+    if (r == 0)
+        r = uv_listen((uv_stream_t *)listener, LISTEN_BACKLOG, on_connection);
+    if (r == 0)
+        r = uv_tcp_getsockname(listener, (struct sockaddr *)&bound, &length);
+    if (r < 0) {
+        sapperd_log("cannot listen on %s: %s", text, uv_strerror(r));
+        return r;
+    }
+    log_address("listening on", &bound);
+    return 0;
+}
+
+static void stop_listening(struct server *s)
+{
+    unsigned i;
+    for (i = 0; i < s->listener_count; i++)
+        if (!uv_is_closing((uv_handle_t *)&s->listeners[i]))
+            uv_close((uv_handle_t *)&s->listeners[i], NULL);
+}
+
+static void on_signal(uv_signal_t *handle, int signum)
+{
+    struct server *s = handle->data;
+    const char *name = signum == SIGINT ? "SIGINT" : "SIGTERM";
+
+    if (s->stopping) {
+        sapperd_log("%s again: closing every connection now", name);
+        s->stop_deadline = uv_now(s->loop);
+        conn_sweep(s);
+        return;
+    }
+    sapperd_log("%s: stopping; %u session%s finishing", name,
+                (unsigned)(s->sessions + (s->stdio != NULL)),
+                s->sessions + (s->stdio != NULL) == 1 ? "" : "s");
+    s->stopping = true;
+    s->stop_deadline = uv_now(s->loop) + SAPPERD_STOP_GRACE_MS;
+    stop_listening(s);
+    while (s->active.head != NULL)
+        conn_drain(s->active.head);
+    if (s->stdio != NULL && !s->stdio->closed)
+        conn_drain(s->stdio);
+}
+
+static void on_sweep(uv_timer_t *timer)
+{
+    conn_sweep(timer->data);
+}
+
+static void close_any(uv_handle_t *handle, void *arg)
+{
+    (void)arg;
+    if (!uv_is_closing(handle))
+        uv_close(handle, NULL);
+}
+
+/* Signals and the sweep timer do not keep the loop alive: it ends when no
+ * listener and no connection is left. */
+static int start_helpers(struct server *s, bool signals)
+{
+    int r;
+
+    if (signals) {
+        r = uv_signal_init(s->loop, &s->sigint);
+        if (r == 0)
+            r = uv_signal_start(&s->sigint, on_signal, SIGINT);
+        if (r == 0)
+            r = uv_signal_init(s->loop, &s->sigterm);
+        if (r == 0)
+            r = uv_signal_start(&s->sigterm, on_signal, SIGTERM);
+        if (r < 0)
+            return r;
+        s->sigint.data = s->sigterm.data = s;
+        uv_unref((uv_handle_t *)&s->sigint);
+        uv_unref((uv_handle_t *)&s->sigterm);
+    }
+    r = uv_timer_init(s->loop, &s->sweep);
+    if (r == 0)
+        r = uv_timer_start(&s->sweep, on_sweep, SAPPERD_SWEEP_MS, SAPPERD_SWEEP_MS);
+    if (r < 0)
+        return r;
+    s->sweep.data = s;
+    uv_unref((uv_handle_t *)&s->sweep);
+    return 0;
+}
+
+static int start_stdio(struct server *s)
+{
+    const struct sapperd_options *o = s->options;
+    struct conn *c = malloc(sizeof *c);
+    int r;
+
+    if (c == NULL) {
+        sapperd_log("out of memory for the stdio session");
+        return UV_ENOMEM;
+    }
+    memset(c, 0, offsetof(struct conn, session));
+    c->server = s;
+    c->kind = CONN_STDIO;
+    c->state = CONN_OPEN;
+    sap_session_init(&c->session, &sapperd_heap);
+    s->stdio = c;
+    r = stdio_open(s, c);
+    if (r == 0 && o->judge_format >= 0) {
+        r = sap_session_start_judge(&c->session, (enum sap_format)o->judge_format);
+        if (r < 0) {
+            sapperd_log("cannot start the %s judge: %s",
+                        sap_format_name((enum sap_format)o->judge_format), sap_strerror(r));
+            conn_close(c);
+            return r;
+        }
+    }
+    if (r < 0) {
+        sapperd_log("cannot use stdin/stdout: %s", uv_strerror(r));
+        conn_close(c);
+        return r;
+    }
+    conn_start(c);
+    return 0;
+}
+
 int sapperd_serve(const struct sapperd_options *options)
 {
-    (void)options;
-    sapperd_log("serving is not built yet");
-    return 1;
+    uv_loop_t loop;
+    struct server *s;
+    unsigned i;
+    int status = 0;
+    int r;
+
+    /* The server is on the heap: it holds the discard buffer. */
+    s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        sapperd_log("out of memory");
+        return 1;
+    }
+    s->loop = &loop;
+    s->options = options;
+    s->stdio_flags[0] = s->stdio_flags[1] = -1;
+    strcpy(s->busy_line, "ERR busy\n");
+    r = uv_loop_init(&loop);
+    if (r < 0) {
+        sapperd_log("cannot start the event loop: %s", uv_strerror(r));
+        free(s);
+        return 1;
+    }
+    loop.data = s;
+
+    for (i = 0; i < options->listen_count && r == 0; i++)
+        r = listen_on(s, options->listen[i]);
+    if (r == 0)
+        r = start_helpers(s, options->judge_format < 0);
+    if (r < 0 && s->listener_count == options->listen_count)
+        sapperd_log("cannot start: %s", uv_strerror(r));
+    if (r == 0 && (options->stdin_session || options->judge_format >= 0))
+        r = start_stdio(s);
+    if (r == 0)
+        r = uv_run(&loop, UV_RUN_DEFAULT);
+    if (r < 0)
+        status = 1;
+
+    /* Whatever is left (after a failed start: listeners, helpers). */
+    uv_walk(&loop, close_any, NULL);
+    (void)uv_run(&loop, UV_RUN_DEFAULT);
+    r = uv_loop_close(&loop);
+    if (r < 0)
+        sapperd_log("closing the event loop: %s", uv_strerror(r));
+
+    if (s->stdio != NULL) {
+        if (options->judge_format >= 0 && status == 0)
+            status = sapperd_judge_exit_status(&s->stdio->session,
+                                               (enum sap_format)options->judge_format);
+        conn_free(s->stdio);
+    }
+    if (status == 0)
+        status = s->exit_status;
+    while (s->spare != NULL) {
+        struct conn_buffers *b = s->spare;
+        s->spare = b->next_spare;
+        free(b);
+    }
+    if (s->stopping)
+        sapperd_log("stopped");
+    free(s);
+    return status;
 }

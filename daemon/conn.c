@@ -1,0 +1,619 @@
+/*
+ * conn.c - one connection: bytes in, through the session, bytes out.
+ *
+ * The same code runs a TCP session and the stdin/stdout session; only the
+ * way bytes move differs (a libuv stream, or uv_fs for regular files).
+ *
+ * Flow: a read fills buffers->in; the pump sinks it into the session and
+ * polls replies into buffers->out; a full (or, once the input is used up,
+ * partial) out buffer is written, with uv_try_write first and uv_write for
+ * what the socket would not take.  While a write is in flight nothing more
+ * is produced and nothing more is read: a peer that does not read its
+ * replies costs one out buffer, not a growing queue.
+ *
+ * Ending: DRAINING (no more reading; the last replies go out), SHUTTING
+ * (FIN after the last byte), LINGERING (what the peer still sends is read
+ * and dropped, so that closing does not reset the connection and destroy
+ * replies the peer has not read yet), then CLOSING.  Memory is freed only
+ * in the close callback.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sapperd.h"
+
+/* ---- lists ---------------------------------------------------------------- */
+
+void conn_list_append(struct conn_list *list, struct conn *c)
+{
+    c->next = NULL;
+    c->prev = list->tail;
+    if (list->tail != NULL)
+        list->tail->next = c;
+    else
+        list->head = c;
+    list->tail = c;
+    list->count++;
+    c->listed = true;
+}
+
+void conn_list_remove(struct conn_list *list, struct conn *c)
+{
+    if (c->prev != NULL)
+        c->prev->next = c->next;
+    else
+        list->head = c->next;
+    if (c->next != NULL)
+        c->next->prev = c->prev;
+    else
+        list->tail = c->prev;
+    c->prev = c->next = NULL;
+    list->count--;
+    c->listed = false;
+}
+
+static struct conn_list *conn_list_of(struct conn *c)
+{
+    if (!c->listed)
+        return NULL;
+    return c->in_ending_list ? &c->server->ending : &c->server->active;
+}
+
+/* Moves a connection into the ending list with a fresh deadline. */
+static void conn_set_ending(struct conn *c)
+{
+    struct server *s = c->server;
+    if (c->kind == CONN_STDIO || c->state == CONN_CLOSING)
+        return;
+    if (!c->in_ending_list) {
+        conn_list_remove(&s->active, c);
+        conn_list_append(&s->ending, c);
+        c->in_ending_list = true;
+    }
+    c->stamp = uv_now(s->loop) + SAPPERD_LINGER_MS;
+}
+
+/* Input or output made progress: an open session goes to the back of the
+ * idle order; an ending one gets a new deadline. */
+static void conn_touch(struct conn *c)
+{
+    struct server *s = c->server;
+    if (c->kind == CONN_STDIO || c->state == CONN_CLOSING)
+        return;
+    if (c->in_ending_list) {
+        c->stamp = uv_now(s->loop) + SAPPERD_LINGER_MS;
+        return;
+    }
+    c->stamp = uv_now(s->loop);
+    if (s->active.tail != c) {
+        conn_list_remove(&s->active, c);
+        conn_list_append(&s->active, c);
+    }
+}
+
+/* ---- buffers -------------------------------------------------------------- */
+
+static bool conn_attach(struct conn *c)
+{
+    struct server *s = c->server;
+    struct conn_buffers *b;
+
+    if (c->buffers != NULL)
+        return true;
+    b = s->spare;
+    if (b != NULL) {
+        s->spare = b->next_spare;
+        s->spare_count--;
+    } else {
+        b = malloc(sizeof *b);
+        if (b == NULL)
+            return false;
+    }
+    b->next_spare = NULL;
+    b->in_pos = b->in_len = 0;
+    b->out_len = b->out_sent = 0;
+    c->buffers = b;
+    return true;
+}
+
+static void conn_detach(struct conn *c)
+{
+    struct server *s = c->server;
+    struct conn_buffers *b = c->buffers;
+
+    if (b == NULL)
+        return;
+    c->buffers = NULL;
+    if (s->spare_count < SAPPERD_SPARE_BUFFERS) {
+        b->next_spare = s->spare;
+        s->spare = b;
+        s->spare_count++;
+    } else {
+        free(b);
+    }
+}
+
+/* An open TCP session with nothing read, nothing to write and nothing in
+ * flight gives its buffers back. */
+static void conn_detach_if_idle(struct conn *c)
+{
+    const struct conn_buffers *b = c->buffers;
+    if (b != NULL && c->kind == CONN_TCP && c->state == CONN_OPEN && b->in_len == 0
+        && b->out_len == 0 && !c->write_in_flight)
+        conn_detach(c);
+}
+
+/* ---- closing -------------------------------------------------------------- */
+
+void conn_free(struct conn *c)
+{
+    if (c->kind != CONN_REFUSED)
+        sap_session_release(&c->session);
+    conn_detach(c);
+    free(c->out_handle);
+    free(c);
+}
+
+/* A TCP connection is freed by its last close callback, always after the
+ * call that closed it has returned.  The stdio connection may have nothing
+ * to close asynchronously (files on both ends), and its session still holds
+ * the judge result: serve() frees it once the loop has ended. */
+void conn_release_one(struct conn *c)
+{
+    if (--c->pending_closes > 0)
+        return;
+    if (c->kind == CONN_STDIO)
+        c->closed = true;
+    else
+        conn_free(c);
+}
+
+static void on_close(uv_handle_t *handle)
+{
+    conn_release_one(handle->data);
+}
+
+void conn_close(struct conn *c)
+{
+    struct server *s = c->server;
+    struct conn_list *list = conn_list_of(c);
+
+    if (c->state == CONN_CLOSING)
+        return;
+    c->state = CONN_CLOSING;
+    c->reading = false;
+    if (list != NULL)
+        conn_list_remove(list, c);
+    if (c->counted) {
+        s->sessions--;
+        c->counted = false;
+    }
+    if (c->kind == CONN_REFUSED)
+        s->refused_lingering--;
+    if (c->kind == CONN_STDIO)
+        stdio_restore(s); /* while fds 0 and 1 are still open */
+
+    /* One count for this call, so nothing is freed before the end of it. */
+    c->pending_closes = 1;
+    if (c->in != NULL) {
+        c->pending_closes++;
+        uv_close((uv_handle_t *)c->in, on_close);
+    }
+    if (c->out != NULL && c->out != c->in) {
+        c->pending_closes++;
+        uv_close((uv_handle_t *)c->out, on_close);
+    }
+    /* uv_fs requests cannot be taken back; their callbacks count down. */
+    if (c->fs_read_in_flight)
+        c->pending_closes++;
+    if (c->write_in_flight && c->out == NULL)
+        c->pending_closes++;
+    conn_release_one(c);
+}
+
+static bool peer_went_away(int err)
+{
+    return err == UV_ECONNRESET || err == UV_EPIPE || err == UV_ECONNABORTED
+        || err == UV_ETIMEDOUT || err == UV_ENOTCONN || err == UV_ECANCELED;
+}
+
+/* An I/O error: logged unless it only says the peer went away. */
+static void conn_fail(struct conn *c, const char *what, int err)
+{
+    if (!peer_went_away(err) || c->kind == CONN_STDIO) {
+        sapperd_log("%s: %s error: %s", c->kind == CONN_STDIO ? "stdio session" : "connection",
+                    what, uv_strerror(err));
+        if (c->kind == CONN_STDIO && c->server->exit_status == 0)
+            c->server->exit_status = 1;
+    }
+    conn_close(c);
+}
+
+/* ---- reading -------------------------------------------------------------- */
+
+static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf);
+static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf);
+
+static void conn_read_start(struct conn *c)
+{
+    int r;
+
+    if (c->eof || c->state == CONN_CLOSING)
+        return;
+    if (c->in == NULL) {
+        /* A regular file: one uv_fs_read at a time, into an empty buffer. */
+        c->reading = true;
+        if (!c->fs_read_in_flight && c->buffers->in_len == 0) {
+            r = stdio_file_read(c);
+            if (r < 0)
+                conn_fail(c, "read", r);
+        }
+        return;
+    }
+    if (c->reading)
+        return;
+    r = uv_read_start(c->in, on_alloc, on_read);
+    if (r < 0) {
+        conn_fail(c, "read", r);
+        return;
+    }
+    c->reading = true;
+}
+
+static void conn_read_stop(struct conn *c)
+{
+    int r;
+
+    if (!c->reading)
+        return;
+    c->reading = false;
+    if (c->in == NULL)
+        return;
+    r = uv_read_stop(c->in);
+    if (r < 0)
+        conn_fail(c, "read stop", r);
+}
+
+static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
+{
+    struct conn *c = (struct conn *)handle;
+    struct conn_buffers *b;
+
+    (void)suggested;
+    if (c->state != CONN_OPEN) {
+        /* Ending: what still arrives is dropped. */
+        buf->base = c->server->discard;
+        buf->len = sizeof c->server->discard;
+        return;
+    }
+    if (!conn_attach(c)) {
+        buf->base = NULL;
+        buf->len = 0; /* on_read gets UV_ENOBUFS */
+        return;
+    }
+    b = c->buffers;
+    buf->base = b->in + b->in_len;
+    buf->len = sizeof b->in - b->in_len;
+}
+
+static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
+{
+    (void)buf;
+    conn_received((struct conn *)stream, nread);
+}
+
+/* ---- the pump ------------------------------------------------------------- */
+
+enum flush_result { FLUSH_DONE, FLUSH_PENDING, FLUSH_FAILED };
+
+static void on_write(uv_write_t *req, int status)
+{
+    conn_written(req->data, status);
+}
+
+/* Writes out[out_sent..out_len): FLUSH_DONE when all of it is out. */
+static enum flush_result conn_flush(struct conn *c)
+{
+    struct conn_buffers *b = c->buffers;
+    uv_buf_t buf;
+    int r;
+
+    if (b->out_sent == b->out_len) {
+        b->out_len = b->out_sent = 0;
+        return FLUSH_DONE;
+    }
+    if (c->out == NULL) {
+        r = stdio_file_write(c);
+        if (r < 0) {
+            conn_fail(c, "write", r);
+            return FLUSH_FAILED;
+        }
+        c->write_in_flight = true;
+        return FLUSH_PENDING;
+    }
+    buf = uv_buf_init(b->out + b->out_sent, (unsigned)(b->out_len - b->out_sent));
+    r = uv_try_write(c->out, &buf, 1);
+    if (r >= 0) {
+        b->out_sent += (size_t)r;
+    } else if (r != UV_EAGAIN && r != UV_ENOSYS) {
+        conn_fail(c, "write", r);
+        return FLUSH_FAILED;
+    }
+    if (b->out_sent == b->out_len) {
+        b->out_len = b->out_sent = 0;
+        return FLUSH_DONE;
+    }
+    buf = uv_buf_init(b->out + b->out_sent, (unsigned)(b->out_len - b->out_sent));
+    b->write_req.data = c;
+    r = uv_write(&b->write_req, c->out, &buf, 1, on_write);
+    if (r < 0) {
+        conn_fail(c, "write", r);
+        return FLUSH_FAILED;
+    }
+    c->write_in_flight = true;
+    return FLUSH_PENDING;
+}
+
+/* The judge stream of a --judge session is over (done or failed). */
+static bool conn_judge_over(const struct conn *c)
+{
+    return c->kind == CONN_STDIO && c->server->options->judge_format >= 0
+        && sapperd_judge_over(&c->session);
+}
+
+static void on_shutdown(uv_shutdown_t *req, int status);
+
+/* No more reading: what was read is still answered. */
+static void conn_begin_drain(struct conn *c)
+{
+    c->state = CONN_DRAINING;
+    conn_read_stop(c);
+    conn_set_ending(c); /* no-op if the stop failed and closed it */
+}
+
+/* The last reply is out: shut the write side down, then linger. */
+static void conn_end(struct conn *c)
+{
+    int r;
+
+    if (c->kind == CONN_STDIO || c->out == NULL) {
+        conn_close(c);
+        return;
+    }
+    c->state = CONN_SHUTTING;
+    conn_set_ending(c);
+    c->shutdown_req.data = c;
+    r = uv_shutdown(&c->shutdown_req, c->out, on_shutdown);
+    if (r < 0) {
+        conn_close(c);
+        return;
+    }
+    conn_read_start(c);
+}
+
+static void on_shutdown(uv_shutdown_t *req, int status)
+{
+    struct conn *c = req->data;
+
+    if (c->state == CONN_CLOSING)
+        return;
+    if (status < 0 || c->eof) {
+        conn_close(c);
+        return;
+    }
+    c->state = CONN_LINGERING;
+    conn_set_ending(c);
+}
+
+/* Runs the session as far as the buffers allow. */
+static void conn_pump(struct conn *c)
+{
+    struct sap_session *session = &c->session;
+    struct conn_buffers *b = c->buffers;
+    unsigned stalled = 0;
+
+    while (c->state == CONN_OPEN || c->state == CONN_DRAINING) {
+        size_t produced = 0, taken = 0;
+
+        if (c->write_in_flight)
+            return; /* conn_written comes back here */
+        while (b->out_len < sizeof b->out) {
+            size_t n = sap_session_poll(session, b->out + b->out_len, sizeof b->out - b->out_len);
+            if (n == 0)
+                break;
+            b->out_len += n;
+            produced += n;
+        }
+        if (b->out_len == sizeof b->out) {
+            if (conn_flush(c) != FLUSH_DONE)
+                return;
+            continue;
+        }
+        if (b->in_pos < b->in_len) {
+            if (sap_session_closing(session) || conn_judge_over(c)) {
+                b->in_pos = b->in_len = 0; /* never to be read */
+                continue;
+            }
+            taken = sap_session_sink(session, b->in + b->in_pos, b->in_len - b->in_pos);
+            b->in_pos += taken;
+            if (b->in_pos == b->in_len)
+                b->in_pos = b->in_len = 0;
+        } else if (c->eof && !c->session_finished) {
+            sap_session_finish(session);
+            c->session_finished = true;
+            continue;
+        }
+        if (taken > 0 || produced > 0) {
+            stalled = 0;
+            continue;
+        }
+        if (b->in_len > 0 && ++stalled < 2)
+            continue;
+        if (b->in_len > 0) {
+            /* Neither input taken nor output given: the session refuses. */
+            sapperd_log("a session stopped taking input; closing it");
+            conn_close(c);
+            return;
+        }
+        break;
+    }
+    if (c->state != CONN_OPEN && c->state != CONN_DRAINING)
+        return;
+
+    /* The input is used up: write what was collected. */
+    if (b->out_len > 0 && conn_flush(c) == FLUSH_FAILED)
+        return;
+    if (c->state == CONN_OPEN && (sap_session_closing(session) || conn_judge_over(c)))
+        conn_begin_drain(c);
+    if (c->state == CONN_DRAINING) {
+        if (!c->write_in_flight && (!c->eof || c->session_finished))
+            conn_end(c);
+        return;
+    }
+    if (c->write_in_flight) {
+        conn_read_stop(c);
+    } else {
+        conn_read_start(c);
+        conn_detach_if_idle(c);
+    }
+}
+
+void conn_received(struct conn *c, ssize_t nread)
+{
+    if (c->state == CONN_CLOSING)
+        return;
+    if (nread > 0) {
+        if (c->state != CONN_OPEN && c->state != CONN_DRAINING)
+            return; /* read into the discard buffer */
+        if (c->kind == CONN_REFUSED)
+            return;
+        c->buffers->in_len += (size_t)nread;
+        conn_touch(c);
+        conn_pump(c);
+        return;
+    }
+    if (nread == 0) {
+        conn_detach_if_idle(c); /* nothing was read: not the end */
+        return;
+    }
+    if (nread != UV_EOF) {
+        conn_fail(c, "read", (int)nread);
+        return;
+    }
+    c->eof = true;
+    c->reading = false;
+    switch (c->state) {
+    case CONN_OPEN:
+    case CONN_DRAINING:
+        if (c->kind == CONN_REFUSED)
+            return;
+        if (c->state == CONN_OPEN)
+            conn_begin_drain(c);
+        if (!conn_attach(c)) {
+            conn_close(c);
+            return;
+        }
+        conn_pump(c);
+        break;
+    case CONN_SHUTTING:
+        break; /* on_shutdown closes */
+    case CONN_LINGERING:
+        conn_close(c);
+        break;
+    case CONN_CLOSING:
+        break;
+    }
+}
+
+void conn_written(struct conn *c, int status)
+{
+    c->write_in_flight = false;
+    if (c->state == CONN_CLOSING)
+        return;
+    if (status < 0) {
+        conn_fail(c, "write", status);
+        return;
+    }
+    c->buffers->out_len = c->buffers->out_sent = 0;
+    conn_touch(c);
+    conn_pump(c);
+}
+
+/* ---- starting and stopping ------------------------------------------------ */
+
+void conn_start(struct conn *c)
+{
+    struct server *s = c->server;
+    uv_buf_t buf;
+    int r;
+
+    c->stamp = uv_now(s->loop);
+    if (c->kind == CONN_STDIO) {
+        c->state = CONN_OPEN;
+        if (!conn_attach(c)) {
+            conn_fail(c, "start", UV_ENOMEM);
+            return;
+        }
+        conn_read_start(c);
+        return;
+    }
+    if (c->kind == CONN_TCP) {
+        c->state = CONN_OPEN;
+        conn_list_append(&s->active, c);
+        conn_read_start(c);
+        return;
+    }
+
+    /* Refused: one line, written at once into the empty socket buffer. */
+    c->state = CONN_DRAINING;
+    conn_list_append(&s->active, c);
+    conn_set_ending(c);
+    s->refused_lingering++;
+    buf = uv_buf_init(s->busy_line, (unsigned)strlen(s->busy_line));
+    r = uv_try_write(c->out, &buf, 1);
+    if (r != (int)buf.len || s->refused_lingering > SAPPERD_REFUSED_MAX) {
+        conn_close(c);
+        return;
+    }
+    conn_end(c);
+}
+
+void conn_drain(struct conn *c)
+{
+    if (c->state != CONN_OPEN)
+        return;
+    conn_begin_drain(c);
+    if (c->state != CONN_DRAINING)
+        return;
+    if (c->buffers == NULL) {
+        conn_end(c); /* an idle session: nothing is queued */
+        return;
+    }
+    conn_pump(c);
+}
+
+void conn_sweep(struct server *s)
+{
+    uint64_t now = uv_now(s->loop);
+    uint64_t timeout_ms = (uint64_t)s->options->idle_timeout * 1000u;
+    struct conn *c, *next;
+
+    if (s->stopping && now >= s->stop_deadline) {
+        while (s->active.head != NULL)
+            conn_close(s->active.head);
+        while (s->ending.head != NULL)
+            conn_close(s->ending.head);
+        if (s->stdio != NULL)
+            conn_close(s->stdio);
+        return;
+    }
+    for (c = s->ending.head; c != NULL; c = next) {
+        next = c->next;
+        if (now >= c->stamp)
+            conn_close(c);
+    }
+    if (timeout_ms == 0)
+        return;
+    while ((c = s->active.head) != NULL && now - c->stamp >= timeout_ms)
+        conn_drain(c);
+}
