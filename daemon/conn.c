@@ -354,13 +354,6 @@ static enum flush_result conn_flush(struct conn *c)
     return FLUSH_PENDING;
 }
 
-/* The judge stream of a --judge session is over (done or failed). */
-static bool conn_judge_over(const struct conn *c)
-{
-    return c->kind == CONN_STDIO && c->server->options->judge_format >= 0
-        && sapperd_judge_over(&c->session);
-}
-
 static void on_shutdown(uv_shutdown_t *req, int status);
 
 /* No more reading: what was read is still answered. */
@@ -430,7 +423,7 @@ static void conn_pump(struct conn *c)
             continue;
         }
         if (b->in_pos < b->in_len) {
-            if (sap_session_closing(session) || conn_judge_over(c)) {
+            if (sap_session_closing(session)) {
                 b->in_pos = b->in_len = 0; /* never to be read */
                 continue;
             }
@@ -463,7 +456,7 @@ static void conn_pump(struct conn *c)
     /* The input is used up: write what was collected. */
     if (b->out_len > 0 && conn_flush(c) == FLUSH_FAILED)
         return;
-    if (c->state == CONN_OPEN && (sap_session_closing(session) || conn_judge_over(c)))
+    if (c->state == CONN_OPEN && (sap_session_closing(session)))
         conn_begin_drain(c);
     if (c->state == CONN_DRAINING) {
         if (!c->write_in_flight && (!c->eof || c->session_finished))

@@ -188,7 +188,5 @@ int main(int argc, char **argv)
     }
     /* A peer that goes away is an EPIPE to handle, not a signal to die of. */
     signal(SIGPIPE, SIG_IGN);
-    if (options.judge_format >= 0)
-        return sapperd_run_judge((enum sap_format)options.judge_format);
     return sapperd_serve(&options);
 }

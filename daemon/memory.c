@@ -16,10 +16,8 @@
 size_t sapperd_block_max(void)
 {
     size_t game = SAP_GAME_BYTES(SAP_MAX_ROWS, SAP_MAX_COLS);
-    size_t casual = SAP_CASUAL_BYTES(SAP_MAX_ROWS, SAP_MAX_COLS);
-    /* A Nurikabe grid holds at most one number per cell. */
-    size_t nurikabe = SAP_NURIKABE_BYTES(SAP_MAX_ROWS, SAP_MAX_COLS, SAP_MAX_CELLS);
-    return MAX2(game, MAX2(casual, nurikabe));
+    size_t work = SAP_SESSION_WORK_BYTES(SAP_MAX_ROWS, SAP_MAX_COLS);
+    return MAX2(game, work);
 }
 
 static void *heap_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)

@@ -62,13 +62,9 @@ size_t sapperd_block_max(void);
 /* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to 65535. */
 bool sapperd_address_valid(const char *text);
 
-/* --listen and/or --stdin: runs until the sessions end or a signal stops it;
- * returns the process exit status. */
+/* --listen, --stdin, --judge: runs until the sessions end or a signal stops
+ * it; returns the process exit status (--judge: 2 on malformed input). */
 int sapperd_serve(const struct sapperd_options *options);
-
-/* --judge FORMAT: one session on stdin/stdout that starts in the judge
- * stream; returns the process exit status (0, or 2 on malformed input). */
-int sapperd_run_judge(enum sap_format format);
 
 /* ---- connections ---------------------------------------------------------- */
 
@@ -217,8 +213,6 @@ void conn_written(struct conn *c, int status);
 void conn_release_one(struct conn *c);
 void conn_free(struct conn *c);
 
-/* judge.c: whether a --judge session's stream is over (done or failed). */
-bool sapperd_judge_over(const struct sap_session *session);
 /* judge.c: after a --judge session: 0, or 2 with the reason on stderr. */
 int sapperd_judge_exit_status(const struct sap_session *session, enum sap_format format);
 
