@@ -408,8 +408,8 @@ void sap_judge_release(struct sap_judge *judge);
  *                       at "0 0" for CASUAL); bytes after that, on the same
  *                       line too, are requests.  Malformed input ends the
  *                       stream with one "ERR <format> line N: <reason>"
- *                       (N counts from the line after JUDGE); the rest is
- *                       read as requests.
+ *                       (N counts from the line after JUDGE); the rest of
+ *                       that line is dropped, the next line is a request.
  *   HELP               the requests, one per line (SAP_SESSION_HELP_LINES)
  *   BYE                "BYE", then the session closes
  *
@@ -510,6 +510,7 @@ struct sap_session {
     bool judge_only;            /* sap_session_start_judge */
     bool finished;              /* sap_session_finish was called */
     bool closing;               /* BYE, a line too long, EOF, judge-only end */
+    bool skip_line;             /* a JUDGE stream failed mid-line: drop the rest */
     struct sap_judge judge;
     char reply[SAP_REPLY_MAX];
     char line[SAP_LINE_MAX + 1]; /* + 1: the '\r' of a longest line */

@@ -910,7 +910,9 @@ static size_t sink_lines(struct sap_session *s, const char *input, size_t length
     size_t i = 0;
     while (i < length && s->mode <= MODE_ROWS && !output_pending(s)) {
         char c = input[i++];
-        if (c == '\n') {
+        if (s->skip_line) {
+            s->skip_line = c != '\n';
+        } else if (c == '\n') {
             uint32_t line_length = s->line_length;
             s->line_length = 0;
             take_line(s, s->line, line_length);
@@ -986,6 +988,10 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
         switch (s->mode) {
         case MODE_JUDGE:
             taken = sap_judge_sink(&s->judge, input + i, length - i);
+            /* a stream that fails inside a line takes the rest of it along,
+             * so that one bad line gets one ERR */
+            if (s->judge.status < 0 && !s->judge_only && taken > 0 && input[i + taken - 1] != '\n')
+                s->skip_line = true;
             break;
         case MODE_JUDGE_TAIL:
             taken = sink_judge_tail(s, input + i, length - i);

@@ -207,6 +207,14 @@ static void test_game_hand_worked(void)
            "OK 1 3 1\nRUNNING: [<1, 3, P>]\nQUIT\nERR no game: start one with NEW\nOK\n");
 }
 
+/* The transcript README.md shows. */
+static void test_readme_example(void)
+{
+    expect("NEW 2 3\n__*\n___\n1 2 1\n2 1 3\nshow\n1 2 3\n0\n",
+           "OK 2 3 1\nRUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, <2, 2, 1>]\n"
+           "RUNNING: [<1, 3, P>]\n0 1 P\n0 1 _\nRUNNING: [<2, 3, 1>]\nWIN\nOK\n");
+}
+
 static void test_game_coordinates(void)
 {
     const char *board = "NEW 3 4\n____\n_*__\n____\n";
@@ -606,6 +614,7 @@ int main(void)
     RUN_TEST(test_bye_closes);
     RUN_TEST(test_eof);
     RUN_TEST(test_game_hand_worked);
+    RUN_TEST(test_readme_example);
     RUN_TEST(test_game_coordinates);
     RUN_TEST(test_new_bad_rows_keep_the_old_game);
     RUN_TEST(test_new_with_one_game_arena);
