@@ -1,11 +1,252 @@
-/* Placeholder until the boom reader lands: refuses its input. */
+/*
+ * judge_boom.c - the boom statement's batch format (seed 001) on the shared
+ * judge tokenizer.
+ *
+ *     T
+ *     n m                 } T times
+ *     n rows of _ and *   }
+ *     op x y ...          }  any number of operations
+ *     0                   }
+ *
+ * Each game's board goes straight into a game block acquired from the
+ * caller; each operation's reply is streamed out of the engine before the
+ * next token is read, so a game's output appears as soon as it is decided
+ * and no buffer grows with the reply.  Games are separated by "==========".
+ */
 #include "internal.h"
 
-static void begin(struct sap_judge *judge) { sap_judge_fail(judge, SAP_ERR_STATE, "the boom reader is not built yet"); }
-static void number(struct sap_judge *judge, uint32_t value) { (void)judge; (void)value; }
-static void row_byte(struct sap_judge *judge, uint32_t index, char byte) { (void)judge; (void)index; (void)byte; }
-static void row_end(struct sap_judge *judge) { (void)judge; }
-static size_t poll(struct sap_judge *judge, char *out, size_t cap) { (void)out; (void)cap; judge->out_phase = 0; return 0; }
-static void finish(struct sap_judge *judge) { (void)judge; }
+enum boom_step {
+    STEP_GAMES = 0,  /* T */
+    STEP_ROWS,       /* n */
+    STEP_COLS,       /* m */
+    STEP_BOARD,      /* the n rows */
+    STEP_OP,         /* op, or 0 for the end of the game */
+    STEP_X,
+    STEP_Y,
+    STEP_END         /* all T games read: only whitespace may follow */
+};
+
+/* Pending output beyond literal text: the engine's reply to a move. */
+#define OUT_MOVE_REPLY 1u
+
+#define ARG_ROWS 0
+#define ARG_COLS 1
+#define ARG_OP 2
+#define ARG_X 3
+
+static const char separator[] = "==========\n";
+
+static void next_game(struct sap_judge *j)
+{
+    j->step = j->case_index < j->cases ? STEP_ROWS : STEP_END;
+    j->expect = j->step == STEP_END ? SAP_EXPECT_NOTHING : SAP_EXPECT_NUMBER;
+}
+
+static void begin(struct sap_judge *j)
+{
+    j->step = STEP_GAMES;
+    j->expect = SAP_EXPECT_NUMBER;
+}
+
+/* "board 0 x 5: ..." with both numbers, which sap_judge_fail_n cannot hold. */
+static void fail_board_size(struct sap_judge *j, int err)
+{
+    char reason[sizeof j->reason];
+    size_t len = 0;
+    sap_text_add(reason, sizeof reason, &len, "board ");
+    sap_text_add_u32(reason, sizeof reason, &len, j->args[ARG_ROWS]);
+    sap_text_add(reason, sizeof reason, &len, " x ");
+    sap_text_add_u32(reason, sizeof reason, &len, j->args[ARG_COLS]);
+    if (err == SAP_ERR_ARG) {
+        sap_text_add(reason, sizeof reason, &len, ": both sides must be at least 1");
+    } else if (j->args[ARG_ROWS] > SAP_MAX_ROWS || j->args[ARG_COLS] > SAP_MAX_COLS) {
+        sap_text_add(reason, sizeof reason, &len, " is over this build's limit of ");
+        sap_text_add_u32(reason, sizeof reason, &len, SAP_MAX_ROWS);
+        sap_text_add(reason, sizeof reason, &len, " x ");
+        sap_text_add_u32(reason, sizeof reason, &len, SAP_MAX_COLS);
+    } else {
+        sap_text_add(reason, sizeof reason, &len, " has more cells than this build's limit of ");
+        sap_text_add_u32(reason, sizeof reason, &len, SAP_MAX_CELLS);
+    }
+    sap_judge_fail(j, err, reason);
+}
+
+/* "x 7 is outside the board's 3 rows" */
+static void fail_coordinate(struct sap_judge *j, const char *name, uint32_t value,
+                            uint32_t limit, const char *unit)
+{
+    char reason[sizeof j->reason];
+    size_t len = 0;
+    sap_text_add(reason, sizeof reason, &len, name);
+    sap_text_add_u32(reason, sizeof reason, &len, value);
+    sap_text_add(reason, sizeof reason, &len, " is outside the board's ");
+    sap_text_add_u32(reason, sizeof reason, &len, limit);
+    sap_text_add(reason, sizeof reason, &len, unit);
+    sap_judge_fail(j, SAP_ERR_RANGE, reason);
+}
+
+static void start_board(struct sap_judge *j)
+{
+    uint32_t rows = j->args[ARG_ROWS], cols = j->args[ARG_COLS];
+    int err = sap_check_board_size(rows, cols);
+    size_t bytes;
+    void *block;
+
+    if (err != SAP_OK) {
+        fail_board_size(j, err);
+        return;
+    }
+    bytes = SAP_GAME_BYTES(rows, cols);
+    block = sap_judge_acquire(j, bytes);
+    if (block == NULL)
+        return; /* the judge has failed with the reason */
+    if (sap_game_init(&j->u.game, block, bytes, rows, cols) != SAP_OK) {
+        sap_judge_fail(j, SAP_ERR_NOMEM, "the memory given for the board is not aligned");
+        return;
+    }
+    j->rows_read = 0;
+    j->step = STEP_BOARD;
+    j->expect = SAP_EXPECT_ROW;
+    j->row_length = cols;
+}
+
+/* The closing 0: QUIT if the game still runs, the separator if another
+ * game follows. */
+static void end_game(struct sap_judge *j)
+{
+    bool quit = sap_game_state(j->u.game) == SAP_RUNNING;
+    bool more;
+
+    sap_judge_release_block(j);
+    j->u.game = NULL;
+    j->case_index++;
+    more = j->case_index < j->cases;
+    if (quit)
+        sap_judge_queue_text(j, more ? "QUIT\n==========\n" : "QUIT\n");
+    else if (more)
+        sap_judge_queue_text(j, separator);
+    next_game(j);
+}
+
+static void number(struct sap_judge *j, uint32_t value)
+{
+    switch (j->step) {
+    case STEP_GAMES:
+        j->cases = value;
+        next_game(j);
+        break;
+    case STEP_ROWS:
+        j->args[ARG_ROWS] = value;
+        j->step = STEP_COLS;
+        break;
+    case STEP_COLS:
+        j->args[ARG_COLS] = value;
+        start_board(j);
+        break;
+    case STEP_OP:
+        if (value == 0) {
+            end_game(j);
+        } else if (value > SAP_OP_CHORD) {
+            sap_judge_fail_n(j, SAP_ERR_SYNTAX, "unknown operation ", value,
+                             ": expected 1, 2, 3, or 0 to end the game");
+        } else {
+            j->args[ARG_OP] = value;
+            j->step = STEP_X;
+        }
+        break;
+    case STEP_X:
+        if (value < 1 || value > sap_game_rows(j->u.game)) {
+            fail_coordinate(j, "x ", value, sap_game_rows(j->u.game), " rows");
+            break;
+        }
+        j->args[ARG_X] = value;
+        j->step = STEP_Y;
+        break;
+    case STEP_Y:
+        if (value < 1 || value > sap_game_cols(j->u.game)) {
+            fail_coordinate(j, "y ", value, sap_game_cols(j->u.game), " columns");
+            break;
+        }
+        if (sap_game_move(j->u.game, (int)j->args[ARG_OP], j->args[ARG_X], value) < 0) {
+            sap_judge_fail(j, SAP_ERR_STATE, "the game refused the operation");
+            break;
+        }
+        j->out_phase = OUT_MOVE_REPLY;
+        j->step = STEP_OP;
+        break;
+    default:
+        sap_judge_fail(j, SAP_ERR_STATE, "unexpected number");
+        break;
+    }
+}
+
+static void row_byte(struct sap_judge *j, uint32_t index, char byte)
+{
+    if (byte == '*') {
+        sap_game_set_mine(j->u.game, j->rows_read, index, true);
+    } else if (byte != '_') {
+        char reason[sizeof j->reason];
+        size_t len = 0;
+        char shown[4] = { '\'', byte, '\'', '\0' };
+        sap_text_add(reason, sizeof reason, &len, "board row ");
+        sap_text_add_u32(reason, sizeof reason, &len, j->rows_read + 1);
+        sap_text_add(reason, sizeof reason, &len, " holds ");
+        if (byte > ' ' && byte < 0x7f) {
+            sap_text_add(reason, sizeof reason, &len, shown);
+        } else {
+            sap_text_add(reason, sizeof reason, &len, "byte ");
+            sap_text_add_u32(reason, sizeof reason, &len, (uint32_t)(unsigned char)byte);
+        }
+        sap_text_add(reason, sizeof reason, &len, ", expected only '_' and '*'");
+        sap_judge_fail(j, SAP_ERR_SYNTAX, reason);
+    }
+}
+
+static void row_end(struct sap_judge *j)
+{
+    if (++j->rows_read == sap_game_rows(j->u.game)) {
+        j->step = STEP_OP;
+        j->expect = SAP_EXPECT_NUMBER;
+    }
+}
+
+static size_t poll(struct sap_judge *j, char *out, size_t cap)
+{
+    size_t n = sap_game_reply(j->u.game, out, cap);
+    /* The engine fills the buffer unless its reply has ended. */
+    if (n < cap)
+        j->out_phase = 0;
+    return n;
+}
+
+static void finish(struct sap_judge *j)
+{
+    uint32_t game = j->case_index + 1;
+
+    switch (j->step) {
+    case STEP_END:
+        j->status = SAP_JUDGE_DONE;
+        break;
+    case STEP_GAMES:
+        sap_judge_fail(j, SAP_ERR_SYNTAX, "input ended before the number of games");
+        break;
+    case STEP_ROWS:
+    case STEP_COLS:
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended before the board size of game ", game,
+                         "");
+        break;
+    case STEP_BOARD:
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended inside the board of game ", game, "");
+        break;
+    case STEP_OP:
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended inside game ", game,
+                         ", before its closing 0");
+        break;
+    default:
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended inside an operation of game ", game,
+                         "");
+        break;
+    }
+}
 
 const struct sap_judge_format sap_judge_boom = { begin, number, row_byte, row_end, poll, finish };
