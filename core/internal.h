@@ -25,8 +25,25 @@ int memcmp(const void *a, const void *b, size_t n);
 #define SAP_DEC_MAX 10
 
 /* Writes v in decimal into buf (at least SAP_DEC_MAX bytes); returns the
- * length.  No terminating NUL. */
-size_t sap_dec(char *buf, uint32_t v);
+ * length.  No terminating NUL.  Inline because replies call it for every
+ * coordinate they print: the length first, by comparison, then the digits
+ * from the right, so small numbers take one or two steps. */
+static inline size_t sap_dec(char *buf, uint32_t v)
+{
+    size_t n = 1, i;
+    uint32_t bound = 10;
+
+    while (n < SAP_DEC_MAX && v >= bound) {
+        n++;
+        bound *= 10u;
+    }
+    i = n;
+    do {
+        buf[--i] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v != 0);
+    return n;
+}
 
 /* Bounded string builder for messages: appends while room remains and
  * always leaves buf NUL-terminated.  *len is the current length. */

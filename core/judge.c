@@ -135,14 +135,18 @@ static void end_token(struct sap_judge *j)
     j->in_token = false;
 }
 
+static void start_token(struct sap_judge *j)
+{
+    j->in_token = true;
+    j->token_line = j->line;
+    j->token_length = 0;
+    j->number = 0;
+}
+
 static void take_byte(struct sap_judge *j, char c)
 {
-    if (!j->in_token) {
-        j->in_token = true;
-        j->token_line = j->line;
-        j->token_length = 0;
-        j->number = 0;
-    }
+    if (!j->in_token)
+        start_token(j);
     if (j->expect == SAP_EXPECT_NUMBER) {
         if (c < '0' || c > '9')
             sap_judge_fail(j, SAP_ERR_SYNTAX, "expected a non-negative number");
@@ -160,18 +164,67 @@ static void take_byte(struct sap_judge *j, char c)
     j->token_length++;
 }
 
+/* Largest number that can take one more digit without passing UINT32_MAX. */
+#define NUMBER_SAFE_BELOW 429496729u
+
+/* Fast paths for the bulk of any input, kept in registers: a run of digits
+ * (stopping before any digit that might overflow, which take_byte judges)
+ * and a run of row bytes (stopping at the row's width, ditto).  Each takes
+ * at least the byte at input[i]. */
+static size_t take_digits(struct sap_judge *j, const char *input, size_t i, size_t length)
+{
+    uint32_t v;
+    size_t start = i;
+    if (!j->in_token)
+        start_token(j);
+    v = j->number;
+    while (i < length && input[i] >= '0' && input[i] <= '9' && v < NUMBER_SAFE_BELOW) {
+        v = v * 10u + (uint32_t)(input[i] - '0');
+        i++;
+    }
+    if (i == start) { /* the first digit might overflow */
+        take_byte(j, input[i]);
+        return i + 1;
+    }
+    j->number = v;
+    j->token_length += (uint32_t)(i - start);
+    return i;
+}
+
+static size_t take_row_bytes(struct sap_judge *j, const char *input, size_t i, size_t length)
+{
+    void (*row_byte)(struct sap_judge *, uint32_t, char) = formats[j->format]->row_byte;
+    if (!j->in_token)
+        start_token(j);
+    if (j->token_length >= j->row_length) {
+        take_byte(j, input[i]); /* too long: fails */
+        return i + 1;
+    }
+    do {
+        row_byte(j, j->token_length++, input[i++]);
+    } while (i < length && !is_space(input[i]) && j->token_length < j->row_length &&
+             j->status == SAP_JUDGE_READING);
+    return i;
+}
+
 size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)
 {
     size_t i = 0;
     while (i < length && j->status == SAP_JUDGE_READING && !output_pending(j)) {
-        char c = input[i++];
+        char c = input[i];
         if (is_space(c)) {
             if (j->in_token)
                 end_token(j);
             if (c == '\n')
                 j->line++;
+            i++;
+        } else if (j->expect == SAP_EXPECT_NUMBER && c >= '0' && c <= '9') {
+            i = take_digits(j, input, i, length);
+        } else if (j->expect == SAP_EXPECT_ROW) {
+            i = take_row_bytes(j, input, i, length);
         } else {
             take_byte(j, c);
+            i++;
         }
     }
     return i;

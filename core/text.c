@@ -5,20 +5,6 @@
  */
 #include "internal.h"
 
-size_t sap_dec(char *buf, uint32_t v)
-{
-    char tmp[SAP_DEC_MAX];
-    size_t n = 0, i;
-
-    do {
-        tmp[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v != 0);
-    for (i = 0; i < n; i++)
-        buf[i] = tmp[n - 1 - i];
-    return n;
-}
-
 size_t sap_strlen(const char *s)
 {
     size_t n = 0;
