@@ -291,7 +291,9 @@ enum sap_judge_status {
     /* negative: a sap_error; error_line and error_reason say more */
 };
 
-/* What the reader expects next from the tokenizer. */
+/* What the reader expects next from the tokenizer.  SAP_EXPECT_NOTHING
+ * means the statement's input is complete: a protocol JUDGE stream ends
+ * there (the session then calls sap_judge_finish) instead of at EOF. */
 enum sap_expect { SAP_EXPECT_NUMBER, SAP_EXPECT_ROW, SAP_EXPECT_NOTHING };
 
 struct sap_judge {

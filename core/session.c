@@ -277,6 +277,14 @@ static bool settle_step(struct sap_session *s)
 {
     if (s->mode == MODE_JUDGE && !judge_has_output(&s->judge)) {
         int status = s->judge.status;
+        if (status == SAP_JUDGE_READING && s->judge.expect == SAP_EXPECT_NOTHING
+            && !s->judge.in_token && !s->judge.eof) {
+            /* The statement's input is complete (its last case, or "0 0"):
+             * the stream ends here, not at EOF.  The reader's own ending
+             * check then says DONE. */
+            sap_judge_finish(&s->judge);
+            return true;
+        }
         if (status == SAP_JUDGE_DONE) {
             sap_judge_release(&s->judge);
             s->mode = s->judge_only ? MODE_JUDGE_TAIL : MODE_REQUEST;
@@ -926,6 +934,24 @@ static size_t sink_lines(struct sap_session *s, const char *input, size_t length
     return i;
 }
 
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f';
+}
+
+/* How much of a JUDGE stream to give the reader at once: up to and
+ * including the next whitespace byte.  A reader learns that its input is
+ * complete only where a token ends, and it would take the bytes after
+ * that as its own (and fail on them): so the session looks in between. */
+static size_t through_next_space(const char *input, size_t length)
+{
+    size_t k;
+    for (k = 0; k < length; k++)
+        if (is_space(input[k]))
+            return k + 1;
+    return length;
+}
+
 /* Judge-only mode after the last case: whitespace may follow, nothing else. */
 static size_t sink_judge_tail(struct sap_session *s, const char *input, size_t length)
 {
@@ -934,7 +960,7 @@ static size_t sink_judge_tail(struct sap_session *s, const char *input, size_t l
         char c = input[i];
         if (c == '\n') {
             s->judge.line++;
-        } else if (c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f') {
+        } else if (!is_space(c)) {
             sap_judge_fail(&s->judge, SAP_ERR_SYNTAX, "unexpected input after the last case");
             s->mode = MODE_CLOSED;
             s->closing = true;
@@ -987,7 +1013,7 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
             break;
         switch (s->mode) {
         case MODE_JUDGE:
-            taken = sap_judge_sink(&s->judge, input + i, length - i);
+            taken = sap_judge_sink(&s->judge, input + i, through_next_space(input + i, length - i));
             /* a stream that fails inside a line takes the rest of it along,
              * so that one bad line gets one ERR */
             if (s->judge.status < 0 && !s->judge_only && taken > 0 && input[i + taken - 1] != '\n')

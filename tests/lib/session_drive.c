@@ -125,3 +125,44 @@ char *session_transcript(struct session_memory *m, const char *input, size_t len
     }
     return o.bytes;
 }
+
+char *session_judge_direct(struct session_memory *m, enum sap_format format, const char *input,
+                           size_t length, int *status, unsigned *line, char *reason,
+                           size_t reason_cap)
+{
+    struct sap_judge j;
+    struct session_output o = {0};
+    size_t done = 0, n;
+
+    sap_judge_init(&j, format, &m->memory);
+    output_reserve(&o, 0);
+    while (done < length && sap_judge_status(&j) == SAP_JUDGE_READING) {
+        size_t taken = sap_judge_sink(&j, input + done, length - done);
+        done += taken;
+        do {
+            output_reserve(&o, 4096);
+            n = sap_judge_poll(&j, o.bytes + o.length, 4096);
+            o.length += n;
+        } while (n > 0);
+        if (taken == 0 && sap_judge_status(&j) == SAP_JUDGE_READING && n == 0)
+            break;
+    }
+    if (sap_judge_status(&j) == SAP_JUDGE_READING) {
+        sap_judge_finish(&j);
+        do {
+            output_reserve(&o, 4096);
+            n = sap_judge_poll(&j, o.bytes + o.length, 4096);
+            o.length += n;
+        } while (n > 0);
+    }
+    o.bytes[o.length] = '\0';
+    *status = sap_judge_status(&j);
+    *line = *status < 0 ? j.error_line : 0;
+    if (reason_cap > 0) {
+        const char *r = *status < 0 && j.error_reason != NULL ? j.error_reason : "";
+        strncpy(reason, r, reason_cap - 1);
+        reason[reason_cap - 1] = '\0';
+    }
+    sap_judge_release(&j);
+    return o.bytes;
+}

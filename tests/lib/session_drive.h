@@ -45,4 +45,11 @@ size_t session_drive(struct sap_session *s, const char *input, size_t length, si
 char *session_transcript(struct session_memory *m, const char *input, size_t length,
                          size_t chunk, size_t cap);
 
+/* The judge reader alone (struct sap_judge, no session) over the whole
+ * input: its output as a malloc'd string, its final status, and on error
+ * its line and reason (copied into reason[reason_cap]). */
+char *session_judge_direct(struct session_memory *m, enum sap_format format, const char *input,
+                           size_t length, int *status, unsigned *line, char *reason,
+                           size_t reason_cap);
+
 #endif
