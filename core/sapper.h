@@ -532,12 +532,13 @@ struct sap_session {
  * provider that refuses everything) serves only requests without boards. */
 void sap_session_init(struct sap_session *session, const struct sap_memory *memory);
 /* Judge-only mode (sapperd --judge FORMAT), right after init: the session
- * is inside a JUDGE stream of `format` and nothing else.  The output is
- * exactly the statement's output: no ERR line ever.  After the last case
- * only whitespace may follow ("unexpected input after the last case"
- * otherwise); the session is closing once the stream failed, or ended and
- * sap_session_finish was called.  sap_session_judge_result tells which.
- * SAP_ERR_ARG for an unknown format. */
+ * is one JUDGE stream of `format` up to EOF, exactly as struct sap_judge
+ * driven alone.  The output is exactly the statement's output: no ERR line
+ * ever.  After the last case only whitespace may follow (the reader calls
+ * anything else "unexpected input"); the session is closing once the
+ * stream failed, or sap_session_finish was called and the reader judged
+ * the ending.  sap_session_judge_result tells which.  SAP_ERR_ARG for an
+ * unknown format. */
 int sap_session_start_judge(struct sap_session *session, enum sap_format format);
 /* The JUDGE stream's status (the last one of a session): SAP_JUDGE_READING,
  * SAP_JUDGE_DONE, or a negative sap_error; then *line (1-based, counted

@@ -22,7 +22,6 @@ enum session_mode {
     MODE_NUMBERS,       /* a NURIKABE number line "r' c' n" */
     MODE_ROWS,          /* a board row of the request being read */
     MODE_JUDGE,         /* raw bytes of a JUDGE stream */
-    MODE_JUDGE_TAIL,    /* judge-only: after the last case, whitespace only */
     MODE_CLOSED         /* closing: input is discarded */
 };
 
@@ -278,17 +277,23 @@ static bool settle_step(struct sap_session *s)
     if (s->mode == MODE_JUDGE && !judge_has_output(&s->judge)) {
         int status = s->judge.status;
         if (status == SAP_JUDGE_READING && s->judge.expect == SAP_EXPECT_NOTHING
-            && !s->judge.in_token && !s->judge.eof) {
+            && !s->judge.in_token && !s->judge.eof && !s->judge_only) {
             /* The statement's input is complete (its last case, or "0 0"):
              * the stream ends here, not at EOF.  The reader's own ending
-             * check then says DONE. */
+             * check then says DONE.  (Judge-only mode reads to EOF and lets
+             * the reader judge what follows the last case.) */
             sap_judge_finish(&s->judge);
             return true;
         }
         if (status == SAP_JUDGE_DONE) {
             sap_judge_release(&s->judge);
-            s->mode = s->judge_only ? MODE_JUDGE_TAIL : MODE_REQUEST;
-            s->line_length = 0;
+            if (s->judge_only) { /* DONE came at EOF */
+                s->mode = MODE_CLOSED;
+                s->closing = true;
+            } else {
+                s->mode = MODE_REQUEST;
+                s->line_length = 0;
+            }
             return true;
         }
         if (status < 0) {
@@ -336,10 +341,6 @@ static bool settle_step(struct sap_session *s)
             return true;
         }
         return false; /* sap_judge_poll carries the reader's ending on */
-    case MODE_JUDGE_TAIL:
-        s->mode = MODE_CLOSED;
-        s->closing = true;
-        return true;
     default:
         return false;
     }
@@ -952,24 +953,6 @@ static size_t through_next_space(const char *input, size_t length)
     return length;
 }
 
-/* Judge-only mode after the last case: whitespace may follow, nothing else. */
-static size_t sink_judge_tail(struct sap_session *s, const char *input, size_t length)
-{
-    size_t i;
-    for (i = 0; i < length; i++) {
-        char c = input[i];
-        if (c == '\n') {
-            s->judge.line++;
-        } else if (!is_space(c)) {
-            sap_judge_fail(&s->judge, SAP_ERR_SYNTAX, "unexpected input after the last case");
-            s->mode = MODE_CLOSED;
-            s->closing = true;
-            return length;
-        }
-    }
-    return length;
-}
-
 /* ---- the API ----------------------------------------------------------- */
 
 void sap_session_init(struct sap_session *s, const struct sap_memory *memory)
@@ -1013,14 +996,13 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
             break;
         switch (s->mode) {
         case MODE_JUDGE:
-            taken = sap_judge_sink(&s->judge, input + i, through_next_space(input + i, length - i));
+            taken = sap_judge_sink(&s->judge, input + i,
+                                   s->judge_only ? length - i
+                                                 : through_next_space(input + i, length - i));
             /* a stream that fails inside a line takes the rest of it along,
              * so that one bad line gets one ERR */
             if (s->judge.status < 0 && !s->judge_only && taken > 0 && input[i + taken - 1] != '\n')
                 s->skip_line = true;
-            break;
-        case MODE_JUDGE_TAIL:
-            taken = sink_judge_tail(s, input + i, length - i);
             break;
         case MODE_CLOSED:
             taken = length - i;
