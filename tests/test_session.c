@@ -175,6 +175,10 @@ static void test_eof(void)
     /* a last line without its line end is answered */
     expect("bye", "BYE\n");
     expect("HELP x", "ERR usage: HELP\n");
+    /* a board cut short by EOF is answered, and gives its block back */
+    expect("NEW 2 2\n__\n", "ERR input ended inside a request\n");
+    expect("NEW 2 2\n__\n_*", "OK 2 2 1\n");
+    expect("NEW 1 1\n_\nNEW 2 2\n__\n\n", "OK 1 1 0\nERR input ended inside a request\n");
     sap_session_init(&s, NULL);
     session_drive(&s, "", 0, 0, 64, true, &o);
     CHECK(sap_session_closing(&s));
