@@ -416,6 +416,54 @@ static size_t write_piece(const sap_game *g, char *buf)
     return n;
 }
 
+/* The bulk path: while whole pieces fit, writes them straight into out,
+ * scanning the box with the cursor in registers and each row's number
+ * written once.  Stops at the first changed cell that does not fit, or at
+ * the end of the box (then reply_row is past box_bottom). */
+static size_t write_pieces(sap_game *g, char *out, size_t room)
+{
+    uint8_t *board = cells_of(g);
+    uint32_t r = g->reply_row, c = g->reply_col;
+    bool first = (g->flags & FLAG_FIRST_PIECE) != 0;
+    size_t n = 0;
+
+    for (; r <= g->box_bottom; r++, c = g->box_left) {
+        uint8_t *row = board + (size_t)r * g->cols;
+        char row_digits[SAP_DEC_MAX];
+        size_t row_length = 0, k;
+        for (; c <= g->box_right; c++) {
+            if (!(row[c] & CELL_CHANGED))
+                continue;
+            if (room - n < PIECE_MAX)
+                goto stop;
+            if (row_length == 0)
+                row_length = sap_dec(row_digits, r + 1);
+            if (!first) {
+                out[n++] = ',';
+                out[n++] = ' ';
+            }
+            first = false;
+            out[n++] = '<';
+            for (k = 0; k < row_length; k++)
+                out[n++] = row_digits[k];
+            out[n++] = ',';
+            out[n++] = ' ';
+            n += sap_dec(out + n, c + 1);
+            out[n++] = ',';
+            out[n++] = ' ';
+            out[n++] = cell_char(g, r, c);
+            out[n++] = '>';
+            row[c] &= (uint8_t)~CELL_CHANGED;
+        }
+    }
+stop:
+    g->reply_row = r;
+    g->reply_col = c;
+    if (!first)
+        g->flags &= (uint8_t)~FLAG_FIRST_PIECE;
+    return n;
+}
+
 static void piece_done(sap_game *g)
 {
     cells_of(g)[(size_t)g->reply_row * g->cols + g->reply_col] &= (uint8_t)~CELL_CHANGED;
@@ -439,11 +487,12 @@ size_t sap_game_reply(sap_game *g, char *out, size_t cap)
                 g->reply_offset = 0;
             }
         } else if (g->reply_phase == REPLY_CELLS) {
-            if (g->reply_offset == 0 && !find_change(g)) {
+            if (g->reply_offset == 0 && cap - n >= PIECE_MAX) {
+                n += write_pieces(g, out + n, cap - n);
+                if (g->reply_row > g->box_bottom || g->reply_row == UINT32_MAX)
+                    g->reply_phase = REPLY_TAIL;
+            } else if (g->reply_offset == 0 && !find_change(g)) {
                 g->reply_phase = REPLY_TAIL;
-            } else if (g->reply_offset == 0 && cap - n >= PIECE_MAX) {
-                n += write_piece(g, out + n); /* room for all of it: no copy */
-                piece_done(g);
             } else {
                 char piece[PIECE_MAX];
                 size_t length = write_piece(g, piece);

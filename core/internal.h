@@ -25,18 +25,30 @@ int memcmp(const void *a, const void *b, size_t n);
 #define SAP_DEC_MAX 10
 
 /* Writes v in decimal into buf (at least SAP_DEC_MAX bytes); returns the
- * length.  No terminating NUL.  Inline because replies call it for every
- * coordinate they print: the length first, by comparison, then the digits
- * from the right, so small numbers take one or two steps. */
+ * length.  No terminating NUL.  Inline, with the short numbers first,
+ * because replies call it for every coordinate they print. */
 static inline size_t sap_dec(char *buf, uint32_t v)
 {
-    size_t n = 1, i;
-    uint32_t bound = 10;
+    size_t n, i;
+    uint32_t bound;
 
-    while (n < SAP_DEC_MAX && v >= bound) {
-        n++;
-        bound *= 10u;
+    if (v < 10u) {
+        buf[0] = (char)('0' + v);
+        return 1;
     }
+    if (v < 100u) {
+        buf[0] = (char)('0' + v / 10u);
+        buf[1] = (char)('0' + v % 10u);
+        return 2;
+    }
+    if (v < 1000u) {
+        buf[0] = (char)('0' + v / 100u);
+        buf[1] = (char)('0' + v / 10u % 10u);
+        buf[2] = (char)('0' + v % 10u);
+        return 3;
+    }
+    for (n = 4, bound = 10000u; n < SAP_DEC_MAX && v >= bound; n++)
+        bound *= 10u;
     i = n;
     do {
         buf[--i] = (char)('0' + v % 10u);

@@ -36,7 +36,8 @@ int sap_format_from_name(const char *name, size_t length)
 
 static bool is_space(char c)
 {
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f';
+    /* ' ' and '\t' '\n' '\v' '\f' '\r', which are contiguous in ASCII */
+    return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
 static bool output_pending(const struct sap_judge *j)
@@ -210,14 +211,23 @@ static size_t take_row_bytes(struct sap_judge *j, const char *input, size_t i, s
 size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)
 {
     size_t i = 0;
-    while (i < length && j->status == SAP_JUDGE_READING && !output_pending(j)) {
+    if (j->status != SAP_JUDGE_READING || output_pending(j))
+        return 0;
+    /* Only a completed token (a format callback) or an error can make the
+     * reader stop taking input, so that is where it is checked. */
+    while (i < length) {
         char c = input[i];
         if (is_space(c)) {
-            if (j->in_token)
-                end_token(j);
-            if (c == '\n')
-                j->line++;
             i++;
+            if (j->in_token) {
+                end_token(j);
+                if (c == '\n')
+                    j->line++;
+                if (j->status != SAP_JUDGE_READING || output_pending(j))
+                    break;
+            } else if (c == '\n') {
+                j->line++;
+            }
         } else if (j->expect == SAP_EXPECT_NUMBER && c >= '0' && c <= '9') {
             i = take_digits(j, input, i, length);
         } else if (j->expect == SAP_EXPECT_ROW) {
@@ -226,6 +236,8 @@ size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)
             take_byte(j, c);
             i++;
         }
+        if (j->status != SAP_JUDGE_READING)
+            break;
     }
     return i;
 }

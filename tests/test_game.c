@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "internal.h" /* sap_dec, which every reply's coordinates go through */
 #include "lib/ref_game.h"
 #include "sapper.h"
 
@@ -706,8 +707,38 @@ static void test_against_reference(void)
     CHECK(lines > 50000);
 }
 
+/* sap_dec against printf: every number up to 100,000, the powers of ten
+ * and their neighbours, and the top of the range. */
+static void test_decimal(void)
+{
+    uint32_t v, p = 1;
+    char want[16], got[16];
+    int bad = 0;
+    for (v = 0; v <= 100000 && bad < 3; v++) {
+        got[sap_dec(got, v)] = '\0';
+        snprintf(want, sizeof want, "%u", (unsigned)v);
+        bad += !CHECK_EQ_STR(got, want);
+    }
+    for (;;) {
+        uint32_t tries[3] = { p - 1, p, p + 1 };
+        int k;
+        for (k = 0; k < 3; k++) {
+            got[sap_dec(got, tries[k])] = '\0';
+            snprintf(want, sizeof want, "%u", (unsigned)tries[k]);
+            CHECK_EQ_STR(got, want);
+        }
+        if (p > UINT32_MAX / 10u)
+            break;
+        p *= 10u;
+    }
+    got[sap_dec(got, UINT32_MAX)] = '\0';
+    CHECK_EQ_STR(got, "4294967295");
+    CHECK_EQ_INT(sap_dec(got, UINT32_MAX), SAP_DEC_MAX);
+}
+
 int main(void)
 {
+    RUN_TEST(test_decimal);
     RUN_TEST(test_statement_games);
     RUN_TEST(test_flag_cycle);
     RUN_TEST(test_left_on_marks);

@@ -252,6 +252,10 @@ static const struct bad_case bad_cases[] = {
     { "-1\n", "", SAP_ERR_SYNTAX, 1, "expected a non-negative number" },
     { "99999999999\n", "", SAP_ERR_SIZE, 1, "number too large" },
     { "4294967296", "", SAP_ERR_SIZE, 1, "number too large" },
+    { "42949672950\n", "", SAP_ERR_SIZE, 1, "number too large" },
+    /* the largest number is taken (leading zeros too), whatever the chunking */
+    { "4294967295\n", "", SAP_ERR_SYNTAX, 2, "input ended before the board size of game 1" },
+    { "0000004294967295", "", SAP_ERR_SYNTAX, 1, "input ended before the board size of game 1" },
     { "1\n", "", SAP_ERR_SYNTAX, 2, "input ended before the board size of game 1" },
     { "1\n3", "", SAP_ERR_SYNTAX, 2, "input ended before the board size of game 1" },
     { "2\n1 1\n_\n0\n", "QUIT\n==========\n", SAP_ERR_SYNTAX, 5,
