@@ -10,7 +10,9 @@
  * on covered mines next to the opened area, chords on numbers whose mines
  * are flagged (which open cells), plus some clicks anywhere.  Games come in
  * three kinds, by index: one that can never end (a safe cell stays flagged,
- * so it ends in QUIT), one that loses near the end, and one that may win.
+ * so it ends in QUIT), one that loses near the end, and one that plays to
+ * win in its last sixth (fewer mines, more left clicks, the last safe cells
+ * found by a scan), after which its remaining operations are INVALID.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -63,6 +65,23 @@ static bool pick_cell(const sap_game *g, struct pick *p, int tries,
     return false;
 }
 
+/* The first cell from a random start (row-major, wrapping) that passes
+ * `want`: finds the last few safe cells that random tries miss. */
+static bool scan_cell(const sap_game *g, struct pick *p,
+                      bool (*want)(const sap_game *, uint32_t, uint32_t))
+{
+    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), total = rows * cols;
+    uint32_t start = rnd(total), k;
+    for (k = 0; k < total; k++) {
+        uint32_t at = (start + k) % total;
+        p->r = at / cols;
+        p->c = at % cols;
+        if (want(g, p->r, p->c))
+            return true;
+    }
+    return false;
+}
+
 static bool next_to_opened(const sap_game *g, uint32_t r, uint32_t c)
 {
     int dr, dc;
@@ -79,6 +98,11 @@ static bool safe_covered(const sap_game *g, uint32_t r, uint32_t c)
 {
     char v = sap_game_cell(g, r, c);
     return (v == '_' || v == '?') && !sap_game_mine_at(g, r, c);
+}
+
+static bool safe_unopened(const sap_game *g, uint32_t r, uint32_t c)
+{
+    return covered(sap_game_cell(g, r, c)) && !sap_game_mine_at(g, r, c);
 }
 
 static bool unflagged_mine_at_frontier(const sap_game *g, uint32_t r, uint32_t c)
@@ -112,6 +136,27 @@ static bool chord_loses(const sap_game *g, uint32_t r, uint32_t c)
     return flags == (unsigned)(sap_game_cell(g, r, c) - '0') && hidden_mines > 0;
 }
 
+/* A number whose flags match it and that has a covered, unflagged,
+ * mine-free neighbour: a chord there opens something. */
+static bool chord_opens(const sap_game *g, uint32_t r, uint32_t c)
+{
+    int dr, dc;
+    unsigned flags = 0, targets = 0;
+    if (!number(g, r, c))
+        return false;
+    for (dr = -1; dr <= 1; dr++)
+        for (dc = -1; dc <= 1; dc++) {
+            uint32_t nr = r + (uint32_t)dr, nc = c + (uint32_t)dc;
+            char v = sap_game_cell(g, nr, nc);
+            if (v == 'P')
+                flags++;
+            else if (v == '_' || v == '?')
+                targets++;
+        }
+    return targets > 0 && flags == (unsigned)(sap_game_cell(g, r, c) - '0') &&
+           !chord_loses(g, r, c);
+}
+
 static void drain(sap_game *g)
 {
     char sink[4096];
@@ -131,7 +176,7 @@ static void play(uint32_t rows, uint32_t cols, uint32_t q, uint32_t kind)
     size_t bytes = SAP_GAME_BYTES(rows, cols);
     void *memory = malloc(bytes);
     sap_game *g;
-    uint32_t density = 12 + rnd(10), r, c, i, lose_at = q - q / 8 + rnd(q / 8 + 1);
+    uint32_t density = kind == 2 ? 6 + rnd(6) : 12 + rnd(10), r, c, i, lose_at = q - q / 8 + rnd(q / 8 + 1);
     char *row = malloc(cols + 1);
     struct pick keep = { 0, 0 }, p;
     bool have_keep = false;
@@ -174,13 +219,20 @@ static void play(uint32_t rows, uint32_t cols, uint32_t q, uint32_t kind)
                 continue;
             }
         }
-        if (mix < 22 && pick_cell(g, &p, 64, safe_covered) &&
+        if (kind == 2 && i >= q - q / 6 && mix < 60 && sap_game_state(g) == SAP_RUNNING &&
+            (pick_cell(g, &p, 64, safe_unopened) || scan_cell(g, &p, safe_unopened))) {
+            /* the kind that plays to win: a flag on a safe cell is cycled
+             * away first, since a left click leaves a flag alone */
+            emit(g, sap_game_cell(g, p.r, p.c) == 'P' ? SAP_OP_RIGHT : SAP_OP_LEFT, p.r, p.c);
+        } else if (mix < 22 && pick_cell(g, &p, 64, safe_covered) &&
             !(have_keep && p.r == keep.r && p.c == keep.c)) {
             emit(g, SAP_OP_LEFT, p.r, p.c);
         } else if (mix < 50 && pick_cell(g, &p, 64, unflagged_mine_at_frontier)) {
             emit(g, SAP_OP_RIGHT, p.r, p.c);
-        } else if (mix < 85 && pick_cell(g, &p, 64, number) && !chord_loses(g, p.r, p.c)) {
+        } else if (mix < 70 && pick_cell(g, &p, 64, chord_opens)) {
             emit(g, SAP_OP_CHORD, p.r, p.c);
+        } else if (mix < 85 && pick_cell(g, &p, 64, number) && !chord_loses(g, p.r, p.c)) {
+            emit(g, SAP_OP_CHORD, p.r, p.c); /* most of these do nothing */
         } else {
             /* anywhere: mostly harmless, never a losing click */
             int op = 1 + (int)rnd(3);
