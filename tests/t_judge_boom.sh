@@ -71,6 +71,35 @@ else
     fail "million-change reply: exit $status, $changes changes"
 fi
 
+# ---- the same through pipes both ways, as `cat input | sapperd | ...` runs it
+cat "$tmp/big.in" | timeout 120 "$SAPPERD" --judge boom 2>"$tmp/pipe.err" | cat >"$tmp/pipe.out"
+status=${PIPESTATUS[1]}
+if [ "$status" -eq 0 ] && cmp -s "$tmp/pipe.out" "$tmp/big.out" && [ ! -s "$tmp/pipe.err" ]; then
+    pass
+else
+    fail "million-change reply through pipes: exit $status, $(wc -c <"$tmp/pipe.out") bytes out: $(head -c 200 "$tmp/pipe.err")"
+fi
+
+# ---- generated games with every kind of move and ending, against the
+# contest-style baseline, from a file and through pipes (input arrives while
+# replies are still waiting to be written)
+if [ -x build/tools/boom_gen ] && [ -x build/tools/boom_baseline ]; then
+    build/tools/boom_gen 6 100 100 3000 5 >"$tmp/mixed.in"
+    build/tools/boom_baseline <"$tmp/mixed.in" >"$tmp/mixed.want"
+    check "generated games" "$tmp/mixed.in" "$tmp/mixed.want" "" 0
+    for round in 1 2 3; do
+        cat "$tmp/mixed.in" | timeout 60 "$SAPPERD" --judge boom 2>"$tmp/pipe.err" | cat >"$tmp/pipe.out"
+        status=${PIPESTATUS[1]}
+        if [ "$status" -eq 0 ] && cmp -s "$tmp/pipe.out" "$tmp/mixed.want" && [ ! -s "$tmp/pipe.err" ]; then
+            pass
+        else
+            fail "generated games through pipes, round $round: exit $status, $(wc -c <"$tmp/pipe.out") of $(wc -c <"$tmp/mixed.want") bytes: $(head -c 200 "$tmp/pipe.err")"
+        fi
+    done
+else
+    fail "build/tools/boom_gen or boom_baseline is not built (make test-build)"
+fi
+
 # ---- output comes as each game finishes, while input is still open
 mkfifo "$tmp/stream.in"
 trap '' PIPE # a daemon that dies early must fail this check, not kill the script
