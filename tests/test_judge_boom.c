@@ -454,6 +454,44 @@ static void test_against_reference(void)
     }
 }
 
+/* Hostile input: the sample with random bytes changed, inserted or cut.
+ * Every run must end (run_judge checks that the reader never stalls),
+ * give its memory back, and either finish or fail with a line and a
+ * reason; ASan and UBSan watch the rest. */
+static void test_mutated_inputs(void)
+{
+    static const char alphabet[] = "0123456789 \n\r\t_*x-";
+    size_t len, round;
+    char *sample = read_sample("statement-sample.in", &len);
+    char *input;
+    if (!CHECK(sample != NULL))
+        return;
+    input = malloc(len + 64);
+    for (round = 0; round < 3000; round++) {
+        size_t n = len, edits = 1 + rnd(4), e;
+        struct run r;
+        memcpy(input, sample, len);
+        for (e = 0; e < edits; e++) {
+            size_t at = rnd((uint32_t)n + 1);
+            char byte = rnd(4) == 0 ? (char)rnd(256) : alphabet[rnd(sizeof alphabet - 1)];
+            switch (rnd(3)) {
+            case 0: if (at < n) input[at] = byte; break;
+            case 1: memmove(input + at + 1, input + at, n - at); input[at] = byte; n++; break;
+            default: if (at < n) { memmove(input + at, input + at + 1, n - at - 1); n--; } break;
+            }
+        }
+        r = run_judge_with(input, n, 1 + rnd(16), 1 + rnd(32), 0);
+        CHECK(r.status == SAP_JUDGE_DONE || r.status < 0);
+        if (r.status < 0) {
+            CHECK(r.reason[0] != '\0');
+            CHECK(r.error_line >= 1 && r.error_line <= 40);
+        }
+        run_free(&r);
+    }
+    free(input);
+    free(sample);
+}
+
 int main(void)
 {
     RUN_TEST(test_statement_sample);
@@ -462,5 +500,6 @@ int main(void)
     RUN_TEST(test_memory_refused);
     RUN_TEST(test_million_changes);
     RUN_TEST(test_against_reference);
+    RUN_TEST(test_mutated_inputs);
     return check_summary("test_judge_boom");
 }
