@@ -1,0 +1,102 @@
+/*
+ * cortex-m3/board.c - Texas Instruments Stellaris LM3S6965 (QEMU machine
+ * lm3s6965evb): 256 KiB flash, 64 KiB SRAM, UART0 on PA0/PA1.
+ *
+ * The UART is driven through its registers, polled (no interrupts), its
+ * FIFOs left off as reset leaves them: switching them on empties them, and
+ * QEMU may already have delivered the first input bytes by then.  QEMU
+ * holds the sender back while the receive register is full, so nothing is
+ * lost however long the input (a real board would use RTS/CTS for that).  The side
+ * channel and the exit code use ARM semihosting, which QEMU serves when
+ * started with -semihosting-config; on a board without a debugger attached
+ * board_exit parks the core instead.
+ */
+#include "board.h"
+
+#define REG(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
+
+/* System control: clock gating. */
+#define SYSCTL_RCGC1 REG(0x400FE104u)   /* bit 0: UART0 */
+#define SYSCTL_RCGC2 REG(0x400FE108u)   /* bit 0: GPIO port A */
+
+/* GPIO port A: PA0 = U0Rx, PA1 = U0Tx as their alternate function. */
+#define GPIOA_AFSEL REG(0x40004420u)
+#define GPIOA_DEN REG(0x4000451Cu)
+
+/* UART0 (a PL011 with Stellaris extras). */
+#define UART0_BASE 0x4000C000u
+#define UART_DR REG(UART0_BASE + 0x000u)
+#define UART_FR REG(UART0_BASE + 0x018u)
+#define UART_IBRD REG(UART0_BASE + 0x024u)
+#define UART_FBRD REG(UART0_BASE + 0x028u)
+#define UART_LCRH REG(UART0_BASE + 0x02Cu)
+#define UART_CTL REG(UART0_BASE + 0x030u)
+
+#define FR_BUSY 0x08u
+#define FR_RXFE 0x10u
+#define FR_TXFF 0x20u
+#define LCRH_WLEN_8 0x60u
+#define CTL_UARTEN 0x001u
+#define CTL_TXE 0x100u
+#define CTL_RXE 0x200u
+
+/* Semihosting operations and the reason code for a normal exit. */
+#define SEMIHOST_SYS_WRITEC 0x03
+#define SEMIHOST_SYS_EXIT_EXTENDED 0x20
+#define ADP_STOPPED_APPLICATION_EXIT 0x20026u
+
+static uint32_t semihost(uint32_t op, const void *arg)
+{
+    register uint32_t r0 __asm__("r0") = op;
+    register const void *r1 __asm__("r1") = arg;
+    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+void board_init(void)
+{
+    volatile uint32_t settle;
+    SYSCTL_RCGC1 |= 1u;
+    SYSCTL_RCGC2 |= 1u;
+    settle = SYSCTL_RCGC2; /* a few cycles for the clocks to start */
+    (void)settle;
+    GPIOA_AFSEL |= 0x3u;
+    GPIOA_DEN |= 0x3u;
+    UART_CTL = 0;
+    /* 115200 baud from the 12 MHz reset clock: 12e6 / (16 * 115200) = 6.51. */
+    UART_IBRD = 6u;
+    UART_FBRD = 33u;
+    UART_LCRH = LCRH_WLEN_8;
+    UART_CTL = CTL_UARTEN | CTL_TXE | CTL_RXE;
+}
+
+int board_uart_read_byte(void)
+{
+    while (UART_FR & FR_RXFE)
+        ;
+    return (int)(UART_DR & 0xFFu);
+}
+
+void board_uart_write_byte(uint8_t byte)
+{
+    while (UART_FR & FR_TXFF)
+        ;
+    UART_DR = byte;
+}
+
+void board_report_write_byte(uint8_t byte)
+{
+    semihost(SEMIHOST_SYS_WRITEC, &byte);
+}
+
+void board_exit(int code)
+{
+    uint32_t block[2];
+    while (UART_FR & FR_BUSY)
+        ;
+    block[0] = ADP_STOPPED_APPLICATION_EXIT;
+    block[1] = (uint32_t)code;
+    semihost(SEMIHOST_SYS_EXIT_EXTENDED, block);
+    for (;;)
+        __asm__ volatile("wfi");
+}

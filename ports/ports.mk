@@ -1,0 +1,45 @@
+# ports/ports.mk - the core on microcontroller boards, built with their
+# cross compilers and no C library, run under emulators by tests/t_ports.sh.
+#
+#   make ports        every port image (build/ports/<board>/sapper.elf)
+#   make size         flash, RAM, largest board and measured stack per port
+#
+# Each board's fragment (ports/<board>/port.mk) sets its compiler, flags,
+# limits and stack size, then calls PORT_IMAGE to get two images: the
+# protocol session (sapper.elf) and a UART echo (echo.elf) that the tests
+# use to check the transport alone.
+
+PORT_COMMON_SRC := ports/main.c ports/libc_min.c
+PORT_COMMON_DEP := $(PORT_COMMON_SRC) ports/board.h ports/echo.c ports/ports.mk
+# Freestanding, no C library: libgcc only, for the division helpers.
+PORT_CFLAGS := $(WARN) -Os -g -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns \
+               -fno-stack-protector -ffunction-sections -fdata-sections \
+               -Icore -Iports
+PORT_LDFLAGS := -nostdlib -nostartfiles -Wl,--gc-sections
+PORTS :=
+
+# $(call PORT_IMAGE,board,compiler,cflags,extra sources,linker script,stack bytes)
+define PORT_IMAGE
+PORTS += $(1)
+$(BUILD)/ports/$(1)/sapper.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(4) $(5) $(lastword $(MAKEFILE_LIST))
+	@mkdir -p $$(@D)
+	$(2) $(3) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) -Wl,--defsym=PORT_STACK_BYTES=$(6) \
+	  -Wl,-Map=$$(@:.elf=.map) $(4) $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $$@
+$(BUILD)/ports/$(1)/echo.elf: $(PORT_COMMON_DEP) $(4) $(5) $(lastword $(MAKEFILE_LIST))
+	@mkdir -p $$(@D)
+	$(2) $(3) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) -Wl,--defsym=PORT_STACK_BYTES=$(6) \
+	  $(4) ports/echo.c -lgcc -o $$@
+endef
+
+include ports/cortex-m3/port.mk
+include ports/riscv/port.mk
+include ports/avr/port.mk
+
+PORT_IMAGES := $(foreach p,$(PORTS),$(BUILD)/ports/$(p)/sapper.elf $(BUILD)/ports/$(p)/echo.elf)
+PORTS_TEST_DEPS := $(PORT_IMAGES) $(AVR_HARNESS)
+
+.PHONY: ports
+ports: $(PORTS_TEST_DEPS)
+
+size: $(PORTS_TEST_DEPS) $(BUILD)/sapperd
+	@bash ports/size.sh $(PORTS)
