@@ -5,11 +5,10 @@
  * All memory is static and sized at build time from the port's limits
  * (SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS / SAP_LINE_MAX /
  * SAP_REPLY_MAX, set with -D by the port's make fragment): the session
- * struct, and one arena per memory purpose that the session's sap_memory
- * table hands out whole.  A port can shrink an arena below what its largest
- * board would need for every solver (PORT_WORK_BYTES on the ATmega328P);
- * requests that do not fit are then refused by the core with its usual
- * error, never by corrupting memory.
+ * struct, and one pool for the blocks the session acquires: together
+ * SAP_SESSION_MEMORY_BYTES of the largest board.  A request that does not
+ * fit is refused, and the core answers it with its usual error, never by
+ * corrupting memory.
  *
  * End of input is the byte BOARD_EOT (board.h).  After it, or after the
  * session asks to close (BYE, an over-long line), the remaining replies are
@@ -17,60 +16,74 @@
  */
 #include "sapper.h"
 #include "board.h"
+#include "port.h"
 
-/* Whole blocks for each purpose, as the core may ask for them. */
-#ifndef PORT_GAME_BYTES
-#define PORT_GAME_BYTES ((size_t)SAP_GAME_HEADER_BYTES + (size_t)SAP_MAX_CELLS)
+/* The session holds at most two blocks at once (core/sapper.h section 9):
+ * the current game, and either the board a NEW is reading or a WORK block.
+ * The first is at most SAP_GAME_BYTES of the largest board, the second at
+ * most SAP_SESSION_WORK_BYTES of it (which covers a game too).  So one pool
+ * of their sum never refuses a request within the limits, if a block
+ * always goes to whichever end of the pool is free: whatever block lives
+ * at the other end is at most the other bound.  This keeps the host's
+ * semantics exactly (a NEW whose rows turn out bad leaves the old game
+ * playing) with no more memory than SAP_SESSION_MEMORY_BYTES declares.
+ * Every term of both bounds grows with the cell count only, so a build
+ * limited by SAP_MAX_CELLS is sized as a 1 x SAP_MAX_CELLS board. */
+#ifndef PORT_POOL_BYTES
+#define PORT_POOL_BYTES \
+    (SAP_GAME_BYTES(1u, SAP_MAX_CELLS) + SAP_SESSION_WORK_BYTES(1u, SAP_MAX_CELLS))
 #endif
-#ifndef PORT_WORK_BYTES
-#define PORT_WORK_BYTES ((size_t)SAP_CASUAL_HEADER_BYTES + (size_t)4u * SAP_MAX_CELLS)
-#endif
 
-/* Exit codes, beside 0 for a session that ended normally. */
-enum {
-    PORT_EXIT_STALLED = 3,      /* the session took no input and had no reply */
-    PORT_EXIT_STACK = 4         /* the stack reached the bottom of its region */
+/* Blocks start 4-byte aligned: the core checks that even where uint32_t
+ * needs less (AVR). */
+#define PORT_BLOCK_ALIGN 4u
+#define PORT_POOL_WORDS ((PORT_POOL_BYTES + 3u) / 4u)
+
+struct port_pool {
+    size_t low_bytes;           /* the block at the start; 0 when none */
+    size_t high_bytes;          /* the block at the end; 0 when none */
+    size_t peak;                /* most bytes held at once */
+    size_t refused;             /* requests refused */
 };
 
-/* The painted value; a byte that is still this was never written. */
-#define PORT_STACK_PAINT 0xA5u
+static uint32_t pool_words[PORT_POOL_WORDS] __attribute__((aligned(4)));
+static struct port_pool pool;
 
-struct port_arena {
-    uint32_t *block;
-    size_t bytes;
-    size_t peak;                /* largest request seen, granted or not */
-    bool taken;
-};
-
-/* uint32_t storage keeps the blocks aligned as the core asks. */
-static uint32_t game_block[(PORT_GAME_BYTES + 3u) / 4u];
-static uint32_t work_block[(PORT_WORK_BYTES + 3u) / 4u];
-
-static struct port_arena arenas[2] = {
-    { game_block, sizeof game_block, 0, false },  /* SAP_MEMORY_GAME */
-    { work_block, sizeof work_block, 0, false }   /* SAP_MEMORY_WORK */
-};
+#define POOL_BASE ((char *)pool_words)
+#define POOL_BYTES (sizeof pool_words)
 
 static void *port_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
 {
-    struct port_arena *arena;
+    void *block = NULL;
+    size_t rounded = (bytes + PORT_BLOCK_ALIGN - 1u) & ~(size_t)(PORT_BLOCK_ALIGN - 1u);
     (void)context;
-    if ((unsigned)purpose > 1u)
-        return NULL;
-    arena = &arenas[purpose];
-    if (bytes > arena->peak)
-        arena->peak = bytes;
-    if (arena->taken || bytes > arena->bytes)
-        return NULL;
-    arena->taken = true;
-    return arena->block;
+    (void)purpose;
+    if (bytes == 0 || rounded < bytes || rounded > POOL_BYTES) {
+        /* nothing fits */
+    } else if (pool.low_bytes == 0 && rounded <= POOL_BYTES - pool.high_bytes) {
+        pool.low_bytes = rounded;
+        block = POOL_BASE;
+    } else if (pool.high_bytes == 0 && rounded <= POOL_BYTES - pool.low_bytes) {
+        pool.high_bytes = rounded;
+        block = POOL_BASE + POOL_BYTES - rounded;
+    }
+    if (block == NULL)
+        pool.refused++;
+    else if (pool.low_bytes + pool.high_bytes > pool.peak)
+        pool.peak = pool.low_bytes + pool.high_bytes;
+    return block;
 }
 
 static void port_release(void *context, void *block, enum sap_memory_purpose purpose)
 {
     (void)context;
-    if ((unsigned)purpose <= 1u && block == arenas[purpose].block)
-        arenas[purpose].taken = false;
+    (void)purpose;
+    if (block == NULL)
+        return;
+    if (block == (void *)POOL_BASE && pool.low_bytes != 0)
+        pool.low_bytes = 0;
+    else if (pool.high_bytes != 0 && block == (void *)(POOL_BASE + POOL_BYTES - pool.high_bytes))
+        pool.high_bytes = 0;
 }
 
 static const struct sap_memory port_memory = { port_acquire, port_release, NULL };
@@ -87,49 +100,20 @@ static void send_replies(void)
             board_uart_write_byte((uint8_t)out[i]);
 }
 
-/* Bytes of stack ever used: from the top down to the lowest byte that no
- * longer holds the paint. */
-static size_t stack_used(void)
-{
-    const volatile char *p = __stack_limit;
-    while (p < __stack_top && (uint8_t)*p == PORT_STACK_PAINT)
-        p++;
-    return (size_t)((uintptr_t)__stack_top - (uintptr_t)p);
-}
-
-static void report_text(const char *s)
-{
-    while (*s != '\0')
-        board_report_write_byte((uint8_t)*s++);
-}
-
-static void report_number(const char *key, uint32_t value)
-{
-    char digits[10];
-    int n = 0;
-    report_text(key);
-    do {
-        digits[n++] = (char)('0' + value % 10u);
-        value /= 10u;
-    } while (value > 0);
-    while (n > 0)
-        board_report_write_byte((uint8_t)digits[--n]);
-}
-
 /* One line on the side channel: what `make size` and the tests read. */
 static void report(void)
 {
-    report_number("stack_used=", (uint32_t)stack_used());
-    report_number(" stack_size=", (uint32_t)(__stack_top - __stack_limit));
-    report_number(" session=", (uint32_t)sizeof session);
-    report_number(" game_peak=", (uint32_t)arenas[SAP_MEMORY_GAME].peak);
-    report_number(" game_arena=", (uint32_t)arenas[SAP_MEMORY_GAME].bytes);
-    report_number(" work_peak=", (uint32_t)arenas[SAP_MEMORY_WORK].peak);
-    report_number(" work_arena=", (uint32_t)arenas[SAP_MEMORY_WORK].bytes);
-    report_number(" max_rows=", (uint32_t)SAP_MAX_ROWS);
-    report_number(" max_cols=", (uint32_t)SAP_MAX_COLS);
-    report_number(" max_cells=", (uint32_t)SAP_MAX_CELLS);
-    report_text("\n");
+    port_report_stack();
+    port_report_number(" session=", (uint32_t)sizeof session);
+    port_report_number(" session_memory=",
+                       (uint32_t)SAP_SESSION_MEMORY_BYTES(1u, SAP_MAX_CELLS));
+    port_report_number(" pool_peak=", (uint32_t)pool.peak);
+    port_report_number(" pool=", (uint32_t)POOL_BYTES);
+    port_report_number(" refused=", (uint32_t)pool.refused);
+    port_report_number(" max_rows=", (uint32_t)SAP_MAX_ROWS);
+    port_report_number(" max_cols=", (uint32_t)SAP_MAX_COLS);
+    port_report_number(" max_cells=", (uint32_t)SAP_MAX_CELLS);
+    port_report_text("\n");
 }
 
 BOARD_NORETURN static void finish(int code)
@@ -137,7 +121,7 @@ BOARD_NORETURN static void finish(int code)
     send_replies();
     sap_session_release(&session);
     report();
-    if (code == 0 && (uint8_t)*__stack_limit != PORT_STACK_PAINT)
+    if (code == 0 && port_stack_used() >= port_stack_size())
         code = PORT_EXIT_STACK;
     board_exit(code);
 }
@@ -163,13 +147,7 @@ static bool feed(char byte)
 
 int main(void)
 {
-    volatile char here = 0;
-    volatile char *paint = __stack_limit;
-    /* Paint the free stack, from the bottom of the region to a little below
-     * this frame, inline so that no callee frame is painted over.  volatile
-     * keeps the compiler from making the loop a memset call. */
-    while ((uintptr_t)paint < (uintptr_t)&here - 64u)
-        *paint++ = (char)PORT_STACK_PAINT;
+    port_stack_paint();
     board_init();
     sap_session_init(&session, &port_memory);
     for (;;) {

@@ -6,29 +6,30 @@
 #
 # Each board's fragment (ports/<board>/port.mk) sets its compiler, flags,
 # limits and stack size, then calls PORT_IMAGE to get two images: the
-# protocol session (sapper.elf) and a UART echo (echo.elf) that the tests
-# use to check the transport alone.
+# protocol session (sapper.elf, ports/main.c unless the board names its own
+# main) and a UART echo (echo.elf) that the tests use to check the
+# transport alone.
 
-PORT_COMMON_SRC := ports/main.c ports/libc_min.c
-PORT_COMMON_DEP := $(PORT_COMMON_SRC) ports/board.h ports/echo.c ports/ports.mk
+PORT_COMMON_SRC := ports/stack.c ports/libc_min.c
+PORT_COMMON_DEP := $(PORT_COMMON_SRC) ports/board.h ports/port.h ports/echo.c ports/ports.mk
 # Freestanding, no C library: libgcc only, for the division helpers.
 PORT_CFLAGS := $(WARN) -Os -g -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns \
-               -fno-stack-protector -ffunction-sections -fdata-sections \
+               -fno-stack-protector -ffunction-sections -fdata-sections -flto \
                -Icore -Iports
 PORT_LDFLAGS := -nostdlib -nostartfiles -Wl,--gc-sections
 PORTS :=
 
-# $(call PORT_IMAGE,board,compiler,cflags,extra sources,linker script,stack bytes)
+# $(call PORT_IMAGE,board,compiler,cflags,board sources,linker script,stack bytes[,main])
 define PORT_IMAGE
 PORTS += $(1)
-$(BUILD)/ports/$(1)/sapper.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(4) $(5) $(lastword $(MAKEFILE_LIST))
+$(BUILD)/ports/$(1)/sapper.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(4) $(5) $(or $(7),ports/main.c) $(lastword $(MAKEFILE_LIST))
 	@mkdir -p $$(@D)
 	$(2) $(3) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) -Wl,--defsym=PORT_STACK_BYTES=$(6) \
-	  -Wl,-Map=$$(@:.elf=.map) $(4) $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $$@
+	  -Wl,-Map=$$(@:.elf=.map) $(4) $(or $(7),ports/main.c) $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $$@
 $(BUILD)/ports/$(1)/echo.elf: $(PORT_COMMON_DEP) $(4) $(5) $(lastword $(MAKEFILE_LIST))
 	@mkdir -p $$(@D)
 	$(2) $(3) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) -Wl,--defsym=PORT_STACK_BYTES=$(6) \
-	  $(4) ports/echo.c -lgcc -o $$@
+	  $(4) ports/echo.c $(PORT_COMMON_SRC) -lgcc -o $$@
 endef
 
 include ports/cortex-m3/port.mk

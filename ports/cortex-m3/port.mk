@@ -1,7 +1,7 @@
 # ports/cortex-m3/port.mk - LM3S6965 (QEMU lm3s6965evb): 64 KiB SRAM holds
-# a 100 x 100 board for every solver, the session and a 1.5 KiB stack.
+# a 75 x 75 board for every request, the session and a 1.5 KiB stack.
 CM3_CC := arm-none-eabi-gcc
 CM3_CFLAGS := -mcpu=cortex-m3 -mthumb \
-  -DSAP_MAX_ROWS=100u -DSAP_MAX_COLS=100u -DSAP_MAX_CELLS=10000u
+  -DSAP_MAX_ROWS=75u -DSAP_MAX_COLS=75u -DSAP_MAX_CELLS=5625u
 CM3_SRC := ports/cortex-m3/startup.c ports/cortex-m3/board.c
 $(eval $(call PORT_IMAGE,cortex-m3,$(CM3_CC),$(CM3_CFLAGS),$(CM3_SRC),ports/cortex-m3/link.ld,1536))

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# ports/size.sh BOARD... - `make size`: per board, flash and RAM of its
+# image (from the ELF's sections: flash = code, constants and the .data
+# load image; RAM = .data + .bss + the reserved stack), the largest board it
+# accepts, the session memory core/sapper.h declares for that board, and the
+# deepest stack measured in the emulator over every stored request stream
+# (tests/data/ports/*.in; a stream beyond the board's limits still counts:
+# its error paths run too).
+#   --check   also exit 1 when a target is missed: Cortex-M3 flash at most
+#             24 KiB; RAM at most the session memory plus 2 KiB on the
+#             boards that keep constants in flash (AVR keeps them in SRAM)
+set -u
+cd "$(dirname "$0")/.."
+check=false
+if [ "${1:-}" = --check ]; then check=true; shift; fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+missed=0
+
+section_size() { # elf section -> bytes (0 when absent)
+    local tool=$1 elf=$2 name=$3
+    "$tool" -A "$elf" | awk -v n="$name" '$1 == n { print $2; found = 1 } END { if (!found) print 0 }'
+}
+
+report_value() { # report-file key
+    sed -n "s/.*\\b$2=\\([0-9]*\\).*/\\1/p" "$1" | head -n 1
+}
+
+kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
+
+printf '%-10s %-26s %10s %10s %12s %15s %14s\n' board emulator flash RAM "largest" "session memory" "stack used"
+for board in "$@"; do
+    elf=build/ports/$board/sapper.elf
+    case $board in
+        cortex-m3) tool=arm-none-eabi-size; emu="qemu lm3s6965evb" ;;
+        riscv) tool=riscv64-unknown-elf-size; emu="qemu virt rv32imac" ;;
+        avr) tool=avr-size; emu="simavr atmega2560" ;;
+        avr328p) tool=avr-size; emu="simavr atmega328p" ;;
+        *) echo "size: unknown board $board" >&2; exit 2 ;;
+    esac
+    text=$(section_size "$tool" "$elf" .text)
+    data=$(section_size "$tool" "$elf" .data)
+    bss=$(section_size "$tool" "$elf" .bss)
+    stack=$(section_size "$tool" "$elf" .stack)
+    flash=$((text + data))
+    ram=$((data + bss + stack))
+    deepest=0
+    for input in tests/data/ports/*.in; do
+        timeout 120 "ports/$board/run" --elf "$elf" --report "$tmp/report" \
+            < "$input" > /dev/null 2>&1 || true
+        used=$(report_value "$tmp/report" stack_used)
+        [ -n "$used" ] && [ "$used" -gt "$deepest" ] && deepest=$used
+    done
+    rows=$(report_value "$tmp/report" max_rows)
+    cols=$(report_value "$tmp/report" max_cols)
+    cells=$(report_value "$tmp/report" max_cells)
+    memory=$(report_value "$tmp/report" session_memory)
+    largest="${rows}x${cols}"
+    [ "$((rows * cols))" -gt "${cells:-0}" ] && largest="$largest<=$cells"
+    printf '%-10s %-26s %10s %10s %12s %15s %14s\n' "$board" "$emu" "$(kib "$flash")" \
+        "$(kib "$ram")" "$largest" "${memory:+$(kib "$memory")}" "$deepest/$stack B"
+    if [ "$board" = cortex-m3 ] && [ "$flash" -gt 24576 ]; then
+        echo "  target missed: flash $flash > 24576 bytes"
+        missed=1
+    fi
+    if [ -n "$memory" ]; then
+        over=$((ram - memory - 2048))
+        case $board in
+            avr*) echo "  RAM = session memory + $((ram - memory)) bytes ($data of them .data: avr-gcc keeps string constants in SRAM)" ;;
+            *) if [ "$over" -gt 0 ]; then
+                   echo "  target missed: RAM $ram > session memory $memory + 2048"; missed=1
+               else
+                   echo "  RAM = session memory + $((ram - memory)) bytes (stack $stack reserved)"
+               fi ;;
+        esac
+    else
+        echo "  game requests only: one game block of $(report_value "$tmp/report" game) bytes"
+    fi
+done
+$check && [ "$missed" -ne 0 ] && exit 1
+exit 0
