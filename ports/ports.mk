@@ -42,5 +42,5 @@ PORTS_TEST_DEPS := $(PORT_IMAGES) $(AVR_HARNESS)
 .PHONY: ports
 ports: $(PORTS_TEST_DEPS)
 
-size: $(PORTS_TEST_DEPS) $(BUILD)/sapperd
+size: $(PORTS_TEST_DEPS)
 	@bash ports/size.sh $(PORTS)

@@ -109,6 +109,14 @@ for board in cortex-m3 riscv avr avr328p; do
     done
 done
 
+# As a user runs it: no --elf, so the run script builds (or finds) the image.
+if timeout "$limit" ports/avr/run --mcu atmega328p < "$data/game.in" > "$tmp/user.out" 2> "$tmp/user.err" &&
+    cmp -s "$tmp/user.out" "$(expected_of game)"; then
+    pass "ports/avr/run --mcu atmega328p, as a user runs it"
+else
+    fail "ports/avr/run --mcu atmega328p, as a user runs it: $(head -c 300 "$tmp/user.err")"
+fi
+
 # Hostile bytes: 4 KiB of random binary must end in a clean exit, whatever
 # the replies (the line limits differ from the host's).
 python3 -c '
