@@ -18,6 +18,7 @@ PORT_CFLAGS := $(WARN) -Os -g -ffreestanding -fno-builtin -fno-tree-loop-distrib
                -Icore -Iports
 PORT_LDFLAGS := -nostdlib -nostartfiles -Wl,--gc-sections
 PORTS :=
+PORTS_EXTRA_DEPS :=
 
 # $(call PORT_IMAGE,board,compiler,cflags,board sources,linker script,stack bytes[,main])
 define PORT_IMAGE
@@ -37,7 +38,7 @@ include ports/riscv/port.mk
 include ports/avr/port.mk
 
 PORT_IMAGES := $(foreach p,$(PORTS),$(BUILD)/ports/$(p)/sapper.elf $(BUILD)/ports/$(p)/echo.elf)
-PORTS_TEST_DEPS := $(PORT_IMAGES) $(AVR_HARNESS)
+PORTS_TEST_DEPS := $(PORT_IMAGES) $(AVR_HARNESS) $(PORTS_EXTRA_DEPS)
 
 .PHONY: ports
 ports: $(PORTS_TEST_DEPS)

@@ -5,3 +5,10 @@ RV_CFLAGS := -march=rv32imac_zicsr -mabi=ilp32 -mcmodel=medany \
   -DSAP_MAX_ROWS=200u -DSAP_MAX_COLS=200u -DSAP_MAX_CELLS=40000u
 RV_SRC := ports/riscv/start.S ports/riscv/board.c
 $(eval $(call PORT_IMAGE,riscv,$(RV_CC),$(RV_CFLAGS),$(RV_SRC),ports/riscv/link.ld,1536))
+
+# The same image with a stack too small for a session: the tests check that
+# the painted-stack check catches it (exit status 4) instead of passing.
+$(BUILD)/ports/riscv/tight-stack.elf: $(BUILD)/ports/riscv/sapper.elf
+	$(RV_CC) $(RV_CFLAGS) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T ports/riscv/link.ld \
+	  -Wl,--defsym=PORT_STACK_BYTES=128 $(RV_SRC) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $@
+PORTS_EXTRA_DEPS += $(BUILD)/ports/riscv/tight-stack.elf
