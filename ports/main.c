@@ -29,14 +29,14 @@
  * playing) with no more memory than SAP_SESSION_MEMORY_BYTES declares.
  * Every term of both bounds grows with the cell count only, so a build
  * limited by SAP_MAX_CELLS is sized as a 1 x SAP_MAX_CELLS board. */
-#ifndef PORT_POOL_BYTES
-#define PORT_POOL_BYTES \
-    (SAP_GAME_BYTES(1u, SAP_MAX_CELLS) + SAP_SESSION_WORK_BYTES(1u, SAP_MAX_CELLS))
-#endif
-
-/* Blocks start 4-byte aligned: the core checks that even where uint32_t
- * needs less (AVR). */
+/* Blocks start 4-byte aligned (the core checks that even where uint32_t
+ * needs less, as on AVR), so each bound is rounded up to 4. */
 #define PORT_BLOCK_ALIGN 4u
+#define PORT_ROUND_UP(n) (((size_t)(n) + PORT_BLOCK_ALIGN - 1u) & ~(size_t)(PORT_BLOCK_ALIGN - 1u))
+#ifndef PORT_POOL_BYTES
+#define PORT_POOL_BYTES (PORT_ROUND_UP(SAP_GAME_BYTES(1u, SAP_MAX_CELLS)) \
+                         + PORT_ROUND_UP(SAP_SESSION_WORK_BYTES(1u, SAP_MAX_CELLS)))
+#endif
 #define PORT_POOL_WORDS ((PORT_POOL_BYTES + 3u) / 4u)
 
 struct port_pool {
@@ -55,7 +55,7 @@ static struct port_pool pool;
 static void *port_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
 {
     void *block = NULL;
-    size_t rounded = (bytes + PORT_BLOCK_ALIGN - 1u) & ~(size_t)(PORT_BLOCK_ALIGN - 1u);
+    size_t rounded = PORT_ROUND_UP(bytes);
     (void)context;
     (void)purpose;
     if (bytes == 0 || rounded < bytes || rounded > POOL_BYTES) {
