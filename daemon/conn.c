@@ -408,8 +408,11 @@ static void conn_pump(struct conn *c)
     while (c->state == CONN_OPEN || c->state == CONN_DRAINING) {
         size_t produced = 0, taken = 0;
 
-        if (c->write_in_flight)
-            return; /* conn_written comes back here */
+        if (c->write_in_flight) {
+            /* Backpressure: read nothing more until conn_written. */
+            conn_read_stop(c);
+            return;
+        }
         while (b->out_len < sizeof b->out) {
             size_t n = sap_session_poll(session, b->out + b->out_len, sizeof b->out - b->out_len);
             if (n == 0)
@@ -418,7 +421,7 @@ static void conn_pump(struct conn *c)
             produced += n;
         }
         if (b->out_len == sizeof b->out) {
-            if (conn_flush(c) != FLUSH_DONE)
+            if (conn_flush(c) == FLUSH_FAILED)
                 return;
             continue;
         }
@@ -471,6 +474,35 @@ static void conn_pump(struct conn *c)
     }
 }
 
+/* Fairness: libuv reads a stream up to 32 times per loop turn while data
+ * keeps coming, so a pipelining client could hold the loop for 32 buffers'
+ * worth of requests while others (and signals) wait.  A connection whose
+ * read filled the buffer stops reading until the end of this turn. */
+static void conn_pause(struct conn *c)
+{
+    struct server *s = c->server;
+    if (c->state != CONN_OPEN || !c->reading || c->in == NULL || c->paused)
+        return;
+    conn_read_stop(c);
+    c->paused = true;
+    c->paused_next = s->paused;
+    s->paused = c;
+}
+
+void conn_resume_paused(struct server *s)
+{
+    while (s->paused != NULL) {
+        struct conn *c = s->paused;
+        s->paused = c->paused_next;
+        c->paused = false;
+        c->paused_next = NULL;
+        /* Closed connections are freed only after this phase of the turn. */
+        if (c->state == CONN_OPEN && !c->write_in_flight
+            && (c->buffers == NULL || c->buffers->in_len == 0))
+            conn_read_start(c);
+    }
+}
+
 void conn_received(struct conn *c, ssize_t nread)
 {
     if (c->state == CONN_CLOSING)
@@ -483,6 +515,8 @@ void conn_received(struct conn *c, ssize_t nread)
         c->buffers->in_len += (size_t)nread;
         conn_touch(c);
         conn_pump(c);
+        if ((size_t)nread == sizeof c->buffers->in)
+            conn_pause(c);
         return;
     }
     if (nread == 0) {

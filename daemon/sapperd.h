@@ -146,6 +146,8 @@ struct conn {
     bool fs_read_in_flight;
     bool eof;                   /* the peer has ended its input */
     bool session_finished;      /* sap_session_finish was called */
+    bool paused;                /* in server->paused until this loop turn ends */
+    struct conn *paused_next;
     bool counted;               /* counted in server->sessions */
     bool closed;                /* the stdio connection is closed (serve frees it) */
     unsigned pending_closes;    /* handles and uv_fs requests still out */
@@ -165,6 +167,8 @@ struct server {
     unsigned listener_count;
     uv_signal_t sigint, sigterm;
     uv_timer_t sweep;
+    uv_check_t resume;          /* restarts the reading of paused connections */
+    struct conn *paused;        /* connections that filled their buffer this turn */
     struct conn_list active;    /* open TCP sessions, least recently active first */
     struct conn_list ending;    /* draining, shutting and lingering connections */
     uint32_t sessions;          /* TCP sessions counted against --max-clients */
@@ -195,6 +199,8 @@ void conn_drain(struct conn *c);
 void conn_close(struct conn *c);
 /* The sweep timer: idle timeouts, lingering deadlines, the stop deadline. */
 void conn_sweep(struct server *s);
+/* After each loop turn's I/O: paused connections read again. */
+void conn_resume_paused(struct server *s);
 
 /* stdio.c: opens stdin/stdout as streams (tty, pipe, socket) or as regular
  * files; fills the conn's in/out and returns 0, or a libuv error. */

@@ -229,6 +229,11 @@ static void on_sweep(uv_timer_t *timer)
     conn_sweep(timer->data);
 }
 
+static void on_resume(uv_check_t *check)
+{
+    conn_resume_paused(check->data);
+}
+
 static void close_any(uv_handle_t *handle, void *arg)
 {
     (void)arg;
@@ -256,6 +261,13 @@ static int start_helpers(struct server *s, bool signals)
         uv_unref((uv_handle_t *)&s->sigint);
         uv_unref((uv_handle_t *)&s->sigterm);
     }
+    r = uv_check_init(s->loop, &s->resume);
+    if (r == 0)
+        r = uv_check_start(&s->resume, on_resume);
+    if (r < 0)
+        return r;
+    s->resume.data = s;
+    uv_unref((uv_handle_t *)&s->resume);
     r = uv_timer_init(s->loop, &s->sweep);
     if (r == 0)
         r = uv_timer_start(&s->sweep, on_sweep, SAPPERD_SWEEP_MS, SAPPERD_SWEEP_MS);

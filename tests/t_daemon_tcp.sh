@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# t_daemon_tcp.sh - sapperd over loopback with real clients: netcat, socat
+# and tests/tools/daemon_client.  The daemon runs under ASan/UBSan
+# ($SAPPERD) unless a check measures memory ($SAPPERD_PLAIN).
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib/daemon.sh
+
+T=$DAEMON_TMP
+
+# ---- one daemon for the protocol checks --------------------------------------
+daemon_start main "$SAPPERD" --max-clients 300 || { check "daemon starts" 1; summary t_daemon_tcp; exit 1; }
+MAIN_PID=$DAEMON_PID
+A=$DAEMON_ADDR
+check "listens on a port it picked and logs it" 0
+
+# The README's netcat session, through netcat.
+out=$(printf 'NEW 9 9 10 42\n1 5 5\nSHOW\n2 1 1\nBYE\n' | timeout 10 nc -q 5 "${A%:*}" "${A#*:}")
+check_eq "nc: NEW answers OK" "$(echo "$out" | head -n 1)" "OK 9 9 10"
+check_eq "nc: the first click is never a mine" "$(echo "$out" | sed -n 2p | cut -c1-9)" "RUNNING: "
+check_eq "nc: SHOW has 9 rows of 9 cells" \
+    "$(echo "$out" | sed -n '3,11p' | awk 'NF == 9' | wc -l)" "9"
+check_eq "nc: BYE answers and closes" "$(echo "$out" | tail -n 1)" "BYE"
+
+# socat, with CRLF line ends and lower-case keywords.
+out=$(printf 'new 2 2\r\n*_\r\n__\r\n1 2 2\r\nshow\r\n' | timeout 10 socat -t 5 - "TCP:$A")
+check_eq "socat: CRLF requests" "$out" "$(printf 'OK 2 2 1\nRUNNING: [<2, 2, 1>]\n_ _\n_ 1')"
+
+# Every byte of 200 concurrent sessions, each a different game.
+out=$("$CLIENT" games "$A" 200 11 300 2>&1)
+check "200 concurrent sessions, every reply checked" $? "$out"
+echo "    $out" | head -n 3
+
+# Every ERR path, each over its own connection.  The reply must be
+# exactly what an in-process session says (the transport changes
+# nothing) and its last line an ERR.
+err_case() { # name, request bytes
+    local got want
+    got=$(printf "$2" | "$CLIENT" send "$A" 10000)
+    want=$(printf "$2" | "$CLIENT" transcript)
+    if [ "$got" == "$want" ] && [ "$(echo "$got" | tail -n 1 | cut -c1-4)" == "ERR " ]; then
+        check "ERR over TCP: $1 ($(echo "$got" | tail -n 1))" 0
+    else
+        check "ERR over TCP: $1" 1 "got [$got] want [$want]"
+    fi
+}
+err_case "unknown request" 'FLY 1 2\n'
+err_case "no game" '1 1 1\n'
+err_case "NEW usage" 'NEW 3\n'
+err_case "NEW zero side" 'NEW 0 3\n'
+err_case "NEW past the build" 'NEW 1001 3\n'
+err_case "NEW too many mines" 'NEW 3 3 9 1\n'
+err_case "number too large" 'NEW 99999999999 3\n'
+err_case "not a number" 'NEW x 3\n'
+err_case "row alphabet" 'NEW 2 2\n__\n_x\n'
+err_case "row length" 'NEW 2 2\n__\n___\n'
+err_case "input ended inside a request" 'NEW 2 2\n__\n'
+err_case "coordinate outside" 'NEW 2 2 1 1\n1 3 1\n'
+err_case "move usage" 'NEW 2 2 1 1\n1 1\n'
+err_case "0 usage" '0 1\n'
+err_case "SHOW usage" 'SHOW 1\n'
+err_case "HELP usage" 'HELP me\n'
+err_case "BYE usage" 'BYE now\n'
+err_case "MASTER usage" 'MASTER 1 2\n'
+err_case "CASUAL usage" 'CASUAL 1\n'
+err_case "NURIKABE usage" 'NURIKABE 1\n'
+err_case "NURIKABE more numbers than cells" 'NURIKABE 1 1 2\n'
+err_case "JUDGE usage" 'JUDGE\n'
+err_case "JUDGE unknown format" 'JUDGE CHESS\n'
+err_case "JUDGE malformed stream" 'JUDGE BOOM\nx\n'
+
+# A 4 MiB line without a newline: one ERR, then the daemon closes.
+out=$(head -c 4194304 /dev/zero | tr '\0' 'A' | "$CLIENT" send "$A" 20000)
+check_eq "4 MiB line: ERR line too long, closed" "$out" "ERR line too long"
+
+# Random binary garbage (with newlines now and then): answered exactly as
+# an in-process session answers it, never echoed, never a crash.
+head -c 300000 /dev/urandom | tr '\200-\237' '\n' > "$T/garbage"
+got=$("$CLIENT" send "$A" 20000 < "$T/garbage" | md5sum)
+want=$("$CLIENT" transcript < "$T/garbage" | md5sum)
+check_eq "random garbage answered as the session answers it" "$got" "$want"
+
+# A client that vanishes (reset) in the middle of a 14 MB reply.
+out=$("$CLIENT" vanish "$A")
+check "a client resets mid-reply" $? "$out"
+
+# A client that never reads, while others are served.
+"$CLIENT" noread "$A" 200 3000 > "$T/noread.out" &
+NOREAD=$!
+track $NOREAD
+sleep 0.5
+out=$("$CLIENT" games "$A" 20 12 100 2>&1)
+check "others are served while a client never reads" $? "$out"
+wait_exit $NOREAD 10
+check "the non-reading client ran" $? "$(cat "$T/noread.out")"
+
+out=$(printf 'HELP\n' | "$CLIENT" send "$A" | wc -l)
+check_eq "still serving after all that" "$out" "14"
+
+daemon_stop main "$MAIN_PID"
+check "SIGTERM: exit 0, no sanitizer report" $?
+grep -q '^sapperd: SIGTERM: stopping' "$T/main.log"
+check "logs the stop" $?
+lines=$(wc -l < "$T/main.log")
+[ "$lines" -le 5 ]
+check "logs events, not requests ($lines lines)" $?
+
+# ---- IPv6 and two listeners ---------------------------------------------------
+"$SAPPERD" --listen '[::1]:0' --listen 127.0.0.1:0 2> "$T/v6.log" &
+V6=$!
+track $V6
+port6=""
+for i in $(seq 1 50); do
+    port6=$(sed -n 's/^sapperd: listening on \[::1\]:\([0-9]*\)$/\1/p' "$T/v6.log")
+    [ -n "$port6" ] && grep -q 'listening on 127.0.0.1:' "$T/v6.log" && break
+    sleep 0.1
+done
+out=$(printf 'MASTER 1 3 1\n' | "$CLIENT" send "[::1]:$port6" 5000)
+check_eq "IPv6 listener" "$out" "$(printf 'MASTER 1 3 1\n' | "$CLIENT" transcript)"
+daemon_stop v6 $V6
+check "IPv6 daemon stops cleanly" $?
+
+# ---- the client limit ----------------------------------------------------------
+daemon_start busy "$SAPPERD" --max-clients 2 || check "busy daemon starts" 1
+"$CLIENT" idle "$DAEMON_ADDR" 2 2500 > "$T/idle.out" &
+IDLE=$!
+track $IDLE
+for i in $(seq 1 50); do grep -q ready "$T/idle.out" && break; sleep 0.1; done
+out=$(printf 'HELP\n' | "$CLIENT" send "$DAEMON_ADDR" 5000)
+check_eq "over --max-clients: ERR busy, closed" "$out" "ERR busy"
+grep -q 'refused 1 client: 2 sessions open' "$T/busy.log"
+check "logs the refusal" $?
+wait_exit $IDLE 10
+out=$(printf 'SHOW\n' | "$CLIENT" send "$DAEMON_ADDR" 5000)
+check_eq "served again once the others left" "$out" "ERR no game: start one with NEW"
+daemon_stop busy $DAEMON_PID
+check "busy daemon stops cleanly" $?
+
+# ---- idle timeout ---------------------------------------------------------------------
+daemon_start idle "$SAPPERD" --idle-timeout 1 || check "idle daemon starts" 1
+out=$("$CLIENT" wait-close "$DAEMON_ADDR" 6000)
+ms=$(echo "$out" | sed -n 's/^closed after \([0-9]*\) ms$/\1/p')
+[ -n "$ms" ] && [ "$ms" -ge 900 ] && [ "$ms" -le 3000 ]
+check "an idle connection is closed after --idle-timeout 1 ($out)" $?
+out=$( (for i in 1 2 3 4 5; do echo SHOW; sleep 0.4; done) | "$CLIENT" send "$DAEMON_ADDR" 8000 | wc -l)
+check_eq "a connection that keeps talking is not idle" "$out" "5"
+daemon_stop idle $DAEMON_PID
+check "idle daemon stops cleanly" $?
+
+# ---- memory: a never-reading client costs bounded memory (plain build) -----------
+daemon_start rss "$SAPPERD_PLAIN" || check "plain daemon starts" 1
+before=$(rss_kb $DAEMON_PID)
+"$CLIENT" noread "$DAEMON_ADDR" 2000 3000 > /dev/null &
+NOREAD=$!
+track $NOREAD
+sleep 1.5
+during=$(rss_kb $DAEMON_PID)
+out=$("$CLIENT" games "$DAEMON_ADDR" 10 13 100 2>&1)
+check "served beside a client that asked for 4 GB and reads none" $? "$out"
+wait_exit $NOREAD 10
+check "the non-reading client was kept, not dropped" $?
+growth=$((during - before))
+[ "$growth" -ge 900 ] && [ "$growth" -lt 8192 ]
+check "RSS grew ${growth} KiB for a 1000x1000 game (977 KiB) whose replies are not read" $?
+
+# Memory refused: a plain daemon under a small address-space limit answers
+# a board it cannot hold with ERR, and goes on.
+vm=$(awk '/^VmSize:/ { print $2 }' /proc/$DAEMON_PID/status)
+daemon_stop rss $DAEMON_PID
+check "plain daemon stops cleanly" $?
+( ulimit -v $((vm + 2048)); exec "$SAPPERD_PLAIN" --listen 127.0.0.1:0 ) 2> "$T/small.log" &
+SMALL=$!
+track $SMALL
+for i in $(seq 1 50); do grep -q 'listening on' "$T/small.log" && break; sleep 0.1; done
+sport=$(sed -n 's/^sapperd: listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$T/small.log")
+out=$( { echo "CASUAL 1000 1000"; for i in $(seq 1 1000); do printf '%01000d\n' 0 | tr 0 .; done; \
+         echo "NEW 2 2 1 1"; } | "$CLIENT" send "127.0.0.1:$sport" 10000)
+check_eq "memory refused: ERR, then served" "$out" "$(printf 'ERR not enough memory for this board\nOK 2 2 1')"
+daemon_stop small $SMALL
+check "small daemon stops cleanly" $?
+
+# ---- SIGTERM during load ------------------------------------------------------------
+daemon_start load "$SAPPERD" || check "load daemon starts" 1
+"$CLIENT" games "$DAEMON_ADDR" 50 14 20000 early > "$T/load.out" 2>&1 &
+LOAD=$!
+track $LOAD
+for i in $(seq 1 100); do grep -q '^connected' "$T/load.out" && break; sleep 0.1; done
+sleep 0.3
+daemon_stop load $DAEMON_PID
+check "SIGTERM during load: exit 0" $? "$(tail -n 5 "$T/load.log")"
+wait_exit $LOAD 30
+check "SIGTERM during load: every reply delivered whole and correct" $? "$(cat "$T/load.out")"
+summary_line=$(tail -n 1 "$T/load.out")
+echo "    $summary_line"
+cut=$(echo "$summary_line" | sed -n 's/.* \([0-9]*\) cut short.*/\1/p')
+[ -n "$cut" ] && [ "$cut" -gt 0 ]
+check "SIGTERM during load: sessions were cut short at a line end" $?
+
+summary t_daemon_tcp
