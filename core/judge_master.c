@@ -1,11 +1,166 @@
-/* Placeholder until the master reader lands: refuses its input. */
+/*
+ * judge_master.c - the GCJ 2014 "Minesweeper Master" batch format.
+ *
+ * Input: T, then T cases of "R C M".  Output per case: "Case #x:" on its
+ * own line, then the board's R rows or "Impossible".  A board is never
+ * held anywhere: poll asks the plan for the cells of the row under the
+ * cursor, so any output cap makes progress and a 1000 x 1000 board costs
+ * no more memory than a 1 x 1 one.
+ */
 #include "internal.h"
 
-static void begin(struct sap_judge *judge) { sap_judge_fail(judge, SAP_ERR_STATE, "the master reader is not built yet"); }
-static void number(struct sap_judge *judge, uint32_t value) { (void)judge; (void)value; }
-static void row_byte(struct sap_judge *judge, uint32_t index, char byte) { (void)judge; (void)index; (void)byte; }
-static void row_end(struct sap_judge *judge) { (void)judge; }
-static size_t poll(struct sap_judge *judge, char *out, size_t cap) { (void)out; (void)cap; judge->out_phase = 0; return 0; }
-static void finish(struct sap_judge *judge) { (void)judge; }
+enum master_step { STEP_CASES, STEP_ROWS, STEP_COLS, STEP_MINES };
+
+enum master_out {
+    OUT_NONE = 0,
+    OUT_HEADER = 1,  /* "Case #x:\n", out_col is the offset into it */
+    OUT_BOARD = 2    /* cells of row out_row from column out_col; out_col == cols: the '\n' */
+};
+
+static void begin(struct sap_judge *j)
+{
+    j->step = STEP_CASES;
+    j->expect = SAP_EXPECT_NUMBER;
+}
+
+static void start_case(struct sap_judge *j)
+{
+    uint32_t rows = j->args[0], cols = j->args[1], mines = j->args[2];
+    int err = sap_master_plan(&j->u.master, rows, cols, mines);
+
+    if (err != SAP_OK && err != SAP_ERR_IMPOSSIBLE) {
+        /* the sizes were checked token by token; this is a mines count */
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "M must be less than R*C = ", rows * cols, "");
+        return;
+    }
+    j->args[3] = err == SAP_OK;
+    j->case_index++;
+    j->out_phase = OUT_HEADER;
+    j->out_col = 0;
+    j->out_row = 0;
+    if (j->case_index == j->cases) {
+        j->expect = SAP_EXPECT_NOTHING;
+    } else {
+        j->step = STEP_ROWS;
+    }
+}
+
+static void number(struct sap_judge *j, uint32_t value)
+{
+    switch (j->step) {
+    case STEP_CASES:
+        j->cases = value;
+        j->step = STEP_ROWS;
+        if (value == 0)
+            j->expect = SAP_EXPECT_NOTHING;
+        break;
+    case STEP_ROWS:
+        if (value == 0)
+            sap_judge_fail(j, SAP_ERR_SYNTAX, "R must be at least 1");
+        else if (value > SAP_MAX_ROWS)
+            sap_judge_fail_n(j, SAP_ERR_SIZE, "R is beyond this build's limit of ",
+                             SAP_MAX_ROWS, " rows");
+        j->args[0] = value;
+        j->step = STEP_COLS;
+        break;
+    case STEP_COLS:
+        if (value == 0)
+            sap_judge_fail(j, SAP_ERR_SYNTAX, "C must be at least 1");
+        else if (value > SAP_MAX_COLS)
+            sap_judge_fail_n(j, SAP_ERR_SIZE, "C is beyond this build's limit of ",
+                             SAP_MAX_COLS, " columns");
+        else if (sap_check_board_size(j->args[0], value) != SAP_OK)
+            sap_judge_fail_n(j, SAP_ERR_SIZE, "R*C is beyond this build's limit of ",
+                             SAP_MAX_CELLS, " cells");
+        j->args[1] = value;
+        j->step = STEP_MINES;
+        break;
+    default:
+        j->args[2] = value;
+        start_case(j);
+        break;
+    }
+}
+
+static void row_byte(struct sap_judge *j, uint32_t index, char byte)
+{
+    (void)index;
+    (void)byte;
+    sap_judge_fail(j, SAP_ERR_SYNTAX, "unexpected board row");
+}
+
+static void row_end(struct sap_judge *j)
+{
+    sap_judge_fail(j, SAP_ERR_SYNTAX, "unexpected board row");
+}
+
+static size_t poll_header(struct sap_judge *j, char *out, size_t cap)
+{
+    char piece[8 + SAP_DEC_MAX + 2];
+    size_t len = 0, n;
+
+    memcpy(piece, "Case #", 6);
+    len = 6;
+    len += sap_dec(piece + len, j->case_index);
+    piece[len++] = ':';
+    piece[len++] = '\n';
+    n = sap_copy_piece(out, cap, piece, len, &j->out_col);
+    if (j->out_col == len) {
+        j->out_col = 0;
+        if (j->args[3]) {
+            j->out_phase = OUT_BOARD;
+        } else {
+            j->out_phase = OUT_NONE;
+            sap_judge_queue_text(j, "Impossible\n");
+        }
+    }
+    return n;
+}
+
+static size_t poll_board(struct sap_judge *j, char *out, size_t cap)
+{
+    const struct sap_master *plan = &j->u.master;
+    size_t n = 0;
+
+    while (n < cap) {
+        if (j->out_row >= plan->rows) {
+            j->out_phase = OUT_NONE;
+            break;
+        }
+        if (j->out_col < plan->cols) {
+            size_t k = sap_master_write_row(plan, j->out_row, j->out_col, out + n, cap - n);
+            j->out_col += (uint32_t)k;
+            n += k;
+        } else {
+            out[n++] = '\n';
+            j->out_row++;
+            j->out_col = 0;
+        }
+    }
+    if (j->out_row >= plan->rows)
+        j->out_phase = OUT_NONE;
+    return n;
+}
+
+static size_t poll(struct sap_judge *j, char *out, size_t cap)
+{
+    if (j->out_phase == OUT_HEADER)
+        return poll_header(j, out, cap);
+    if (j->out_phase == OUT_BOARD)
+        return poll_board(j, out, cap);
+    j->out_phase = OUT_NONE;
+    return 0;
+}
+
+static void finish(struct sap_judge *j)
+{
+    if (j->step == STEP_CASES)
+        sap_judge_fail(j, SAP_ERR_SYNTAX, "input ended before the number of cases T");
+    else if (j->case_index < j->cases)
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended before case ", j->case_index + 1,
+                         " was complete");
+    else
+        j->status = SAP_JUDGE_DONE;
+}
 
 const struct sap_judge_format sap_judge_master = { begin, number, row_byte, row_end, poll, finish };

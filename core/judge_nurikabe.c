@@ -1,11 +1,188 @@
-/* Placeholder until the nurikabe reader lands: refuses its input. */
+/*
+ * judge_nurikabe.c - the UVa 11585 batch format.
+ *
+ * Input: t, then t grids, each "r c d", d lines "r' c' n", and r rows of
+ * '#'/'.'.  Output: "solved" or "not solved" per grid.  Blank lines are
+ * whitespace like any other, so they may appear anywhere.  Each grid gets
+ * its own block (SAP_NURIKABE_BYTES), given back as soon as it is judged.
+ *
+ * Numbers that share an edge are accepted although the statement promises
+ * there are none: such a grid can never be solved (two unshaded numbers
+ * that touch share a region; a shaded number breaks the first rule), so
+ * the verifier's "not solved" is already the only right answer.
+ */
 #include "internal.h"
 
-static void begin(struct sap_judge *judge) { sap_judge_fail(judge, SAP_ERR_STATE, "the nurikabe reader is not built yet"); }
-static void number(struct sap_judge *judge, uint32_t value) { (void)judge; (void)value; }
-static void row_byte(struct sap_judge *judge, uint32_t index, char byte) { (void)judge; (void)index; (void)byte; }
-static void row_end(struct sap_judge *judge) { (void)judge; }
-static size_t poll(struct sap_judge *judge, char *out, size_t cap) { (void)out; (void)cap; judge->out_phase = 0; return 0; }
-static void finish(struct sap_judge *judge) { (void)judge; }
+enum nurikabe_step {
+    STEP_GRIDS, STEP_ROWS, STEP_COLS, STEP_NUMBERS,
+    STEP_NUMBER_ROW, STEP_NUMBER_COL, STEP_NUMBER_VALUE, STEP_SHADING
+};
+
+/* args: 0 rows, 1 cols, 2 numbers announced, 3 numbers read, 4 number row, 5 number col */
+
+static void begin(struct sap_judge *j)
+{
+    j->step = STEP_GRIDS;
+    j->expect = SAP_EXPECT_NUMBER;
+}
+
+static void expect_shading(struct sap_judge *j)
+{
+    j->step = STEP_SHADING;
+    j->expect = SAP_EXPECT_ROW;
+    j->row_length = j->args[1];
+    j->rows_read = 0;
+}
+
+static void start_grid(struct sap_judge *j, uint32_t numbers)
+{
+    uint32_t rows = j->args[0], cols = j->args[1];
+    void *block;
+    int err;
+
+    if (numbers > rows * cols) {
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "d is more than the grid's ", rows * cols,
+                         " cells");
+        return;
+    }
+    block = sap_judge_acquire(j, SAP_NURIKABE_BYTES(rows, cols, numbers));
+    if (block == NULL)
+        return;
+    err = sap_nurikabe_init(&j->u.nurikabe, block, j->block_bytes, rows, cols, numbers);
+    if (err != SAP_OK) {
+        sap_judge_fail(j, err, sap_strerror(err));
+        return;
+    }
+    j->args[2] = numbers;
+    j->args[3] = 0;
+    if (numbers == 0)
+        expect_shading(j);
+    else
+        j->step = STEP_NUMBER_ROW;
+}
+
+static void add_number(struct sap_judge *j, uint32_t value)
+{
+    int err;
+
+    if (value == 0) {
+        sap_judge_fail(j, SAP_ERR_SYNTAX, "a number must be positive, not 0");
+        return;
+    }
+    err = sap_nurikabe_set_number(j->u.nurikabe, j->args[4], j->args[5], value);
+    if (err != SAP_OK) {
+        /* the coordinates were checked, so this is the second number of a cell */
+        sap_judge_fail(j, SAP_ERR_SYNTAX, "a second number for the same cell");
+        return;
+    }
+    j->args[3]++;
+    if (j->args[3] == j->args[2])
+        expect_shading(j);
+    else
+        j->step = STEP_NUMBER_ROW;
+}
+
+static void number(struct sap_judge *j, uint32_t value)
+{
+    switch (j->step) {
+    case STEP_GRIDS:
+        j->cases = value;
+        j->step = STEP_ROWS;
+        if (value == 0)
+            j->expect = SAP_EXPECT_NOTHING;
+        break;
+    case STEP_ROWS:
+        if (value == 0)
+            sap_judge_fail(j, SAP_ERR_SYNTAX, "r must be at least 1");
+        else if (value > SAP_MAX_ROWS)
+            sap_judge_fail_n(j, SAP_ERR_SIZE, "r is beyond this build's limit of ",
+                             SAP_MAX_ROWS, " rows");
+        j->args[0] = value;
+        j->step = STEP_COLS;
+        break;
+    case STEP_COLS:
+        if (value == 0)
+            sap_judge_fail(j, SAP_ERR_SYNTAX, "c must be at least 1");
+        else if (value > SAP_MAX_COLS)
+            sap_judge_fail_n(j, SAP_ERR_SIZE, "c is beyond this build's limit of ",
+                             SAP_MAX_COLS, " columns");
+        else if (sap_check_board_size(j->args[0], value) != SAP_OK)
+            sap_judge_fail_n(j, SAP_ERR_SIZE, "r*c is beyond this build's limit of ",
+                             SAP_MAX_CELLS, " cells");
+        j->args[1] = value;
+        j->step = STEP_NUMBERS;
+        break;
+    case STEP_NUMBERS:
+        start_grid(j, value);
+        break;
+    case STEP_NUMBER_ROW:
+        if (value >= j->args[0])
+            sap_judge_fail_n(j, SAP_ERR_SYNTAX, "number's row ", value,
+                             " is outside the grid");
+        j->args[4] = value;
+        j->step = STEP_NUMBER_COL;
+        break;
+    case STEP_NUMBER_COL:
+        if (value >= j->args[1])
+            sap_judge_fail_n(j, SAP_ERR_SYNTAX, "number's column ", value,
+                             " is outside the grid");
+        j->args[5] = value;
+        j->step = STEP_NUMBER_VALUE;
+        break;
+    default:
+        add_number(j, value);
+        break;
+    }
+}
+
+static void row_byte(struct sap_judge *j, uint32_t index, char byte)
+{
+    if (byte == '#')
+        sap_nurikabe_set_shaded(j->u.nurikabe, j->rows_read, index, true);
+    else if (byte != '.')
+        sap_judge_fail(j, SAP_ERR_SYNTAX, "a shading row holds only '#' and '.'");
+}
+
+static void row_end(struct sap_judge *j)
+{
+    int verdict;
+
+    j->rows_read++;
+    if (j->rows_read < j->args[0])
+        return;
+    verdict = sap_nurikabe_verify(j->u.nurikabe);
+    sap_judge_release_block(j);
+    j->u.nurikabe = NULL;
+    if (verdict < 0) {
+        sap_judge_fail(j, verdict, sap_strerror(verdict));
+        return;
+    }
+    sap_judge_queue_text(j, verdict == 1 ? "solved\n" : "not solved\n");
+    j->case_index++;
+    j->expect = SAP_EXPECT_NUMBER;
+    j->step = STEP_ROWS;
+    if (j->case_index == j->cases)
+        j->expect = SAP_EXPECT_NOTHING;
+}
+
+static size_t poll(struct sap_judge *j, char *out, size_t cap)
+{
+    /* every reply is a literal queued by row_end */
+    (void)out;
+    (void)cap;
+    j->out_phase = 0;
+    return 0;
+}
+
+static void finish(struct sap_judge *j)
+{
+    if (j->step == STEP_GRIDS)
+        sap_judge_fail(j, SAP_ERR_SYNTAX, "input ended before the number of grids t");
+    else if (j->case_index < j->cases)
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended before grid ", j->case_index + 1,
+                         " was complete");
+    else
+        j->status = SAP_JUDGE_DONE;
+}
 
 const struct sap_judge_format sap_judge_nurikabe = { begin, number, row_byte, row_end, poll, finish };

@@ -217,42 +217,74 @@ bool sap_casual_left_covered(const sap_casual *casual, uint32_t row, uint32_t co
  *
  * A plan is a few numbers; any cell of the board is computed from it, so a
  * 1000 x 1000 board can be written row by row with O(1) memory.
+ *
+ * The safe region is always a staircase anchored at the top-left corner,
+ * where the click goes: `band_rows` rows of `band_width` safe cells, then
+ * one row of `next_width` and one row of `last_width` (either may be 0).
+ * With S = rows*cols - mines safe cells, a board exists exactly when
+ *   S == 1 (the click opens only itself), or rows == 1 or cols == 1, or
+ *   min(rows, cols) == 2 and S is even and S >= 4, or
+ *   min(rows, cols) >= 3 and S is 4, 6 or at least 8.
  * ---------------------------------------------------------------------- */
 
 struct sap_master {
     uint32_t rows, cols, mines;
-    uint32_t shape[4];  /* private: the layout of the safe region */
+    /* private: the staircase described above */
+    uint32_t band_rows, band_width, next_width, last_width;
 };
 
-/* SAP_OK and a plan, SAP_ERR_IMPOSSIBLE, or SAP_ERR_SIZE / SAP_ERR_ARG
- * (mines >= rows*cols). */
+/* SAP_OK and a plan, or SAP_ERR_IMPOSSIBLE (the plan then holds the size
+ * and no board), SAP_ERR_ARG (a zero side, or mines >= rows*cols) or
+ * SAP_ERR_SIZE (beyond SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS). */
 int sap_master_plan(struct sap_master *plan, uint32_t rows, uint32_t cols,
                     uint32_t mines);
-/* '*', '.' or 'c' at 0-based (row, col) of a planned board. */
+/* '*', '.' or 'c' at 0-based (row, col) of a planned board; '\0' outside it. */
 char sap_master_cell(const struct sap_master *plan, uint32_t row, uint32_t col);
+/* Writes the cells of 0-based `row` from column `col` on into out, at most
+ * cap of them and never past the row's end (no line end); returns how many.
+ * The fast way to stream a board: two memsets per call. */
+size_t sap_master_write_row(const struct sap_master *plan, uint32_t row, uint32_t col,
+                            char *out, size_t cap);
 
 /* ------------------------------------------------------------------------
  * 7. Nurikabe verifier
  *
- * Linear time; at most 2 bytes per cell plus the list of numbers.
+ * Linear time, no recursion, no side stack: one byte per cell (shading,
+ * "numbered", visit marks and the direction back to the parent of a
+ * depth-first walk, so each walk retraces its own path) plus 8 bytes per
+ * number (its cell and value), after a header of at most 64 bytes.
  * ---------------------------------------------------------------------- */
 
 #define SAP_NURIKABE_HEADER_BYTES 64u
-#define SAP_NURIKABE_BYTES(rows, cols, numbers)                          \
-    ((size_t)SAP_NURIKABE_HEADER_BYTES + (size_t)2u * (size_t)(rows) * (size_t)(cols) \
+#define SAP_NURIKABE_BYTES(rows, cols, numbers)                                   \
+    ((size_t)SAP_NURIKABE_HEADER_BYTES + (size_t)(rows) * (size_t)(cols)          \
      + (size_t)8u * (size_t)(numbers))
 
 typedef struct sap_nurikabe sap_nurikabe;
 
+/* Lays out an all-unshaded rows x cols grid without numbers in `memory`
+ * (aligned as for uint32_t), with room for `numbers` numbers.  1 <= rows <=
+ * SAP_MAX_ROWS, 1 <= cols <= SAP_MAX_COLS, rows*cols <= SAP_MAX_CELLS,
+ * numbers <= rows*cols (SAP_ERR_ARG otherwise), bytes >=
+ * SAP_NURIKABE_BYTES(rows, cols, numbers) (SAP_ERR_NOMEM otherwise). */
 int sap_nurikabe_init(sap_nurikabe **grid, void *memory, size_t bytes,
                       uint32_t rows, uint32_t cols, uint32_t numbers);
 /* 0-based cell and its positive number; SAP_ERR_RANGE outside the grid,
- * SAP_ERR_ARG for a second number in one cell or a zero number. */
+ * SAP_ERR_ARG for a second number in one cell or a zero number,
+ * SAP_ERR_STATE when all `numbers` places are taken.  Numbers that share
+ * an edge are accepted: such a grid is never solved (both unshaded: one
+ * region with two numbers; one shaded: a shaded number). */
 int sap_nurikabe_set_number(sap_nurikabe *grid, uint32_t row, uint32_t col,
                             uint32_t value);
+/* SAP_ERR_RANGE outside the grid. */
 int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col,
                             bool shaded);
-/* 1 solved, 0 not solved, or a negative error. */
+/* 1 solved, 0 not solved, or a negative error.  Rules (SPEC.md): no numbered
+ * cell is shaded; the shaded cells are 4-connected (vacuously when there are
+ * none); every 4-connected unshaded region holds exactly one number, equal
+ * to its size; every unshaded cell reaches the grid's edge through unshaded
+ * cells sharing a side or a corner; no 2 x 2 square is all shaded.  May be
+ * called again after more changes. */
 int sap_nurikabe_verify(sap_nurikabe *grid);
 
 /* ------------------------------------------------------------------------
