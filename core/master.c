@@ -12,15 +12,15 @@
  * all exists are the ones the plan refuses (tests/test_master.c compares
  * the refusals with an exhaustive search over every board up to 8 x 8).
  *
- * With S safe cells:
+ * With S safe cells (S >= 2 needs the click to be a zero, so its whole
+ * neighbourhood is safe: at least the 2x2 block of a corner):
  *   S == 1              the click alone, every other cell a mine.
  *   one row or column   a run of S cells from the corner.
- *   two rows (columns)  2 x S/2; S must be even and >= 4, because the
- *                       click needs its whole 2x2 corner safe and every
- *                       zero then opens a full column of two.
- *   otherwise           S in {2, 3, 5, 7} has no board (a zero needs a
- *                       safe 2x2 block, and a third row or column of
- *                       opened cells needs at least 2 more);
+ *   two rows (columns)  2 x S/2; S must be even and >= 4: every zero has
+ *                       both cells of its column safe, and so have the
+ *                       columns it opens.
+ *   otherwise           S in {2, 3, 5, 7} has no board (an opened set is
+ *                       4 cells at a corner, 6, or at least 8);
  *                       S <= 2*cols + 1: two rows of S/2 when S is even,
  *                       else two rows of (S-3)/2 over a row of 3 (S >= 9);
  *                       larger S: full rows, then the remainder r in the

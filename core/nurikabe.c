@@ -131,30 +131,39 @@ struct walk {
 static void walk_from(sap_nurikabe *grid, uint32_t start, struct walk *w)
 {
     uint8_t *cells = cells_of(grid);
-    int32_t rows = (int32_t)grid->rows, cols = (int32_t)grid->cols;
-    int32_t row = (int32_t)(start / grid->cols), col = (int32_t)(start % grid->cols);
-    uint32_t at = start;
-    unsigned d = 0;
+    uint32_t rows = grid->rows, cols = grid->cols;
+    uint32_t row = start / cols, col = start % cols, at = start;
+    /* a cell is taken when its shading matches and its mark is not set */
+    uint8_t test = (uint8_t)(CELL_SHADED | w->mark), want = w->shaded;
+    int32_t offset[8];
+    unsigned d;
 
+    for (d = 0; d < 8; d++)
+        offset[d] = dir_row[d] * (int32_t)cols + dir_col[d];
     cells[at] = (uint8_t)((cells[at] & 0x0fu) | w->mark | (PARENT_ROOT << PARENT_SHIFT));
     w->cells = 1;
     w->numbered = (cells[at] & CELL_NUMBERED) != 0;
+    d = 0;
     for (;;) {
         unsigned parent;
-        for (; d < w->directions; d++) {
-            int32_t r = row + dir_row[d], c = col + dir_col[d];
-            uint32_t next;
-            if (r < 0 || r >= rows || c < 0 || c >= cols)
-                continue;
-            next = (uint32_t)r * grid->cols + (uint32_t)c;
-            if ((cells[next] & CELL_SHADED) == w->shaded && (cells[next] & w->mark) == 0)
-                break;
+        if (row > 0 && col > 0 && row + 1 < rows && col + 1 < cols) {
+            /* inside the border: every neighbour exists */
+            for (; d < w->directions; d++)
+                if ((cells[at + (uint32_t)offset[d]] & test) == want)
+                    break;
+        } else {
+            for (; d < w->directions; d++) {
+                uint32_t r = row + (uint32_t)(int32_t)dir_row[d];
+                uint32_t c = col + (uint32_t)(int32_t)dir_col[d]; /* -1 wraps past any limit */
+                if (r < rows && c < cols && (cells[at + (uint32_t)offset[d]] & test) == want)
+                    break;
+            }
         }
         if (d < w->directions) {
             /* forward: the new cell remembers the way back */
-            row += dir_row[d];
-            col += dir_col[d];
-            at = (uint32_t)row * grid->cols + (uint32_t)col;
+            row += (uint32_t)(int32_t)dir_row[d];
+            col += (uint32_t)(int32_t)dir_col[d];
+            at += (uint32_t)offset[d];
             cells[at] = (uint8_t)((cells[at] & 0x0fu) | w->mark | ((d ^ 2u) << PARENT_SHIFT));
             w->cells++;
             w->numbered += (cells[at] & CELL_NUMBERED) != 0;
@@ -165,9 +174,9 @@ static void walk_from(sap_nurikabe *grid, uint32_t start, struct walk *w)
         if (parent == PARENT_ROOT)
             return;
         /* back: resume the parent's scan after the direction that led here */
-        row += dir_row[parent];
-        col += dir_col[parent];
-        at = (uint32_t)row * grid->cols + (uint32_t)col;
+        row += (uint32_t)(int32_t)dir_row[parent];
+        col += (uint32_t)(int32_t)dir_col[parent];
+        at += (uint32_t)offset[parent];
         d = (parent ^ 2u) + 1u;
     }
 }

@@ -31,6 +31,7 @@
  */
 #include "ref_master.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,6 +136,99 @@ const char *ref_master_check(const char *board, uint32_t rows, uint32_t cols, ui
     won = ref_master_click_wins(safe, rows, cols, (uint32_t)click);
     free(safe);
     return won ? NULL : "one click does not open every safe cell";
+}
+
+bool ref_master_possible(uint32_t rows, uint32_t cols, uint32_t safe)
+{
+    uint32_t small = rows < cols ? rows : cols;
+    if (safe == 1 || small == 1)
+        return true;
+    if (small == 2)
+        return safe >= 4 && safe % 2 == 0;
+    return safe == 4 || safe == 6 || safe >= 8;
+}
+
+/* Reads one line of output at *at: its length without the '\n', or -1
+ * when the output ends without one. */
+static long output_line(const char *output, size_t length, size_t *at, const char **line)
+{
+    const char *end;
+    if (*at >= length)
+        return -1;
+    *line = output + *at;
+    end = memchr(*line, '\n', length - *at);
+    if (end == NULL)
+        return -1;
+    *at = (size_t)(end - output) + 1;
+    return end - *line;
+}
+
+const char *ref_master_check_output(const char *input, const char *output, size_t output_length,
+                                    char *why, size_t why_size, unsigned *boards,
+                                    unsigned *impossible)
+{
+    const char *p = input, *line;
+    char *end, header[32];
+    unsigned long cases, i;
+    size_t at = 0;
+
+    *boards = *impossible = 0;
+    cases = strtoul(p, &end, 10);
+    if (end == p)
+        return "the input does not start with T";
+    p = end;
+    for (i = 1; i <= cases; i++) {
+        unsigned long rows, cols, mines;
+        long n;
+        rows = strtoul(p, &end, 10), p = end;
+        cols = strtoul(p, &end, 10), p = end;
+        mines = strtoul(p, &end, 10);
+        if (end == p)
+            return "the input ends early";
+        p = end;
+        snprintf(header, sizeof header, "Case #%lu:", i);
+        n = output_line(output, output_length, &at, &line);
+        if (n != (long)strlen(header) || memcmp(line, header, (size_t)n) != 0) {
+            snprintf(why, why_size, "case %lu: expected the line \"%s\"", i, header);
+            return why;
+        }
+        n = output_line(output, output_length, &at, &line);
+        if (n == 10 && memcmp(line, "Impossible", 10) == 0) {
+            if (ref_master_possible((uint32_t)rows, (uint32_t)cols, (uint32_t)(rows * cols - mines))) {
+                snprintf(why, why_size, "case %lu: Impossible, but %lux%lu with %lu mines has a board",
+                         i, rows, cols, mines);
+                return why;
+            }
+            ++*impossible;
+        } else {
+            char *board = malloc(rows * cols + 1);
+            const char *bad;
+            unsigned long r;
+            if (board == NULL)
+                abort();
+            for (r = 0; r < rows; r++) {
+                if (r > 0)
+                    n = output_line(output, output_length, &at, &line);
+                if (n != (long)cols) {
+                    free(board);
+                    snprintf(why, why_size, "case %lu: board row %lu is not %lu cells and a line end",
+                             i, r + 1, cols);
+                    return why;
+                }
+                memcpy(board + r * cols, line, cols);
+            }
+            bad = ref_master_check(board, (uint32_t)rows, (uint32_t)cols, (uint32_t)mines);
+            free(board);
+            if (bad != NULL) {
+                snprintf(why, why_size, "case %lu (%lux%lu, %lu mines): %s", i, rows, cols, mines, bad);
+                return why;
+            }
+            ++*boards;
+        }
+    }
+    if (at != output_length)
+        return "output after the last case";
+    return NULL;
 }
 
 /* ---- brute force --------------------------------------------------------- */

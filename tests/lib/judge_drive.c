@@ -1,0 +1,137 @@
+/*
+ * judge_drive.c - see judge_drive.h.
+ */
+#include "judge_drive.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct drive_memory {
+    struct sap_memory memory;
+    size_t blocks, bytes, peak;
+};
+
+/* Each block carries its size in front, for the accounting. */
+static void *drive_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
+{
+    struct drive_memory *m = context;
+    size_t *block = malloc(sizeof(size_t) * 2 + bytes);
+    (void)purpose;
+    if (block == NULL)
+        return NULL;
+    block[0] = bytes;
+    m->blocks++;
+    m->bytes += bytes;
+    if (m->bytes > m->peak)
+        m->peak = m->bytes;
+    return block + 2;
+}
+
+static void drive_release(void *context, void *pointer, enum sap_memory_purpose purpose)
+{
+    struct drive_memory *m = context;
+    size_t *block = (size_t *)pointer - 2;
+    (void)purpose;
+    m->blocks--;
+    m->bytes -= block[0];
+    free(block);
+}
+
+static void append(struct judge_drive_result *r, size_t *capacity, const char *data, size_t n)
+{
+    if (r->output_length + n + 1 > *capacity) {
+        while (r->output_length + n + 1 > *capacity)
+            *capacity = *capacity * 2 + 64;
+        r->output = realloc(r->output, *capacity);
+        if (r->output == NULL)
+            abort();
+    }
+    memcpy(r->output + r->output_length, data, n);
+    r->output_length += n;
+    r->output[r->output_length] = '\0';
+}
+
+static void drain(struct sap_judge *j, char *buffer, size_t cap, struct judge_drive_result *r,
+                  size_t *capacity, bool *got_any)
+{
+    size_t n;
+    *got_any = false;
+    while ((n = sap_judge_poll(j, buffer, cap)) > 0) {
+        if (n > cap)
+            abort(); /* the reader wrote past the cap it was given */
+        append(r, capacity, buffer, n);
+        *got_any = true;
+    }
+}
+
+void judge_drive(enum sap_format format, const char *input, size_t length, size_t chunk,
+                 size_t cap, struct judge_drive_result *result)
+{
+    struct drive_memory m = { { drive_acquire, drive_release, NULL }, 0, 0, 0 };
+    struct sap_judge j;
+    size_t pos = 0, capacity = 0;
+    char *buffer = malloc(cap + 1);
+    bool got_any;
+
+    if (buffer == NULL)
+        abort();
+    m.memory.context = &m;
+    memset(result, 0, sizeof *result);
+    append(result, &capacity, "", 0);
+    sap_judge_init(&j, format, &m.memory);
+    while (pos < length && sap_judge_status(&j) == SAP_JUDGE_READING) {
+        size_t want = chunk == 0 || length - pos < chunk ? length - pos : chunk;
+        size_t took = sap_judge_sink(&j, input + pos, want);
+        pos += took;
+        drain(&j, buffer, cap, result, &capacity, &got_any);
+        if (took == 0 && !got_any && sap_judge_status(&j) == SAP_JUDGE_READING) {
+            result->stuck = true;
+            break;
+        }
+    }
+    if (sap_judge_status(&j) == SAP_JUDGE_READING && !result->stuck) {
+        sap_judge_finish(&j);
+        drain(&j, buffer, cap, result, &capacity, &got_any);
+    }
+    result->status = sap_judge_status(&j);
+    if (result->status < 0) {
+        result->error_line = j.error_line;
+        snprintf(result->reason, sizeof result->reason, "%s",
+                 j.error_reason != NULL ? j.error_reason : "(none)");
+    }
+    result->peak_bytes = m.peak;
+    sap_judge_release(&j);
+    result->blocks_left = m.blocks;
+    free(buffer);
+}
+
+void judge_drive_free(struct judge_drive_result *result)
+{
+    free(result->output);
+    result->output = NULL;
+}
+
+char *judge_drive_read_file(const char *path, size_t *length)
+{
+    FILE *f = fopen(path, "rb");
+    char *data = NULL;
+    size_t capacity = 0, n = 0, got;
+    if (f == NULL)
+        return NULL;
+    do {
+        if (n + 4096 + 1 > capacity) {
+            capacity = capacity * 2 + 8192;
+            data = realloc(data, capacity);
+            if (data == NULL)
+                abort();
+        }
+        got = fread(data + n, 1, 4096, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    data[n] = '\0';
+    if (length != NULL)
+        *length = n;
+    return data;
+}
