@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sapperd.h"
 #include "internal.h" /* sap_parse_u32: the one decimal parser */
@@ -174,9 +175,31 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
     return SAPPERD_RUN;
 }
 
+/* fds 0, 1 and 2 must be open before libuv makes its own descriptors:
+ * otherwise an epoll fd or a client socket would become "stdout" or
+ * "stderr", and the log would go to a client.  A closed one is pointed at
+ * /dev/null; true when fd was closed. */
+static bool reopen_if_closed(int fd)
+{
+    int null_fd;
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+        return false;
+    null_fd = open("/dev/null", O_RDWR);
+    if (null_fd >= 0 && null_fd != fd) {
+        (void)dup2(null_fd, fd);
+        (void)close(null_fd);
+    }
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     struct sapperd_options options;
+    bool stdout_closed;
+
+    (void)reopen_if_closed(STDIN_FILENO);
+    stdout_closed = reopen_if_closed(STDOUT_FILENO);
+    (void)reopen_if_closed(STDERR_FILENO);
 
     switch (sapperd_parse_options(&options, argc, argv)) {
     case SAPPERD_EXIT_OK:
@@ -185,6 +208,10 @@ int main(int argc, char **argv)
         return 2;
     case SAPPERD_RUN:
         break;
+    }
+    if (stdout_closed && (options.stdin_session || options.judge_format >= 0)) {
+        sapperd_log("stdout is closed: nowhere to write the replies");
+        return 1;
     }
     /* A peer that goes away is an EPIPE to handle, not a signal to die of. */
     signal(SIGPIPE, SIG_IGN);

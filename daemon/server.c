@@ -341,10 +341,11 @@ int sapperd_serve(const struct sapperd_options *options)
 
     for (i = 0; i < options->listen_count && r == 0; i++)
         r = listen_on(s, options->listen[i]);
-    if (r == 0)
+    if (r == 0) {
         r = start_helpers(s, options->judge_format < 0);
-    if (r < 0 && s->listener_count == options->listen_count)
-        sapperd_log("cannot start: %s", uv_strerror(r));
+        if (r < 0)
+            sapperd_log("cannot set up signals and timers: %s", uv_strerror(r));
+    }
     if (r == 0 && (options->stdin_session || options->judge_format >= 0))
         r = start_stdio(s);
     if (r == 0)
@@ -359,14 +360,16 @@ int sapperd_serve(const struct sapperd_options *options)
     if (r < 0)
         sapperd_log("closing the event loop: %s", uv_strerror(r));
 
+    /* An I/O error on stdin/stdout (already logged) is status 1, before
+     * any judgement of an input that could not be read or answered. */
+    if (status == 0)
+        status = s->exit_status;
     if (s->stdio != NULL) {
         if (options->judge_format >= 0 && status == 0)
             status = sapperd_judge_exit_status(&s->stdio->session,
                                                (enum sap_format)options->judge_format);
         conn_free(s->stdio);
     }
-    if (status == 0)
-        status = s->exit_status;
     while (s->spare != NULL) {
         struct conn_buffers *b = s->spare;
         s->spare = b->next_spare;
