@@ -1,0 +1,110 @@
+# fuzz/fuzz.mk - fuzz harnesses: every target under fuzz/ is one fuzz_one()
+# (fuzz/fuzz_<target>.c) built three ways into build/fuzz/:
+#
+#   <target>-libfuzzer     clang, -fsanitize=fuzzer,address,undefined; the
+#                          core rebuilt with clang, the same sanitizers and
+#                          -fsanitize=fuzzer-no-link for coverage
+#   <target>-afl           afl-clang-fast, AFL++ persistent mode
+#   <target>-replay        the ordinary compiler, plain core: replays files
+#   <target>-replay-asan   the same with ASan/UBSan and the sanitized core
+#
+#   make fuzz-build                          every harness, every way
+#   make fuzz FUZZ_SECONDS=N                 each libFuzzer harness N seconds
+#   make fuzz-afl TARGET=game FUZZ_SECONDS=N one AFL++ run, no UI
+#   make fuzz-replay                         every stored corpus, plain and ASan
+#
+# Runs work on scratch copies under build/fuzz/run*/; the stored corpora in
+# fuzz/corpus/<target>/ change only when someone copies a finding there.
+
+FUZZ_TARGETS := game casual master nurikabe session \
+                judge_boom judge_casual judge_master judge_nurikabe
+FUZZ_DIR := $(BUILD)/fuzz
+FUZZ_SECONDS ?= 30
+TARGET ?= game
+
+FUZZ_CLANG ?= clang
+FUZZ_AFL_CC ?= afl-clang-fast
+
+# Shared harness code, and the reference implementations it compares with.
+FUZZ_COMMON_SRC := fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c
+FUZZ_HDR := $(wildcard fuzz/*.h) $(CORE_HDR)
+FUZZ_CPPFLAGS := $(CPPFLAGS_CORE) -Ifuzz -D_POSIX_C_SOURCE=200809L
+
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_LF_CFLAGS := $(WARN) -O1 -g $(FUZZ_SAN)
+FUZZ_AFL_CFLAGS := $(WARN) -O2 -g
+
+FUZZ_LF_CORE_OBJ := $(CORE_SRC:%.c=$(FUZZ_DIR)/lf/%.o)
+FUZZ_AFL_CORE_OBJ := $(CORE_SRC:%.c=$(FUZZ_DIR)/afl/%.o)
+
+FUZZ_REPLAY_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%-replay)
+FUZZ_REPLAY_ASAN_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%-replay-asan)
+FUZZ_LF_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%-libfuzzer)
+FUZZ_AFL_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%-afl)
+
+# What `make test-build` builds for tests/t_fuzz.sh.
+FUZZ_TEST_DEPS := $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN) $(FUZZ_LF_BIN)
+
+.PHONY: fuzz-build fuzz fuzz-afl fuzz-replay
+
+fuzz-build: $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN) $(FUZZ_LF_BIN) $(FUZZ_AFL_BIN)
+
+# ---- the core, rebuilt for each fuzzer ------------------------------------
+
+$(FUZZ_DIR)/lf/core/%.o: core/%.c $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer-no-link $(CPPFLAGS_CORE) -c $< -o $@
+
+$(FUZZ_DIR)/lf/libsapper.a: $(FUZZ_LF_CORE_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(FUZZ_DIR)/afl/core/%.o: core/%.c $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(FUZZ_AFL_CC) $(FUZZ_AFL_CFLAGS) $(CPPFLAGS_CORE) -c $< -o $@
+
+$(FUZZ_DIR)/afl/libsapper.a: $(FUZZ_AFL_CORE_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# ---- the harnesses --------------------------------------------------------
+
+$(FUZZ_DIR)/%-replay: fuzz/fuzz_%.c fuzz/main_replay.c $(FUZZ_COMMON_SRC) $(FUZZ_HDR) $(BUILD)/libsapper.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HOST) $(FUZZ_CPPFLAGS) fuzz/main_replay.c $< $(FUZZ_COMMON_SRC) \
+	  $(BUILD)/libsapper.a -o $@
+
+$(FUZZ_DIR)/%-replay-asan: fuzz/fuzz_%.c fuzz/main_replay.c $(FUZZ_COMMON_SRC) $(FUZZ_HDR) $(BUILD)/asan/libsapper.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HOST) $(SAN) $(FUZZ_CPPFLAGS) fuzz/main_replay.c $< $(FUZZ_COMMON_SRC) \
+	  $(BUILD)/asan/libsapper.a -o $@
+
+$(FUZZ_DIR)/%-libfuzzer: fuzz/fuzz_%.c fuzz/main_libfuzzer.c $(FUZZ_COMMON_SRC) $(FUZZ_HDR) $(FUZZ_DIR)/lf/libsapper.a
+	@mkdir -p $(@D)
+	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer $(FUZZ_CPPFLAGS) fuzz/main_libfuzzer.c $< \
+	  $(FUZZ_COMMON_SRC) $(FUZZ_DIR)/lf/libsapper.a -o $@
+
+# AFL++'s persistent-mode macros are not pedantic C99: main_afl.c alone is
+# compiled without -pedantic/-Werror.
+$(FUZZ_DIR)/afl/main_afl.o: fuzz/main_afl.c $(FUZZ_HDR)
+	@mkdir -p $(@D)
+	$(FUZZ_AFL_CC) -O2 -g $(FUZZ_CPPFLAGS) -c $< -o $@
+
+$(FUZZ_DIR)/%-afl: fuzz/fuzz_%.c $(FUZZ_DIR)/afl/main_afl.o $(FUZZ_COMMON_SRC) $(FUZZ_HDR) $(FUZZ_DIR)/afl/libsapper.a
+	@mkdir -p $(@D)
+	$(FUZZ_AFL_CC) $(FUZZ_AFL_CFLAGS) $(FUZZ_CPPFLAGS) $(FUZZ_DIR)/afl/main_afl.o $< \
+	  $(FUZZ_COMMON_SRC) $(FUZZ_DIR)/afl/libsapper.a -o $@
+
+# ---- running --------------------------------------------------------------
+
+fuzz: $(FUZZ_LF_BIN)
+	@bash fuzz/run_libfuzzer.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-afl: $(FUZZ_DIR)/$(TARGET)-afl
+	@bash fuzz/run_afl.sh $(TARGET) $(FUZZ_SECONDS)
+
+fuzz-replay: $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN)
+	@for t in $(FUZZ_TARGETS); do \
+	  $(FUZZ_DIR)/$$t-replay fuzz/corpus/$$t 2>/dev/null | sed "s/^/$$t (plain): /" || exit 1; \
+	  $(FUZZ_DIR)/$$t-replay-asan fuzz/corpus/$$t 2>/dev/null | sed "s/^/$$t (asan): /" || exit 1; \
+	done

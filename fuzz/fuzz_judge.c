@@ -1,0 +1,236 @@
+/*
+ * fuzz_judge.c - see fuzz_judge.h.
+ */
+#include <string.h>
+
+#include "fuzz_judge.h"
+
+enum feed_style { FEED_WHOLE, FEED_CHUNKS, FEED_BYTES };
+
+/* Inputs up to this size are also fed one byte at a time with 1-byte polls. */
+#define BYTEWISE_MAX 2048u
+#define MEMORY_PLENTY ((size_t)64 << 20)
+
+static const char *const style_names[] = { "whole", "chunks", "bytes" };
+
+static void check_status_value(int status)
+{
+    FUZZ_CHECK(status == SAP_JUDGE_READING || status == SAP_JUDGE_DONE
+                   || (status <= SAP_ERR_ARG && status >= SAP_ERR_IMPOSSIBLE),
+               "judge status %d is not a documented value", status);
+}
+
+/* Polls until nothing is waiting; returns the bytes read. */
+static size_t drain(struct sap_judge *judge, enum feed_style style, struct fuzz_rng *rng,
+                    struct fuzz_judge_result *r, const struct fuzz_memory *memory)
+{
+    size_t total = 0, rounds = 0;
+    for (;;) {
+        size_t cap = style == FEED_WHOLE ? 65536 : style == FEED_BYTES ? 1
+                                                                       : fuzz_rng_range(rng, 1, 24);
+        int before = sap_judge_status(judge);
+        char *at = fuzz_text_reserve(&r->output, cap + 1);
+        size_t n;
+        at[cap] = '\x5A';
+        n = sap_judge_poll(judge, at, cap);
+        FUZZ_CHECK(n <= cap && at[cap] == '\x5A', "poll wrote %zu bytes into %zu", n, cap);
+        FUZZ_CHECK(!(before < 0 && n > 0), "poll gave %zu bytes after the error %d", n, before);
+        check_status_value(sap_judge_status(judge));
+        FUZZ_CHECK(fuzz_memory_held(memory) <= 1, "the reader holds %zu blocks",
+                   fuzz_memory_held(memory));
+        if (n == 0)
+            return total;
+        r->output.length += n;
+        r->output.data[r->output.length] = '\0';
+        total += n;
+        FUZZ_CHECK(++rounds < 400u * 1000u * 1000u, "poll never stops giving bytes");
+    }
+}
+
+static void run_once(enum sap_format format, const uint8_t *data, size_t size,
+                     enum feed_style style, uint64_t seed, size_t memory_limit,
+                     struct fuzz_judge_result *r)
+{
+    struct sap_judge judge;
+    struct fuzz_memory memory;
+    struct fuzz_rng rng;
+    size_t pos = 0;
+    int rc;
+
+    rng.state = seed;
+    memset(r, 0, sizeof *r);
+    fuzz_text_init(&r->output);
+    fuzz_text_reserve(&r->output, 1);
+    r->output.data[0] = '\0';
+    fuzz_memory_init(&memory, memory_limit);
+    rc = sap_judge_init(&judge, format, &memory.iface);
+    FUZZ_CHECK(rc == SAP_OK, "judge init %d", rc);
+    while (pos < size && sap_judge_status(&judge) == SAP_JUDGE_READING) {
+        size_t want = style == FEED_WHOLE ? size - pos : style == FEED_BYTES ? 1
+                                                                             : fuzz_rng_range(&rng, 0, 40);
+        size_t took, polled;
+        if (want > size - pos)
+            want = size - pos;
+        took = sap_judge_sink(&judge, (const char *)data + pos, want);
+        FUZZ_CHECK(took <= want, "sink took %zu of %zu bytes", took, want);
+        pos += took;
+        check_status_value(sap_judge_status(&judge));
+        polled = drain(&judge, style, &rng, r, &memory);
+        FUZZ_CHECK(took == want || polled > 0 || sap_judge_status(&judge) != SAP_JUDGE_READING,
+                   "%s feed: sink took %zu of %zu bytes with nothing to poll (stalled at byte %zu)",
+                   style_names[style], took, want, pos);
+    }
+    r->consumed = pos;
+    if (sap_judge_status(&judge) != SAP_JUDGE_READING) {
+        /* A finished or failed reader takes no more input. */
+        char extra = 'x';
+        FUZZ_CHECK(sap_judge_sink(&judge, &extra, 1) == 0, "sink took input in status %d",
+                   sap_judge_status(&judge));
+    }
+    sap_judge_finish(&judge);
+    check_status_value(sap_judge_status(&judge));
+    drain(&judge, style, &rng, r, &memory);
+    r->status = sap_judge_status(&judge);
+    FUZZ_CHECK(r->status != SAP_JUDGE_READING, "still READING after finish and a full drain");
+    if (r->status < 0) {
+        const char *reason = judge.error_reason;
+        size_t lines = 1, i;
+        FUZZ_CHECK(reason != NULL && reason[0] != '\0', "error %d without a reason", r->status);
+        for (i = 0; i < pos; i++)
+            lines += data[i] == '\n';
+        FUZZ_CHECK(judge.error_line >= 1 && judge.error_line <= lines,
+                   "error on line %u of an input with %zu lines read", judge.error_line, lines);
+        r->error_line = judge.error_line;
+        strncpy(r->reason, reason, sizeof r->reason - 1);
+        FUZZ_CHECK(strlen(reason) < sizeof r->reason, "error reason longer than %zu bytes",
+                   sizeof r->reason);
+    }
+    r->memory_refused = memory.refused > 0;
+    sap_judge_release(&judge);
+    fuzz_memory_check_released(&memory, "the judge reader");
+    sap_judge_release(&judge); /* releasing twice is harmless */
+}
+
+static void expect_same(const struct fuzz_judge_result *a, const struct fuzz_judge_result *b,
+                        const char *how)
+{
+    fuzz_text_expect_equal(how, b->output.data, b->output.length, a->output.data,
+                           a->output.length);
+    FUZZ_CHECK(a->status == b->status, "%s: status %d, whole input %d", how, b->status, a->status);
+    FUZZ_CHECK(a->error_line == b->error_line, "%s: error line %u, whole input %u", how,
+               b->error_line, a->error_line);
+    FUZZ_CHECK(strcmp(a->reason, b->reason) == 0, "%s: reason \"%s\", whole input \"%s\"", how,
+               b->reason, a->reason);
+    FUZZ_CHECK(a->consumed == b->consumed, "%s: took %zu bytes, whole input %zu", how,
+               b->consumed, a->consumed);
+}
+
+void fuzz_judge_check(enum sap_format format, const uint8_t *data, size_t size,
+                      struct fuzz_judge_result *result)
+{
+    struct fuzz_judge_result other;
+    struct fuzz_rng rng;
+    size_t memory_limit;
+
+    fuzz_rng_seed(&rng, data, size);
+    /* One input in eight runs with a stingy memory, to walk the refusals. */
+    memory_limit = fuzz_rng_range(&rng, 0, 7) == 0 ? fuzz_rng_range(&rng, 1, 4096) : MEMORY_PLENTY;
+
+    run_once(format, data, size, FEED_WHOLE, rng.state, memory_limit, result);
+    run_once(format, data, size, FEED_CHUNKS, rng.state + 1, memory_limit, &other);
+    expect_same(result, &other, "random chunks");
+    fuzz_judge_result_free(&other);
+    if (size <= BYTEWISE_MAX) {
+        run_once(format, data, size, FEED_BYTES, rng.state + 2, memory_limit, &other);
+        expect_same(result, &other, "one byte at a time");
+        fuzz_judge_result_free(&other);
+    }
+}
+
+void fuzz_judge_result_free(struct fuzz_judge_result *r)
+{
+    fuzz_text_free(&r->output);
+}
+
+/* ---- the reference parsers' tokenizer ----------------------------------- */
+
+bool fuzz_is_space(uint8_t c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+void fuzz_tokens_init(struct fuzz_tokens *t, const uint8_t *data, size_t size)
+{
+    t->data = data;
+    t->size = size;
+    t->pos = 0;
+    t->token = NULL;
+    t->length = 0;
+}
+
+bool fuzz_tokens_next(struct fuzz_tokens *t)
+{
+    while (t->pos < t->size && fuzz_is_space(t->data[t->pos]))
+        t->pos++;
+    if (t->pos == t->size)
+        return false;
+    t->token = t->data + t->pos;
+    while (t->pos < t->size && !fuzz_is_space(t->data[t->pos]))
+        t->pos++;
+    t->length = (size_t)(t->data + t->pos - t->token);
+    return true;
+}
+
+bool fuzz_tokens_more(const struct fuzz_tokens *t)
+{
+    size_t i;
+    for (i = t->pos; i < t->size; i++)
+        if (!fuzz_is_space(t->data[i]))
+            return true;
+    return false;
+}
+
+bool fuzz_tokens_number(struct fuzz_tokens *t, uint32_t *value)
+{
+    uint64_t v = 0;
+    size_t i;
+    if (!fuzz_tokens_next(t))
+        return false;
+    for (i = 0; i < t->length; i++) {
+        if (t->token[i] < '0' || t->token[i] > '9')
+            return false;
+        v = v * 10u + (uint64_t)(t->token[i] - '0');
+        if (v > UINT32_MAX)
+            return false;
+    }
+    *value = (uint32_t)v;
+    return true;
+}
+
+void fuzz_judge_compare(const char *name, const struct fuzz_judge_result *got,
+                        enum fuzz_verdict verdict, const struct fuzz_text *want, size_t complete)
+{
+    bool prefix;
+    if (verdict == FUZZ_UNSETTLED)
+        return;
+    prefix = got->output.length <= want->length
+             && memcmp(got->output.data, want->data, got->output.length) == 0;
+    if (!prefix) /* reports where the output leaves the reference, and aborts */
+        fuzz_text_expect_equal(name, got->output.data, got->output.length, want->data,
+                               want->length);
+    if (got->status == SAP_ERR_NOMEM && got->memory_refused)
+        return; /* refused memory stops a reader anywhere */
+    if (verdict == FUZZ_VALID) {
+        FUZZ_CHECK(got->status == SAP_JUDGE_DONE,
+                   "%s: well-formed input failed with %d on line %u: %s", name, got->status,
+                   got->error_line, got->reason);
+        fuzz_text_expect_equal(name, got->output.data, got->output.length, want->data,
+                               want->length);
+    } else {
+        FUZZ_CHECK(got->status < 0, "%s: malformed input accepted (status %d)", name,
+                   got->status);
+        FUZZ_CHECK(got->output.length >= complete,
+                   "%s: only %zu bytes written before the error, %zu were complete", name,
+                   got->output.length, complete);
+    }
+}
