@@ -42,8 +42,11 @@ FUZZ_REPLAY_ASAN_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%-replay-asan)
 FUZZ_LF_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%-libfuzzer)
 FUZZ_AFL_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%-afl)
 
-# What `make test-build` builds for tests/t_fuzz.sh.
-FUZZ_TEST_DEPS := $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN) $(FUZZ_LF_BIN)
+# What `make test-build` builds for tests/t_fuzz.sh (AFL++ only for game).
+FUZZ_TEST_DEPS := $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN) $(FUZZ_LF_BIN) $(FUZZ_DIR)/game-afl
+# tests.mk names $(FUZZ_TEST_DEPS) in test-build's prerequisites, but it is
+# read before this file, when the variable is still empty: add them here.
+test-build: $(FUZZ_TEST_DEPS)
 
 .PHONY: fuzz-build fuzz fuzz-afl fuzz-replay
 
@@ -105,6 +108,6 @@ fuzz-afl: $(FUZZ_DIR)/$(TARGET)-afl
 
 fuzz-replay: $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN)
 	@for t in $(FUZZ_TARGETS); do \
-	  $(FUZZ_DIR)/$$t-replay fuzz/corpus/$$t 2>/dev/null | sed "s/^/$$t (plain): /" || exit 1; \
-	  $(FUZZ_DIR)/$$t-replay-asan fuzz/corpus/$$t 2>/dev/null | sed "s/^/$$t (asan): /" || exit 1; \
+	  printf '%-16s ' $$t; $(FUZZ_DIR)/$$t-replay fuzz/corpus/$$t 2>/dev/null || exit 1; \
+	  printf '%-16s ' "$$t (asan)"; $(FUZZ_DIR)/$$t-replay-asan fuzz/corpus/$$t 2>/dev/null || exit 1; \
 	done

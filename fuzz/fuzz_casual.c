@@ -32,8 +32,9 @@ static void check(struct fuzz_bytes *in, const bool *mine, uint32_t rows, uint32
 
     FUZZ_CHECK(memory != NULL && left != NULL, "malloc");
     memset(memory, 0xA5, bytes);
-    FUZZ_CHECK(sap_casual_init(&casual, memory, bytes - 1, rows, cols) == SAP_ERR_NOMEM,
-               "init accepted %zu bytes for %ux%u", bytes - 1, rows, cols);
+    rc = sap_casual_init(&casual, memory, bytes - 1, rows, cols);
+    FUZZ_CHECK(rc == SAP_ERR_NOMEM, "init with %zu bytes for %ux%u (needs %zu) gave %d",
+               bytes - 1, rows, cols, bytes, rc);
     rc = sap_casual_init(&casual, memory, bytes, rows, cols);
     FUZZ_CHECK(rc == SAP_OK, "init %ux%u: %d", rows, cols, rc);
     FUZZ_CHECK(sap_casual_set_mine(casual, rows, 0, true) == SAP_ERR_RANGE

@@ -7,8 +7,9 @@
  *            2 patterned board (at most 40x40, mines from a seeded generator
  *            at a density the input picks), 3 random board (sap_game_set_random)
  *   rows, cols, then the mines as the mode says
- *   then operations, 3 bytes each: op (low 2 bits; 0 = an invalid op), x, y
- *   (coordinates can fall one outside the board on either side).
+ *   then operations, 3 bytes each: kind, row, column (see decode_move:
+ *   left, right, chord, "flag the mines around then chord", or an op or
+ *   coordinate the engine must refuse).
  *
  * Oracles after each operation: the outcome and the reply bytes (read with
  * small random output capacities) equal the reference engine's; the whole
@@ -49,8 +50,9 @@ static void game_open(struct game_under_test *t, uint32_t rows, uint32_t cols)
     t->cols = cols;
     t->before = malloc((size_t)rows * cols);
     FUZZ_CHECK(t->before != NULL, "malloc");
-    FUZZ_CHECK(sap_game_init(&t->game, t->memory, bytes - 1, rows, cols) == SAP_ERR_NOMEM,
-               "init accepted %zu bytes for %ux%u (needs %zu)", bytes - 1, rows, cols, bytes);
+    rc = sap_game_init(&t->game, t->memory, bytes - 1, rows, cols);
+    FUZZ_CHECK(rc == SAP_ERR_NOMEM, "init with %zu bytes for %ux%u (needs %zu) gave %d",
+               bytes - 1, rows, cols, bytes, rc);
     rc = sap_game_init(&t->game, t->memory, bytes, rows, cols);
     FUZZ_CHECK(rc == SAP_OK, "init %ux%u: %d", rows, cols, rc);
     FUZZ_CHECK((unsigned char *)t->game >= t->memory
@@ -228,20 +230,142 @@ static void check_refused(struct game_under_test *t, int op, uint32_t x, uint32_
                "a refused operation changed the state");
 }
 
-static int decode_op(uint8_t byte)
+/* One decoded operation: 3 input bytes (kind, row, column). */
+enum move_kind {
+    MOVE_PLAIN,           /* op at (x, y) */
+    MOVE_FLAG_AND_CHORD,  /* right clicks until the mines around (x, y) carry P, then a chord */
+    MOVE_REFUSED          /* an op or coordinate the engine must refuse */
+};
+
+struct move {
+    enum move_kind kind;
+    int op;
+    uint32_t x, y;
+    bool wrong_flag;      /* FLAG_AND_CHORD: flag a safe cell instead of one mine */
+};
+
+/* Kind byte, low 3 bits: 0, 1, 5 left; 2, 6 right; 3 chord; 4 flag-and-chord
+ * (bit 3: with one wrong flag); 7 refused (bit 3: a bad op, else a
+ * coordinate just outside the board, or far outside with bit 6).  A chord
+ * only does something when its flags match, which random right clicks
+ * rarely arrange: flag-and-chord sets them up from the known mines. */
+static void decode_move(uint8_t kind, uint8_t row, uint8_t col, uint32_t rows, uint32_t cols,
+                        struct move *m)
 {
-    static const int invalid_ops[4] = { 0, 4, -1, 255 };
-    int op = byte & 3;
-    return op != 0 ? op : invalid_ops[(byte >> 2) & 3];
+    static const int bad_ops[4] = { 0, 4, -1, 255 };
+    static const int ops[8] = { 1, 1, 2, 3, 3, 1, 2, 0 };
+    m->x = 1u + row % rows;
+    m->y = 1u + col % cols;
+    m->op = ops[kind & 7];
+    m->wrong_flag = (kind & 8) != 0;
+    m->kind = (kind & 7) == 4 ? MOVE_FLAG_AND_CHORD : (kind & 7) == 7 ? MOVE_REFUSED : MOVE_PLAIN;
+    if (m->kind != MOVE_REFUSED)
+        return;
+    if (kind & 8) {
+        m->op = bad_ops[(kind >> 4) & 3];
+        return;
+    }
+    m->op = 1 + (kind >> 4) % 3;
+    switch ((kind >> 4) & 3) {
+    case 0: m->x = 0; break;
+    case 1: m->x = (kind & 64) ? UINT32_MAX : rows + 1; break;
+    case 2: m->y = 0; break;
+    default: m->y = (kind & 64) ? UINT32_MAX : cols + 1; break;
+    }
+}
+
+/* A game on a board the harness knows, checked against the reference. */
+struct known_game {
+    struct game_under_test t;
+    struct fuzz_ref_game ref;
+    struct fuzz_rng *rng;
+    struct fuzz_text reply, want;
+    uint32_t moves;
+};
+
+/* One operation on the engine and the reference, and every check. */
+static void checked_move(struct known_game *k, int op, uint32_t x, uint32_t y)
+{
+    struct game_under_test *t = &k->t;
+    enum sap_outcome state_before = sap_game_state(t->game);
+    uint32_t r, c;
+    int rc, want_rc;
+
+    snapshot(t);
+    rc = sap_game_move(t->game, op, x, y);
+    want_rc = fuzz_ref_game_move(&k->ref, op, x, y);
+    FUZZ_CHECK(rc == want_rc, "op %d at %u,%u gave %d, the reference %d", op, x, y, rc, want_rc);
+    k->reply.length = 0;
+    k->want.length = 0;
+    read_reply(t, k->rng, &k->reply);
+    fuzz_ref_game_reply(&k->ref, &k->want);
+    fuzz_text_expect_equal("game reply", k->reply.data, k->reply.length, k->want.data,
+                           k->want.length);
+    FUZZ_CHECK(sap_game_state(t->game) == (rc == SAP_INVALID ? state_before : (enum sap_outcome)rc),
+               "state %d after outcome %d", (int)sap_game_state(t->game), rc);
+    if (rc == SAP_INVALID || rc == SAP_LOSE)
+        FUZZ_CHECK(map_unchanged(t), "outcome %d changed the map", rc);
+    if (rc == SAP_RUNNING || rc == SAP_WIN)
+        check_changes(t, k->reply.data, rc);
+    for (r = 0; r < t->rows; r++)
+        for (c = 0; c < t->cols; c++)
+            FUZZ_CHECK(sap_game_cell(t->game, r, c) == fuzz_ref_game_cell(&k->ref, r, c),
+                       "cell %u,%u is '%c', the reference '%c'", r, c,
+                       sap_game_cell(t->game, r, c), fuzz_ref_game_cell(&k->ref, r, c));
+    FUZZ_CHECK(sap_game_covered(t->game) == covered_in_map(t),
+               "covered %u but the map has %u covered cells", sap_game_covered(t->game),
+               covered_in_map(t));
+    if (rc == SAP_WIN)
+        FUZZ_CHECK(sap_game_covered(t->game) == sap_game_mines(t->game), "WIN with %u covered",
+                   sap_game_covered(t->game));
+    if (rc == SAP_RUNNING)
+        FUZZ_CHECK(sap_game_covered(t->game) > sap_game_mines(t->game), "RUNNING with %u covered",
+                   sap_game_covered(t->game));
+    if (++k->moves == 1) {
+        /* Mines are laid before the first operation, never after. */
+        FUZZ_CHECK(sap_game_set_mine(t->game, 0, 0, !k->ref.mine[0]) < 0,
+                   "set_mine accepted after the first operation");
+        FUZZ_CHECK(sap_game_mines(t->game) == k->ref.mines, "a refused set_mine changed the count");
+    }
+}
+
+/* Right clicks until every mine around (x, y) shows P (or, with a wrong
+ * flag, all but one of them and a safe neighbour), then the chord. */
+static void flag_and_chord(struct known_game *k, uint32_t x, uint32_t y, bool wrong_flag)
+{
+    uint32_t targets[9], safe = UINT32_MAX, count = 0, i;
+    int64_t r, c;
+
+    for (r = (int64_t)x - 2; r <= (int64_t)x; r++)
+        for (c = (int64_t)y - 2; c <= (int64_t)y; c++) {
+            uint32_t cell;
+            if (r < 0 || c < 0 || r >= (int64_t)k->t.rows || c >= (int64_t)k->t.cols
+                || (r == (int64_t)x - 1 && c == (int64_t)y - 1))
+                continue;
+            cell = (uint32_t)r * k->t.cols + (uint32_t)c;
+            if (k->ref.opened[cell])
+                continue;
+            if (k->ref.mine[cell])
+                targets[count++] = cell;
+            else if (k->ref.mark[cell] != 'P')
+                safe = cell;
+        }
+    if (wrong_flag && count > 0 && safe != UINT32_MAX)
+        targets[count - 1] = safe;
+    for (i = 0; i < count; i++) {
+        uint32_t tr = targets[i] / k->t.cols, tc = targets[i] % k->t.cols, clicks;
+        for (clicks = 0; clicks < 2 && k->ref.state == SAP_RUNNING
+                         && fuzz_ref_game_cell(&k->ref, tr, tc) != 'P'; clicks++)
+            checked_move(k, SAP_OP_RIGHT, tr + 1, tc + 1);
+    }
+    checked_move(k, SAP_OP_CHORD, x, y);
 }
 
 /* Explicit and patterned boards: everything against the reference. */
 static void play_known_board(struct fuzz_bytes *in, struct fuzz_rng *rng, uint8_t mode)
 {
-    struct game_under_test t;
-    struct fuzz_ref_game ref;
-    struct fuzz_text reply, want;
-    uint32_t rows, cols, r, c, moves = 0;
+    struct known_game k;
+    uint32_t rows, cols, r, c, steps = 0;
     bool explicit_board = (mode & 3) < 2;
 
     if (explicit_board) {
@@ -251,8 +375,10 @@ static void play_known_board(struct fuzz_bytes *in, struct fuzz_rng *rng, uint8_
         rows = fuzz_range(in, 1, PATTERN_MAX_SIDE);
         cols = fuzz_range(in, 1, PATTERN_MAX_SIDE);
     }
-    game_open(&t, rows, cols);
-    fuzz_ref_game_init(&ref, rows, cols);
+    memset(&k, 0, sizeof k);
+    k.rng = rng;
+    game_open(&k.t, rows, cols);
+    fuzz_ref_game_init(&k.ref, rows, cols);
     if (explicit_board) {
         uint8_t bits = 0;
         for (r = 0; r < rows; r++)
@@ -261,7 +387,7 @@ static void play_known_board(struct fuzz_bytes *in, struct fuzz_rng *rng, uint8_
                 if (i % 8 == 0)
                     bits = fuzz_u8(in);
                 if (bits >> (i % 8) & 1)
-                    fuzz_ref_game_set_mine(&ref, r, c, true);
+                    fuzz_ref_game_set_mine(&k.ref, r, c, true);
             }
     } else {
         struct fuzz_rng layout;
@@ -270,71 +396,36 @@ static void play_known_board(struct fuzz_bytes *in, struct fuzz_rng *rng, uint8_
         for (r = 0; r < rows; r++)
             for (c = 0; c < cols; c++)
                 if (fuzz_rng_next(&layout) % 256u < density)
-                    fuzz_ref_game_set_mine(&ref, r, c, true);
+                    fuzz_ref_game_set_mine(&k.ref, r, c, true);
     }
     /* Lay the mines, with set/unset noise the engine must undo exactly. */
     for (r = 0; r < rows; r++)
         for (c = 0; c < cols; c++) {
-            bool mine = ref.mine[r * cols + c];
+            bool mine = k.ref.mine[r * cols + c];
             if (!mine && (r * 7 + c * 3) % 5 == 0)
-                FUZZ_CHECK(sap_game_set_mine(t.game, r, c, true) == SAP_OK, "set_mine");
-            FUZZ_CHECK(sap_game_set_mine(t.game, r, c, mine) == SAP_OK, "set_mine %u,%u", r, c);
+                FUZZ_CHECK(sap_game_set_mine(k.t.game, r, c, true) == SAP_OK, "set_mine");
+            FUZZ_CHECK(sap_game_set_mine(k.t.game, r, c, mine) == SAP_OK, "set_mine %u,%u", r, c);
         }
-    FUZZ_CHECK(sap_game_mines(t.game) == ref.mines, "%u mines, expected %u",
-               sap_game_mines(t.game), ref.mines);
+    FUZZ_CHECK(sap_game_mines(k.t.game) == k.ref.mines, "%u mines, expected %u",
+               sap_game_mines(k.t.game), k.ref.mines);
 
-    fuzz_text_init(&reply);
-    fuzz_text_init(&want);
-    while (fuzz_bytes_left(in) && moves++ < MAX_OPERATIONS) {
-        int op = decode_op(fuzz_u8(in));
-        uint32_t x = fuzz_u8(in) % (rows + 2), y = fuzz_u8(in) % (cols + 2);
-        enum sap_outcome state_before = sap_game_state(t.game);
-        int rc, want_rc;
-
-        if (op < 1 || op > 3 || x < 1 || y < 1 || x > rows || y > cols) {
-            check_refused(&t, op, x, y);
-            continue;
-        }
-        snapshot(&t);
-        rc = sap_game_move(t.game, op, x, y);
-        want_rc = fuzz_ref_game_move(&ref, op, x, y);
-        FUZZ_CHECK(rc == want_rc, "op %d at %u,%u gave %d, the reference %d", op, x, y, rc, want_rc);
-        reply.length = 0;
-        want.length = 0;
-        read_reply(&t, rng, &reply);
-        fuzz_ref_game_reply(&ref, &want);
-        fuzz_text_expect_equal("game reply", reply.data, reply.length, want.data, want.length);
-        FUZZ_CHECK(sap_game_state(t.game) == (rc == SAP_INVALID ? state_before : (enum sap_outcome)rc),
-                   "state %d after outcome %d", (int)sap_game_state(t.game), rc);
-        if (rc == SAP_INVALID || rc == SAP_LOSE)
-            FUZZ_CHECK(map_unchanged(&t), "outcome %d changed the map", rc);
-        if (rc == SAP_RUNNING || rc == SAP_WIN)
-            check_changes(&t, reply.data, rc);
-        for (r = 0; r < rows; r++)
-            for (c = 0; c < cols; c++)
-                FUZZ_CHECK(sap_game_cell(t.game, r, c) == fuzz_ref_game_cell(&ref, r, c),
-                           "cell %u,%u is '%c', the reference '%c'", r, c,
-                           sap_game_cell(t.game, r, c), fuzz_ref_game_cell(&ref, r, c));
-        FUZZ_CHECK(sap_game_covered(t.game) == covered_in_map(&t),
-                   "covered %u but the map has %u covered cells", sap_game_covered(t.game),
-                   covered_in_map(&t));
-        if (rc == SAP_WIN)
-            FUZZ_CHECK(sap_game_covered(t.game) == sap_game_mines(t.game), "WIN with %u covered",
-                       sap_game_covered(t.game));
-        if (rc == SAP_RUNNING)
-            FUZZ_CHECK(sap_game_covered(t.game) > sap_game_mines(t.game), "RUNNING with %u covered",
-                       sap_game_covered(t.game));
-        if (moves == 1) {
-            /* Mines are laid before the first operation, never after. */
-            FUZZ_CHECK(sap_game_set_mine(t.game, 0, 0, !ref.mine[0]) < 0,
-                       "set_mine accepted after the first operation");
-            FUZZ_CHECK(sap_game_mines(t.game) == ref.mines, "a refused set_mine changed the count");
-        }
+    fuzz_text_init(&k.reply);
+    fuzz_text_init(&k.want);
+    while (fuzz_bytes_left(in) && steps++ < MAX_OPERATIONS) {
+        struct move m;
+        uint8_t kind = fuzz_u8(in), row = fuzz_u8(in);
+        decode_move(kind, row, fuzz_u8(in), rows, cols, &m);
+        if (m.kind == MOVE_REFUSED)
+            check_refused(&k.t, m.op, m.x, m.y);
+        else if (m.kind == MOVE_FLAG_AND_CHORD)
+            flag_and_chord(&k, m.x, m.y, m.wrong_flag);
+        else
+            checked_move(&k, m.op, m.x, m.y);
     }
-    fuzz_text_free(&reply);
-    fuzz_text_free(&want);
-    fuzz_ref_game_free(&ref);
-    game_close(&t);
+    fuzz_text_free(&k.reply);
+    fuzz_text_free(&k.want);
+    fuzz_ref_game_free(&k.ref);
+    game_close(&k.t);
 }
 
 /* Plays one random-board game; returns every reply, concatenated. */
@@ -353,12 +444,16 @@ static void play_random_board(uint32_t rows, uint32_t cols, uint32_t mines, uint
     FUZZ_CHECK(sap_game_set_random(t.game, mines, seed) == SAP_OK, "set_random %u", mines);
     fuzz_text_init(&reply);
     for (i = 0; i + 3 <= op_bytes && i < 3u * MAX_OPERATIONS; i += 3) {
-        int op = decode_op(ops[i]);
-        uint32_t x = ops[i + 1] % (rows + 2), y = ops[i + 2] % (cols + 2);
+        struct move m;
         enum sap_outcome state_before = sap_game_state(t.game);
-        int rc;
+        int rc, op;
+        uint32_t x, y;
 
-        if (op < 1 || op > 3 || x < 1 || y < 1 || x > rows || y > cols) {
+        decode_move(ops[i], ops[i + 1], ops[i + 2], rows, cols, &m);
+        op = m.op; /* the mines are unknown: flag-and-chord is a plain chord */
+        x = m.x;
+        y = m.y;
+        if (m.kind == MOVE_REFUSED) {
             check_refused(&t, op, x, y);
             continue;
         }

@@ -139,9 +139,9 @@ void fuzz_one(const uint8_t *data, size_t size)
     memory = malloc(bytes);
     FUZZ_CHECK(memory != NULL, "malloc");
     memset(memory, 0xA5, bytes);
-    FUZZ_CHECK(sap_nurikabe_init(&grid, memory, bytes - 1, rows, cols, declared) == SAP_ERR_NOMEM,
-               "init accepted %zu bytes for %ux%u with %u numbers", bytes - 1, rows, cols,
-               declared);
+    rc = sap_nurikabe_init(&grid, memory, bytes - 1, rows, cols, declared);
+    FUZZ_CHECK(rc == SAP_ERR_NOMEM, "init with %zu bytes for %ux%u with %u numbers gave %d",
+               bytes - 1, rows, cols, declared, rc);
     rc = sap_nurikabe_init(&grid, memory, bytes, rows, cols, declared);
     FUZZ_CHECK(rc == SAP_OK, "init %ux%u %u: %d", rows, cols, declared, rc);
     for (i = 0; i < count; i++) {

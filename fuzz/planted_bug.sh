@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# fuzz/planted_bug.sh [TRIALS] [SECONDS] - shows that the game harness
+# finds a planted off-by-one.  It copies core/ into build/fuzz/planted/,
+# changes the last neighbour loop of the chord in game.c from "d < 8" to
+# "d < 7" (the middle click then never opens the bottom-right neighbour),
+# builds the libFuzzer game harness against that copy, and runs it TRIALS
+# times (default 3, each with another -seed, an empty corpus and no
+# dictionary) for at most SECONDS (default 60), printing the time and the
+# executions each trial needed to find it.  core/ itself is never touched.
+set -u
+cd "$(dirname "$0")/.."
+trials=${1:-3}
+seconds=${2:-60}
+work=build/fuzz/planted
+rm -rf "$work"
+mkdir -p "$work/core"
+cp core/*.c core/*.h "$work/core/"
+
+# The chord's loops are the "for (d = 0; d < 8; d++)" lines inside
+# "static bool chord(": plant the bug in the last of them.
+awk '
+    /^static bool chord\(/ { in_chord = 1 }
+    in_chord && /^}/ { in_chord = 0 }
+    in_chord && /for \(d = 0; d < 8; d\+\+\)/ { last = NR }
+    { line[NR] = $0 }
+    END {
+        for (i = 1; i <= NR; i++) {
+            if (i == last) sub(/d < 8/, "d < 7", line[i])
+            print line[i]
+        }
+    }' core/game.c >"$work/core/game.c"
+changed=$(diff core/game.c "$work/core/game.c" | grep -c '^>')
+if [ "$changed" -ne 1 ]; then
+    echo "planted_bug: could not find the chord's neighbour loop in core/game.c" >&2
+    exit 2
+fi
+echo "planted bug:"
+diff core/game.c "$work/core/game.c" | sed 's/^/    /'
+
+flags="-std=c99 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+objs=()
+for src in "$work"/core/*.c; do
+    obj=${src%.c}.o
+    clang $flags -fsanitize=fuzzer-no-link -I"$work/core" -c "$src" -o "$obj" || exit 2
+    objs+=("$obj")
+done
+clang $flags -fsanitize=fuzzer -I"$work/core" -Ifuzz -D_POSIX_C_SOURCE=200809L \
+    fuzz/main_libfuzzer.c fuzz/fuzz_game.c fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c \
+    "${objs[@]}" -o "$work/game-libfuzzer" || exit 2
+
+found=0
+for i in $(seq 1 "$trials"); do
+    rm -rf "$work/corpus" && mkdir -p "$work/corpus"
+    start=$(date +%s.%N)
+    "$work/game-libfuzzer" -seed="$i" -max_total_time="$seconds" -print_final_stats=1 \
+        -artifact_prefix="$work/trial$i-" "$work/corpus" >"$work/trial$i.log" 2>&1
+    rc=$?
+    end=$(date +%s.%N)
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/trial$i.log")
+    took=$(echo "$end - $start" | bc)
+    if [ "$rc" -ne 0 ] && grep -q 'oracle failed' "$work/trial$i.log"; then
+        found=$((found + 1))
+        printf 'trial %d (seed %d): found after %.1f s, %s executions: %s\n' "$i" "$i" "$took" \
+            "${execs:-?}" "$(grep -m1 'oracle failed' "$work/trial$i.log" | sed 's/.*oracle failed: //')"
+    else
+        printf 'trial %d (seed %d): not found in %s s (exit %d)\n' "$i" "$i" "$seconds" "$rc"
+    fi
+done
+echo "planted bug found in $found of $trials trials"
+[ "$found" -eq "$trials" ]

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# tests/t_fuzz.sh - fuzzing on every `make test`: for each harness whose core
+# code has landed, (1) its stored corpus (seeds and every crash ever found,
+# fuzz/corpus/<target>/) is replayed by the plain replay driver and by the
+# ASan/UBSan one, (2) its libFuzzer build fuzzes for a few seconds from that
+# corpus (FUZZ_SMOKE_SECONDS, default 4), and (3) the AFL++ build of the
+# game harness runs a few seconds, to keep that path working.  Targets whose
+# core file is still a placeholder are skipped with a note.
+set -u
+cd "$(dirname "$0")/.."
+. fuzz/targets.sh
+
+smoke=${FUZZ_SMOKE_SECONDS:-4}
+targets="game casual master nurikabe session judge_boom judge_casual judge_master judge_nurikabe"
+passed=0
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+check() { # name, command...
+    local name=$1
+    shift
+    if "$@" >"$log" 2>&1; then
+        passed=$((passed + 1))
+        echo "ok   $name"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $name"
+        grep -E 'oracle failed|ERROR|SUMMARY|differs|FAILED|got|expected' "$log" | head -n 12 | sed 's/^/    /'
+        tail -n 5 "$log" | sed 's/^/    /'
+    fi
+}
+
+# The replay driver must have run every stored file, and at least one.
+replay() { # binary, corpus
+    local out count
+    out=$("$1" "$2" 2>&1) || { echo "$out" | tail -n 30; return 1; }
+    count=$(echo "$out" | sed -n 's/^replayed \([0-9]*\) input.*/\1/p')
+    [ "${count:-0}" -ge 1 ] && [ "$count" -eq "$(find "$2" -maxdepth 1 -type f | wc -l)" ]
+}
+
+for t in $targets; do
+    placeholder=$(fuzz_target_placeholder "$t")
+    if [ -n "$placeholder" ]; then
+        echo "skip $t: $placeholder is still a placeholder"
+        continue
+    fi
+    check "$t: corpus and dictionary present" test -s "fuzz/$t.dict" -a -d "fuzz/corpus/$t"
+    check "$t: corpus replayed (plain)" replay "build/fuzz/$t-replay" "fuzz/corpus/$t"
+    check "$t: corpus replayed (ASan/UBSan)" replay "build/fuzz/$t-replay-asan" "fuzz/corpus/$t"
+    check "$t: libFuzzer smoke, ${smoke}s" env FUZZ_QUIET=1 bash fuzz/run_libfuzzer.sh "$smoke" "$t"
+    grep -E "^$t " "$log" | sed 's/^/     /'
+done
+
+if [ -z "$(fuzz_target_placeholder game)" ] && command -v afl-fuzz >/dev/null; then
+    check "game: AFL++ smoke, ${smoke}s" bash fuzz/run_afl.sh game "$smoke"
+    sed 's/^/     /' "$log"
+fi
+
+echo "t_fuzz: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
