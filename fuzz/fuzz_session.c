@@ -19,13 +19,14 @@
  * Run 2 feeds the same bytes in random chunks with random output
  * capacities: the whole output must be byte-identical.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
 
 #define MEMORY_PLENTY ((size_t)64 << 20)
-#define HELP_PROBES 10u
+#define HELP_PROBE_LINES 64u
 
 enum mirror_mode {
     MIRROR_REQUEST,   /* the next line is a request */
@@ -333,19 +334,30 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
                (int)content, line);
 }
 
-/* Feeds the parallel reader the line's bytes it takes; returns how many. */
+/* Feeds the parallel reader the line's bytes it takes; returns how many.
+ * As section 9 says, the stream ends where the statement's input is
+ * complete: once the reader expects nothing more after a token boundary,
+ * it is finished there and whatever follows is requests again. */
 static size_t mirror_judge_bytes(struct mirror *m, const char *line, size_t length,
                                  struct fuzz_text *expected)
 {
     size_t pos = 0;
     while (pos < length && sap_judge_status(&m->judge) == SAP_JUDGE_READING) {
-        size_t took = sap_judge_sink(&m->judge, line + pos, length - pos);
+        size_t took = sap_judge_sink(&m->judge, line + pos, 1);
         char out[4096];
         size_t n, polled = 0;
         pos += took;
         while ((n = sap_judge_poll(&m->judge, out, sizeof out)) > 0) {
             fuzz_text_add(expected, out, n);
             polled += n;
+        }
+        if (sap_judge_status(&m->judge) == SAP_JUDGE_READING
+            && m->judge.expect == SAP_EXPECT_NOTHING && !m->judge.in_token && !m->judge.eof) {
+            sap_judge_finish(&m->judge);
+            while ((n = sap_judge_poll(&m->judge, out, sizeof out)) > 0) {
+                fuzz_text_add(expected, out, n);
+                polled += n;
+            }
         }
         FUZZ_CHECK(took > 0 || polled > 0 || sap_judge_status(&m->judge) != SAP_JUDGE_READING,
                    "the mirror's judge reader stalled");
@@ -473,10 +485,34 @@ static void learn_help_text(void)
 }
 
 /* Feeds one line (or the last bytes without a line end) and mirrors it. */
+static void trace_bytes(const char *label, const char *bytes, size_t length)
+{
+    size_t i;
+    fprintf(stderr, "%s \"", label);
+    for (i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)bytes[i];
+        if (c == '\n')
+            fputs("\\n", stderr);
+        else if (c >= 32 && c < 127)
+            fputc(c, stderr);
+        else
+            fprintf(stderr, "\\x%02x", c);
+    }
+    fputs("\"\n", stderr);
+}
+
 static void line_step(struct session_run *run, struct mirror *m, const char *line, size_t length)
 {
+    static int trace = -1; /* FUZZ_SESSION_TRACE=1 prints every line and its reply */
     size_t before = run->output.length;
+    if (trace < 0)
+        trace = getenv("FUZZ_SESSION_TRACE") != NULL;
     feed(run, line, length, false);
+    if (trace) {
+        fprintf(stderr, "[mirror mode %d] ", (int)m->mode);
+        trace_bytes("line", line, length);
+        trace_bytes("      reply", run->output.data + before, run->output.length - before);
+    }
     mirror_line(m, line, length, run->output.data + before, run->output.length - before,
                 sap_session_closing(run->session));
 }
@@ -508,12 +544,15 @@ void fuzz_one(const uint8_t *data, size_t size)
         pos += length;
     }
 
-    /* The probe: a blank line, then HELP until it is answered. */
+    /* The probe: a blank line, then HELP until it is answered.  A request
+     * that still reads lines takes the HELPs as its lines first: up to
+     * HELP_PROBE_LINES of them are fed, larger ones excuse the probe. */
     if (!sap_session_closing(first.session)) {
         line_step(&first, &m, "\n", 1);
-        for (probe = 0; probe < HELP_PROBES && !answered_help; probe++) {
+        for (probe = 0; probe < HELP_PROBE_LINES + 3 && !answered_help; probe++) {
             size_t before = first.output.length;
-            if (sap_session_closing(first.session))
+            if (sap_session_closing(first.session)
+                || (m.mode == MIRROR_LINES && m.pending_items > HELP_PROBE_LINES))
                 break;
             line_step(&first, &m, "HELP\n", 5);
             answered_help = first.output.length - before == help_text.length
@@ -521,7 +560,7 @@ void fuzz_one(const uint8_t *data, size_t size)
                                       help_text.length) == 0;
         }
         FUZZ_CHECK(answered_help || m.mode == MIRROR_BLIND || m.mode == MIRROR_CLOSED
-                       || (m.mode == MIRROR_LINES && m.pending_items >= HELP_PROBES),
+                       || (m.mode == MIRROR_LINES && m.pending_items > HELP_PROBE_LINES),
                    "the session does not answer HELP any more (mirror mode %d)", (int)m.mode);
     }
     {
