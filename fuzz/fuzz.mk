@@ -44,9 +44,6 @@ FUZZ_AFL_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%-afl)
 
 # What `make test-build` builds for tests/t_fuzz.sh (AFL++ only for game).
 FUZZ_TEST_DEPS := $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN) $(FUZZ_LF_BIN) $(FUZZ_DIR)/game-afl
-# tests.mk names $(FUZZ_TEST_DEPS) in test-build's prerequisites, but it is
-# read before this file, when the variable is still empty: add them here.
-test-build: $(FUZZ_TEST_DEPS)
 
 .PHONY: fuzz-build fuzz fuzz-afl fuzz-replay
 

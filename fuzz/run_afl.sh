@@ -22,6 +22,10 @@ cp fuzz/corpus/"$t"/* "$work/in/" 2>/dev/null
 dict=()
 [ -f "fuzz/$t.dict" ] && dict=(-x "fuzz/$t.dict")
 
+# The AFL++ build has no sanitizers; afl-fuzz refuses ASAN_OPTIONS without
+# symbolize=0, and the test runner exports its own.
+unset ASAN_OPTIONS UBSAN_OPTIONS
+
 # No UI, no CPU frequency or core-dump-handler checks (shared machines and
 # containers), no pinning to a core another engineer is using.
 AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \

@@ -25,4 +25,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/libsapper
 	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/libsapper.a -lm -o $@
 
 .PHONY: test-build
-test-build: all $(BUILD)/asan/sapperd $(TEST_BIN) $(TEST_ASAN_BIN) $(TEST_TOOL_BIN) $(PORTS_TEST_DEPS) $(FUZZ_TEST_DEPS)
+# ports.mk and fuzz.mk are read after this file, so their variables are
+# still empty here: $$ defers them to the second expansion.
+.SECONDEXPANSION:
+test-build: all $(BUILD)/asan/sapperd $(TEST_BIN) $(TEST_ASAN_BIN) $(TEST_TOOL_BIN) $$(PORTS_TEST_DEPS) $$(FUZZ_TEST_DEPS)
