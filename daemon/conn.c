@@ -280,15 +280,12 @@ static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
     struct conn_buffers *b;
 
     (void)suggested;
-    if (c->state != CONN_OPEN) {
-        /* Ending: what still arrives is dropped. */
-        buf->base = c->server->discard;
-        buf->len = sizeof c->server->discard;
-        return;
-    }
-    if (!conn_attach(c)) {
-        buf->base = NULL;
-        buf->len = 0; /* on_read gets UV_ENOBUFS */
+    if (c->state != CONN_OPEN || c->buffers == NULL) {
+        /* Ending: what still arrives is dropped.  Idle (no buffers): the
+         * read may well be an EOF, so buffers are taken only once bytes
+         * have come (conn_received moves them). */
+        buf->base = c->server->scratch;
+        buf->len = sizeof c->server->scratch;
         return;
     }
     b = c->buffers;
@@ -503,19 +500,52 @@ void conn_resume_paused(struct server *s)
     }
 }
 
+/* The peer of an idle session (no buffers) ended its input.  Usually the
+ * session has nothing more to say, and then the connection ends without
+ * taking buffers: ten thousand clients leaving at once must not each
+ * allocate them.  False when the connection ended here. */
+static bool conn_finish_idle(struct conn *c)
+{
+    char reply[SAP_REPLY_MAX];
+    size_t n;
+
+    sap_session_finish(&c->session);
+    c->session_finished = true;
+    n = sap_session_poll(&c->session, reply, sizeof reply);
+    if (n == 0) {
+        conn_end(c);
+        return false;
+    }
+    if (!conn_attach(c)) {
+        conn_close(c);
+        return false;
+    }
+    memcpy(c->buffers->out, reply, n);
+    c->buffers->out_len = n;
+    return true;
+}
+
 void conn_received(struct conn *c, ssize_t nread)
 {
     if (c->state == CONN_CLOSING)
         return;
     if (nread > 0) {
-        if (c->state != CONN_OPEN && c->state != CONN_DRAINING)
-            return; /* read into the discard buffer */
+        if (c->state != CONN_OPEN)
+            return; /* ending: dropped (read into the scratch buffer) */
         if (c->kind == CONN_REFUSED)
             return;
+        if (c->buffers == NULL) {
+            /* Read into the server's scratch buffer (on_alloc). */
+            if (!conn_attach(c)) {
+                conn_fail(c, "read", UV_ENOMEM);
+                return;
+            }
+            memcpy(c->buffers->in, c->server->scratch, (size_t)nread);
+        }
         c->buffers->in_len += (size_t)nread;
         conn_touch(c);
         conn_pump(c);
-        if ((size_t)nread == sizeof c->buffers->in)
+        if ((size_t)nread == SAPPERD_IN_BYTES)
             conn_pause(c);
         return;
     }
@@ -536,10 +566,10 @@ void conn_received(struct conn *c, ssize_t nread)
             return;
         if (c->state == CONN_OPEN)
             conn_begin_drain(c);
-        if (!conn_attach(c)) {
-            conn_close(c);
+        if (c->state != CONN_DRAINING)
             return;
-        }
+        if (c->buffers == NULL && !conn_finish_idle(c))
+            return;
         conn_pump(c);
         break;
     case CONN_SHUTTING:

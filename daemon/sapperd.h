@@ -178,7 +178,9 @@ struct server {
     unsigned spare_count;
     bool stopping;
     int stdio_flags[2];         /* fcntl flags of fds 0 and 1 before libuv */
-    char discard[SAPPERD_IN_BYTES]; /* where ending connections read to */
+    /* Where a connection without buffers reads (its bytes are then moved
+     * into buffers it takes) and where ending connections read to drop. */
+    char scratch[SAPPERD_IN_BYTES];
     char busy_line[16];         /* "ERR busy\n", written from here */
     uint64_t stop_deadline;
     uint64_t refused_logged_at; /* rate limit of the "refused" log line */

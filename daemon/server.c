@@ -321,7 +321,7 @@ int sapperd_serve(const struct sapperd_options *options)
     int status = 0;
     int r;
 
-    /* The server is on the heap: it holds the discard buffer. */
+    /* The server is on the heap: it holds the scratch buffer. */
     s = calloc(1, sizeof *s);
     if (s == NULL) {
         sapperd_log("out of memory");

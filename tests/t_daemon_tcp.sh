@@ -150,6 +150,7 @@ check "idle daemon stops cleanly" $?
 # ---- memory: a never-reading client costs bounded memory (plain build) -----------
 daemon_start rss "$SAPPERD_PLAIN" || check "plain daemon starts" 1
 before=$(rss_kb $DAEMON_PID)
+vm=$(awk '/^VmSize:/ { print $2 }' /proc/$DAEMON_PID/status)
 "$CLIENT" noread "$DAEMON_ADDR" 2000 3000 > /dev/null &
 NOREAD=$!
 track $NOREAD
@@ -163,11 +164,40 @@ growth=$((during - before))
 [ "$growth" -ge 900 ] && [ "$growth" -lt 8192 ]
 check "RSS grew ${growth} KiB for a 1000x1000 game (977 KiB) whose replies are not read" $?
 
-# Memory refused: a plain daemon under a small address-space limit answers
-# a board it cannot hold with ERR, and goes on.
-vm=$(awk '/^VmSize:/ { print $2 }' /proc/$DAEMON_PID/status)
+# Idle connections cost little, and leaving costs nothing: 2000 clients
+# that connect, wait and hang up together must not make the daemon take
+# buffers for each of them.
 daemon_stop rss $DAEMON_PID
 check "plain daemon stops cleanly" $?
+daemon_start idle "$SAPPERD_PLAIN" --max-clients 5000 || check "plain daemon starts" 1
+n=2000
+[ "$(ulimit -n)" -ge $((n + 200)) ] 2>/dev/null || ulimit -n $((n + 200)) 2>/dev/null \
+    || n=$(( $(ulimit -n) - 200 ))
+before=$(rss_kb $DAEMON_PID)
+mkfifo "$T/hold.in"
+build/tools/daemon_load hold "$DAEMON_ADDR" "$n" 0 < "$T/hold.in" > "$T/hold.out" &
+HOLD=$!
+track $HOLD
+exec 8> "$T/hold.in"
+for i in $(seq 1 200); do grep -q '^ready' "$T/hold.out" && break; sleep 0.1; done
+held=$(rss_kb $DAEMON_PID)
+exec 8>&-
+wait_exit $HOLD 30
+check "$n idle connections held, none closed" $? "$(cat "$T/hold.out")"
+sleep 0.5
+left=$(rss_kb $DAEMON_PID)
+per=$(( (held - before) * 1024 / n ))
+[ "$per" -lt 4096 ]
+check "an idle connection costs $per bytes (< 4096)" $?
+[ "$left" -le $((held + 512)) ]
+check "all leaving at once: RSS $left KiB, not above the $held KiB held" $?
+
+daemon_stop idle $DAEMON_PID
+check "plain daemon stops cleanly after the idle crowd" $?
+
+# Memory refused: a plain daemon under a small address-space limit answers
+# a board it cannot hold with ERR, and goes on.  The limit: what a fresh
+# daemon maps, plus 2 MiB; the CASUAL board needs 4 MB.
 ( ulimit -v $((vm + 2048)); exec "$SAPPERD_PLAIN" --listen 127.0.0.1:0 ) 2> "$T/small.log" &
 SMALL=$!
 track $SMALL

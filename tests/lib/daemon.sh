@@ -57,11 +57,13 @@ track() {
 
 # daemon_start NAME BINARY ARGS...: starts BINARY --listen 127.0.0.1:0 ARGS
 # with its log in $DAEMON_TMP/NAME.log; sets DAEMON_PID and DAEMON_ADDR.
+# $DAEMON_WRAP, when set, is a command prefix that execs the daemon (taskset).
 # Returns 1 if it does not log its port within 10 s.
 daemon_start() {
     local name=$1 bin=$2 i port
     shift 2
-    "$bin" --listen 127.0.0.1:0 "$@" </dev/null 2>"$DAEMON_TMP/$name.log" &
+    # shellcheck disable=SC2086
+    ${DAEMON_WRAP:-} "$bin" --listen 127.0.0.1:0 "$@" </dev/null 2>"$DAEMON_TMP/$name.log" &
     DAEMON_PID=$!
     track "$DAEMON_PID"
     for i in $(seq 1 100); do
