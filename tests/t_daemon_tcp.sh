@@ -69,6 +69,14 @@ err_case "JUDGE usage" 'JUDGE\n'
 err_case "JUDGE unknown format" 'JUDGE CHESS\n'
 err_case "JUDGE malformed stream" 'JUDGE BOOM\nx\n'
 
+# A last request without its line end, answered at EOF with a reply longer
+# than one short line (HELP), and one answered with nothing more to say.
+out=$(printf 'HELP' | "$CLIENT" send "$A" 5000)
+check_eq "a last line without \\n is answered at EOF" "$out" "$(printf 'HELP' | "$CLIENT" transcript)"
+check_eq "... all 14 lines of it" "$(echo "$out" | wc -l)" "14"
+out=$(printf 'NEW 2 2 1 1\n' | "$CLIENT" send "$A" 5000)
+check_eq "EOF after a whole line" "$out" "OK 2 2 1"
+
 # A 4 MiB line without a newline: one ERR, then the daemon closes.
 out=$(head -c 4194304 /dev/zero | tr '\0' 'A' | "$CLIENT" send "$A" 20000)
 check_eq "4 MiB line: ERR line too long, closed" "$out" "ERR line too long"
