@@ -226,8 +226,11 @@ int sap_nurikabe_verify(sap_nurikabe *grid)
     w.mark = CELL_SEEN_REGION;
     w.directions = 4;
     for (i = 0; i < grid->number_count; i++) {
+        /* A marked number cell is shaded (answered above) or lies in an
+         * island whose walk saw two numbers (answered too); the test keeps
+         * every walk starting on an unmarked cell all the same. */
         if ((cells[numbers[i].cell] & CELL_SEEN_REGION) != 0)
-            return 0; /* an earlier number's island holds this one too */
+            return 0;
         walk_from(grid, numbers[i].cell, &w);
         if (w.numbered != 1 || w.cells != numbers[i].value)
             return 0;

@@ -84,7 +84,7 @@ static void test_random_grids(void)
         int cols = 1 + (int)ref_nurikabe_below(&rng, grid % 20 == 0 ? 60 : 9);
         int verdict;
         ref_nurikabe_grid_init(&g, rows, cols);
-        ref_nurikabe_generate(&g, &rng, true, 20 + ref_nurikabe_below(&rng, 60));
+        ref_nurikabe_generate(&g, &rng, REF_NURIKABE_SOLVED, 20 + ref_nurikabe_below(&rng, 60));
         if (ref_nurikabe_below(&rng, 2))
             ref_nurikabe_perturb(&g, &rng);
         verdict = ref_nurikabe_verify(&g);

@@ -148,6 +148,12 @@ static void test_rules(void)
     /* only blank cells may be shaded */
     EXPECT(0, "1#A");
     EXPECT(1, "1##");
+    /* the shaded 2 "counts" its neighbour (0,1) as its island, and the
+     * unnumbered (2,0) makes up the difference in the cell totals: only the
+     * first rule itself sees the fault */
+    EXPECT(0, "B.#",
+              "###",
+              ".#1");
 
     /* the shaded cells are one 4-connected group */
     EXPECT(0, "#1#");
@@ -231,7 +237,11 @@ static void test_differential(void)
     for (trial = 0; trial < 3000; trial++) {
         struct ref_nurikabe_grid g;
         int rows, cols, reference, core, changes;
-        bool grow = ref_nurikabe_below(&rng, 4) != 0;
+        /* mostly grown solutions, some with closed-off cells, some noise */
+        unsigned kind = ref_nurikabe_below(&rng, 8);
+        enum ref_nurikabe_shading shading = kind < 5   ? REF_NURIKABE_SOLVED
+                                            : kind < 7 ? REF_NURIKABE_HOLES
+                                                       : REF_NURIKABE_RANDOM;
         if (trial % 10 == 0) {
             rows = 1 + (int)ref_nurikabe_below(&rng, 100);
             cols = 1 + (int)ref_nurikabe_below(&rng, 100);
@@ -240,9 +250,10 @@ static void test_differential(void)
             cols = 1 + (int)ref_nurikabe_below(&rng, 12);
         }
         ref_nurikabe_grid_init(&g, rows, cols);
-        ref_nurikabe_generate(&g, &rng, grow,
-                              grow ? 20 + ref_nurikabe_below(&rng, 60) : ref_nurikabe_below(&rng, 70));
-        if (grow && ref_nurikabe_verify(&g) != 1) {
+        ref_nurikabe_generate(&g, &rng, shading,
+                              shading != REF_NURIKABE_RANDOM ? 20 + ref_nurikabe_below(&rng, 60)
+                                                             : ref_nurikabe_below(&rng, 70));
+        if (shading == REF_NURIKABE_SOLVED && ref_nurikabe_verify(&g) != 1) {
             fprintf(stderr, "generator made an unsolved %dx%d grid\n", rows, cols);
             CHECK(0);
         }
@@ -306,7 +317,7 @@ static void test_largest_grids(void)
     {
         struct ref_nurikabe_rng rng = { 7 };
         ref_nurikabe_grid_init(&g, 1000, 1000);
-        ref_nurikabe_generate(&g, &rng, true, 55);
+        ref_nurikabe_generate(&g, &rng, REF_NURIKABE_SOLVED, 55);
         CHECK_EQ_INT(ref_nurikabe_verify(&g), 1);
         CHECK_EQ_INT(core_verify(&g), 1);
         ref_nurikabe_perturb(&g, &rng);

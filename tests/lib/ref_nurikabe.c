@@ -203,7 +203,8 @@ static void ring_union(int *parent, int a, int b)
  * counts as unshaded: it is the edge) stay one 8-connected group (so no
  * unshaded cell is closed off from the edge).  Both counts are taken on the
  * ring of 8 neighbours, listed clockwise from the top. */
-static bool shading_keeps_topology(const struct ref_nurikabe_grid *g, int r, int c)
+static bool shading_keeps_topology(const struct ref_nurikabe_grid *g, int r, int c,
+                                   bool allow_holes)
 {
     bool f[8];
     int i, sides = 0, joined = 0, unshaded = 0, parent[8], groups = 0;
@@ -217,6 +218,8 @@ static bool shading_keeps_topology(const struct ref_nurikabe_grid *g, int r, int
             if (f[i + 1] && f[(i + 2) % 8])
                 joined++;
         }
+    if (allow_holes)
+        return sides > 0; /* joining the wall anywhere keeps it connected, may close loops */
     if (!(sides - joined == 1 || (sides == 4 && joined == 4)))
         return false;
     /* unshaded groups on the ring: neighbours on the ring touch, and so do
@@ -252,7 +255,8 @@ static bool makes_pool(const struct ref_nurikabe_grid *g, int r, int c)
     return false;
 }
 
-static void grow_wall(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng, unsigned percent)
+static void grow_wall(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng, unsigned percent,
+                      bool allow_holes)
 {
     int cells = g->rows * g->cols, target = (int)((long)cells * percent / 100), shaded = 0;
     int *frontier, size = 0, d, seed;
@@ -269,7 +273,7 @@ static void grow_wall(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng,
         int r = at / g->cols, c = at % g->cols;
         frontier[pick] = frontier[--size];
         if (!g->shaded[at]) {
-            if (makes_pool(g, r, c) || !shading_keeps_topology(g, r, c))
+            if (makes_pool(g, r, c) || !shading_keeps_topology(g, r, c, allow_holes))
                 continue;
             g->shaded[at] = 1;
             shaded++;
@@ -283,14 +287,14 @@ static void grow_wall(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng,
     free(frontier);
 }
 
-void ref_nurikabe_generate(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng, bool grow,
-                           unsigned percent)
+void ref_nurikabe_generate(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng,
+                           enum ref_nurikabe_shading shading, unsigned percent)
 {
     int cells = g->rows * g->cols, i, regions = 0;
     int *labels, *queue;
 
-    if (grow) {
-        grow_wall(g, rng, percent);
+    if (shading != REF_NURIKABE_RANDOM) {
+        grow_wall(g, rng, percent, shading == REF_NURIKABE_HOLES);
     } else {
         for (i = 0; i < cells; i++)
             g->shaded[i] = ref_nurikabe_below(rng, 100) < percent;
@@ -315,7 +319,7 @@ void ref_nurikabe_perturb(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *
     int k = g->count > 0 ? (int)ref_nurikabe_below(rng, (uint32_t)g->count) : -1;
     int d = (int)ref_nurikabe_below(rng, 4);
 
-    switch (ref_nurikabe_below(rng, 7)) {
+    switch (ref_nurikabe_below(rng, 8)) {
     case 0: /* flip a cell */
         g->shaded[at] ^= 1;
         break;
@@ -351,6 +355,13 @@ void ref_nurikabe_perturb(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *
     case 5: /* a number removed */
         if (k >= 0)
             ref_nurikabe_remove_number(g, k);
+        break;
+    case 7: /* a cell walled in: its unnumbered neighbours shaded (the edge rule) */
+        for (d = 0; d < 8; d++) {
+            int rr = r + all_row[d], cc = c + all_col[d];
+            if (inside(g, rr, cc) && number_at(g, rr, cc) < 0)
+                g->shaded[rr * g->cols + cc] = 1;
+        }
         break;
     default: /* two numbers' values swapped */
         if (g->count >= 2) {

@@ -40,17 +40,23 @@ void ref_nurikabe_remove_number(struct ref_nurikabe_grid *g, int k);
 /* 1 solved, 0 not solved: the rules as SPEC.md settles them. */
 int ref_nurikabe_verify(const struct ref_nurikabe_grid *g);
 
-/* Fills g (already initialised, no numbers) with a random shading and puts
- * a number equal to its size on a random cell of every unshaded region.
- * `grow` chooses the shading: true grows one connected shaded wall that
- * never makes a 2x2 pool nor closes an unshaded cell off from the edge (so
- * the grid is solved), false shades each cell with probability
- * `percent` / 100 (solved only by luck). */
-void ref_nurikabe_generate(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng, bool grow,
-                           unsigned percent);
+/* How ref_nurikabe_generate shades. */
+enum ref_nurikabe_shading {
+    REF_NURIKABE_RANDOM,  /* each cell shaded with probability percent/100: solved by luck */
+    REF_NURIKABE_SOLVED,  /* one connected wall grown without 2x2 pools or closed-off
+                           * cells: solved */
+    REF_NURIKABE_HOLES    /* the same wall, but allowed to close cells off from the
+                           * edge: not solved by the edge rule alone, when it does */
+};
+
+/* Fills g (already initialised, no numbers) with a shading of about
+ * `percent` per cent of the cells and puts a number equal to its size on a
+ * random cell of every unshaded region. */
+void ref_nurikabe_generate(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng,
+                           enum ref_nurikabe_shading shading, unsigned percent);
 
 /* Applies one random small change: a shading flipped, a number moved,
- * changed by one, added or removed, two numbers swapped. */
+ * changed by one, added or removed, two numbers swapped, a cell walled in. */
 void ref_nurikabe_perturb(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng);
 
 #endif

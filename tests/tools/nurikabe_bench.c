@@ -65,7 +65,7 @@ int main(int argc, char **argv)
         return 1;
     for (i = 0; i < count; i++) {
         ref_nurikabe_grid_init(&grids[i], side, side);
-        ref_nurikabe_generate(&grids[i], &rng, true, 45 + ref_nurikabe_below(&rng, 20));
+        ref_nurikabe_generate(&grids[i], &rng, REF_NURIKABE_SOLVED, 45 + ref_nurikabe_below(&rng, 20));
         if (i % 2 == 1)
             ref_nurikabe_perturb(&grids[i], &rng);
     }
