@@ -206,7 +206,7 @@ static void reply_solver_err(struct sap_session *s, int err)
     reply_err(s, sap_strerror(err));
 }
 
-/* Writes the long reply `out_kind` from its cursor; 0 once it is all out. */
+/* Writes SHOW or a CASUALMAP map from its cursor, a cell at a time. */
 static size_t write_board(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = 0;
@@ -226,8 +226,6 @@ static size_t write_board(struct sap_session *s, char *out, size_t cap)
         } else {
             if (pos == s->cols) {
                 c = '\n';
-            } else if (s->out_kind == OUT_MASTER) {
-                c = sap_master_cell(&s->master, row, pos);
             } else { /* OUT_CASUALMAP: the mine bits follow the solver's block */
                 size_t cell = (size_t)row * s->cols + pos;
                 const unsigned char *mines =
@@ -250,11 +248,33 @@ static size_t write_board(struct sap_session *s, char *out, size_t cap)
     return n;
 }
 
+/* A MASTER board: runs of cells straight from the plan, then line ends. */
+static size_t write_master(struct sap_session *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap && s->out_row < s->rows) {
+        size_t k = 0;
+        if (s->out_col < s->cols)
+            k = sap_master_write_row(&s->master, s->out_row, s->out_col, out + n, cap - n);
+        if (k == 0) { /* the row is out (a plan that writes nothing ends it too) */
+            out[n++] = '\n';
+            s->out_col = 0;
+            s->out_row++;
+        } else {
+            s->out_col += (uint32_t)k;
+            n += k;
+        }
+    }
+    return n;
+}
+
 static size_t write_long_reply(struct sap_session *s, char *out, size_t cap)
 {
     size_t n;
     if (s->out_kind == OUT_MOVE)
         n = sap_game_reply(s->game, out, cap);
+    else if (s->out_kind == OUT_MASTER)
+        n = write_master(s, out, cap);
     else
         n = write_board(s, out, cap);
     if (n == 0) {

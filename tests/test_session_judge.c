@@ -2,8 +2,9 @@
  * test_session_judge.c - the session against the judge readers driven
  * directly: a whole game through the session equals the boom reader's
  * lines for the same moves, a JUDGE stream inside a session equals the
- * reader's output and hands back to requests, and judge-only mode (sapperd
- * --judge) writes exactly the reader's output and reports its errors.
+ * reader's output and hands back to requests (BOOM, MASTER, NURIKABE; CASUAL
+ * is in test_session_solvers.c), and judge-only mode (sapperd --judge)
+ * writes exactly the reader's output and reports its errors.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -68,7 +69,13 @@ static uint32_t next_random(void)
 static const char boom_input[] =
     "2\n3 3\n__*\n___\n___\n1 3 1\n0\n"
     "3 4\n_*__\n____\n__*_\n2 1 2\n1 1 1\n3 1 1\n1 3 4\n2 3 3\n1 3 3\n1 1 4\n0\n";
-static const char *const format_inputs[SAP_FORMAT_COUNT] = {boom_input, NULL, NULL, NULL};
+static const char master_input[] = "5\n5 5 23\n3 1 1\n2 2 1\n4 7 3\n10 10 82\n";
+static const char nurikabe_input[] =
+    "3\n\n2 2 1\n0 0 3\n.#\n..\n\n2 2 1\n0 0 3\n#.\n..\n\n"
+    "3 3 2\n0 0 1\n2 2 1\n.#.\n###\n.#.\n";
+static const char *const format_inputs[SAP_FORMAT_COUNT] = {
+    boom_input, NULL, master_input, nurikabe_input
+};
 
 /* ---- JUDGE streams inside a session ------------------------------------ */
 
@@ -94,8 +101,13 @@ static void test_judge_streams(void)
     /* streams back to back, CRLF input, and a stream that ends mid-line */
     expect("JUDGE BOOM\r\n1\r\n1 1\r\n_\r\n2 1 1\r\n0\r\nJudge Boom\n1 1 1 * 0 HELP me\n",
            "RUNNING: [<1, 1, P>]\nQUIT\nQUIT\nERR usage: HELP\n");
+    check_stream(SAP_FORMAT_MASTER, "judge master\r\n", master_input);
+    check_stream(SAP_FORMAT_NURIKABE, "Judge Nurikabe\n", nurikabe_input);
+    expect("JUDGE MASTER\r\n1\r\n1 1 0\r\nJUDGE NURIKABE\r\n0\r\nJUDGE MASTER\n1 1 2 0 HELP me\n",
+           "Case #1:\nc\nCase #1:\nc.\nERR usage: HELP\n");
     /* T = 0: nothing to write, and the next line is a request again */
     expect("JUDGE BOOM\n0\nHELP me\n", "ERR usage: HELP\n");
+    expect("JUDGE NURIKABE\n0\nHELP me\n", "ERR usage: HELP\n");
 }
 
 /* A malformed stream: what was complete, one ERR with the reader's line and
@@ -114,6 +126,10 @@ static void test_judge_stream_errors(void)
         {SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n2 2\n__\n_*\n1 3 1\n"},
         {SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n2 2\n__\n_*\n7 1 1\n"},
         {SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n99999999999 2\n"},
+        {SAP_FORMAT_MASTER, "JUDGE MASTER\n", "2\n2 2 0\n2 x 0 and more\n"},
+        {SAP_FORMAT_MASTER, "JUDGE MASTER\n", "1\n0 2 0\n"},
+        {SAP_FORMAT_NURIKABE, "JUDGE NURIKABE\n", "1\n2 2 0\n..\n.x\n"},
+        {SAP_FORMAT_NURIKABE, "JUDGE NURIKABE\n", "1\n2 2 0\n...\n"},
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -1,0 +1,266 @@
+/*
+ * test_session_solvers.c - the session's requests that reach the one-shot
+ * solvers (MASTER, NURIKABE, CASUAL/CASUALMAP): answers equal the judge
+ * readers' or the solver's own, every ERR path of their lines, replies
+ * within the documented bounds, WORK memory given back.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "lib/session_drive.h"
+#include "sapper.h"
+
+static char *talk(const char *input)
+{
+    struct session_memory m;
+    char *out;
+    session_memory_init(&m);
+    out = session_transcript(&m, input, strlen(input), 0, 4096);
+    CHECK_EQ_INT(m.held_bytes, 0);
+    return out;
+}
+
+static void expect(const char *input, const char *want)
+{
+    char *got = talk(input);
+    if (!CHECK_EQ_STR(got, want))
+        fprintf(stderr, "    for input: %s\n", input);
+    free(got);
+}
+
+/* The reader's own output for `input` (which must be well formed). */
+static char *judge_output(enum sap_format format, const char *input)
+{
+    struct session_memory m;
+    int status;
+    unsigned line;
+    char reason[96], *out;
+    session_memory_init(&m);
+    out = session_judge_direct(&m, format, input, strlen(input), &status, &line, reason,
+                               sizeof reason);
+    if (!CHECK_EQ_INT(status, SAP_JUDGE_DONE))
+        fprintf(stderr, "    %s: line %u: %s\n", sap_format_name(format), line, reason);
+    return out;
+}
+
+static uint32_t rng_state = 99;
+static uint32_t next_random(void)
+{
+    rng_state = rng_state * 1664525u + 1013904223u;
+    return rng_state >> 8;
+}
+
+/* ---- MASTER ------------------------------------------------------------- */
+
+/* Whether `text` is R lines of C cells with M mines and one 'c' from which
+ * a single click opens every safe cell. */
+static bool master_board_ok(int rows, int cols, int mines, const char *text)
+{
+    int cells = rows * cols, i, r, c, count = 0, clicks = 0, start = -1, opened = 0, head = 0,
+        tail = 0;
+    char *grid = malloc((size_t)cells);
+    int *queue = malloc(sizeof(int) * (size_t)cells);
+    bool *seen = calloc((size_t)cells, 1);
+    bool ok = true;
+    for (r = 0; r < rows && ok; r++) {
+        for (c = 0; c < cols; c++) {
+            char ch = *text++;
+            if (ch != '*' && ch != '.' && ch != 'c')
+                ok = false;
+            grid[r * cols + c] = ch;
+            count += ch == '*';
+            if (ch == 'c') {
+                clicks++;
+                start = r * cols + c;
+            }
+        }
+        if (*text++ != '\n')
+            ok = false;
+    }
+    ok = ok && *text == '\0' && count == mines && clicks == 1;
+    if (ok) {
+        queue[tail++] = start;
+        seen[start] = true;
+        while (head < tail) {
+            int cell = queue[head++], around = 0, dr, dc;
+            opened++;
+            r = cell / cols;
+            c = cell % cols;
+            for (dr = -1; dr <= 1; dr++)
+                for (dc = -1; dc <= 1; dc++)
+                    if (r + dr >= 0 && r + dr < rows && c + dc >= 0 && c + dc < cols)
+                        around += grid[(r + dr) * cols + c + dc] == '*';
+            if (around != 0)
+                continue;
+            for (dr = -1; dr <= 1; dr++)
+                for (dc = -1; dc <= 1; dc++) {
+                    i = (r + dr) * cols + c + dc;
+                    if (r + dr >= 0 && r + dr < rows && c + dc >= 0 && c + dc < cols && !seen[i]) {
+                        seen[i] = true;
+                        queue[tail++] = i;
+                    }
+                }
+        }
+        ok = opened == cells - mines;
+    }
+    free(grid);
+    free(queue);
+    free(seen);
+    return ok;
+}
+
+static void test_master(void)
+{
+    int rows, cols;
+    expect("MASTER 1 1 0\n", "c\n");
+    expect("MASTER 2 2 1\n", "Impossible\n");
+    /* every size up to 5x5, every mine count: the same as the reader, and
+     * a valid board when it is not Impossible */
+    for (rows = 1; rows <= 5; rows++) {
+        for (cols = 1; cols <= 5; cols++) {
+            int mines;
+            for (mines = 0; mines < rows * cols; mines++) {
+                char in[64], *got, *want;
+                snprintf(in, sizeof in, "MASTER %d %d %d\n", rows, cols, mines);
+                got = talk(in);
+                snprintf(in, sizeof in, "1\n%d %d %d\n", rows, cols, mines);
+                want = judge_output(SAP_FORMAT_MASTER, in);
+                if (CHECK(strncmp(want, "Case #1:\n", 9) == 0))
+                    CHECK_EQ_STR(got, want + 9);
+                if (strcmp(got, "Impossible\n") != 0)
+                    CHECK(master_board_ok(rows, cols, mines, got));
+                CHECK(strlen(got) <= SAP_REPLY_MASTER_MAX(rows, cols));
+                free(got);
+                free(want);
+            }
+        }
+    }
+}
+
+static void test_master_largest(void)
+{
+    struct sap_session s;
+    struct session_output o = {0};
+    char in[64];
+    snprintf(in, sizeof in, "MASTER %u %u %u\n", SAP_MAX_ROWS, SAP_MAX_COLS,
+             SAP_MAX_ROWS * SAP_MAX_COLS / 2);
+    sap_session_init(&s, NULL); /* MASTER needs no memory at all */
+    session_drive(&s, in, strlen(in), 0, 999, true, &o);
+    CHECK_EQ_INT(o.length, SAP_REPLY_MASTER_MAX(SAP_MAX_ROWS, SAP_MAX_COLS));
+    CHECK(master_board_ok((int)SAP_MAX_ROWS, (int)SAP_MAX_COLS,
+                          (int)(SAP_MAX_ROWS * SAP_MAX_COLS / 2), o.bytes));
+    sap_session_release(&s);
+    session_output_free(&o);
+}
+
+/* ---- NURIKABE ----------------------------------------------------------- */
+
+static void test_nurikabe(void)
+{
+    expect("NURIKABE 2 2 1\n0 0 3\n.#\n..\n", "solved\n");
+    expect("nurikabe 2 2 1\n\n0 0 3\n\n#.\n..\n", "not solved\n");
+    expect("NURIKABE 1 1 0\n#\n", "solved\n");
+    expect("NURIKABE 3 3 2\r\n0 0 1\r\n2 2 1\r\n.#.\r\n###\r\n.#.\r\n", "not solved\n");
+    /* bad lines: one ERR after the last line, then requests */
+    expect("NURIKABE 2 2 1\n5 0 1\n..\n..\nHELP me\n",
+           "ERR number line 1: cell outside the grid (0-based)\nERR usage: HELP\n");
+    expect("NURIKABE 2 2 2\n0 0 1\n0 0 2\n..\n..\nHELP me\n",
+           "ERR number line 2: a zero number, or a second one in a cell\nERR usage: HELP\n");
+    expect("NURIKABE 2 2 1\n0 0 0\n..\n..\n",
+           "ERR number line 1: a zero number, or a second one in a cell\n");
+    expect("NURIKABE 2 2 1\n0 0\n..\n..\nHELP me\n",
+           "ERR number line 1: expected r' c' n\nERR usage: HELP\n");
+    expect("NURIKABE 2 2 1\n0 0 x\n..\n..\n", "ERR number line 1: not a number\n");
+    expect("NURIKABE 2 2 1\n0 0 99999999999\n..\n..\n", "ERR number line 1: number too large\n");
+    expect("NURIKABE 1 2 0\n.x\nHELP me\n", "ERR row 1: cells must be # or .\nERR usage: HELP\n");
+    expect("NURIKABE 2 2 0\n..\n.\n", "ERR row 2: expected one word of 2 cells\n");
+    expect("NURIKABE 2 2 0\n..\n", "ERR input ended inside a request\n");
+}
+
+/* Random grids: the session's verdict is the reader's. */
+static void test_nurikabe_against_reader(void)
+{
+    int round;
+    for (round = 0; round < 300; round++) {
+        int rows = 1 + (int)(next_random() % 5), cols = 1 + (int)(next_random() % 5);
+        int numbers = (int)(next_random() % 4), k, r, c;
+        char session_in[512], judge_in[512], *got, *want;
+        size_t si, ji;
+        bool used[25] = {false};
+        si = (size_t)sprintf(session_in, "NURIKABE %d %d %d\n", rows, cols, numbers);
+        ji = (size_t)sprintf(judge_in, "1\n\n%d %d %d\n", rows, cols, numbers);
+        for (k = 0; k < numbers; k++) {
+            int cell;
+            if (k >= rows * cols)
+                break;
+            do
+                cell = (int)(next_random() % (uint32_t)(rows * cols));
+            while (used[cell]);
+            used[cell] = true;
+            si += (size_t)sprintf(session_in + si, "%d %d %u\n", cell / cols, cell % cols,
+                                  1 + (unsigned)(next_random() % 4));
+        }
+        /* the judge gets the same number lines */
+        {
+            const char *p = strchr(session_in, '\n') + 1;
+            size_t len = (size_t)(session_in + si - p);
+            memcpy(judge_in + ji, p, len);
+            ji += len;
+        }
+        for (r = 0; r < rows; r++) {
+            for (c = 0; c < cols; c++) {
+                char ch = next_random() % 3 == 0 ? '#' : '.';
+                session_in[si++] = ch;
+                judge_in[ji++] = ch;
+            }
+            session_in[si++] = '\n';
+            judge_in[ji++] = '\n';
+        }
+        session_in[si] = '\0';
+        judge_in[ji] = '\0';
+        if (numbers > rows * cols)
+            continue;
+        got = talk(session_in);
+        want = judge_output(SAP_FORMAT_NURIKABE, judge_in);
+        if (!CHECK_EQ_STR(got, want))
+            fprintf(stderr, "    for: %s\n", session_in);
+        free(got);
+        free(want);
+    }
+}
+
+/* WORK memory: one block per board, within SAP_SESSION_WORK_BYTES, back
+ * after the reply; the current game is kept meanwhile. */
+static void test_work_memory(void)
+{
+    struct session_memory m;
+    struct sap_session s;
+    struct session_output o = {0};
+    const char *in = "NEW 1 2\n_*\nNURIKABE 2 3 1\n0 0 2\n.#.\n.##\n1 1 1\n";
+
+    session_memory_init(&m);
+    sap_session_init(&s, &m.memory);
+    session_drive(&s, in, strlen(in), 0, 7, false, &o);
+    CHECK(strstr(o.bytes, "OK 1 2 1\n") == o.bytes);
+    CHECK(strstr(o.bytes, "RUNNING: [<1, 1, 1>]\nWIN\n") != NULL);
+    CHECK_EQ_INT(m.held[SAP_MEMORY_WORK], 0);
+    CHECK_EQ_INT(m.held[SAP_MEMORY_GAME], 1);
+    CHECK(m.peak_bytes <= SAP_GAME_BYTES(1, 2) + SAP_SESSION_WORK_BYTES(2, 3));
+    CHECK(m.peak_bytes >= SAP_GAME_BYTES(1, 2) + SAP_NURIKABE_BYTES(2, 3, 1));
+    sap_session_release(&s);
+    CHECK_EQ_INT(m.held_bytes, 0);
+    session_output_free(&o);
+}
+
+int main(void)
+{
+    RUN_TEST(test_master);
+    RUN_TEST(test_master_largest);
+    RUN_TEST(test_nurikabe);
+    RUN_TEST(test_nurikabe_against_reader);
+    RUN_TEST(test_work_memory);
+    return check_summary("test_session_solvers");
+}
