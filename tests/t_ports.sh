@@ -8,6 +8,8 @@
 #   - a protocol session touching every request and many ERR paths;
 #   - game requests alone, and expert games (16 x 30, 99 mines), where the
 #     board takes them (the ATmega328P runs only these);
+#   - every request that takes memory at the board's largest size, two
+#     blocks held at once;
 #   - a line over the board's limit (ERR line too long, then the end);
 #   - the size targets (ports/size.sh --check);
 # and, apart from the core, the transport: a UART echo image on 32 KiB of
@@ -32,9 +34,9 @@ fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 common="judge-boom judge-casual judge-casual-crlf judge-master judge-master-small
         judge-nurikabe session long-line"
 declare -A streams=(
-    [cortex-m3]="$common judge-master-large game expert"
-    [riscv]="$common judge-master-large game expert"
-    [avr]="$common"
+    [cortex-m3]="$common judge-master-large game expert largest-78x78"
+    [riscv]="$common judge-master-large game expert largest-78x78"
+    [avr]="$common largest-14x14"
     [avr328p]="game expert long-line"
 )
 
@@ -45,8 +47,47 @@ alphabet = bytes(b for b in range(256) if b != 4)
 sys.stdout.buffer.write(alphabet + bytes(random.choice(alphabet) for _ in range(32768 - len(alphabet))))
 ' > "$tmp/echo.in"
 
+# A stream at a board's largest size, every request that takes a block:
+# an explicit game, a second NEW whose last row is bad while the first game
+# lives (the old game must keep playing, as on the host), a NURIKABE with a
+# number in every cell (the largest WORK block) while that game lives,
+# CASUAL, CASUALMAP, MASTER.  Made here, deterministic per size.
+largest_stream() { # rows cols -> stream on stdout
+    python3 - "$1" "$2" <<'PY'
+import random, sys
+r, c = int(sys.argv[1]), int(sys.argv[2])
+rnd = random.Random(r * 1000 + c)
+out = []
+def board(alphabet, mine_share):
+    return ["".join(alphabet[1] if rnd.random() < mine_share else alphabet[0]
+                    for _ in range(c)) for _ in range(r)]
+out.append(f"NEW {r} {c}")
+rows = board("_*", 0.12)
+out += rows
+out += [f"1 {rnd.randint(1, r)} {rnd.randint(1, c)}" for _ in range(6)]
+out.append(f"2 1 1")
+out.append(f"NEW {r} {c}")
+out += board("_*", 0.2)[:-1] + ["_" * (c - 1) + "x"]
+out += [f"1 {rnd.randint(1, r)} {rnd.randint(1, c)}" for _ in range(3)]
+out.append("SHOW")
+out.append(f"NURIKABE {r} {c} {r * c}")
+out += [f"{i} {j} 1" for i in range(r) for j in range(c)]
+out += ["." * c for _ in range(r)]
+out.append("SHOW")
+out.append(f"CASUAL {r} {c}")
+out += board(".M", 0.15)
+out.append(f"CASUALMAP {r} {c}")
+out += board(".M", 0.1)
+out.append(f"MASTER {r} {c} {r * c // 3}")
+out.append("0")
+sys.stdout.write("\n".join(out) + "\n")
+PY
+}
+largest_stream 78 78 > "$tmp/largest-78x78.in"
+largest_stream 14 14 > "$tmp/largest-14x14.in"
+
 input_of() { # name -> path of its stream
-    echo "$data/$1.in"
+    if [ -f "$data/$1.in" ]; then echo "$data/$1.in"; else echo "$tmp/$1.in"; fi
 }
 
 # The host's answer to a stream, computed once.
@@ -89,6 +130,12 @@ check_run() { # board image name input expected
             return
         fi
         stack_max[$board]=$(( used > ${stack_max[$board]:-0} ? used : ${stack_max[$board]:-0} ))
+        # Sizes are checked before any block is asked for, and the pool
+        # holds any two blocks the session may hold: it never refuses.
+        if grep -q 'refused=' "$report" && ! grep -q 'refused=0 ' "$report"; then
+            fail "$board $name: the memory pool refused a block: $(cat "$report")"
+            return
+        fi
     fi
     pass "$board $name ($(wc -c < "$out") bytes, $((SECONDS - start)) s)"
 }
