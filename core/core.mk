@@ -29,16 +29,22 @@ $(BUILD)/asan/libsapper.a: $(CORE_ASAN_OBJ)
 # memcpy/memset/memmove/memcmp.  It fails the build loudly otherwise.
 FS_CFLAGS := $(WARN) -Os -ffreestanding -fno-builtin -nostdinc \
              -isystem $(shell $(CC) -print-file-name=include) \
-             -fno-stack-protector -Wstack-usage=512
+             -fno-stack-protector -Wstack-usage=512 -fno-optimize-sibling-calls
+# With gcc, the same compile writes each file's call graph (.ci), and
+# no_recursion.awk proves the core has no call cycle.
+FS_CALLGRAPH := $(if $(shell $(CC) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo gcc),-fcallgraph-info)
 $(BUILD)/freestanding/core/%.o: core/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(FS_CFLAGS) $(CPPFLAGS_CORE) -c $< -o $@
+	$(CC) $(FS_CFLAGS) $(FS_CALLGRAPH) $(CPPFLAGS_CORE) -c $< -o $@
 
-$(BUILD)/freestanding.ok: $(CORE_FS_OBJ)
-	@$(CC) -r -nostdlib $^ -o $(BUILD)/freestanding/core-all.o
+$(BUILD)/freestanding.ok: $(CORE_FS_OBJ) core/no_recursion.awk
+	@$(CC) -r -nostdlib $(CORE_FS_OBJ) -o $(BUILD)/freestanding/core-all.o
 	@bad=$$(nm -u $(BUILD)/freestanding/core-all.o | awk '{print $$NF}' | sort -u | grep -vxE 'memcpy|memset|memmove|memcmp'); \
 	if [ -n "$$bad" ]; then echo "freestanding check FAILED: the core needs $$bad" >&2; exit 1; fi
 	@echo "freestanding check: core needs only memcpy/memset/memmove/memcmp"
+	@if [ -n "$(FS_CALLGRAPH)" ]; then \
+	  awk -f core/no_recursion.awk $(CORE_FS_OBJ:.o=.ci) && echo "no-recursion check: the core's call graph has no cycle"; \
+	fi
 	@touch $@
 
 check-freestanding: $(BUILD)/freestanding.ok
