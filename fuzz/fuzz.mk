@@ -25,10 +25,11 @@ TARGET ?= game
 FUZZ_CLANG ?= clang
 FUZZ_AFL_CC ?= afl-clang-fast
 
-# Shared harness code, and the reference implementations it compares with.
-FUZZ_COMMON_SRC := fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c
-FUZZ_HDR := $(wildcard fuzz/*.h) $(CORE_HDR)
-FUZZ_CPPFLAGS := $(CPPFLAGS_CORE) -Ifuzz -D_POSIX_C_SOURCE=200809L
+# Shared harness code, and the reference implementations it compares with:
+# the tests' own (tests/lib/ref_*.c, plain C without the core) and fuzz's.
+FUZZ_COMMON_SRC := fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c $(wildcard tests/lib/ref_*.c)
+FUZZ_HDR := $(wildcard fuzz/*.h tests/lib/ref_*.h) $(CORE_HDR)
+FUZZ_CPPFLAGS := $(CPPFLAGS_CORE) -Ifuzz -Itests/lib -D_POSIX_C_SOURCE=200809L
 
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LF_CFLAGS := $(WARN) -O1 -g $(FUZZ_SAN)
@@ -79,10 +80,19 @@ $(FUZZ_DIR)/%-replay-asan: fuzz/fuzz_%.c fuzz/main_replay.c $(FUZZ_COMMON_SRC) $
 	$(CC) $(CFLAGS_HOST) $(SAN) $(FUZZ_CPPFLAGS) fuzz/main_replay.c $< $(FUZZ_COMMON_SRC) \
 	  $(BUILD)/asan/libsapper.a -o $@
 
-$(FUZZ_DIR)/%-libfuzzer: fuzz/fuzz_%.c fuzz/main_libfuzzer.c $(FUZZ_COMMON_SRC) $(FUZZ_HDR) $(FUZZ_DIR)/lf/libsapper.a
+# The shared helpers and references get the sanitizers but no coverage
+# instrumentation: their loops would cost time and only add noise to the
+# feedback.  The harness itself is instrumented (its decoding guides too).
+FUZZ_LF_COMMON_OBJ := $(FUZZ_COMMON_SRC:%.c=$(FUZZ_DIR)/lf/%.o)
+
+$(FUZZ_LF_COMMON_OBJ): $(FUZZ_DIR)/lf/%.o: %.c $(FUZZ_HDR)
+	@mkdir -p $(@D)
+	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) $(FUZZ_CPPFLAGS) -c $< -o $@
+
+$(FUZZ_DIR)/%-libfuzzer: fuzz/fuzz_%.c fuzz/main_libfuzzer.c $(FUZZ_LF_COMMON_OBJ) $(FUZZ_HDR) $(FUZZ_DIR)/lf/libsapper.a
 	@mkdir -p $(@D)
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer $(FUZZ_CPPFLAGS) fuzz/main_libfuzzer.c $< \
-	  $(FUZZ_COMMON_SRC) $(FUZZ_DIR)/lf/libsapper.a -o $@
+	  $(FUZZ_LF_COMMON_OBJ) $(FUZZ_DIR)/lf/libsapper.a -o $@
 
 # AFL++'s persistent-mode macros are not pedantic C99: main_afl.c alone is
 # compiled without -pedantic/-Werror.

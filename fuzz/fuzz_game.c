@@ -12,7 +12,8 @@
  *   coordinate the engine must refuse).
  *
  * Oracles after each operation: the outcome and the reply bytes (read with
- * small random output capacities) equal the reference engine's; the whole
+ * small random output capacities) equal the reference engine's
+ * (tests/lib/ref_game.c, which shares no code with the core); the whole
  * player map equals the reference's; sap_game_covered equals the covered
  * cells of the map; the listed changes are sorted, unique, really changed
  * and complete; once the game ended, every operation is INVALID and changes
@@ -24,7 +25,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "fuzz_ref.h"
+#include "ref_game.h"
 
 #define EXPLICIT_MAX_SIDE 12u
 #define PATTERN_MAX_SIDE 40u
@@ -277,7 +278,9 @@ static void decode_move(uint8_t kind, uint8_t row, uint8_t col, uint32_t rows, u
 /* A game on a board the harness knows, checked against the reference. */
 struct known_game {
     struct game_under_test t;
-    struct fuzz_ref_game ref;
+    struct ref_game *ref;
+    char *layout;         /* rows*cols: '*' for a mine, as ref_game_new takes it */
+    uint32_t mines;
     struct fuzz_rng *rng;
     struct fuzz_text reply, want;
     uint32_t moves;
@@ -289,16 +292,16 @@ static void checked_move(struct known_game *k, int op, uint32_t x, uint32_t y)
     struct game_under_test *t = &k->t;
     enum sap_outcome state_before = sap_game_state(t->game);
     uint32_t r, c;
-    int rc, want_rc;
+    int rc, want_rc, ref_state_before = ref_game_state(k->ref);
 
     snapshot(t);
     rc = sap_game_move(t->game, op, x, y);
-    want_rc = fuzz_ref_game_move(&k->ref, op, x, y);
+    k->want.length = 0;
+    fuzz_text_add_str(&k->want, ref_game_move(k->ref, op, (int)x, (int)y));
+    want_rc = ref_state_before != SAP_RUNNING ? SAP_INVALID : ref_game_state(k->ref);
     FUZZ_CHECK(rc == want_rc, "op %d at %u,%u gave %d, the reference %d", op, x, y, rc, want_rc);
     k->reply.length = 0;
-    k->want.length = 0;
     read_reply(t, k->rng, &k->reply);
-    fuzz_ref_game_reply(&k->ref, &k->want);
     fuzz_text_expect_equal("game reply", k->reply.data, k->reply.length, k->want.data,
                            k->want.length);
     FUZZ_CHECK(sap_game_state(t->game) == (rc == SAP_INVALID ? state_before : (enum sap_outcome)rc),
@@ -309,12 +312,13 @@ static void checked_move(struct known_game *k, int op, uint32_t x, uint32_t y)
         check_changes(t, k->reply.data, rc);
     for (r = 0; r < t->rows; r++)
         for (c = 0; c < t->cols; c++)
-            FUZZ_CHECK(sap_game_cell(t->game, r, c) == fuzz_ref_game_cell(&k->ref, r, c),
+            FUZZ_CHECK(sap_game_cell(t->game, r, c) == ref_game_cell(k->ref, (int)r, (int)c),
                        "cell %u,%u is '%c', the reference '%c'", r, c,
-                       sap_game_cell(t->game, r, c), fuzz_ref_game_cell(&k->ref, r, c));
-    FUZZ_CHECK(sap_game_covered(t->game) == covered_in_map(t),
-               "covered %u but the map has %u covered cells", sap_game_covered(t->game),
-               covered_in_map(t));
+                       sap_game_cell(t->game, r, c), ref_game_cell(k->ref, (int)r, (int)c));
+    FUZZ_CHECK(sap_game_covered(t->game) == covered_in_map(t)
+                   && (int)sap_game_covered(t->game) == ref_game_covered(k->ref),
+               "covered %u, the map has %u covered cells, the reference %d",
+               sap_game_covered(t->game), covered_in_map(t), ref_game_covered(k->ref));
     if (rc == SAP_WIN)
         FUZZ_CHECK(sap_game_covered(t->game) == sap_game_mines(t->game), "WIN with %u covered",
                    sap_game_covered(t->game));
@@ -323,9 +327,9 @@ static void checked_move(struct known_game *k, int op, uint32_t x, uint32_t y)
                    sap_game_covered(t->game));
     if (++k->moves == 1) {
         /* Mines are laid before the first operation, never after. */
-        FUZZ_CHECK(sap_game_set_mine(t->game, 0, 0, !k->ref.mine[0]) < 0,
+        FUZZ_CHECK(sap_game_set_mine(t->game, 0, 0, k->layout[0] != '*') < 0,
                    "set_mine accepted after the first operation");
-        FUZZ_CHECK(sap_game_mines(t->game) == k->ref.mines, "a refused set_mine changed the count");
+        FUZZ_CHECK(sap_game_mines(t->game) == k->mines, "a refused set_mine changed the count");
     }
 }
 
@@ -339,23 +343,25 @@ static void flag_and_chord(struct known_game *k, uint32_t x, uint32_t y, bool wr
     for (r = (int64_t)x - 2; r <= (int64_t)x; r++)
         for (c = (int64_t)y - 2; c <= (int64_t)y; c++) {
             uint32_t cell;
+            char v;
             if (r < 0 || c < 0 || r >= (int64_t)k->t.rows || c >= (int64_t)k->t.cols
                 || (r == (int64_t)x - 1 && c == (int64_t)y - 1))
                 continue;
             cell = (uint32_t)r * k->t.cols + (uint32_t)c;
-            if (k->ref.opened[cell])
-                continue;
-            if (k->ref.mine[cell])
+            v = ref_game_cell(k->ref, (int)r, (int)c);
+            if (v >= '0' && v <= '8')
+                continue; /* opened */
+            if (k->layout[cell] == '*')
                 targets[count++] = cell;
-            else if (k->ref.mark[cell] != 'P')
+            else if (v != 'P')
                 safe = cell;
         }
     if (wrong_flag && count > 0 && safe != UINT32_MAX)
         targets[count - 1] = safe;
     for (i = 0; i < count; i++) {
         uint32_t tr = targets[i] / k->t.cols, tc = targets[i] % k->t.cols, clicks;
-        for (clicks = 0; clicks < 2 && k->ref.state == SAP_RUNNING
-                         && fuzz_ref_game_cell(&k->ref, tr, tc) != 'P'; clicks++)
+        for (clicks = 0; clicks < 2 && ref_game_state(k->ref) == SAP_RUNNING
+                         && ref_game_cell(k->ref, (int)tr, (int)tc) != 'P'; clicks++)
             checked_move(k, SAP_OP_RIGHT, tr + 1, tc + 1);
     }
     checked_move(k, SAP_OP_CHORD, x, y);
@@ -378,7 +384,9 @@ static void play_known_board(struct fuzz_bytes *in, struct fuzz_rng *rng, uint8_
     memset(&k, 0, sizeof k);
     k.rng = rng;
     game_open(&k.t, rows, cols);
-    fuzz_ref_game_init(&k.ref, rows, cols);
+    k.layout = malloc((size_t)rows * cols);
+    FUZZ_CHECK(k.layout != NULL, "malloc");
+    memset(k.layout, '_', (size_t)rows * cols);
     if (explicit_board) {
         uint8_t bits = 0;
         for (r = 0; r < rows; r++)
@@ -387,7 +395,7 @@ static void play_known_board(struct fuzz_bytes *in, struct fuzz_rng *rng, uint8_
                 if (i % 8 == 0)
                     bits = fuzz_u8(in);
                 if (bits >> (i % 8) & 1)
-                    fuzz_ref_game_set_mine(&k.ref, r, c, true);
+                    k.layout[i] = '*';
             }
     } else {
         struct fuzz_rng layout;
@@ -396,18 +404,21 @@ static void play_known_board(struct fuzz_bytes *in, struct fuzz_rng *rng, uint8_
         for (r = 0; r < rows; r++)
             for (c = 0; c < cols; c++)
                 if (fuzz_rng_next(&layout) % 256u < density)
-                    fuzz_ref_game_set_mine(&k.ref, r, c, true);
+                    k.layout[r * cols + c] = '*';
     }
+    k.ref = ref_game_new((int)rows, (int)cols, k.layout);
+    FUZZ_CHECK(k.ref != NULL, "ref_game_new");
     /* Lay the mines, with set/unset noise the engine must undo exactly. */
     for (r = 0; r < rows; r++)
         for (c = 0; c < cols; c++) {
-            bool mine = k.ref.mine[r * cols + c];
+            bool mine = k.layout[r * cols + c] == '*';
+            k.mines += mine;
             if (!mine && (r * 7 + c * 3) % 5 == 0)
                 FUZZ_CHECK(sap_game_set_mine(k.t.game, r, c, true) == SAP_OK, "set_mine");
             FUZZ_CHECK(sap_game_set_mine(k.t.game, r, c, mine) == SAP_OK, "set_mine %u,%u", r, c);
         }
-    FUZZ_CHECK(sap_game_mines(k.t.game) == k.ref.mines, "%u mines, expected %u",
-               sap_game_mines(k.t.game), k.ref.mines);
+    FUZZ_CHECK(sap_game_mines(k.t.game) == k.mines, "%u mines, expected %u",
+               sap_game_mines(k.t.game), k.mines);
 
     fuzz_text_init(&k.reply);
     fuzz_text_init(&k.want);
@@ -424,7 +435,8 @@ static void play_known_board(struct fuzz_bytes *in, struct fuzz_rng *rng, uint8_
     }
     fuzz_text_free(&k.reply);
     fuzz_text_free(&k.want);
-    fuzz_ref_game_free(&k.ref);
+    ref_game_free(k.ref);
+    free(k.layout);
     game_close(&k.t);
 }
 

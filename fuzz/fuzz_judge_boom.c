@@ -4,14 +4,14 @@
  * Besides the checks every reader gets (fuzz_judge.c: one-shot, chunked and
  * bytewise feeding agree, status and error contract, blocks released), a
  * reference parser reads the same bytes as the statement and SPEC.md
- * define them and plays each game on the reference engine: well-formed
+ * define them and plays each game on the reference engine (tests/lib): well-formed
  * input must give exactly its output, malformed input must fail after
  * writing every complete game's lines, and never anything else.
  */
 #include <stdlib.h>
 
 #include "fuzz_judge.h"
-#include "fuzz_ref.h"
+#include "ref_game.h"
 
 static enum fuzz_verdict reference(const uint8_t *data, size_t size, struct fuzz_text *want,
                                    size_t *complete)
@@ -28,9 +28,9 @@ static enum fuzz_verdict reference(const uint8_t *data, size_t size, struct fuzz
     if (games == 0)
         return FUZZ_UNSETTLED; /* the statement promises T >= 1 */
     for (game = 0; game < games; game++) {
-        struct fuzz_ref_game g;
+        struct ref_game *g;
         uint32_t rows, cols, r, c;
-        const uint8_t **row_text;
+        char *layout;
 
         if (game > 0)
             fuzz_text_add_str(want, "==========\n");
@@ -39,44 +39,42 @@ static enum fuzz_verdict reference(const uint8_t *data, size_t size, struct fuzz
         if (rows == 0 || cols == 0 || rows > SAP_MAX_ROWS || cols > SAP_MAX_COLS
             || (uint64_t)rows * cols > SAP_MAX_CELLS || (uint64_t)rows * cols > size)
             return FUZZ_MALFORMED; /* past the limits, or rows the input cannot hold */
-        row_text = malloc(rows * sizeof *row_text);
-        FUZZ_CHECK(row_text != NULL, "malloc");
+        layout = malloc((size_t)rows * cols);
+        FUZZ_CHECK(layout != NULL, "malloc");
         for (r = 0; r < rows; r++) {
             if (!fuzz_tokens_next(&in) || in.length != cols) {
-                free(row_text);
+                free(layout);
                 return FUZZ_MALFORMED;
             }
-            for (c = 0; c < cols; c++)
+            for (c = 0; c < cols; c++) {
                 if (in.token[c] != '_' && in.token[c] != '*') {
-                    free(row_text);
+                    free(layout);
                     return FUZZ_MALFORMED;
                 }
-            row_text[r] = in.token;
+                layout[(size_t)r * cols + c] = (char)in.token[c];
+            }
         }
-        fuzz_ref_game_init(&g, rows, cols);
-        for (r = 0; r < rows; r++)
-            for (c = 0; c < cols; c++)
-                fuzz_ref_game_set_mine(&g, r, c, row_text[r][c] == '*');
-        free(row_text);
+        g = ref_game_new((int)rows, (int)cols, layout);
+        free(layout);
+        FUZZ_CHECK(g != NULL, "ref_game_new");
         for (;;) {
             uint32_t op, x, y;
             if (!fuzz_tokens_number(&in, &op) || op > 3) {
-                fuzz_ref_game_free(&g);
+                ref_game_free(g);
                 return FUZZ_MALFORMED;
             }
             if (op == 0)
                 break;
             if (!fuzz_tokens_number(&in, &x) || !fuzz_tokens_number(&in, &y) || x < 1 || y < 1
                 || x > rows || y > cols) {
-                fuzz_ref_game_free(&g);
+                ref_game_free(g);
                 return FUZZ_MALFORMED;
             }
-            fuzz_ref_game_move(&g, (int)op, x, y);
-            fuzz_ref_game_reply(&g, want);
+            fuzz_text_add_str(want, ref_game_move(g, (int)op, (int)x, (int)y));
         }
-        if (g.state == SAP_RUNNING)
+        if (ref_game_state(g) == SAP_RUNNING)
             fuzz_text_add_str(want, "QUIT\n");
-        fuzz_ref_game_free(&g);
+        ref_game_free(g);
         *complete = want->length;
     }
     return fuzz_tokens_more(&in) ? FUZZ_UNSETTLED : FUZZ_VALID;

@@ -3,18 +3,17 @@
  *
  * The shared reader checks (fuzz_judge.c), and a reference parser of the
  * UVa 11585 input (t; per grid "r c d", d lines "r' c' n", r rows of #/.)
- * answered by the reference verifier.
+ * answered by the tests' own verifier (tests/lib/ref_nurikabe.c).
  */
 #include <stdlib.h>
 
 #include "fuzz_judge.h"
-#include "fuzz_ref.h"
+#include "ref_nurikabe.h"
 
 static enum fuzz_verdict parse_grid(struct fuzz_tokens *in, struct fuzz_text *want)
 {
     uint32_t rows, cols, numbers, i, r, c;
-    uint32_t *number = NULL;
-    bool *shaded = NULL;
+    struct ref_nurikabe_grid g;
     enum fuzz_verdict verdict = FUZZ_MALFORMED;
 
     if (!fuzz_tokens_number(in, &rows) || !fuzz_tokens_number(in, &cols)
@@ -24,17 +23,16 @@ static enum fuzz_verdict parse_grid(struct fuzz_tokens *in, struct fuzz_text *wa
         || (uint64_t)rows * cols > SAP_MAX_CELLS || numbers > rows * cols
         || (uint64_t)rows * cols > in->size)
         return FUZZ_MALFORMED; /* more numbers than cells, or rows the input cannot hold */
-    number = calloc((size_t)rows * cols, sizeof *number);
-    shaded = calloc((size_t)rows * cols, sizeof *shaded);
-    FUZZ_CHECK(number != NULL && shaded != NULL, "calloc");
+    ref_nurikabe_grid_init(&g, (int)rows, (int)cols);
     for (i = 0; i < numbers; i++) {
         uint32_t value;
         if (!fuzz_tokens_number(in, &r) || !fuzz_tokens_number(in, &c)
             || !fuzz_tokens_number(in, &value))
             goto done;
-        if (r >= rows || c >= cols || value == 0 || number[(size_t)r * cols + c] != 0)
-            goto done; /* outside the grid, not positive, or a second number in a cell */
-        number[(size_t)r * cols + c] = value;
+        /* outside the grid, not positive, or a second number in a cell */
+        if (r >= rows || c >= cols || value == 0
+            || !ref_nurikabe_add_number(&g, (int)r, (int)c, value))
+            goto done;
     }
     for (r = 0; r < rows; r++) {
         if (!fuzz_tokens_next(in) || in->length != cols)
@@ -42,15 +40,13 @@ static enum fuzz_verdict parse_grid(struct fuzz_tokens *in, struct fuzz_text *wa
         for (c = 0; c < cols; c++) {
             if (in->token[c] != '#' && in->token[c] != '.')
                 goto done;
-            shaded[(size_t)r * cols + c] = in->token[c] == '#';
+            g.shaded[(size_t)r * cols + c] = in->token[c] == '#';
         }
     }
-    fuzz_text_add_str(want, fuzz_ref_nurikabe_solved(number, shaded, rows, cols) ? "solved\n"
-                                                                                 : "not solved\n");
+    fuzz_text_add_str(want, ref_nurikabe_verify(&g) == 1 ? "solved\n" : "not solved\n");
     verdict = FUZZ_VALID;
 done:
-    free(number);
-    free(shaded);
+    ref_nurikabe_grid_free(&g);
     return verdict;
 }
 

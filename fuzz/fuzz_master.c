@@ -15,6 +15,8 @@
 #include "fuzz_ref.h"
 
 #define DRAW_MAX_CELLS 250000u
+/* Plans per input: enough to mix sizes, few enough to keep an input fast. */
+#define MAX_PLANS 24u
 
 static void check_plan(uint32_t rows, uint32_t cols, uint32_t mines, struct fuzz_bytes *in)
 {
@@ -77,10 +79,11 @@ void fuzz_one(const uint8_t *data, size_t size)
 {
     struct fuzz_bytes in;
     uint8_t mode;
+    uint32_t plans;
 
     fuzz_bytes_init(&in, data, size);
     mode = fuzz_u8(&in) % 3;
-    while (mode == 0 || fuzz_bytes_left(&in)) {
+    for (plans = 0; plans < MAX_PLANS && (mode == 0 || fuzz_bytes_left(&in)); plans++) {
         uint32_t rows, cols, mines;
         if (mode == 0) {
             rows = fuzz_range(&in, 1, 5);

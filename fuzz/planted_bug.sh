@@ -44,9 +44,15 @@ for src in "$work"/core/*.c; do
     clang $flags -fsanitize=fuzzer-no-link -I"$work/core" -c "$src" -o "$obj" || exit 2
     objs+=("$obj")
 done
-clang $flags -fsanitize=fuzzer -I"$work/core" -Ifuzz -D_POSIX_C_SOURCE=200809L \
-    fuzz/main_libfuzzer.c fuzz/fuzz_game.c fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c \
-    "${objs[@]}" -o "$work/game-libfuzzer" || exit 2
+# As fuzz.mk builds it: helpers and references with sanitizers only.
+for src in fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c tests/lib/ref_*.c; do
+    obj=$work/$(basename "${src%.c}").o
+    clang $flags -I"$work/core" -Ifuzz -Itests/lib -D_POSIX_C_SOURCE=200809L -c "$src" -o "$obj" \
+        || exit 2
+    objs+=("$obj")
+done
+clang $flags -fsanitize=fuzzer -I"$work/core" -Ifuzz -Itests/lib -D_POSIX_C_SOURCE=200809L \
+    fuzz/main_libfuzzer.c fuzz/fuzz_game.c "${objs[@]}" -o "$work/game-libfuzzer" || exit 2
 
 found=0
 for i in $(seq 1 "$trials"); do
