@@ -1,6 +1,7 @@
 /*
  * fuzz_judge.c - see fuzz_judge.h.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz_judge.h"
@@ -127,6 +128,65 @@ static void expect_same(const struct fuzz_judge_result *a, const struct fuzz_jud
                b->consumed, a->consumed);
 }
 
+/* The same input through a judge-only session (sapperd --judge): its output
+ * and final status must be the reader's own.  The session reads to the end
+ * and lets the reader judge what follows the last case, as a stand-alone
+ * reader does. */
+static void run_judge_only_session(enum sap_format format, const uint8_t *data, size_t size,
+                                   size_t memory_limit, const struct fuzz_judge_result *want)
+{
+    struct sap_session *session = malloc(SAP_SESSION_BYTES);
+    struct fuzz_memory memory;
+    struct fuzz_text output;
+    size_t pos = 0;
+    uint32_t line = 0;
+    const char *reason = NULL;
+    int status, rc;
+
+    FUZZ_CHECK(session != NULL, "malloc");
+    memset(session, 0xA5, SAP_SESSION_BYTES);
+    fuzz_memory_init(&memory, memory_limit);
+    fuzz_text_init(&output);
+    fuzz_text_add(&output, "", 0);
+    sap_session_init(session, &memory.iface);
+    rc = sap_session_start_judge(session, format);
+    FUZZ_CHECK(rc == SAP_OK, "start_judge: %d", rc);
+    for (;;) {
+        size_t took = pos < size ? sap_session_sink(session, (const char *)data + pos, size - pos) : 0;
+        size_t n, polled = 0;
+        pos += took;
+        do {
+            n = sap_session_poll(session, fuzz_text_reserve(&output, 4096), 4096);
+            output.length += n;
+            polled += n;
+        } while (n > 0);
+        if (pos == size || sap_session_closing(session))
+            break;
+        FUZZ_CHECK(took > 0 || polled > 0, "the judge-only session stalled at byte %zu", pos);
+    }
+    sap_session_finish(session);
+    do {
+        size_t n = sap_session_poll(session, fuzz_text_reserve(&output, 4096), 4096);
+        output.length += n;
+        if (n == 0)
+            break;
+    } while (1);
+    fuzz_text_expect_equal("judge-only session against the reader", output.data, output.length,
+                           want->output.data, want->output.length);
+    status = sap_session_judge_result(session, &line, &reason);
+    FUZZ_CHECK(status == want->status, "judge-only session status %d, the reader %d", status,
+               want->status);
+    if (status < 0)
+        FUZZ_CHECK(line == want->error_line && reason != NULL && strcmp(reason, want->reason) == 0,
+                   "judge-only session: line %u \"%s\", the reader line %u \"%s\"", line,
+                   reason ? reason : "(null)", want->error_line, want->reason);
+    FUZZ_CHECK(sap_session_closing(session), "the judge-only session is not closing at the end");
+    sap_session_release(session);
+    fuzz_memory_check_released(&memory, "the judge-only session");
+    fuzz_text_free(&output);
+    free(session);
+}
+
 void fuzz_judge_check(enum sap_format format, const uint8_t *data, size_t size,
                       struct fuzz_judge_result *result)
 {
@@ -142,6 +202,8 @@ void fuzz_judge_check(enum sap_format format, const uint8_t *data, size_t size,
     run_once(format, data, size, FEED_CHUNKS, rng.state + 1, memory_limit, &other);
     expect_same(result, &other, "random chunks");
     fuzz_judge_result_free(&other);
+    if (memory_limit == MEMORY_PLENTY) /* a session also holds its own blocks */
+        run_judge_only_session(format, data, size, memory_limit, result);
     if (size <= BYTEWISE_MAX && result->output.length <= BYTEWISE_OUTPUT_MAX) {
         run_once(format, data, size, FEED_BYTES, rng.state + 2, memory_limit, &other);
         expect_same(result, &other, "one byte at a time");
