@@ -188,7 +188,17 @@ bool sap_game_mine_at(const sap_game *game, uint32_t row, uint32_t col);
  *
  * The fewest safe cells a player who only applies rule 1 and rule 2 leaves
  * covered, over every safe first cell, and the first best start (lowest row,
- * then lowest column).  At most 4 bytes per cell of caller memory.
+ * then lowest column).  The first click only clears that cell (it shows its
+ * number); from there on only the two rules act.  One board is one block of
+ * SAP_CASUAL_BYTES(rows, cols): a header and 4 bytes per cell, which hold
+ * the mines, the closure being computed and its work list, so a solve needs
+ * no other memory, no recursion and a few hundred bytes of stack.  Random
+ * boards cost a few passes over the board; see core/casual.c for the worst
+ * case.
+ *
+ *     sap_casual_init(&cs, block, SAP_CASUAL_BYTES(r, c), r, c);
+ *     for each mine: sap_casual_set_mine(cs, row, col, true);
+ *     sap_casual_solve(cs, &result);   then sap_casual_left_covered(...)
  * ---------------------------------------------------------------------- */
 
 #define SAP_CASUAL_HEADER_BYTES 64u
@@ -203,13 +213,18 @@ struct sap_casual_result {
     uint32_t col;
 };
 
+/* Lays out a rows x cols board without mines in `memory` (aligned as for
+ * uint32_t).  SAP_ERR_ARG / SAP_ERR_SIZE for a size outside 1 ..
+ * SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS, SAP_ERR_NOMEM when bytes <
+ * SAP_CASUAL_BYTES(rows, cols).  *casual points into `memory`. */
 int sap_casual_init(sap_casual **casual, void *memory, size_t bytes,
                     uint32_t rows, uint32_t cols);
+/* Puts or removes a mine at 0-based (row, col); SAP_ERR_RANGE outside. */
 int sap_casual_set_mine(sap_casual *casual, uint32_t row, uint32_t col, bool mine);
 /* Solves; SAP_ERR_STATE when the board has no safe cell. */
 int sap_casual_solve(sap_casual *casual, struct sap_casual_result *result);
-/* After a solve: whether 0-based (row, col) is a safe cell that the best
- * start leaves covered. */
+/* After a solve (and until the next set_mine): whether 0-based (row, col)
+ * is a safe cell that the best start leaves covered. */
 bool sap_casual_left_covered(const sap_casual *casual, uint32_t row, uint32_t col);
 
 /* ------------------------------------------------------------------------

@@ -1,0 +1,309 @@
+/*
+ * test_casual.c - the casual player's core API: the statement's boards,
+ * argument checking, edge boards, and differential runs against the
+ * literal algorithm (tests/lib/ref_casual.c) on thousands of random boards.
+ */
+#include "check.h"
+#include "lib/ref_casual.h"
+#include "sapper.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A board block from the heap, sized by the public macro. */
+static sap_casual *board_new(uint32_t rows, uint32_t cols, void **block)
+{
+    sap_casual *cs = NULL;
+    *block = malloc(SAP_CASUAL_BYTES(rows, cols));
+    if (*block == NULL)
+        abort();
+    if (sap_casual_init(&cs, *block, SAP_CASUAL_BYTES(rows, cols), rows, cols) != SAP_OK)
+        abort();
+    return cs;
+}
+
+static sap_casual *board_from_mines(const unsigned char *mines, uint32_t rows, uint32_t cols,
+                                    void **block)
+{
+    sap_casual *cs = board_new(rows, cols, block);
+    uint32_t r, c;
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++)
+            if (mines[r * cols + c])
+                sap_casual_set_mine(cs, r, c, true);
+    return cs;
+}
+
+/* rows given as strings of 'M' and '.' */
+static sap_casual *board_from_text(const char *const *text, uint32_t rows, void **block)
+{
+    uint32_t cols = (uint32_t)strlen(text[0]), r, c;
+    sap_casual *cs = board_new(rows, cols, block);
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++)
+            if (text[r][c] == 'M')
+                sap_casual_set_mine(cs, r, c, true);
+    return cs;
+}
+
+static void expect_text(const char *const *text, uint32_t rows, uint32_t covered, uint32_t row,
+                        uint32_t col)
+{
+    void *block;
+    sap_casual *cs = board_from_text(text, rows, &block);
+    struct sap_casual_result res;
+    CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_OK);
+    CHECK_EQ_INT(res.covered, covered);
+    CHECK_EQ_INT(res.row, row);
+    CHECK_EQ_INT(res.col, col);
+    free(block);
+}
+
+static void test_statement_boards(void)
+{
+    static const char *const fig1[] = { "...", "...", "MM." };
+    static const char *const b2[] = { "M.M.", ".M.M", "M.M." };
+    static const char *const b3[] = { ".....", ".....", "MMM..", "M.M..", "MMM..", ".....", "....." };
+    static const char *const b4[] = { "...M", "....", "....", "M..." };
+    expect_text(fig1, 3, 0, 0, 0);
+    expect_text(b2, 3, 5, 0, 1);    /* no zero cell: one cell cleared */
+    expect_text(b3, 7, 1, 0, 0);    /* the enclosed cell stays covered */
+    expect_text(b4, 4, 0, 0, 0);
+}
+
+/* Figure 3 of the statement: starting at (2,2) leaves six cells covered. */
+static void test_left_covered_figure(void)
+{
+    static const char *const fig1[] = { "...", "...", "MM." };
+    static const char *const b3[] = { ".....", ".....", "MMM..", "M.M..", "MMM..", ".....", "....." };
+    void *block;
+    sap_casual *cs = board_from_text(fig1, 3, &block);
+    struct sap_casual_result res;
+    uint32_t r, c, n = 0;
+
+    CHECK(!sap_casual_left_covered(cs, 0, 0));      /* not solved yet */
+    CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_OK);
+    for (r = 0; r < 3; r++)
+        for (c = 0; c < 3; c++)
+            n += sap_casual_left_covered(cs, r, c);
+    CHECK_EQ_INT(n, 0);
+    free(block);
+
+    cs = board_from_text(b3, 7, &block);
+    CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_OK);
+    CHECK_EQ_INT(res.covered, 1);
+    CHECK(sap_casual_left_covered(cs, 3, 1));       /* the hole in the ring */
+    CHECK(!sap_casual_left_covered(cs, 2, 0));      /* a mine is never "left covered" */
+    CHECK(!sap_casual_left_covered(cs, 0, 0));
+    CHECK(!sap_casual_left_covered(cs, 7, 0));      /* outside */
+    CHECK(!sap_casual_left_covered(cs, 0, 5));
+    /* changing the board forgets the answer */
+    CHECK_EQ_INT(sap_casual_set_mine(cs, 3, 1, true), SAP_OK);
+    CHECK(!sap_casual_left_covered(cs, 0, 0));
+    CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_OK);
+    CHECK_EQ_INT(res.covered, 0);
+    CHECK_EQ_INT(sap_casual_set_mine(cs, 3, 1, false), SAP_OK);
+    CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_OK);
+    CHECK_EQ_INT(res.covered, 1);
+    free(block);
+}
+
+static void test_arguments(void)
+{
+    uint32_t storage[64];
+    sap_casual *cs = (sap_casual *)1;
+    struct sap_casual_result res;
+    size_t need = SAP_CASUAL_BYTES(3, 3);
+
+    CHECK(need <= sizeof storage);
+    CHECK_EQ_INT(sap_casual_init(NULL, storage, need, 3, 3), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_init(&cs, NULL, need, 3, 3), SAP_ERR_NOMEM);
+    CHECK(cs == NULL);
+    CHECK_EQ_INT(sap_casual_init(&cs, storage, need - 1, 3, 3), SAP_ERR_NOMEM);
+    CHECK_EQ_INT(sap_casual_init(&cs, storage, need, 0, 3), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_init(&cs, storage, need, 3, 0), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_init(&cs, storage, need, SAP_MAX_ROWS + 1, 1), SAP_ERR_SIZE);
+    CHECK_EQ_INT(sap_casual_init(&cs, storage, need, 1, SAP_MAX_COLS + 1), SAP_ERR_SIZE);
+    CHECK_EQ_INT(sap_casual_init(&cs, (char *)storage + 1, need, 3, 3), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_init(&cs, storage, need, 3, 3), SAP_OK);
+    CHECK(cs != NULL);
+    CHECK_EQ_INT(sap_casual_set_mine(cs, 3, 0, true), SAP_ERR_RANGE);
+    CHECK_EQ_INT(sap_casual_set_mine(cs, 0, 3, true), SAP_ERR_RANGE);
+    CHECK_EQ_INT(sap_casual_set_mine(NULL, 0, 0, true), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_solve(cs, NULL), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_solve(NULL, &res), SAP_ERR_ARG);
+    CHECK(!sap_casual_left_covered(NULL, 0, 0));
+    /* an empty board: any start clears everything */
+    CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_OK);
+    CHECK_EQ_INT(res.covered, 0);
+    CHECK_EQ_INT(res.row, 0);
+    CHECK_EQ_INT(res.col, 0);
+}
+
+static void test_edge_boards(void)
+{
+    static const char *const all_mines[] = { "MM", "MM" };
+    static const char *const one_safe[] = { "MMM", "M.M", "MMM" };
+    static const char *const single[] = { "." };
+    static const char *const single_mine[] = { "M" };
+    static const char *const row[] = { "..M....M.M.." };
+    static const char *const column[] = { ".", ".", "M", ".", ".", "." };
+    void *block;
+    sap_casual *cs;
+    struct sap_casual_result res;
+
+    cs = board_from_text(all_mines, 2, &block);
+    CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_ERR_STATE);
+    CHECK(!sap_casual_left_covered(cs, 0, 0));
+    free(block);
+    cs = board_from_text(single_mine, 1, &block);
+    CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_ERR_STATE);
+    free(block);
+    expect_text(one_safe, 3, 0, 1, 1);
+    expect_text(single, 1, 0, 0, 0);
+    /* 1 x n: from (0,4) the player clears (0,3)..(0,6) and flags both
+     * mines beside them; (0,8) between two mines is never reached */
+    expect_text(row, 1, 5, 0, 4);
+    expect_text(column, 6, 2, 4, 0);
+}
+
+/* Compares the core with a reference answer on one board. */
+static void compare_board(const unsigned char *mines, uint32_t rows, uint32_t cols,
+                          bool literal, const char *what, uint64_t seed)
+{
+    char why[160];
+    if (!CHECK(ref_casual_compare_core(mines, rows, cols, literal, why, sizeof why) == 0))
+        fprintf(stderr, "  %s board %ux%u seed %llu: %s\n", what, rows, cols,
+                (unsigned long long)seed, why);
+}
+
+static void test_random_small_literal(void)
+{
+    static const unsigned densities[] = { 50, 100, 150, 200, 250, 300, 400, 600 };
+    uint64_t rng = 20031025;
+    unsigned char mines[12 * 12];
+    int i;
+    for (i = 0; i < 4000 && check_failures_in_test == 0; i++) {
+        uint32_t rows = 1 + (uint32_t)(ref_casual_random(&rng) % 12);
+        uint32_t cols = 1 + (uint32_t)(ref_casual_random(&rng) % 12);
+        unsigned permille = densities[ref_casual_random(&rng) % 8];
+        uint64_t seed = ref_casual_random(&rng);
+        ref_casual_random_board(mines, rows, cols, permille, seed);
+        compare_board(mines, rows, cols, true, "random", seed);
+    }
+}
+
+static void test_random_large_literal(void)
+{
+    static const struct { uint32_t rows, cols; unsigned permille; } sizes[] = {
+        { 40, 40, 200 }, { 40, 40, 250 }, { 40, 1, 150 }, { 1, 40, 150 }, { 30, 40, 180 },
+        { 20, 40, 220 },
+    };
+    unsigned char mines[40 * 40];
+    unsigned i;
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        uint64_t seed = 4000 + i;
+        ref_casual_random_board(mines, sizes[i].rows, sizes[i].cols, sizes[i].permille, seed);
+        compare_board(mines, sizes[i].rows, sizes[i].cols, true, "random", seed);
+    }
+}
+
+/* A periodic board on which every start swallows the closure of the start
+ * expanded just before it: the core takes the previous closure over. */
+static void tile_board(unsigned char *mines, uint32_t rows, uint32_t cols,
+                       const char *const *tile, uint32_t tile_rows)
+{
+    uint32_t tile_cols = (uint32_t)strlen(tile[0]), r, c;
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++)
+            mines[r * cols + c] = tile[r % tile_rows][c % tile_cols] == 'M';
+}
+
+static void test_chain_boards(void)
+{
+    static const char *const chain[] = { ".....M", "...M..", "......", ".....M", ".M...M" };
+    static const char *const chain2[] = { ".M...", ".....", "....M", "M...M" };
+    unsigned char *mines = malloc(64 * 64);
+    uint32_t shift;
+    if (mines == NULL)
+        abort();
+    tile_board(mines, 20, 36, chain, 5);
+    compare_board(mines, 20, 36, true, "chain tile", 0);
+    tile_board(mines, 16, 40, chain2, 4);
+    compare_board(mines, 16, 40, true, "chain tile", 1);
+    /* the same tiles, shifted and cut at odd sizes */
+    for (shift = 0; shift < 6; shift++) {
+        tile_board(mines, 23 + shift, 31 + 2 * shift, chain, 5);
+        mines[shift * 7] = (unsigned char)!mines[shift * 7];
+        compare_board(mines, 23 + shift, 31 + 2 * shift, false, "chain tile", shift);
+    }
+    tile_board(mines, 64, 64, chain, 5);
+    compare_board(mines, 64, 64, false, "chain tile", 2);
+    free(mines);
+}
+
+/* Boards big enough for thousands of expanded starts (the stamps are
+ * renumbered on the way) against the queue reference. */
+static void test_random_big_queue(void)
+{
+    static const struct { uint32_t rows, cols; unsigned permille; } sizes[] = {
+        { 100, 100, 150 }, { 100, 100, 200 }, { 300, 300, 250 }, { 200, 500, 280 },
+        { 1, 1000, 200 }, { 1000, 1, 200 },
+    };
+    unsigned char *mines = malloc(200 * 500);
+    unsigned i;
+    if (mines == NULL)
+        abort();
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        uint64_t seed = 9000 + i;
+        ref_casual_random_board(mines, sizes[i].rows, sizes[i].cols, sizes[i].permille, seed);
+        compare_board(mines, sizes[i].rows, sizes[i].cols, false, "random", seed);
+    }
+    free(mines);
+}
+
+/* Solving twice, and solving after edits, gives the same as a fresh board. */
+static void test_resolve(void)
+{
+    unsigned char mines[15 * 15];
+    uint64_t rng = 7;
+    void *block;
+    sap_casual *cs;
+    struct sap_casual_result a, b;
+    struct ref_casual_answer want;
+    int i;
+
+    ref_casual_random_board(mines, 15, 15, 200, 77);
+    cs = board_from_mines(mines, 15, 15, &block);
+    CHECK_EQ_INT(sap_casual_solve(cs, &a), SAP_OK);
+    CHECK_EQ_INT(sap_casual_solve(cs, &b), SAP_OK);
+    CHECK_EQ_INT(a.covered, b.covered);
+    CHECK_EQ_INT(a.row, b.row);
+    CHECK_EQ_INT(a.col, b.col);
+    for (i = 0; i < 30; i++) {
+        uint32_t x = (uint32_t)(ref_casual_random(&rng) % (15 * 15));
+        mines[x] = (unsigned char)!mines[x];
+        sap_casual_set_mine(cs, x / 15, x % 15, mines[x] != 0);
+        CHECK_EQ_INT(sap_casual_solve(cs, &a), SAP_OK);
+        ref_casual_solve(mines, 15, 15, &want, NULL);
+        CHECK_EQ_INT(a.covered, want.covered);
+        CHECK_EQ_INT(a.row, want.row);
+        CHECK_EQ_INT(a.col, want.col);
+    }
+    free(block);
+}
+
+int main(void)
+{
+    RUN_TEST(test_statement_boards);
+    RUN_TEST(test_left_covered_figure);
+    RUN_TEST(test_arguments);
+    RUN_TEST(test_edge_boards);
+    RUN_TEST(test_random_small_literal);
+    RUN_TEST(test_random_large_literal);
+    RUN_TEST(test_chain_boards);
+    RUN_TEST(test_random_big_queue);
+    RUN_TEST(test_resolve);
+    return check_summary("test_casual");
+}
