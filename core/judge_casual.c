@@ -1,11 +1,145 @@
-/* Placeholder until the casual reader lands: refuses its input. */
+/*
+ * judge_casual.c - the Mid-Central 2003 "mines" input format, read for the
+ * shared judge driver (judge.c): boards "r c" and r rows of 'M' / '.',
+ * ended by "0 0"; one line per board with the fewest safe cells the casual
+ * player leaves covered.
+ *
+ * Each board's rows go a byte at a time straight into the solver's block
+ * (SAP_CASUAL_BYTES), acquired once the size is known and given back as
+ * soon as the board is answered.  The statement's own limits (3 <= r, c,
+ * at most 40 cells, at least one mine and one empty cell) are lifted: any
+ * 1 <= r, c within the build's limits is taken, and a board with no safe
+ * cell leaves nothing covered, so its answer is 0.  Reading stops at
+ * "0 0"; whatever follows it is not read.  Answer lines end in "\r\n" when
+ * the input's first line did, in "\n" otherwise.
+ */
 #include "internal.h"
 
-static void begin(struct sap_judge *judge) { sap_judge_fail(judge, SAP_ERR_STATE, "the casual reader is not built yet"); }
-static void number(struct sap_judge *judge, uint32_t value) { (void)judge; (void)value; }
-static void row_byte(struct sap_judge *judge, uint32_t index, char byte) { (void)judge; (void)index; (void)byte; }
-static void row_end(struct sap_judge *judge) { (void)judge; }
-static size_t poll(struct sap_judge *judge, char *out, size_t cap) { (void)out; (void)cap; judge->out_phase = 0; return 0; }
-static void finish(struct sap_judge *judge) { (void)judge; }
+/* judge->step: what the next token is */
+enum { STEP_ROWS = 0, STEP_COLS = 1, STEP_BOARD = 2 };
+/* judge->args */
+enum { ARG_ROWS = 0, ARG_COLS = 1, ARG_ANSWER = 2 };
+
+static void begin(struct sap_judge *judge)
+{
+    judge->step = STEP_ROWS;
+    judge->expect = SAP_EXPECT_NUMBER;
+}
+
+static void fail_size(struct sap_judge *judge, uint32_t rows, uint32_t cols)
+{
+    int err = sap_check_board_size(rows, cols);
+    if (err == SAP_ERR_ARG)
+        sap_judge_fail(judge, SAP_ERR_SYNTAX, "a board needs at least one row and one column");
+    else if (rows > SAP_MAX_ROWS)
+        sap_judge_fail_n(judge, SAP_ERR_SIZE, "more board rows than this build's limit of ",
+                         SAP_MAX_ROWS, "");
+    else if (cols > SAP_MAX_COLS)
+        sap_judge_fail_n(judge, SAP_ERR_SIZE, "more board columns than this build's limit of ",
+                         SAP_MAX_COLS, "");
+    else
+        sap_judge_fail_n(judge, SAP_ERR_SIZE, "more board cells than this build's limit of ",
+                         SAP_MAX_CELLS, "");
+}
+
+static void start_board(struct sap_judge *judge, uint32_t rows, uint32_t cols)
+{
+    void *block;
+
+    if (sap_check_board_size(rows, cols) != SAP_OK) {
+        fail_size(judge, rows, cols);
+        return;
+    }
+    block = sap_judge_acquire(judge, SAP_CASUAL_BYTES(rows, cols));
+    if (block == NULL)
+        return; /* the judge has failed with the reason */
+    if (sap_casual_init(&judge->u.casual, block, judge->block_bytes, rows, cols) != SAP_OK) {
+        sap_judge_fail(judge, SAP_ERR_NOMEM, "the memory given for the board is unusable");
+        return;
+    }
+    judge->step = STEP_BOARD;
+    judge->rows_read = 0;
+    judge->expect = SAP_EXPECT_ROW;
+    judge->row_length = cols;
+}
+
+static void number(struct sap_judge *judge, uint32_t value)
+{
+    if (judge->step == STEP_ROWS) {
+        judge->args[ARG_ROWS] = value;
+        judge->step = STEP_COLS;
+        return;
+    }
+    judge->args[ARG_COLS] = value;
+    if (judge->args[ARG_ROWS] == 0 && value == 0) {
+        judge->status = SAP_JUDGE_DONE;
+        judge->expect = SAP_EXPECT_NOTHING;
+        return;
+    }
+    start_board(judge, judge->args[ARG_ROWS], value);
+}
+
+static void row_byte(struct sap_judge *judge, uint32_t index, char byte)
+{
+    if (byte == 'M')
+        sap_casual_set_mine(judge->u.casual, judge->rows_read, index, true);
+    else if (byte != '.')
+        sap_judge_fail(judge, SAP_ERR_SYNTAX, "a board row holds only 'M' (mine) and '.' (empty)");
+}
+
+static void row_end(struct sap_judge *judge)
+{
+    struct sap_casual_result result;
+    int err;
+
+    if (++judge->rows_read < judge->args[ARG_ROWS])
+        return;
+    err = sap_casual_solve(judge->u.casual, &result);
+    if (err == SAP_ERR_STATE) {
+        result.covered = 0; /* no safe cell: nothing is left covered */
+    } else if (err != SAP_OK) {
+        sap_judge_fail(judge, err, "the board could not be solved");
+        return;
+    }
+    sap_judge_release_block(judge);
+    judge->u.casual = NULL;
+    judge->args[ARG_ANSWER] = result.covered;
+    judge->case_index++;
+    judge->step = STEP_ROWS;
+    judge->expect = SAP_EXPECT_NUMBER;
+    judge->out_col = 0;
+    judge->out_phase = 1;
+}
+
+/* The answer line, regenerated on each call and copied from where the last
+ * call stopped, so any cap makes progress.  It ends as the input's first
+ * line did, so a DOS input file gets a DOS answer file. */
+static size_t poll(struct sap_judge *judge, char *out, size_t cap)
+{
+    char line[SAP_DEC_MAX + 2];
+    size_t length = sap_dec(line, judge->args[ARG_ANSWER]);
+    size_t n;
+
+    if (judge->line_end == 2)
+        line[length++] = '\r';
+    line[length++] = '\n';
+    n = sap_copy_piece(out, cap, line, length, &judge->out_col);
+    if (judge->out_col >= length) {
+        judge->out_phase = 0;
+        judge->out_col = 0;
+    }
+    return n;
+}
+
+static void finish(struct sap_judge *judge)
+{
+    if (judge->step == STEP_ROWS)
+        sap_judge_fail(judge, SAP_ERR_SYNTAX, "input ends without the closing \"0 0\"");
+    else if (judge->step == STEP_COLS)
+        sap_judge_fail(judge, SAP_ERR_SYNTAX, "input ends inside a board's size");
+    else
+        sap_judge_fail_n(judge, SAP_ERR_SYNTAX, "input ends after ", judge->rows_read,
+                         " rows of a board");
+}
 
 const struct sap_judge_format sap_judge_casual = { begin, number, row_byte, row_end, poll, finish };

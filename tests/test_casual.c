@@ -194,6 +194,23 @@ static void test_random_small_literal(void)
     }
 }
 
+/* Medium boards, where several starts share big regions and the base is
+ * built, extended, shrunk and replaced, against the queue reference. */
+static void test_random_medium_queue(void)
+{
+    uint64_t rng = 1234;
+    unsigned char mines[48 * 48];
+    int i;
+    for (i = 0; i < 600 && check_failures_in_test == 0; i++) {
+        uint32_t rows = 16 + (uint32_t)(ref_casual_random(&rng) % 33);
+        uint32_t cols = 16 + (uint32_t)(ref_casual_random(&rng) % 33);
+        unsigned permille = 150 + (unsigned)(ref_casual_random(&rng) % 140);
+        uint64_t seed = ref_casual_random(&rng);
+        ref_casual_random_board(mines, rows, cols, permille, seed);
+        compare_board(mines, rows, cols, false, "random", seed);
+    }
+}
+
 static void test_random_large_literal(void)
 {
     static const struct { uint32_t rows, cols; unsigned permille; } sizes[] = {
@@ -243,6 +260,68 @@ static void test_chain_boards(void)
     free(mines);
 }
 
+/* The chain tile with a share of its cells flipped: chains that branch,
+ * break and rejoin, so bases are extended, replaced and abandoned. */
+static void noisy_chain_board(unsigned char *mines, uint32_t rows, uint32_t cols,
+                              unsigned flip_permille, uint64_t seed)
+{
+    static const char *const chain[] = { ".....M", "...M..", "......", ".....M", ".M...M" };
+    uint32_t r, c;
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++) {
+            unsigned char mine = chain[r % 5][c % 6] == 'M';
+            if (ref_casual_random(&seed) % 1000 < flip_permille)
+                mine = (unsigned char)!mine;
+            mines[r * cols + c] = mine;
+        }
+}
+
+static void test_noisy_chain_boards(void)
+{
+    uint64_t rng = 2;
+    unsigned char *mines = malloc(100 * 100);
+    int i;
+    if (mines == NULL)
+        abort();
+    for (i = 0; i < 400 && check_failures_in_test == 0; i++) {
+        uint32_t rows = 10 + (uint32_t)(ref_casual_random(&rng) % 90);
+        uint32_t cols = 10 + (uint32_t)(ref_casual_random(&rng) % 90);
+        unsigned flip = 5 + (unsigned)(ref_casual_random(&rng) % 25);
+        uint64_t seed = ref_casual_random(&rng);
+        noisy_chain_board(mines, rows, cols, flip, seed);
+        compare_board(mines, rows, cols, false, "noisy chain", seed);
+    }
+    free(mines);
+}
+
+/* Boards that once told a wrong solver from a right one: a start exactly
+ * one cell past the best, a start joining a base that had shrunk, and a
+ * start reaching the generators of a base that had been replaced. */
+static void test_regression_boards(void)
+{
+    static const struct { uint32_t rows, cols; unsigned permille; int noisy; uint64_t seed; } boards[] = {
+        { 96, 13, 14, 1, 13518174876295783495ull },
+        { 91, 86, 204, 0, 4796698760550872629ull },
+        { 37, 68, 25, 1, 15473081233318222154ull },
+        { 54, 57, 208, 0, 3441196887418454658ull },
+        { 48, 82, 26, 1, 12508954694251328439ull },
+    };
+    unsigned char *mines = malloc(100 * 100);
+    unsigned i;
+    if (mines == NULL)
+        abort();
+    for (i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        if (boards[i].noisy)
+            noisy_chain_board(mines, boards[i].rows, boards[i].cols, boards[i].permille,
+                              boards[i].seed);
+        else
+            ref_casual_random_board(mines, boards[i].rows, boards[i].cols, boards[i].permille,
+                                    boards[i].seed);
+        compare_board(mines, boards[i].rows, boards[i].cols, false, "regression", boards[i].seed);
+    }
+    free(mines);
+}
+
 /* Boards big enough for thousands of expanded starts (the stamps are
  * renumbered on the way) against the queue reference. */
 static void test_random_big_queue(void)
@@ -259,6 +338,26 @@ static void test_random_big_queue(void)
         uint64_t seed = 9000 + i;
         ref_casual_random_board(mines, sizes[i].rows, sizes[i].cols, sizes[i].permille, seed);
         compare_board(mines, sizes[i].rows, sizes[i].cols, false, "random", seed);
+    }
+    free(mines);
+}
+
+/* Boards on which a start's closure covers most of the base but not its
+ * start, so the base shrinks to the common part (these seeds take that
+ * path; gcov on this test shows it). */
+static void test_shrinking_base(void)
+{
+    static const struct { uint32_t size; uint64_t seed; int literal; } boards[] = {
+        { 60, 1, 1 }, { 80, 5, 0 }, { 120, 2, 0 }, { 120, 3, 0 },
+    };
+    unsigned char *mines = malloc(120 * 120);
+    unsigned i;
+    if (mines == NULL)
+        abort();
+    for (i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        ref_casual_random_board(mines, boards[i].size, boards[i].size, 220, boards[i].seed);
+        compare_board(mines, boards[i].size, boards[i].size, boards[i].literal != 0, "random",
+                      boards[i].seed);
     }
     free(mines);
 }
@@ -301,9 +400,13 @@ int main(void)
     RUN_TEST(test_arguments);
     RUN_TEST(test_edge_boards);
     RUN_TEST(test_random_small_literal);
+    RUN_TEST(test_random_medium_queue);
     RUN_TEST(test_random_large_literal);
     RUN_TEST(test_chain_boards);
+    RUN_TEST(test_noisy_chain_boards);
+    RUN_TEST(test_regression_boards);
     RUN_TEST(test_random_big_queue);
+    RUN_TEST(test_shrinking_base);
     RUN_TEST(test_resolve);
     return check_summary("test_casual");
 }
