@@ -59,15 +59,15 @@
  */
 #include "internal.h"
 
-#define CELL_LINK 0x000FFFFFu
+#define CELL_LINK ((uint32_t)0x000FFFFFul)
 #define LINK_NONE CELL_LINK
 #define CODE_SHIFT 20
-#define CODE_MASK (0x7Fu << CODE_SHIFT)
-#define CELL_TOUCHED (1u << 27)
-#define CELL_BASE (1u << 28)
-#define CELL_GENERATOR (1u << 29)
-#define CELL_SEEN (1u << 30)
-#define CELL_MINE (1u << 31)
+#define CODE_MASK ((uint32_t)0x7F << CODE_SHIFT)
+#define CELL_TOUCHED ((uint32_t)1 << 27)
+#define CELL_BASE ((uint32_t)1 << 28)
+#define CELL_GENERATOR ((uint32_t)1 << 29)
+#define CELL_SEEN ((uint32_t)1 << 30)
+#define CELL_MINE ((uint32_t)1 << 31)
 
 /* The counters code: untouched mines * 9 + untouched safe neighbours. */
 #define CODE_MINE 9u

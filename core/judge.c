@@ -219,9 +219,6 @@ size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)
         char c = input[i];
         if (is_space(c)) {
             i++;
-            if (c == '\n' && j->line_end == 0)
-                j->line_end = j->after_cr ? 2 : 1;
-            j->after_cr = c == '\r';
             if (j->in_token) {
                 end_token(j);
                 if (c == '\n')
@@ -231,16 +228,13 @@ size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)
             } else if (c == '\n') {
                 j->line++;
             }
+        } else if (j->expect == SAP_EXPECT_NUMBER && c >= '0' && c <= '9') {
+            i = take_digits(j, input, i, length);
+        } else if (j->expect == SAP_EXPECT_ROW) {
+            i = take_row_bytes(j, input, i, length);
         } else {
-            j->after_cr = false;
-            if (j->expect == SAP_EXPECT_NUMBER && c >= '0' && c <= '9') {
-                i = take_digits(j, input, i, length);
-            } else if (j->expect == SAP_EXPECT_ROW) {
-                i = take_row_bytes(j, input, i, length);
-            } else {
-                take_byte(j, c);
-                i++;
-            }
+            take_byte(j, c);
+            i++;
         }
         if (j->status != SAP_JUDGE_READING)
             break;

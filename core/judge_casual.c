@@ -9,14 +9,15 @@
  * soon as the board is answered.  The statement's own limits (3 <= r, c,
  * at most 40 cells, at least one mine and one empty cell) are lifted: any
  * 1 <= r, c within the build's limits is taken, and a board with no safe
- * cell leaves nothing covered, so its answer is 0.  Reading stops at
- * "0 0"; whatever follows it is not read.  Answer lines end in "\r\n" when
- * the input's first line did, in "\n" otherwise.
+ * cell leaves nothing covered, so its answer is 0.  Only whitespace may
+ * follow "0 0" (a JUDGE stream in the line protocol ends right there).
+ * Answer lines end in "\n", whatever the input's line ends, as in every
+ * judge format.
  */
 #include "internal.h"
 
 /* judge->step: what the next token is */
-enum { STEP_ROWS = 0, STEP_COLS = 1, STEP_BOARD = 2 };
+enum { STEP_ROWS = 0, STEP_COLS = 1, STEP_BOARD = 2, STEP_END = 3 };
 /* judge->args */
 enum { ARG_ROWS = 0, ARG_COLS = 1, ARG_ANSWER = 2 };
 
@@ -72,7 +73,7 @@ static void number(struct sap_judge *judge, uint32_t value)
     }
     judge->args[ARG_COLS] = value;
     if (judge->args[ARG_ROWS] == 0 && value == 0) {
-        judge->status = SAP_JUDGE_DONE;
+        judge->step = STEP_END;     /* only whitespace may follow */
         judge->expect = SAP_EXPECT_NOTHING;
         return;
     }
@@ -112,16 +113,13 @@ static void row_end(struct sap_judge *judge)
 }
 
 /* The answer line, regenerated on each call and copied from where the last
- * call stopped, so any cap makes progress.  It ends as the input's first
- * line did, so a DOS input file gets a DOS answer file. */
+ * call stopped, so any cap makes progress. */
 static size_t poll(struct sap_judge *judge, char *out, size_t cap)
 {
-    char line[SAP_DEC_MAX + 2];
+    char line[SAP_DEC_MAX + 1];
     size_t length = sap_dec(line, judge->args[ARG_ANSWER]);
     size_t n;
 
-    if (judge->line_end == 2)
-        line[length++] = '\r';
     line[length++] = '\n';
     n = sap_copy_piece(out, cap, line, length, &judge->out_col);
     if (judge->out_col >= length) {
@@ -133,7 +131,9 @@ static size_t poll(struct sap_judge *judge, char *out, size_t cap)
 
 static void finish(struct sap_judge *judge)
 {
-    if (judge->step == STEP_ROWS)
+    if (judge->step == STEP_END)
+        judge->status = SAP_JUDGE_DONE;
+    else if (judge->step == STEP_ROWS)
         sap_judge_fail(judge, SAP_ERR_SYNTAX, "input ends without the closing \"0 0\"");
     else if (judge->step == STEP_COLS)
         sap_judge_fail(judge, SAP_ERR_SYNTAX, "input ends inside a board's size");

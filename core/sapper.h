@@ -356,9 +356,6 @@ struct sap_judge {
     bool in_token;
     bool eof;                   /* sap_judge_finish was called */
     bool eof_done;              /* ... and the format has judged the ending */
-    bool after_cr;              /* the last byte taken was '\r' */
-    uint8_t line_end;           /* the input's first line end: 0 none yet, 1 "\n",
-                                 * 2 "\r\n" (a format may answer in kind) */
     uint32_t token_line;
     uint32_t token_length;
     uint32_t number;

@@ -25,13 +25,16 @@ run_judge() {
 }
 
 # The official data: exit 0, stdout byte for byte, nothing on stderr.
+# Answers end in "\n" whatever the input's line ends (as in every judge
+# format), so the DOS input's answers are the DOS answer file without "\r".
 for name in statement-sample judge judge-crlf; do
+    tr -d '\r' <"$DATA/$name.out" >"$tmp/$name.want"
     run_judge "$DATA/$name.in"
-    if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$DATA/$name.out" && [ ! -s "$tmp/err" ]; then
+    if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/$name.want" && [ ! -s "$tmp/err" ]; then
         ok
     else
         bad "$name: exit $rc, stderr: $(head -c 200 "$tmp/err")"
-        diff <(od -c "$tmp/out") <(od -c "$DATA/$name.out") | head -n 10
+        diff <(od -c "$tmp/out") <(od -c "$tmp/$name.want") | head -n 10
     fi
 done
 
@@ -85,12 +88,13 @@ malformed too-many-rows '1001 3\n' '' 1 "rows than this build's limit of 1000"
 malformed too-many-cols '1 1\nM\n3 1001\n' '0\n' 3 "columns than this build's limit of 1000"
 malformed zero-side '2 0\n' '' 1 'at least one row and one column'
 malformed no-end '1 3\n.M.\n' '1\n' 3 'closing "0 0"'
-malformed no-end-crlf '1 3\r\n.M.\r\n' '1\r\n' 3 'closing "0 0"'
+malformed no-end-crlf '1 3\r\n.M.\r\n' '1\n' 3 'closing "0 0"'
 malformed empty '' '' 1 'closing "0 0"'
 malformed inside-size '1 3\n.M.\n7' '1\n' 3 "inside a board's size"
 malformed inside-board '1 3\n.M.\n4 2\n..\n' '1\n' 5 'after 1 rows'
 malformed overflow '1 3\n.M.\n4294967296 1\n' '1\n' 3 'number too large'
 malformed not-a-number '3 three\n' '' 1 'non-negative number'
+malformed after-end '1 3\n.M.\n0 0\nM\n' '1\n' 4 'unexpected input'
 
 echo "t_judge_casual: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -5,7 +5,8 @@
  *   casual_gen [--answers] [--vary] ROWS COLS PERMILLE SEED [COUNT]
  *
  * Writes COUNT boards (default 1) of ROWS x COLS cells, each cell a mine
- * with probability PERMILLE/1000, then "0 0".  --vary draws each board's
+ * with probability PERMILLE/1000, then "0 0"; board i is the board that
+ * casual_bench draws for seed SEED + i.  --vary draws each board's
  * size between 1 x 1 and ROWS x COLS instead.  --answers writes, instead of
  * the boards, one line per board with the reference's answer
  * (ref_casual_solve_queue in tests/lib/ref_casual.c; a board without a safe
@@ -65,7 +66,8 @@ int main(int argc, char **argv)
             r = 1 + (uint32_t)(ref_casual_random(&rng) % rows);
             c = 1 + (uint32_t)(ref_casual_random(&rng) % cols);
         }
-        ref_casual_random_board(mines, r, c, (unsigned)permille, ref_casual_random(&rng));
+        /* board i of seed s is the board casual_bench draws for seed s + i */
+        ref_casual_random_board(mines, r, c, (unsigned)permille, seed + i);
         if (answers) {
             struct ref_casual_answer answer;
             if (ref_casual_solve_queue(mines, r, c, &answer, NULL) < 0)
