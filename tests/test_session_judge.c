@@ -2,9 +2,8 @@
  * test_session_judge.c - the session against the judge readers driven
  * directly: a whole game through the session equals the boom reader's
  * lines for the same moves, a JUDGE stream inside a session equals the
- * reader's output and hands back to requests (BOOM, MASTER, NURIKABE; CASUAL
- * is in test_session_solvers.c), and judge-only mode (sapperd --judge)
- * writes exactly the reader's output and reports its errors.
+ * reader's output and hands back to requests, and judge-only mode (sapperd
+ * --judge) writes exactly the reader's output and reports its errors.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -73,8 +72,9 @@ static const char master_input[] = "5\n5 5 23\n3 1 1\n2 2 1\n4 7 3\n10 10 82\n";
 static const char nurikabe_input[] =
     "3\n\n2 2 1\n0 0 3\n.#\n..\n\n2 2 1\n0 0 3\n#.\n..\n\n"
     "3 3 2\n0 0 1\n2 2 1\n.#.\n###\n.#.\n";
+static const char casual_input[] = "3 3\n...\n.M.\n...\n2 4\n.M..\n..M.\n1 1\nM\n0 0\n";
 static const char *const format_inputs[SAP_FORMAT_COUNT] = {
-    boom_input, NULL, master_input, nurikabe_input
+    boom_input, casual_input, master_input, nurikabe_input
 };
 
 /* ---- JUDGE streams inside a session ------------------------------------ */
@@ -103,6 +103,9 @@ static void test_judge_streams(void)
            "RUNNING: [<1, 1, P>]\nQUIT\nQUIT\nERR usage: HELP\n");
     check_stream(SAP_FORMAT_MASTER, "judge master\r\n", master_input);
     check_stream(SAP_FORMAT_NURIKABE, "Judge Nurikabe\n", nurikabe_input);
+    check_stream(SAP_FORMAT_CASUAL, "JUDGE CASUAL\n", casual_input);
+    /* CASUAL ends at "0 0", on the same line as what follows */
+    expect("JUDGE CASUAL\r\n1 2\r\n.M\r\n0 0 HELP me\r\n", "0\nERR usage: HELP\n");
     expect("JUDGE MASTER\r\n1\r\n1 1 0\r\nJUDGE NURIKABE\r\n0\r\nJUDGE MASTER\n1 1 2 0 HELP me\n",
            "Case #1:\nc\nCase #1:\nc.\nERR usage: HELP\n");
     /* T = 0: nothing to write, and the next line is a request again */
@@ -130,6 +133,8 @@ static void test_judge_stream_errors(void)
         {SAP_FORMAT_MASTER, "JUDGE MASTER\n", "1\n0 2 0\n"},
         {SAP_FORMAT_NURIKABE, "JUDGE NURIKABE\n", "1\n2 2 0\n..\n.x\n"},
         {SAP_FORMAT_NURIKABE, "JUDGE NURIKABE\n", "1\n2 2 0\n...\n"},
+        {SAP_FORMAT_CASUAL, "JUDGE CASUAL\n", "1 1\n.\n2 2\n.x\n"},
+        {SAP_FORMAT_CASUAL, "JUDGE CASUAL\n", "1 1\n.\n2 2\n...\n"},
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -232,6 +232,97 @@ static void test_nurikabe_against_reader(void)
     }
 }
 
+/* ---- CASUAL / CASUALMAP ---------------------------------------------- */
+
+/* The solver driven directly: "<min> <x> <y>\n" and the CASUALMAP lines. */
+static char *casual_direct(int rows, int cols, const char *board, bool map)
+{
+    size_t bytes = SAP_CASUAL_BYTES(rows, cols);
+    void *block = malloc(bytes);
+    sap_casual *cs;
+    struct sap_casual_result result;
+    char *out = malloc(64 + (size_t)rows * (cols + 1));
+    size_t n;
+    int r, c, safe = 0;
+    CHECK_EQ_INT(sap_casual_init(&cs, block, bytes, (uint32_t)rows, (uint32_t)cols), SAP_OK);
+    for (r = 0; r < rows * cols; r++) {
+        if (board[r] == 'M')
+            sap_casual_set_mine(cs, (uint32_t)(r / cols), (uint32_t)(r % cols), true);
+        else
+            safe++;
+    }
+    if (safe == 0) {
+        n = (size_t)sprintf(out, "0 0 0\n");
+    } else {
+        CHECK_EQ_INT(sap_casual_solve(cs, &result), SAP_OK);
+        n = (size_t)sprintf(out, "%u %u %u\n", result.covered, result.row + 1, result.col + 1);
+    }
+    if (map) {
+        for (r = 0; r < rows; r++) {
+            for (c = 0; c < cols; c++)
+                out[n++] = board[r * cols + c] == 'M' ? 'M'
+                           : safe > 0 && sap_casual_left_covered(cs, (uint32_t)r, (uint32_t)c)
+                               ? '#'
+                               : '.';
+            out[n++] = '\n';
+        }
+    }
+    out[n] = '\0';
+    free(block);
+    return out;
+}
+
+static void test_casual(void)
+{
+    expect("CASUAL 1 2\n.M\n", "0 1 1\n");
+    expect("casual 2 2\n..\n..\n", "0 1 1\n");
+    expect("CASUAL 2 2\nMM\nMM\n", "0 0 0\n");       /* no safe cell: no start */
+    expect("CASUALMAP 1 3\nMMM\n", "0 0 0\nMMM\n");
+    expect("CASUALMAP 1 2\r\n.M\r\n", "0 1 1\n.M\n");
+    expect("CASUAL 2 2\n..\n.x\nHELP me\n", "ERR row 2: cells must be M or .\nERR usage: HELP\n");
+    expect("CASUAL 2 2\n...\n..\n", "ERR row 1: expected one word of 2 cells\n");
+    expect("CASUALMAP 2 2\n..\n", "ERR input ended inside a request\n");
+}
+
+/* Random boards: the session's answer and map are the solver's, and stay
+ * within the documented bounds; the WORK block goes back after each. */
+static void test_casual_against_solver(void)
+{
+    int round;
+    for (round = 0; round < 300; round++) {
+        int rows = 1 + (int)(next_random() % 8), cols = 1 + (int)(next_random() % 8), r;
+        int density = 1 + (int)(next_random() % 5);
+        bool map = round % 2 == 1;
+        char board[64], in[256], *got, *want;
+        size_t n = (size_t)sprintf(in, "%s %d %d\n", map ? "CASUALMAP" : "CASUAL", rows, cols);
+        for (r = 0; r < rows * cols; r++)
+            board[r] = next_random() % 6 < (uint32_t)density ? 'M' : '.';
+        for (r = 0; r < rows; r++) {
+            memcpy(in + n, board + r * cols, (size_t)cols);
+            n += (size_t)cols;
+            in[n++] = '\n';
+        }
+        in[n] = '\0';
+        got = talk(in);
+        want = casual_direct(rows, cols, board, map);
+        if (!CHECK_EQ_STR(got, want))
+            fprintf(stderr, "    for: %s\n", in);
+        {
+            /* the minimum is the casual reader's answer for the board */
+            char judge_in[256], *judge_out;
+            memcpy(judge_in, strchr(in, ' ') + 1, n - (size_t)(strchr(in, ' ') + 1 - in));
+            judge_in[n - (size_t)(strchr(in, ' ') + 1 - in)] = '\0';
+            strcat(judge_in, "0 0\n");
+            judge_out = judge_output(SAP_FORMAT_CASUAL, judge_in);
+            CHECK_EQ_INT(strtoul(got, NULL, 10), strtoul(judge_out, NULL, 10));
+            free(judge_out);
+        }
+        CHECK(strlen(got) <= SAP_REPLY_MAX + (map ? SAP_REPLY_MASTER_MAX(rows, cols) : 0));
+        free(got);
+        free(want);
+    }
+}
+
 /* WORK memory: one block per board, within SAP_SESSION_WORK_BYTES, back
  * after the reply; the current game is kept meanwhile. */
 static void test_work_memory(void)
@@ -239,7 +330,7 @@ static void test_work_memory(void)
     struct session_memory m;
     struct sap_session s;
     struct session_output o = {0};
-    const char *in = "NEW 1 2\n_*\nNURIKABE 2 3 1\n0 0 2\n.#.\n.##\n1 1 1\n";
+    const char *in = "NEW 1 2\n_*\nCASUALMAP 2 3\n.M.\n...\nNURIKABE 2 3 1\n0 0 2\n.#.\n.##\n1 1 1\n";
 
     session_memory_init(&m);
     sap_session_init(&s, &m.memory);
@@ -249,7 +340,7 @@ static void test_work_memory(void)
     CHECK_EQ_INT(m.held[SAP_MEMORY_WORK], 0);
     CHECK_EQ_INT(m.held[SAP_MEMORY_GAME], 1);
     CHECK(m.peak_bytes <= SAP_GAME_BYTES(1, 2) + SAP_SESSION_WORK_BYTES(2, 3));
-    CHECK(m.peak_bytes >= SAP_GAME_BYTES(1, 2) + SAP_NURIKABE_BYTES(2, 3, 1));
+    CHECK(m.peak_bytes >= SAP_GAME_BYTES(1, 2) + SAP_CASUAL_BYTES(2, 3));
     sap_session_release(&s);
     CHECK_EQ_INT(m.held_bytes, 0);
     session_output_free(&o);
@@ -261,6 +352,8 @@ int main(void)
     RUN_TEST(test_master_largest);
     RUN_TEST(test_nurikabe);
     RUN_TEST(test_nurikabe_against_reader);
+    RUN_TEST(test_casual);
+    RUN_TEST(test_casual_against_solver);
     RUN_TEST(test_work_memory);
     return check_summary("test_session_solvers");
 }
