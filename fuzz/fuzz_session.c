@@ -411,28 +411,10 @@ static void mirror_judge_line(struct mirror *m, const char *line, size_t length,
     fuzz_text_free(&expected);
 }
 
-static void mirror_line(struct mirror *m, const char *line, size_t length, const char *reply,
-                        size_t reply_length, bool closing)
+/* A whole line (or what the session took before it closed), in any mode. */
+static void mirror_whole_line(struct mirror *m, const char *line, size_t length,
+                              const char *reply, size_t reply_length, bool closing)
 {
-    bool unfinished = length == 0 || line[length - 1] != '\n';
-
-    if ((m->mode == MIRROR_REQUEST || m->mode == MIRROR_LINES)
-        && (unfinished || m->carry.length > 0)) {
-        /* Lines are framed by the session: the mirror joins the pieces. */
-        struct fuzz_text joined;
-        fuzz_text_init(&joined);
-        fuzz_text_add(&joined, m->carry.data, m->carry.length);
-        fuzz_text_add(&joined, line, length);
-        m->carry.length = 0;
-        if (unfinished && !closing) {
-            FUZZ_CHECK(reply_length == 0, "an unfinished line was answered");
-            fuzz_text_add(&m->carry, joined.data, joined.length);
-        } else {
-            mirror_line(m, joined.data, joined.length, reply, reply_length, closing);
-        }
-        fuzz_text_free(&joined);
-        return;
-    }
     FUZZ_CHECK(ends_with_line_end(reply, reply_length), "a reply without a line end: \"%.*s\"",
                (int)(reply_length > 60 ? 60 : reply_length),
                reply + (reply_length > 60 ? reply_length - 60 : 0));
@@ -461,6 +443,33 @@ static void mirror_line(struct mirror *m, const char *line, size_t length, const
             m->mode = MIRROR_CLOSED;
         return;
     }
+}
+
+static void mirror_line(struct mirror *m, const char *line, size_t length, const char *reply,
+                        size_t reply_length, bool closing)
+{
+    bool unfinished = length == 0 || line[length - 1] != '\n';
+
+    if ((m->mode == MIRROR_REQUEST || m->mode == MIRROR_LINES)
+        && (unfinished || m->carry.length > 0)) {
+        /* Lines are framed by the session: the mirror joins the pieces,
+         * and looks at them once the line ends (or the session closes
+         * over an unfinished one: a line too long). */
+        struct fuzz_text joined;
+        fuzz_text_init(&joined);
+        fuzz_text_add(&joined, m->carry.data, m->carry.length);
+        fuzz_text_add(&joined, line, length);
+        m->carry.length = 0;
+        if (unfinished && !closing) {
+            FUZZ_CHECK(reply_length == 0, "an unfinished line was answered");
+            fuzz_text_add(&m->carry, joined.data, joined.length);
+        } else {
+            mirror_whole_line(m, joined.data, joined.length, reply, reply_length, closing);
+        }
+        fuzz_text_free(&joined);
+        return;
+    }
+    mirror_whole_line(m, line, length, reply, reply_length, closing);
 }
 
 /* ---- the runs -------------------------------------------------------------- */
