@@ -1,36 +1,36 @@
 /*
- * fuzz_casual.c - the casual player against the literal every-start sweep.
+ * fuzz_casual.c - the casual player against the tests' references
+ * (tests/lib/ref_casual.c, which share no code with the core).
  *
  * Input: mode byte; on boards up to 8x8 (mode bit 0 clear) rows, cols and
  * one bit per cell, and the whole answer (covered count, best start, the
- * cells it leaves covered) must equal the literal algorithm's.  Larger
- * boards, up to 24x24 with mines from a seeded generator at a density the
- * input picks, check what is affordable: the best start's own closure
- * (literal) gives exactly the reported cells, and no sampled start does
- * better or equally well from an earlier cell.
+ * cells it leaves covered) must equal the literal every-start sweep's.
+ * Larger boards, up to 32x32 with mines from a seeded generator at a
+ * density the input picks, are compared the same way with the faster queue
+ * reference, and the reported start's literal closure must leave exactly
+ * the reported cells covered.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
-#include "fuzz_ref.h"
+#include "ref_casual.h"
 
 #define LITERAL_MAX_SIDE 8u
-#define LARGE_MAX_SIDE 24u
-#define LARGE_SAMPLES 6u
+#define LARGE_MAX_SIDE 32u
 
-static void check(struct fuzz_bytes *in, const bool *mine, uint32_t rows, uint32_t cols,
-                  bool literal)
+static void check(const unsigned char *mine, uint32_t rows, uint32_t cols, bool literal)
 {
     size_t bytes = SAP_CASUAL_BYTES(rows, cols), n = (size_t)rows * cols, i;
     unsigned char *memory = malloc(bytes);
-    bool *left = malloc(n * sizeof *left);
-    struct sap_casual_result got, want;
+    unsigned char *left = malloc(n), *state = malloc(n);
+    struct sap_casual_result got;
+    struct ref_casual_answer want;
     sap_casual *casual;
-    uint32_t r, c, safe = 0, reported = 0;
-    int rc;
+    uint32_t r, c, safe = 0, reported = 0, closure_left = 0;
+    int rc, want_rc;
 
-    FUZZ_CHECK(memory != NULL && left != NULL, "malloc");
+    FUZZ_CHECK(memory != NULL && left != NULL && state != NULL, "malloc");
     memset(memory, 0xA5, bytes);
     rc = sap_casual_init(&casual, memory, bytes - 1, rows, cols);
     FUZZ_CHECK(rc == SAP_ERR_NOMEM, "init with %zu bytes for %ux%u (needs %zu) gave %d",
@@ -42,7 +42,7 @@ static void check(struct fuzz_bytes *in, const bool *mine, uint32_t rows, uint32
                "set_mine accepted a cell outside the board");
     for (r = 0; r < rows; r++)
         for (c = 0; c < cols; c++) {
-            bool m = mine[(size_t)r * cols + c];
+            bool m = mine[(size_t)r * cols + c] != 0;
             safe += !m;
             if (!m && (r + 2 * c) % 3 == 0) /* noise the solver must undo */
                 FUZZ_CHECK(sap_casual_set_mine(casual, r, c, true) == SAP_OK, "set_mine");
@@ -50,42 +50,21 @@ static void check(struct fuzz_bytes *in, const bool *mine, uint32_t rows, uint32
         }
 
     rc = sap_casual_solve(casual, &got);
+    want_rc = literal ? ref_casual_solve(mine, rows, cols, &want, left)
+                      : ref_casual_solve_queue(mine, rows, cols, &want, left);
     if (safe == 0) {
-        FUZZ_CHECK(rc == SAP_ERR_STATE, "a board without a safe cell gave %d", rc);
+        FUZZ_CHECK(rc == SAP_ERR_STATE && want_rc < 0, "a board without a safe cell gave %d", rc);
         goto done;
     }
-    FUZZ_CHECK(rc == SAP_OK, "solve %ux%u: %d", rows, cols, rc);
-    FUZZ_CHECK(got.row < rows && got.col < cols, "best start %u,%u outside %ux%u", got.row,
-               got.col, rows, cols);
-    FUZZ_CHECK(!mine[(size_t)got.row * cols + got.col], "best start %u,%u is a mine", got.row,
-               got.col);
-    FUZZ_CHECK(got.covered < safe, "%u covered of %u safe cells", got.covered, safe);
-
-    if (literal) {
-        FUZZ_CHECK(fuzz_ref_casual_solve(mine, rows, cols, &want, left), "reference found no start");
-        FUZZ_CHECK(got.covered == want.covered && got.row == want.row && got.col == want.col,
-                   "%ux%u: %u covered from %u,%u; the literal sweep: %u from %u,%u", rows, cols,
-                   got.covered, got.row, got.col, want.covered, want.row, want.col);
-    } else {
-        want = got;
-        want.covered = fuzz_ref_casual_from(mine, rows, cols, got.row, got.col, left);
-        FUZZ_CHECK(want.covered == got.covered, "start %u,%u leaves %u covered, reported %u",
-                   got.row, got.col, want.covered, got.covered);
-        for (i = 0; i < LARGE_SAMPLES; i++) {
-            uint32_t sr = fuzz_u8(in) % rows, sc = fuzz_u8(in) % cols, left_there;
-            bool earlier = sr < got.row || (sr == got.row && sc < got.col);
-            if (mine[(size_t)sr * cols + sc])
-                continue;
-            left_there = fuzz_ref_casual_from(mine, rows, cols, sr, sc, NULL);
-            FUZZ_CHECK(left_there > got.covered || (left_there == got.covered && !earlier),
-                       "start %u,%u leaves %u covered, better than the reported %u,%u with %u",
-                       sr, sc, left_there, got.row, got.col, got.covered);
-        }
-    }
+    FUZZ_CHECK(rc == SAP_OK && want_rc == 0, "solve %ux%u: %d", rows, cols, rc);
+    FUZZ_CHECK(got.covered == want.covered && got.row == want.row && got.col == want.col,
+               "%ux%u: %u covered from %u,%u; the %s reference: %u from %u,%u", rows, cols,
+               got.covered, got.row, got.col, literal ? "literal" : "queue", want.covered,
+               want.row, want.col);
     for (r = 0; r < rows; r++)
         for (c = 0; c < cols; c++) {
             bool got_left = sap_casual_left_covered(casual, r, c);
-            FUZZ_CHECK(got_left == left[(size_t)r * cols + c],
+            FUZZ_CHECK(got_left == (left[(size_t)r * cols + c] != 0),
                        "cell %u,%u: left covered %d, the reference %d", r, c, got_left,
                        left[(size_t)r * cols + c]);
             reported += got_left;
@@ -94,9 +73,23 @@ static void check(struct fuzz_bytes *in, const bool *mine, uint32_t rows, uint32
                got.covered);
     FUZZ_CHECK(!sap_casual_left_covered(casual, rows, 0) && !sap_casual_left_covered(casual, 0, cols),
                "a cell outside the board is reported covered");
+    if (!literal) {
+        /* The reported start, played literally, leaves exactly those cells. */
+        ref_casual_closure(mine, rows, cols, got.row * cols + got.col, state);
+        for (i = 0; i < n; i++) {
+            bool covered_safe = !mine[i] && state[i] != REF_CASUAL_CLEARED;
+            closure_left += covered_safe;
+            FUZZ_CHECK(covered_safe == sap_casual_left_covered(casual, (uint32_t)(i / cols),
+                                                               (uint32_t)(i % cols)),
+                       "the literal closure of %u,%u differs at cell %zu", got.row, got.col, i);
+        }
+        FUZZ_CHECK(closure_left == got.covered, "the literal closure leaves %u, reported %u",
+                   closure_left, got.covered);
+    }
 done:
     free(memory);
     free(left);
+    free(state);
 }
 
 void fuzz_one(const uint8_t *data, size_t size)
@@ -104,7 +97,7 @@ void fuzz_one(const uint8_t *data, size_t size)
     struct fuzz_bytes in;
     uint8_t mode;
     uint32_t rows, cols, r, c;
-    bool *mine;
+    unsigned char *mine;
     bool literal;
 
     fuzz_bytes_init(&in, data, size);
@@ -112,7 +105,7 @@ void fuzz_one(const uint8_t *data, size_t size)
     literal = (mode & 1) == 0;
     rows = fuzz_range(&in, 1, literal ? LITERAL_MAX_SIDE : LARGE_MAX_SIDE);
     cols = fuzz_range(&in, 1, literal ? LITERAL_MAX_SIDE : LARGE_MAX_SIDE);
-    mine = malloc((size_t)rows * cols * sizeof *mine);
+    mine = malloc((size_t)rows * cols);
     FUZZ_CHECK(mine != NULL, "malloc");
     if (literal) {
         uint8_t bits = 0;
@@ -131,6 +124,6 @@ void fuzz_one(const uint8_t *data, size_t size)
             for (c = 0; c < cols; c++)
                 mine[r * cols + c] = fuzz_rng_next(&layout) % 256u < density;
     }
-    check(&in, mine, rows, cols, literal);
+    check(mine, rows, cols, literal);
     free(mine);
 }

@@ -2,20 +2,23 @@
  * fuzz_judge_casual.c - the casual judge reader on arbitrary bytes.
  *
  * The shared reader checks (fuzz_judge.c), and a reference parser of the
- * Mid-Central input: boards "r c" and r rows of M/., ended by "0 0".  Small
- * boards are answered by the literal every-start sweep, larger ones by the
- * core's solver itself (the casual harness checks that solver; here only the
- * reader is under test).
+ * Mid-Central input: boards "r c" and r rows of M/., ended by "0 0",
+ * answered by the tests' references (tests/lib/ref_casual.c): the literal
+ * every-start sweep on small boards, the queue reference on larger ones,
+ * and the core's own solver only past what a reference does quickly (the
+ * casual harness checks that solver; here the reader is under test).
  */
 #include <stdlib.h>
 
 #include "fuzz_judge.h"
-#include "fuzz_ref.h"
+#include "ref_casual.h"
 
-/* Boards up to this many cells get the literal reference. */
+/* Boards up to this many cells get the literal reference, up to the second
+ * the queue reference. */
 #define LITERAL_MAX_CELLS 64u
+#define QUEUE_MAX_CELLS 4096u
 
-static uint32_t core_answer(const bool *mine, uint32_t rows, uint32_t cols, bool *no_safe_cell)
+static uint32_t core_answer(const unsigned char *mine, uint32_t rows, uint32_t cols, bool *no_safe_cell)
 {
     size_t bytes = SAP_CASUAL_BYTES(rows, cols);
     void *memory = malloc(bytes);
@@ -47,8 +50,8 @@ static enum fuzz_verdict reference(const uint8_t *data, size_t size, struct fuzz
     fuzz_tokens_init(&in, data, size);
     for (;;) {
         uint32_t rows, cols, r, c;
-        struct sap_casual_result best;
-        bool *mine;
+        struct ref_casual_answer best;
+        unsigned char *mine;
         bool no_safe_cell;
 
         if (!fuzz_tokens_number(&in, &rows) || !fuzz_tokens_number(&in, &cols))
@@ -60,7 +63,7 @@ static enum fuzz_verdict reference(const uint8_t *data, size_t size, struct fuzz
         if (rows > SAP_MAX_ROWS || cols > SAP_MAX_COLS || (uint64_t)rows * cols > SAP_MAX_CELLS
             || (uint64_t)rows * cols > size)
             return FUZZ_MALFORMED; /* past the limits, or rows the input cannot hold */
-        mine = malloc((size_t)rows * cols * sizeof *mine);
+        mine = malloc((size_t)rows * cols);
         FUZZ_CHECK(mine != NULL, "malloc");
         for (r = 0; r < rows; r++) {
             if (!fuzz_tokens_next(&in) || in.length != cols) {
@@ -75,11 +78,12 @@ static enum fuzz_verdict reference(const uint8_t *data, size_t size, struct fuzz
                 mine[(size_t)r * cols + c] = in.token[c] == 'M';
             }
         }
-        if ((uint64_t)rows * cols <= LITERAL_MAX_CELLS) {
-            no_safe_cell = !fuzz_ref_casual_solve(mine, rows, cols, &best, NULL);
-        } else {
+        if ((uint64_t)rows * cols <= LITERAL_MAX_CELLS)
+            no_safe_cell = ref_casual_solve(mine, rows, cols, &best, NULL) < 0;
+        else if ((uint64_t)rows * cols <= QUEUE_MAX_CELLS)
+            no_safe_cell = ref_casual_solve_queue(mine, rows, cols, &best, NULL) < 0;
+        else
             best.covered = core_answer(mine, rows, cols, &no_safe_cell);
-        }
         free(mine);
         if (no_safe_cell)
             return FUZZ_UNSETTLED; /* the statement promises a safe cell on every board */

@@ -1,11 +1,9 @@
 /*
- * fuzz_ref.h - the references the harnesses compare the core against.
- *
- * The game engine, the Nurikabe verifier and the one-click-win judges are
- * the tests' own (tests/lib/ref_game.c, ref_nurikabe.c, ref_master.c,
- * linked into every harness); this file adds the casual player's literal
- * algorithm and the wrappers the master harnesses share.  All of them are
- * deliberately simple and share no code with the core.
+ * fuzz_ref.h - what the master harnesses share on top of the tests' own
+ * references.  Every reference the harnesses compare the core against is
+ * the tests' (tests/lib/ref_game.c, ref_casual.c, ref_master.c,
+ * ref_nurikabe.c, linked into every harness): deliberately simple, sharing
+ * no code with the core.
  */
 #ifndef SAPPER_FUZZ_REF_H
 #define SAPPER_FUZZ_REF_H
@@ -15,18 +13,6 @@
 #include <stdbool.h>
 
 #include "fuzz.h"
-
-/* ---- casual player ------------------------------------------------------ */
-
-/* The literal algorithm: every safe start in row-major order, rule 1 and
- * rule 2 applied in whole-board sweeps until a sweep changes nothing.
- * Returns false when the board has no safe cell.  left_covered (rows*cols,
- * may be NULL) receives the safe cells the best start leaves covered. */
-bool fuzz_ref_casual_solve(const bool *mine, uint32_t rows, uint32_t cols,
-                           struct sap_casual_result *result, bool *left_covered);
-/* The safe cells one start leaves covered (the start must be safe). */
-uint32_t fuzz_ref_casual_from(const bool *mine, uint32_t rows, uint32_t cols,
-                              uint32_t row, uint32_t col, bool *left_covered);
 
 /* ---- one-click win ------------------------------------------------------ */
 

@@ -74,7 +74,7 @@ for name in ('mines/statement-sample.in', 'mines/judge.in'):
             count += 1
             data = bytes([0, rows - 1, cols - 1]) + bits([ch == ord('M') for row in board for ch in row])
             write('casual', 'mines-board%02d' % count, data)
-# Larger boards (mode 1: seeded layout, then six sampled starts).
+# Larger boards (mode 1: a seeded layout).
 for side, density, seed in ((24, 30, 1), (16, 50, 2), (20, 20, 3)):
     write('casual', 'large-%dx%d' % (side, side),
           bytes([1, side - 1, side - 1, density]) + struct.pack('<I', seed) + bytes(range(12)))
