@@ -1006,9 +1006,25 @@ int sap_session_judge_result(const struct sap_session *s, uint32_t *line, const 
     return status;
 }
 
+/* True while a judge-only stream (sapperd --judge) is being read and the
+ * session itself has nothing to say: then sink and poll are the reader's
+ * own calls, and the per-move round trip skips the session's bookkeeping. */
+static bool judge_only_reading(const struct sap_session *s)
+{
+    return s->judge_only && s->mode == MODE_JUDGE && !s->finished
+           && s->judge.status == SAP_JUDGE_READING && s->reply_length == 0
+           && s->text_left == 0 && s->out_kind == OUT_NONE;
+}
+
 size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
 {
     size_t i = 0;
+    if (judge_only_reading(s)) {
+        i = sap_judge_sink(&s->judge, input, length);
+        if (s->judge.status != SAP_JUDGE_READING)
+            settle(s);
+        return i;
+    }
     while (i < length) {
         size_t taken;
         settle(s);
@@ -1045,6 +1061,12 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
 size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = 0;
+    if (judge_only_reading(s)) {
+        n = sap_judge_poll(&s->judge, out, cap);
+        if (s->judge.status != SAP_JUDGE_READING)
+            settle(s);
+        return n;
+    }
     while (n < cap) {
         size_t k;
         settle(s);
