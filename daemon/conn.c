@@ -100,14 +100,20 @@ static bool conn_attach(struct conn *c)
 
     if (c->buffers != NULL)
         return true;
-    b = s->spare;
+    b = c->kind == CONN_STDIO ? NULL : s->spare;
     if (b != NULL) {
         s->spare = b->next_spare;
         s->spare_count--;
     } else {
-        b = malloc(sizeof *b);
+        size_t in_cap = c->kind == CONN_STDIO ? SAPPERD_STDIO_IN_BYTES : SAPPERD_IN_BYTES;
+        size_t out_cap = c->kind == CONN_STDIO ? SAPPERD_STDIO_OUT_BYTES : SAPPERD_OUT_BYTES;
+        b = malloc(sizeof *b + in_cap + out_cap);
         if (b == NULL)
             return false;
+        b->in_cap = in_cap;
+        b->out_cap = out_cap;
+        b->in = (char *)(b + 1);
+        b->out = b->in + in_cap;
     }
     b->next_spare = NULL;
     b->in_pos = b->in_len = 0;
@@ -124,7 +130,7 @@ static void conn_detach(struct conn *c)
     if (b == NULL)
         return;
     c->buffers = NULL;
-    if (s->spare_count < SAPPERD_SPARE_BUFFERS) {
+    if (s->spare_count < SAPPERD_SPARE_BUFFERS && b->in_cap == SAPPERD_IN_BYTES) {
         b->next_spare = s->spare;
         s->spare = b;
         s->spare_count++;
@@ -290,7 +296,7 @@ static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
     }
     b = c->buffers;
     buf->base = b->in + b->in_len;
-    buf->len = sizeof b->in - b->in_len;
+    buf->len = b->in_cap - b->in_len;
 }
 
 static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
@@ -410,14 +416,14 @@ static void conn_pump(struct conn *c)
             conn_read_stop(c);
             return;
         }
-        while (b->out_len < sizeof b->out) {
-            size_t n = sap_session_poll(session, b->out + b->out_len, sizeof b->out - b->out_len);
+        while (b->out_len < b->out_cap) {
+            size_t n = sap_session_poll(session, b->out + b->out_len, b->out_cap - b->out_len);
             if (n == 0)
                 break;
             b->out_len += n;
             produced += n;
         }
-        if (b->out_len == sizeof b->out) {
+        if (b->out_len == b->out_cap) {
             if (conn_flush(c) == FLUSH_FAILED)
                 return;
             continue;
@@ -534,6 +540,9 @@ void conn_received(struct conn *c, ssize_t nread)
             return; /* ending: dropped (read into the scratch buffer) */
         if (c->kind == CONN_REFUSED)
             return;
+        /* A read that filled what it was given (the scratch buffer, or the
+         * connection's own) pauses the connection until the loop turns. */
+        size_t given = c->buffers == NULL ? sizeof c->server->scratch : c->buffers->in_cap;
         if (c->buffers == NULL) {
             /* Read into the server's scratch buffer (on_alloc). */
             if (!conn_attach(c)) {
@@ -545,7 +554,7 @@ void conn_received(struct conn *c, ssize_t nread)
         c->buffers->in_len += (size_t)nread;
         conn_touch(c);
         conn_pump(c);
-        if ((size_t)nread == SAPPERD_IN_BYTES)
+        if ((size_t)nread == given)
             conn_pause(c);
         return;
     }

@@ -72,6 +72,11 @@ int sapperd_serve(const struct sapperd_options *options);
  * one read fills `in`, and replies collect in `out` until it is written. */
 #define SAPPERD_IN_BYTES 8192u
 #define SAPPERD_OUT_BYTES 8192u
+/* The one stdin/stdout session (--stdin, --judge) moves bulk data, often a
+ * regular file through libuv's thread pool, where every step is a round
+ * trip: it gets larger buffers. */
+#define SAPPERD_STDIO_IN_BYTES 65536u
+#define SAPPERD_STDIO_OUT_BYTES 65536u
 /* Buffers kept for reuse when connections go idle; the rest are freed. */
 #define SAPPERD_SPARE_BUFFERS 64u
 /* A connection that is ending and makes no progress (its peer reads none of
@@ -97,8 +102,9 @@ struct conn_buffers {
     size_t in_pos, in_len;      /* unread input is in[in_pos..in_len) */
     size_t out_len;             /* replies collected in out[0..out_len) */
     size_t out_sent;            /* of those, already written */
-    char in[SAPPERD_IN_BYTES];
-    char out[SAPPERD_OUT_BYTES];
+    size_t in_cap, out_cap;     /* sizes of in and out */
+    char *in;                   /* both point into the same allocation, */
+    char *out;                  /* right after this struct */
 };
 
 union sapperd_stream {

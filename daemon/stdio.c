@@ -115,7 +115,7 @@ static void on_fs_read(uv_fs_t *req)
 int stdio_file_read(struct conn *c)
 {
     struct conn_buffers *b = c->buffers;
-    uv_buf_t buf = uv_buf_init(b->in + b->in_len, (unsigned)(sizeof b->in - b->in_len));
+    uv_buf_t buf = uv_buf_init(b->in + b->in_len, (unsigned)(b->in_cap - b->in_len));
     int r;
 
     b->fs_read_req.data = c;
