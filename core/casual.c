@@ -29,20 +29,24 @@
  *   each of which clears all the others).  A new start d is first extended
  *   on top of S (the closure of S plus d, which holds Cl(d)); if that clears
  *   no more cells than the best so far, d cannot win and is done at the cost
- *   of its own few cells.  The extension stops as soon as it outgrows the
- *   best.  Otherwise d is computed fresh, stopping at the first generator it
- *   clears: from there Cl(d) holds S, so it is exactly S extended by d, and
- *   it is a new best, which on random boards happens a few times, not once
- *   per pocket.
- * - The base follows the board: a fresh closure more than twice its size
+ *   of its own few cells, and so is every later start inside that
+ *   extension (its own bound lies within it).  The extension stops as soon
+ *   as it outgrows the best.  Otherwise d is computed fresh, watching for
+ *   the first generator it clears: from there Cl(d) holds S, so it is
+ *   exactly S extended by d (finished fresh, or extended from S when S is
+ *   the bigger part), and it is a new best, which on random boards happens
+ *   a few times, not once per pocket.
+ * - The base follows the board: a closure more than twice its size
  *   replaces it; a fresh closure that covers most of it but not all shrinks
  *   it to the common part (a smaller base bounds tightly the starts that
  *   cover just that part); and when three new bests in a row each hold the
  *   one before, the newest becomes the base, so a chain of starts each
  *   swallowing the last (periodic boards) stays linear.
  *
- * The worst case stays the number of expanded starts times the board;
- * random boards touch each cell a few times.
+ * The worst case stays the number of expanded starts times the board (as
+ * on a periodic board where columns of starts each swallow the one above,
+ * visited interleaved in row order); random boards touch each cell a few
+ * times.
  *
  * Memory: one 32-bit word per cell, in the caller's block after the header:
  *   bits 0..19   link: the next cell of the work list
@@ -51,7 +55,9 @@
  *   bit 27       touched by the closure being computed
  *   bit 28       in the base
  *   bit 29       a generator of the base
- *   bit 30       seen: certainly cleared by the closure of an earlier start
+ *   bit 30       seen: no better start than an earlier one (it lies in an
+ *                earlier start's closure, or in an extension that was
+ *                bounded below the best)
  *   bit 31       mine
  * The work list threads through the link fields, so finishing a closure
  * walks only its own cells; only replacing or shrinking the base walks the
@@ -279,13 +285,10 @@ static void fresh_fire(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
         }
 }
 
-/* Cl(start) into the touched bits; with stop_at_generator, stops as soon
- * as it lists a generator of the base. */
-static uint32_t fresh_closure(sap_casual *cs, uint32_t start, bool stop_at_generator)
+/* Runs the fresh engine until its list is done, or it listed a generator
+ * of the base (when asked to stop there).  Returns the cells cleared. */
+static uint32_t fresh_run(sap_casual *cs)
 {
-    list_start(cs);
-    cs->stop_at_generator = stop_at_generator;
-    fresh_touch(cs, start, start / cs->cols, start % cs->cols);
     while (cs->next != LINK_NONE && !cs->stopped) {
         uint32_t x = cs->next, r, c;
         struct block b = block_around(cs, x);
@@ -300,6 +303,16 @@ static uint32_t fresh_closure(sap_casual *cs, uint32_t start, bool stop_at_gener
             }
     }
     return cs->cleared;
+}
+
+/* Cl(start) into the touched bits; with stop_at_generator, stops as soon
+ * as it lists a generator of the base (fresh_run then carries on). */
+static uint32_t fresh_closure(sap_casual *cs, uint32_t start, bool stop_at_generator)
+{
+    list_start(cs);
+    cs->stop_at_generator = stop_at_generator;
+    fresh_touch(cs, start, start / cs->cols, start % cs->cols);
+    return fresh_run(cs);
 }
 
 /* ---- the extension engine: the closure of the base plus one start ------- */
@@ -453,7 +466,8 @@ static uint32_t listed_in_base(const sap_casual *cs)
 
 /* The number of cells Cl(d) clears if that is more than `best`; otherwise
  * any number up to `best`.  Leaves the touched bits clear, and marks seen
- * at least the zero cells of Cl(d). */
+ * at least the zero cells of Cl(d) (and any cell that, as a start, cannot
+ * beat the best either). */
 static uint32_t expand(sap_casual *cs, uint32_t d, uint32_t best)
 {
     uint32_t n, margin, budget;
@@ -472,11 +486,14 @@ static uint32_t expand(sap_casual *cs, uint32_t d, uint32_t best)
     budget = cs->base_cleared / 4 + EXTEND_BUDGET_MIN;
     extend_closure(cs, d, margin < budget ? margin : budget);
     outgrown = cs->stopped;
-    list_finish(cs, CELL_TOUCHED, 0);
     if (!outgrown) {
-        zero_flood(cs, d, false, 0, CELL_SEEN);
+        /* Every later start x in this extension is bounded by it too (the
+         * closure of the base plus x lies within it, as it is closed), so
+         * none of them can win either: mark them all seen. */
+        list_finish(cs, CELL_TOUCHED, CELL_SEEN);
         return 0;
     }
+    list_finish(cs, CELL_TOUCHED, 0);
 
     n = fresh_closure(cs, d, true);
     if (!cs->stopped) {
@@ -494,12 +511,23 @@ static uint32_t expand(sap_casual *cs, uint32_t d, uint32_t best)
         list_finish(cs, CELL_TOUCHED, 0);
         return n;
     }
-    /* Cl(d) holds a generator, hence the whole base: it is exactly the
-     * base extended by d, and bigger than the best so far. */
-    list_finish(cs, CELL_TOUCHED, 0);
-    n = cs->base_cleared + extend_closure(cs, d, UINT32_MAX);
+    /* Cl(d) holds a generator, hence the whole base: it is exactly the base
+     * extended by d, and bigger than the best so far.  When the base is no
+     * bigger than what the fresh engine has listed already, finishing fresh
+     * costs less than extending the base; otherwise extend it. */
+    cs->stop_at_generator = 0;
+    if (cs->cleared >= cs->base_cleared) {
+        cs->stopped = 0;
+        n = fresh_run(cs);
+    } else {
+        list_finish(cs, CELL_TOUCHED, 0);
+        n = cs->base_cleared + extend_closure(cs, d, UINT32_MAX);
+    }
+    /* The listed cells (all of Cl(d), or its part outside the base) now
+     * make Cl(d) with the base. */
     chain = cs->record != LINK_NONE && (cs->cells[cs->record] & CELL_TOUCHED);
-    if (chain && cs->record_depth + 1 >= CHAIN_DEPTH_TO_REBASE) {
+    if (n > 2 * cs->base_cleared
+        || (chain && cs->record_depth + 1 >= CHAIN_DEPTH_TO_REBASE)) {
         make_base(cs, d, n);
         return n;
     }
@@ -545,6 +573,9 @@ int sap_casual_solve(sap_casual *cs, struct sap_casual_result *result)
     /* Leave the best start's closure on the board for left_covered. */
     if (cs->has_base && cs->base_whole && cs->base_start == best) {
         cs->view = CELL_BASE;
+    } else if (cs->has_base && cs->record == best) {
+        extend_closure(cs, best, UINT32_MAX);   /* best holds the base */
+        cs->view = CELL_BASE | CELL_TOUCHED;
     } else {
         fresh_closure(cs, best, false);
         cs->view = CELL_TOUCHED;
