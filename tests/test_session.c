@@ -15,23 +15,6 @@
 
 /* The whole transcript of `input` through a fresh session (all at once,
  * then EOF); the memory provider must hold nothing afterwards. */
-static char *talk(const char *input)
-{
-    struct session_memory m;
-    char *out;
-    session_memory_init(&m);
-    out = session_transcript(&m, input, strlen(input), 0, 4096);
-    CHECK_EQ_INT(m.held_bytes, 0);
-    return out;
-}
-
-static void expect(const char *input, const char *want)
-{
-    char *got = talk(input);
-    if (!CHECK_EQ_STR(got, want))
-        fprintf(stderr, "    for input: %s\n", input);
-    free(got);
-}
 
 /* Every byte of `out` belongs to a line that ends with '\n'. */
 static bool lines_complete(const char *out, size_t length)
@@ -51,101 +34,101 @@ static size_t count_lines(const char *s)
 
 static void test_help(void)
 {
-    char *out = talk("HELP\n");
+    char *out = session_talk("HELP\n");
     CHECK_EQ_INT(strlen(out), SAP_SESSION_HELP_BYTES);
     CHECK_EQ_INT(count_lines(out), SAP_SESSION_HELP_LINES);
     CHECK(strncmp(out, "NEW ", 4) == 0);
     CHECK(strstr(out, "\nBYE") != NULL);
     CHECK(strstr(out, "JUDGE BOOM|CASUAL|MASTER|NURIKABE") != NULL);
     free(out);
-    expect("HELP me\n", "ERR usage: HELP\n");
+    session_expect("HELP me\n", "ERR usage: HELP\n");
 }
 
 static void test_keywords_case_insensitive(void)
 {
-    char *a = talk("HELP\n"), *b = talk("help\n"), *c = talk("hElP\r\n");
+    char *a = session_talk("HELP\n"), *b = session_talk("help\n"), *c = session_talk("hElP\r\n");
     CHECK_EQ_STR(b, a);
     CHECK_EQ_STR(c, a);
     free(a);
     free(b);
     free(c);
-    expect("bye\n", "BYE\n");
-    expect("Show\n", "ERR no game: start one with NEW\n");
-    expect("jUdGe nothing\n", "ERR unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
+    session_expect("bye\n", "BYE\n");
+    session_expect("Show\n", "ERR no game: start one with NEW\n");
+    session_expect("jUdGe nothing\n", "ERR unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
 }
 
 static void test_unknown_and_usage(void)
 {
-    expect("FOO\n", "ERR unknown request (HELP lists them)\n");
-    expect("4 1 1\n", "ERR unknown request (HELP lists them)\n");
-    expect("01 1 1\n", "ERR unknown request (HELP lists them)\n");
-    expect("NEWS 1 1\n", "ERR unknown request (HELP lists them)\n");
-    expect("NEW\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
-    expect("NEW 1\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
-    expect("NEW 1 2 3\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
-    expect("NEW 1 2 3 4 5\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
-    expect("1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
-    expect("2 1 1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
-    expect("0 1\n", "ERR usage: 0\n");
-    expect("SHOW 1\n", "ERR usage: SHOW\n");
-    expect("CASUAL 3\n", "ERR usage: CASUAL <r> <c>\n");
-    expect("CASUALMAP 3 3 3\n", "ERR usage: CASUALMAP <r> <c>\n");
-    expect("MASTER 3 3\n", "ERR usage: MASTER <R> <C> <M>\n");
-    expect("NURIKABE 3 3\n", "ERR usage: NURIKABE <r> <c> <d>\n");
-    expect("JUDGE\n", "ERR usage: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
-    expect("JUDGE BOOM NOW\n", "ERR usage: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
-    expect("BYE now\n", "ERR usage: BYE\n");
+    session_expect("FOO\n", "ERR unknown request (HELP lists them)\n");
+    session_expect("4 1 1\n", "ERR unknown request (HELP lists them)\n");
+    session_expect("01 1 1\n", "ERR unknown request (HELP lists them)\n");
+    session_expect("NEWS 1 1\n", "ERR unknown request (HELP lists them)\n");
+    session_expect("NEW\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
+    session_expect("NEW 1\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
+    session_expect("NEW 1 2 3\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
+    session_expect("NEW 1 2 3 4 5\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
+    session_expect("1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
+    session_expect("2 1 1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
+    session_expect("0 1\n", "ERR usage: 0\n");
+    session_expect("SHOW 1\n", "ERR usage: SHOW\n");
+    session_expect("CASUAL 3\n", "ERR usage: CASUAL <r> <c>\n");
+    session_expect("CASUALMAP 3 3 3\n", "ERR usage: CASUALMAP <r> <c>\n");
+    session_expect("MASTER 3 3\n", "ERR usage: MASTER <R> <C> <M>\n");
+    session_expect("NURIKABE 3 3\n", "ERR usage: NURIKABE <r> <c> <d>\n");
+    session_expect("JUDGE\n", "ERR usage: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
+    session_expect("JUDGE BOOM NOW\n", "ERR usage: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
+    session_expect("BYE now\n", "ERR usage: BYE\n");
 }
 
 static void test_numbers(void)
 {
-    expect("NEW x 3\n", "ERR not a number\n");
-    expect("NEW 3 -3\n", "ERR not a number\n");
-    expect("NEW +3 3\n", "ERR not a number\n");
-    expect("NEW 4294967296 3\n", "ERR number too large\n");
-    expect("NEW 3 99999999999999999999\n", "ERR number too large\n");
-    expect("1 4294967295 1\n", "ERR no game: start one with NEW\n");
-    expect("1 4294967296 1\n", "ERR number too large\n");
-    expect("MASTER 1 1 1x\n", "ERR not a number\n");
+    session_expect("NEW x 3\n", "ERR not a number\n");
+    session_expect("NEW 3 -3\n", "ERR not a number\n");
+    session_expect("NEW +3 3\n", "ERR not a number\n");
+    session_expect("NEW 4294967296 3\n", "ERR number too large\n");
+    session_expect("NEW 3 99999999999999999999\n", "ERR number too large\n");
+    session_expect("1 4294967295 1\n", "ERR no game: start one with NEW\n");
+    session_expect("1 4294967296 1\n", "ERR number too large\n");
+    session_expect("MASTER 1 1 1x\n", "ERR not a number\n");
 }
 
 static void test_sizes(void)
 {
     char line[128];
-    expect("NEW 0 3\n", "ERR a board needs at least one row and one column\n");
-    expect("NEW 3 0 1 1\n", "ERR a board needs at least one row and one column\n");
+    session_expect("NEW 0 3\n", "ERR a board needs at least one row and one column\n");
+    session_expect("NEW 3 0 1 1\n", "ERR a board needs at least one row and one column\n");
     snprintf(line, sizeof line, "NEW %u 1\n", SAP_MAX_ROWS + 1u);
-    expect(line, "ERR board larger than this build's limit\n");
+    session_expect(line, "ERR board larger than this build's limit\n");
     snprintf(line, sizeof line, "CASUAL 1 %u\n", SAP_MAX_COLS + 1u);
-    expect(line, "ERR board larger than this build's limit\n");
+    session_expect(line, "ERR board larger than this build's limit\n");
     snprintf(line, sizeof line, "MASTER %u 1 0\n", SAP_MAX_ROWS + 1u);
-    expect(line, "ERR board larger than this build's limit\n");
+    session_expect(line, "ERR board larger than this build's limit\n");
     snprintf(line, sizeof line, "NURIKABE 1 %u 0\n", SAP_MAX_COLS + 1u);
-    expect(line, "ERR board larger than this build's limit\n");
-    expect("NEW 2 2 4 1\n", "ERR too many mines: a board needs a safe cell\n");
-    expect("MASTER 2 2 4\n", "ERR too many mines: a board needs a safe cell\n");
-    expect("NURIKABE 2 2 5\n", "ERR more numbers than cells\n");
+    session_expect(line, "ERR board larger than this build's limit\n");
+    session_expect("NEW 2 2 4 1\n", "ERR too many mines: a board needs a safe cell\n");
+    session_expect("MASTER 2 2 4\n", "ERR too many mines: a board needs a safe cell\n");
+    session_expect("NURIKABE 2 2 5\n", "ERR more numbers than cells\n");
     /* A refused request line expects no rows: the next line is a request. */
-    expect("NEW 0 3\nHELP me\n",
+    session_expect("NEW 0 3\nHELP me\n",
            "ERR a board needs at least one row and one column\nERR usage: HELP\n");
 }
 
 static void test_no_game(void)
 {
-    expect("1 1 1\n", "ERR no game: start one with NEW\n");
-    expect("2 1 1\n3 1 1\nSHOW\n",
+    session_expect("1 1 1\n", "ERR no game: start one with NEW\n");
+    session_expect("2 1 1\n3 1 1\nSHOW\n",
            "ERR no game: start one with NEW\nERR no game: start one with NEW\n"
            "ERR no game: start one with NEW\n");
-    expect("0\n", "OK\n");
+    session_expect("0\n", "OK\n");
 }
 
 static void test_blank_lines_and_crlf(void)
 {
-    expect("\n\n \t \n\r\n", "");
-    expect("  HELP me  \r\n", "ERR usage: HELP\n");
-    expect("\tbye\t\r\n", "BYE\n");
+    session_expect("\n\n \t \n\r\n", "");
+    session_expect("  HELP me  \r\n", "ERR usage: HELP\n");
+    session_expect("\tbye\t\r\n", "BYE\n");
     /* a '\r' inside a line is not a separator */
-    expect("BYE\rX\n", "ERR unknown request (HELP lists them)\n");
+    session_expect("BYE\rX\n", "ERR unknown request (HELP lists them)\n");
 }
 
 static void test_bye_closes(void)
@@ -173,12 +156,12 @@ static void test_eof(void)
     struct session_output o = {0};
 
     /* a last line without its line end is answered */
-    expect("bye", "BYE\n");
-    expect("HELP x", "ERR usage: HELP\n");
+    session_expect("bye", "BYE\n");
+    session_expect("HELP x", "ERR usage: HELP\n");
     /* a board cut short by EOF is answered, and gives its block back */
-    expect("NEW 2 2\n__\n", "ERR input ended inside a request\n");
-    expect("NEW 2 2\n__\n_*", "OK 2 2 1\n");
-    expect("NEW 1 1\n_\nNEW 2 2\n__\n\n", "OK 1 1 0\nERR input ended inside a request\n");
+    session_expect("NEW 2 2\n__\n", "ERR input ended inside a request\n");
+    session_expect("NEW 2 2\n__\n_*", "OK 2 2 1\n");
+    session_expect("NEW 1 1\n_\nNEW 2 2\n__\n\n", "OK 1 1 0\nERR input ended inside a request\n");
     sap_session_init(&s, NULL);
     session_drive(&s, "", 0, 0, 64, true, &o);
     CHECK(sap_session_closing(&s));
@@ -191,30 +174,30 @@ static void test_eof(void)
 
 static void test_game_hand_worked(void)
 {
-    expect("NEW 3 3\n__*\n___\n___\n1 3 1\n0\n1 1 1\n",
+    session_expect("NEW 3 3\n__*\n___\n___\n1 3 1\n0\n1 1 1\n",
            "OK 3 3 1\n"
            "RUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, <2, 2, 1>, <2, 3, 1>, <3, 1, 0>, "
            "<3, 2, 0>, <3, 3, 0>]\nWIN\n"
            "OK\n"
            "ERR no game: start one with NEW\n");
     /* flags, a chord, a loss, INVALID after it, then 0 says OK */
-    expect("new 2 2\n_*\n__\n2 1 2\n2 1 2\n2 1 2\n1 1 1\n3 1 1\n1 2 2\nSHOW\n1 2 1\n0\n",
+    session_expect("new 2 2\n_*\n__\n2 1 2\n2 1 2\n2 1 2\n1 1 1\n3 1 1\n1 2 2\nSHOW\n1 2 1\n0\n",
            "OK 2 2 1\n"
            "RUNNING: [<1, 2, P>]\nRUNNING: [<1, 2, ?>]\nRUNNING: [<1, 2, _>]\n"
            "RUNNING: [<1, 1, 1>]\nRUNNING: []\nRUNNING: [<2, 2, 1>]\n"
            "1 _\n_ 1\n"
            "RUNNING: [<2, 1, 1>]\nWIN\n"
            "OK\n");
-    expect("NEW 1 2\n*_\n1 1 1\n1 1 2\n0\n", "OK 1 2 1\nLOSE\nINVALID\nOK\n");
+    session_expect("NEW 1 2\n*_\n1 1 1\n1 1 2\n0\n", "OK 1 2 1\nLOSE\nINVALID\nOK\n");
     /* 0 while running: QUIT, and the game is gone */
-    expect("NEW 1 3\n__*\n2 1 3\n0\nSHOW\n0\n",
+    session_expect("NEW 1 3\n__*\n2 1 3\n0\nSHOW\n0\n",
            "OK 1 3 1\nRUNNING: [<1, 3, P>]\nQUIT\nERR no game: start one with NEW\nOK\n");
 }
 
 /* The transcript README.md shows. */
 static void test_readme_example(void)
 {
-    expect("NEW 2 3\n__*\n___\n1 2 1\n2 1 3\nshow\n1 2 3\n0\n",
+    session_expect("NEW 2 3\n__*\n___\n1 2 1\n2 1 3\nshow\n1 2 3\n0\n",
            "OK 2 3 1\nRUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, <2, 2, 1>]\n"
            "RUNNING: [<1, 3, P>]\n0 1 P\n0 1 _\nRUNNING: [<2, 3, 1>]\nWIN\nOK\n");
 }
@@ -227,11 +210,11 @@ static void test_game_coordinates(void)
     size_t i;
     for (i = 0; i < sizeof bad / sizeof *bad; i++) {
         snprintf(in, sizeof in, "%s%s\nSHOW\n", board, bad[i]);
-        expect(in, "OK 3 4 1\nERR coordinate outside the board\n"
+        session_expect(in, "OK 3 4 1\nERR coordinate outside the board\n"
                    "_ _ _ _\n_ _ _ _\n_ _ _ _\n");
     }
     snprintf(in, sizeof in, "%s1 1 2\n2 3 4\n", board);
-    expect(in, "OK 3 4 1\nRUNNING: [<1, 2, 1>]\nRUNNING: [<3, 4, P>]\n");
+    session_expect(in, "OK 3 4 1\nRUNNING: [<1, 2, 1>]\nRUNNING: [<3, 4, P>]\n");
 }
 
 static void test_new_bad_rows_keep_the_old_game(void)
@@ -256,10 +239,10 @@ static void test_new_bad_rows_keep_the_old_game(void)
         char in[256], want[512];
         snprintf(in, sizeof in, "%s%s%s", old, cases[i].rows, after);
         snprintf(want, sizeof want, "%s%s%s", old_reply, cases[i].err, after_reply);
-        expect(in, want);
+        session_expect(in, want);
     }
     /* a good NEW replaces it */
-    expect("NEW 2 3\n__*\n___\n2 1 1\nNEW 1 1\n_\nSHOW\n",
+    session_expect("NEW 2 3\n__*\n___\n2 1 1\nNEW 1 1\n_\nSHOW\n",
            "OK 2 3 1\nRUNNING: [<1, 1, P>]\nOK 1 1 0\n_\n");
 }
 
@@ -292,9 +275,9 @@ static void test_random_game(void)
 {
     char *a, *b, *c;
     const char *in = "NEW 9 9 10 42\n1 5 5\nSHOW\n";
-    a = talk(in);
-    b = talk(in);
-    c = talk("NEW 9 9 10 43\n1 5 5\nSHOW\n");
+    a = session_talk(in);
+    b = session_talk(in);
+    c = session_talk("NEW 9 9 10 43\n1 5 5\nSHOW\n");
     CHECK(strncmp(a, "OK 9 9 10\nRUNNING: [", 20) == 0);
     CHECK_EQ_STR(b, a);        /* deterministic per seed */
     CHECK(strcmp(c, a) != 0);  /* and the seed matters */
@@ -303,8 +286,8 @@ static void test_random_game(void)
     free(b);
     free(c);
     /* every first click is safe, even on a board that is all mines but one */
-    expect("NEW 2 2 3 9\n1 2 1\n", "OK 2 2 3\nRUNNING: [<2, 1, 3>]\nWIN\n");
-    expect("NEW 1 1 0 0\n2 1 1\n2 1 1\n1 1 1\n", "OK 1 1 0\nRUNNING: [<1, 1, P>]\n"
+    session_expect("NEW 2 2 3 9\n1 2 1\n", "OK 2 2 3\nRUNNING: [<2, 1, 3>]\nWIN\n");
+    session_expect("NEW 1 1 0 0\n2 1 1\n2 1 1\n1 1 1\n", "OK 1 1 0\nRUNNING: [<1, 1, P>]\n"
                                                 "RUNNING: [<1, 1, ?>]\nRUNNING: [<1, 1, 0>]\nWIN\n");
 }
 
@@ -414,18 +397,18 @@ static void test_line_limit(void)
 
     /* exactly SAP_LINE_MAX bytes: a (bad) request, not a long line */
     in = repeat('x', SAP_LINE_MAX, "\nHELP me\n");
-    expect(in, "ERR unknown request (HELP lists them)\nERR usage: HELP\n");
+    session_expect(in, "ERR unknown request (HELP lists them)\nERR usage: HELP\n");
     free(in);
     in = repeat('x', SAP_LINE_MAX, "\r\nHELP me\r\n");
-    expect(in, "ERR unknown request (HELP lists them)\nERR usage: HELP\n");
+    session_expect(in, "ERR unknown request (HELP lists them)\nERR usage: HELP\n");
     free(in);
 
     /* one byte more: ERR at once, closing, the rest discarded unbuffered */
     in = repeat('x', SAP_LINE_MAX + 1, "\nHELP\n");
-    expect(in, "ERR line too long\n");
+    session_expect(in, "ERR line too long\n");
     free(in);
     in = repeat(' ', SAP_LINE_MAX, "\r\r\n");
-    expect(in, "ERR line too long\n");
+    session_expect(in, "ERR line too long\n");
     free(in);
 
     /* a 4 MiB line without a newline, fed in 64 KiB chunks: the ERR comes

@@ -14,38 +14,6 @@
 #include "lib/session_drive.h"
 #include "sapper.h"
 
-static char *talk(const char *input)
-{
-    struct session_memory m;
-    char *out;
-    session_memory_init(&m);
-    out = session_transcript(&m, input, strlen(input), 0, 4096);
-    CHECK_EQ_INT(m.held_bytes, 0);
-    return out;
-}
-
-static void expect(const char *input, const char *want)
-{
-    char *got = talk(input);
-    if (!CHECK_EQ_STR(got, want))
-        fprintf(stderr, "    for input: %s\n", input);
-    free(got);
-}
-
-/* The reader's own output for `input` (which must be well formed). */
-static char *judge_output(enum sap_format format, const char *input)
-{
-    struct session_memory m;
-    int status;
-    unsigned line;
-    char reason[96], *out;
-    session_memory_init(&m);
-    out = session_judge_direct(&m, format, input, strlen(input), &status, &line, reason,
-                               sizeof reason);
-    if (!CHECK_EQ_INT(status, SAP_JUDGE_DONE))
-        fprintf(stderr, "    %s: line %u: %s\n", sap_format_name(format), line, reason);
-    return out;
-}
 
 static char *concat(const char *a, const char *b, const char *c)
 {
@@ -81,10 +49,10 @@ static const char *const format_inputs[SAP_FORMAT_COUNT] = {
 
 static void check_stream(enum sap_format format, const char *keyword, const char *input)
 {
-    char *want_judge = judge_output(format, input);
+    char *want_judge = session_judge_output(format, input);
     char *in = concat(keyword, input, "HELP me\nbye\n");
     char *want = concat(want_judge, "ERR usage: HELP\nBYE\n", "");
-    char *got = talk(in);
+    char *got = session_talk(in);
     if (!CHECK_EQ_STR(got, want))
         fprintf(stderr, "    JUDGE %s\n", sap_format_name(format));
     CHECK(strlen(want_judge) > 0);
@@ -99,18 +67,18 @@ static void test_judge_streams(void)
     check_stream(SAP_FORMAT_BOOM, "JUDGE BOOM\n", boom_input);
     check_stream(SAP_FORMAT_BOOM, "judge boom\r\n", boom_input);
     /* streams back to back, CRLF input, and a stream that ends mid-line */
-    expect("JUDGE BOOM\r\n1\r\n1 1\r\n_\r\n2 1 1\r\n0\r\nJudge Boom\n1 1 1 * 0 HELP me\n",
+    session_expect("JUDGE BOOM\r\n1\r\n1 1\r\n_\r\n2 1 1\r\n0\r\nJudge Boom\n1 1 1 * 0 HELP me\n",
            "RUNNING: [<1, 1, P>]\nQUIT\nQUIT\nERR usage: HELP\n");
     check_stream(SAP_FORMAT_MASTER, "judge master\r\n", master_input);
     check_stream(SAP_FORMAT_NURIKABE, "Judge Nurikabe\n", nurikabe_input);
     check_stream(SAP_FORMAT_CASUAL, "JUDGE CASUAL\n", casual_input);
     /* CASUAL ends at "0 0", on the same line as what follows */
-    expect("JUDGE CASUAL\r\n1 2\r\n.M\r\n0 0 HELP me\r\n", "0\nERR usage: HELP\n");
-    expect("JUDGE MASTER\r\n1\r\n1 1 0\r\nJUDGE NURIKABE\r\n0\r\nJUDGE MASTER\n1 1 2 0 HELP me\n",
+    session_expect("JUDGE CASUAL\r\n1 2\r\n.M\r\n0 0 HELP me\r\n", "0\nERR usage: HELP\n");
+    session_expect("JUDGE MASTER\r\n1\r\n1 1 0\r\nJUDGE NURIKABE\r\n0\r\nJUDGE MASTER\n1 1 2 0 HELP me\n",
            "Case #1:\nc\nCase #1:\nc.\nERR usage: HELP\n");
     /* T = 0: nothing to write, and the next line is a request again */
-    expect("JUDGE BOOM\n0\nHELP me\n", "ERR usage: HELP\n");
-    expect("JUDGE NURIKABE\n0\nHELP me\n", "ERR usage: HELP\n");
+    session_expect("JUDGE BOOM\n0\nHELP me\n", "ERR usage: HELP\n");
+    session_expect("JUDGE NURIKABE\n0\nHELP me\n", "ERR usage: HELP\n");
 }
 
 /* A malformed stream: what was complete, one ERR with the reader's line and
@@ -150,7 +118,7 @@ static void test_judge_stream_errors(void)
                  sap_format_name(cases[i].format), line, reason);
         want = concat(direct, err, "");
         in = concat(cases[i].keyword, cases[i].input, "HELP me\n");
-        got = talk(in);
+        got = session_talk(in);
         if (!CHECK_EQ_STR(got, want))
             fprintf(stderr, "    case %zu\n", i);
         free(direct);
@@ -173,7 +141,7 @@ static void test_judge_stream_errors(void)
         snprintf(err, sizeof err, "ERR boom line %u: %s\n", line, reason);
         want = concat(direct, err, "");
         in = concat("JUDGE BOOM\n", input, "");
-        got = talk(in);
+        got = session_talk(in);
         CHECK_EQ_STR(got, want);
         free(direct);
         free(want);
@@ -230,7 +198,7 @@ static void test_judge_only(void)
         size_t chunk;
         if (input == NULL)
             continue;
-        want = judge_output((enum sap_format)f, input);
+        want = session_judge_output((enum sap_format)f, input);
         for (chunk = 0; chunk < 4; chunk++) {
             r = judge_only((enum sap_format)f, input, chunk, chunk == 0 ? 4096 : chunk);
             CHECK_EQ_STR(r.out, want);
@@ -339,8 +307,8 @@ static void test_game_equals_judge(void)
         }
         si += (size_t)sprintf(session_in + si, "0\n");
         ji += (size_t)sprintf(judge_in + ji, "0\n");
-        want = judge_output(SAP_FORMAT_BOOM, judge_in);
-        got = talk(session_in);
+        want = session_judge_output(SAP_FORMAT_BOOM, judge_in);
+        got = session_talk(session_in);
         /* the session adds "OK r c mines" first and answers 0 with OK when
          * the game had already ended (the reader then prints nothing) */
         reply = strchr(got, '\n');

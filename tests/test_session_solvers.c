@@ -13,38 +13,6 @@
 #include "lib/session_drive.h"
 #include "sapper.h"
 
-static char *talk(const char *input)
-{
-    struct session_memory m;
-    char *out;
-    session_memory_init(&m);
-    out = session_transcript(&m, input, strlen(input), 0, 4096);
-    CHECK_EQ_INT(m.held_bytes, 0);
-    return out;
-}
-
-static void expect(const char *input, const char *want)
-{
-    char *got = talk(input);
-    if (!CHECK_EQ_STR(got, want))
-        fprintf(stderr, "    for input: %s\n", input);
-    free(got);
-}
-
-/* The reader's own output for `input` (which must be well formed). */
-static char *judge_output(enum sap_format format, const char *input)
-{
-    struct session_memory m;
-    int status;
-    unsigned line;
-    char reason[96], *out;
-    session_memory_init(&m);
-    out = session_judge_direct(&m, format, input, strlen(input), &status, &line, reason,
-                               sizeof reason);
-    if (!CHECK_EQ_INT(status, SAP_JUDGE_DONE))
-        fprintf(stderr, "    %s: line %u: %s\n", sap_format_name(format), line, reason);
-    return out;
-}
 
 static uint32_t rng_state = 99;
 static uint32_t next_random(void)
@@ -115,8 +83,8 @@ static bool master_board_ok(int rows, int cols, int mines, const char *text)
 static void test_master(void)
 {
     int rows, cols;
-    expect("MASTER 1 1 0\n", "c\n");
-    expect("MASTER 2 2 1\n", "Impossible\n");
+    session_expect("MASTER 1 1 0\n", "c\n");
+    session_expect("MASTER 2 2 1\n", "Impossible\n");
     /* every size up to 5x5, every mine count: the same as the reader, and
      * a valid board when it is not Impossible */
     for (rows = 1; rows <= 5; rows++) {
@@ -125,9 +93,9 @@ static void test_master(void)
             for (mines = 0; mines < rows * cols; mines++) {
                 char in[64], *got, *want;
                 snprintf(in, sizeof in, "MASTER %d %d %d\n", rows, cols, mines);
-                got = talk(in);
+                got = session_talk(in);
                 snprintf(in, sizeof in, "1\n%d %d %d\n", rows, cols, mines);
-                want = judge_output(SAP_FORMAT_MASTER, in);
+                want = session_judge_output(SAP_FORMAT_MASTER, in);
                 if (CHECK(strncmp(want, "Case #1:\n", 9) == 0))
                     CHECK_EQ_STR(got, want + 9);
                 if (strcmp(got, "Impossible\n") != 0)
@@ -160,24 +128,24 @@ static void test_master_largest(void)
 
 static void test_nurikabe(void)
 {
-    expect("NURIKABE 2 2 1\n0 0 3\n.#\n..\n", "solved\n");
-    expect("nurikabe 2 2 1\n\n0 0 3\n\n#.\n..\n", "not solved\n");
-    expect("NURIKABE 1 1 0\n#\n", "solved\n");
-    expect("NURIKABE 3 3 2\r\n0 0 1\r\n2 2 1\r\n.#.\r\n###\r\n.#.\r\n", "not solved\n");
+    session_expect("NURIKABE 2 2 1\n0 0 3\n.#\n..\n", "solved\n");
+    session_expect("nurikabe 2 2 1\n\n0 0 3\n\n#.\n..\n", "not solved\n");
+    session_expect("NURIKABE 1 1 0\n#\n", "solved\n");
+    session_expect("NURIKABE 3 3 2\r\n0 0 1\r\n2 2 1\r\n.#.\r\n###\r\n.#.\r\n", "not solved\n");
     /* bad lines: one ERR after the last line, then requests */
-    expect("NURIKABE 2 2 1\n5 0 1\n..\n..\nHELP me\n",
+    session_expect("NURIKABE 2 2 1\n5 0 1\n..\n..\nHELP me\n",
            "ERR number line 1: cell outside the grid (0-based)\nERR usage: HELP\n");
-    expect("NURIKABE 2 2 2\n0 0 1\n0 0 2\n..\n..\nHELP me\n",
+    session_expect("NURIKABE 2 2 2\n0 0 1\n0 0 2\n..\n..\nHELP me\n",
            "ERR number line 2: a zero number, or a second one in a cell\nERR usage: HELP\n");
-    expect("NURIKABE 2 2 1\n0 0 0\n..\n..\n",
+    session_expect("NURIKABE 2 2 1\n0 0 0\n..\n..\n",
            "ERR number line 1: a zero number, or a second one in a cell\n");
-    expect("NURIKABE 2 2 1\n0 0\n..\n..\nHELP me\n",
+    session_expect("NURIKABE 2 2 1\n0 0\n..\n..\nHELP me\n",
            "ERR number line 1: expected r' c' n\nERR usage: HELP\n");
-    expect("NURIKABE 2 2 1\n0 0 x\n..\n..\n", "ERR number line 1: not a number\n");
-    expect("NURIKABE 2 2 1\n0 0 99999999999\n..\n..\n", "ERR number line 1: number too large\n");
-    expect("NURIKABE 1 2 0\n.x\nHELP me\n", "ERR row 1: cells must be # or .\nERR usage: HELP\n");
-    expect("NURIKABE 2 2 0\n..\n.\n", "ERR row 2: expected one word of 2 cells\n");
-    expect("NURIKABE 2 2 0\n..\n", "ERR input ended inside a request\n");
+    session_expect("NURIKABE 2 2 1\n0 0 x\n..\n..\n", "ERR number line 1: not a number\n");
+    session_expect("NURIKABE 2 2 1\n0 0 99999999999\n..\n..\n", "ERR number line 1: number too large\n");
+    session_expect("NURIKABE 1 2 0\n.x\nHELP me\n", "ERR row 1: cells must be # or .\nERR usage: HELP\n");
+    session_expect("NURIKABE 2 2 0\n..\n.\n", "ERR row 2: expected one word of 2 cells\n");
+    session_expect("NURIKABE 2 2 0\n..\n", "ERR input ended inside a request\n");
 }
 
 /* Random grids: the session's verdict is the reader's. */
@@ -223,8 +191,8 @@ static void test_nurikabe_against_reader(void)
         judge_in[ji] = '\0';
         if (numbers > rows * cols)
             continue;
-        got = talk(session_in);
-        want = judge_output(SAP_FORMAT_NURIKABE, judge_in);
+        got = session_talk(session_in);
+        want = session_judge_output(SAP_FORMAT_NURIKABE, judge_in);
         if (!CHECK_EQ_STR(got, want))
             fprintf(stderr, "    for: %s\n", session_in);
         free(got);
@@ -274,14 +242,14 @@ static char *casual_direct(int rows, int cols, const char *board, bool map)
 
 static void test_casual(void)
 {
-    expect("CASUAL 1 2\n.M\n", "0 1 1\n");
-    expect("casual 2 2\n..\n..\n", "0 1 1\n");
-    expect("CASUAL 2 2\nMM\nMM\n", "0 0 0\n");       /* no safe cell: no start */
-    expect("CASUALMAP 1 3\nMMM\n", "0 0 0\nMMM\n");
-    expect("CASUALMAP 1 2\r\n.M\r\n", "0 1 1\n.M\n");
-    expect("CASUAL 2 2\n..\n.x\nHELP me\n", "ERR row 2: cells must be M or .\nERR usage: HELP\n");
-    expect("CASUAL 2 2\n...\n..\n", "ERR row 1: expected one word of 2 cells\n");
-    expect("CASUALMAP 2 2\n..\n", "ERR input ended inside a request\n");
+    session_expect("CASUAL 1 2\n.M\n", "0 1 1\n");
+    session_expect("casual 2 2\n..\n..\n", "0 1 1\n");
+    session_expect("CASUAL 2 2\nMM\nMM\n", "0 0 0\n");       /* no safe cell: no start */
+    session_expect("CASUALMAP 1 3\nMMM\n", "0 0 0\nMMM\n");
+    session_expect("CASUALMAP 1 2\r\n.M\r\n", "0 1 1\n.M\n");
+    session_expect("CASUAL 2 2\n..\n.x\nHELP me\n", "ERR row 2: cells must be M or .\nERR usage: HELP\n");
+    session_expect("CASUAL 2 2\n...\n..\n", "ERR row 1: expected one word of 2 cells\n");
+    session_expect("CASUALMAP 2 2\n..\n", "ERR input ended inside a request\n");
 }
 
 /* Random boards: the session's answer and map are the solver's, and stay
@@ -303,7 +271,7 @@ static void test_casual_against_solver(void)
             in[n++] = '\n';
         }
         in[n] = '\0';
-        got = talk(in);
+        got = session_talk(in);
         want = casual_direct(rows, cols, board, map);
         if (!CHECK_EQ_STR(got, want))
             fprintf(stderr, "    for: %s\n", in);
@@ -313,7 +281,7 @@ static void test_casual_against_solver(void)
             memcpy(judge_in, strchr(in, ' ') + 1, n - (size_t)(strchr(in, ' ') + 1 - in));
             judge_in[n - (size_t)(strchr(in, ' ') + 1 - in)] = '\0';
             strcat(judge_in, "0 0\n");
-            judge_out = judge_output(SAP_FORMAT_CASUAL, judge_in);
+            judge_out = session_judge_output(SAP_FORMAT_CASUAL, judge_in);
             CHECK_EQ_INT(strtoul(got, NULL, 10), strtoul(judge_out, NULL, 10));
             free(judge_out);
         }

@@ -1,8 +1,11 @@
 /* session_drive.c - see session_drive.h. */
 #include "lib/session_drive.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "check.h"
 
 /* Each block carries its size in front so that release can account it. */
 struct block_head {
@@ -165,4 +168,36 @@ char *session_judge_direct(struct session_memory *m, enum sap_format format, con
     }
     sap_judge_release(&j);
     return o.bytes;
+}
+
+char *session_talk(const char *input)
+{
+    struct session_memory m;
+    char *out;
+    session_memory_init(&m);
+    out = session_transcript(&m, input, strlen(input), 0, 4096);
+    CHECK_EQ_INT(m.held_bytes, 0);
+    return out;
+}
+
+void session_expect(const char *input, const char *want)
+{
+    char *got = session_talk(input);
+    if (!CHECK_EQ_STR(got, want))
+        fprintf(stderr, "    for input: %s\n", input);
+    free(got);
+}
+
+char *session_judge_output(enum sap_format format, const char *input)
+{
+    struct session_memory m;
+    int status;
+    unsigned line;
+    char reason[96], *out;
+    session_memory_init(&m);
+    out = session_judge_direct(&m, format, input, strlen(input), &status, &line, reason,
+                               sizeof reason);
+    if (!CHECK_EQ_INT(status, SAP_JUDGE_DONE))
+        fprintf(stderr, "    %s: line %u: %s\n", sap_format_name(format), line, reason);
+    return out;
 }

@@ -52,4 +52,13 @@ char *session_judge_direct(struct session_memory *m, enum sap_format format, con
                            size_t length, int *status, unsigned *line, char *reason,
                            size_t reason_cap);
 
+/* For tests (they count through check.h): the transcript of `input` through
+ * a fresh session, whole and with every block given back; session_expect
+ * checks it equals `want`; session_judge_output is the reader's own output
+ * for a well-formed `input`, checked to end DONE.  All returned strings are
+ * malloc'd. */
+char *session_talk(const char *input);
+void session_expect(const char *input, const char *want);
+char *session_judge_output(enum sap_format format, const char *input);
+
 #endif

@@ -1,0 +1,57 @@
+/* check.c - the one copy of the test counters and checks (see check.h). */
+#include "check.h"
+
+int check_tests_passed, check_tests_failed, check_failures_in_test;
+
+
+int check_that(int ok, const char *what, const char *file, int line)
+{
+    if (!ok) {
+        if (check_failures_in_test < 5)
+            fprintf(stderr, "%s:%d: check failed: %s\n", file, line, what);
+        check_failures_in_test++;
+    }
+    return ok;
+}
+
+int check_eq_int(long long a, long long b, const char *ea, const char *eb,
+                               const char *file, int line)
+{
+    if (a != b) {
+        if (check_failures_in_test < 5)
+            fprintf(stderr, "%s:%d: %s == %lld, expected %s == %lld\n", file, line, ea, a, eb, b);
+        check_failures_in_test++;
+    }
+    return a == b;
+}
+
+int check_eq_str(const char *got, const char *want, const char *what,
+                               const char *file, int line)
+{
+    int ok = strcmp(got, want) == 0;
+    if (!ok) {
+        if (check_failures_in_test < 5)
+            fprintf(stderr, "%s:%d: %s:\n--- got ---\n%s\n--- expected ---\n%s\n", file, line,
+                    what, got, want);
+        check_failures_in_test++;
+    }
+    return ok;
+}
+
+void run_test(void (*fn)(void), const char *name)
+{
+    check_failures_in_test = 0;
+    fn();
+    if (check_failures_in_test == 0) {
+        check_tests_passed++;
+    } else {
+        check_tests_failed++;
+        fprintf(stderr, "FAIL %s (%d failed checks)\n", name, check_failures_in_test);
+    }
+}
+
+int check_summary(const char *program)
+{
+    printf("%s: %d passed, %d failed\n", program, check_tests_passed, check_tests_failed);
+    return check_tests_failed == 0 ? 0 : 1;
+}
