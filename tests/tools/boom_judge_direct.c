@@ -11,21 +11,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "lib/heap_memory.h"
 #include "sapper.h"
 
-static void *heap_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
-{
-    (void)context;
-    (void)purpose;
-    return malloc(bytes);
-}
-
-static void heap_release(void *context, void *block, enum sap_memory_purpose purpose)
-{
-    (void)context;
-    (void)purpose;
-    free(block);
-}
 
 static char out[1 << 16];
 static size_t out_filled;
@@ -59,11 +47,10 @@ static int drain(struct sap_judge *judge)
 int main(void)
 {
     static char in[1 << 16];
-    const struct sap_memory heap = { heap_acquire, heap_release, NULL };
     struct sap_judge judge;
     int status;
 
-    sap_judge_init(&judge, SAP_FORMAT_BOOM, &heap);
+    sap_judge_init(&judge, SAP_FORMAT_BOOM, &heap_memory);
     for (;;) {
         ssize_t got = read(STDIN_FILENO, in, sizeof in);
         size_t pos = 0;

@@ -38,6 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/heap_memory.h"
 #include "sapper.h"
 
 #define DEADLINE_NS (60ull * 1000000000ull)
@@ -243,23 +244,8 @@ static int run_pipeline(const char *address, unsigned conns, unsigned moves)
 
 /* ---- the in-process baseline ---------------------------------------------------- */
 
-static void *heap_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
-{
-    (void)context;
-    (void)purpose;
-    return malloc(bytes);
-}
-
-static void heap_release(void *context, void *block, enum sap_memory_purpose purpose)
-{
-    (void)context;
-    (void)purpose;
-    free(block);
-}
-
 static int run_inprocess(unsigned moves)
 {
-    static const struct sap_memory memory = { heap_acquire, heap_release, NULL };
     static struct sap_session session;
     static char out[8192];
     size_t length, pos = 0, lines = 0;
@@ -267,7 +253,7 @@ static int run_inprocess(unsigned moves)
     uint64_t start = now_ns();
     double seconds;
 
-    sap_session_init(&session, &memory);
+    sap_session_init(&session, &heap_memory);
     /* Fed in 8 KiB pieces and polled into an 8 KiB buffer, as the daemon. */
     while (pos < length) {
         size_t piece = length - pos < 8192 ? length - pos : 8192, done = 0;

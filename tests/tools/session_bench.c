@@ -18,23 +18,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/heap_memory.h"
 #include "sapper.h"
 
-static void *heap_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
-{
-    (void)context;
-    (void)purpose;
-    return malloc(bytes);
-}
 
-static void heap_release(void *context, void *block, enum sap_memory_purpose purpose)
-{
-    (void)context;
-    (void)purpose;
-    free(block);
-}
-
-static const struct sap_memory heap = {heap_acquire, heap_release, NULL};
 
 static double now(void)
 {
@@ -113,7 +100,7 @@ static double run_session(const char *in, size_t length, struct sink *k)
     static struct sap_session s;
     size_t done = 0;
     double t0 = now();
-    sap_session_init(&s, &heap);
+    sap_session_init(&s, &heap_memory);
     while (done < length) {
         size_t piece = length - done < 65536 ? length - done : 65536;
         while (piece > 0) {
