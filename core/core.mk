@@ -11,9 +11,11 @@ $(BUILD)/core/%.o: core/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HOST) $(CPPFLAGS_CORE) -c $< -o $@
 
+# The sanitized core also checks constant text (core/internal.h): every
+# read through the constant-text accessors must fall in the sap_text section.
 $(BUILD)/asan/core/%.o: core/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) $(SAN) $(CPPFLAGS_CORE) -c $< -o $@
+	$(CC) $(CFLAGS_HOST) $(SAN) $(CPPFLAGS_CORE) -DSAP_TEXT_CHECK -c $< -o $@
 
 $(BUILD)/libsapper.a: $(CORE_OBJ)
 	@rm -f $@

@@ -44,8 +44,12 @@
 enum reply_phase { REPLY_DONE = 0, REPLY_HEAD, REPLY_CELLS, REPLY_TAIL };
 enum reply_tail { TAIL_RUNNING = 0, TAIL_WIN, TAIL_LOSE, TAIL_INVALID };
 
-static const char reply_head[] = "RUNNING: [";
-static const char *const reply_tails[] = { "]\n", "]\nWIN\n", "LOSE\n", "INVALID\n" };
+SAP_TEXT(reply_head, "RUNNING: [");
+SAP_TEXT(tail_running, "]\n");
+SAP_TEXT(tail_win, "]\nWIN\n");
+SAP_TEXT(tail_lose, "LOSE\n");
+SAP_TEXT(tail_invalid, "INVALID\n");
+static const char *const reply_tails[] = { tail_running, tail_win, tail_lose, tail_invalid };
 static const uint8_t reply_tail_lengths[] = { 2, 6, 5, 8 };
 
 /* Longest "<x, y, v>" piece with its ", " separator: 2 + 1 + 10 + 2 + 10 + 2 + 1 + 1. */
@@ -480,7 +484,7 @@ size_t sap_game_reply(sap_game *g, char *out, size_t cap)
         return 0;
     while (n < cap && g->reply_phase != REPLY_DONE) {
         if (g->reply_phase == REPLY_HEAD) {
-            n += sap_copy_piece(out + n, cap - n, reply_head, sizeof reply_head - 1,
+            n += sap_copy_text(out + n, cap - n, reply_head, sizeof reply_head - 1,
                                 &g->reply_offset);
             if (g->reply_offset == sizeof reply_head - 1) {
                 g->reply_phase = REPLY_CELLS;
@@ -503,7 +507,7 @@ size_t sap_game_reply(sap_game *g, char *out, size_t cap)
         } else {
             const char *tail = reply_tails[g->reply_tail];
             size_t length = reply_tail_lengths[g->reply_tail];
-            n += sap_copy_piece(out + n, cap - n, tail, length, &g->reply_offset);
+            n += sap_copy_text(out + n, cap - n, tail, length, &g->reply_offset);
             if (g->reply_offset == length)
                 g->reply_phase = REPLY_DONE;
         }

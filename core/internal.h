@@ -19,6 +19,90 @@ int memcmp(const void *a, const void *b, size_t n);
 /* Compile-time check without C11: a negative array size fails the build. */
 #define SAP_STATIC_ASSERT(name, cond) typedef char sap_static_assert_##name[(cond) ? 1 : -1]
 
+/* ---- constant text ----------------------------------------------------- */
+
+/*
+ * Every string constant the core reads at run time (HELP, ERR reasons,
+ * reply words, keywords) is "constant text": written SAP_STR("literal")
+ * where it is used, or defined once as SAP_TEXT(name, "literal"), and read
+ * only through sap_rom_byte / sap_rom_copy or the helpers below that take
+ * constant text.  Text built at run time (a judge's reason buffer, a
+ * request line, digits) is "RAM text" and goes through the *_ram helpers.
+ *
+ *   SAP_TEXT_IN_FLASH 0 (every target but AVR): constant text is ordinary
+ *     read-only data; the accessors are plain loads and memcpy.
+ *   SAP_TEXT_IN_FLASH 1 (AVR): it is placed in program memory
+ *     (__progmem__), which plain loads cannot read, so the accessor is the
+ *     lpm instruction.  Mixing the two kinds up reads the wrong memory.
+ *   SAP_TEXT_CHECK (the sanitized host build, core/core.mk): constant text
+ *     is gathered in one section, sap_text, and the accessors trap on any
+ *     address outside it, so a test run proves that no RAM text is read as
+ *     constant text.  (The other mistake, constant text read with a plain
+ *     load, shows on the AVR ports, whose transcripts tests/t_ports.sh
+ *     compares with the host's, HELP and the ERR reasons included.)
+ */
+#if SAP_TEXT_IN_FLASH
+#ifndef __AVR__
+#error "SAP_TEXT_IN_FLASH is for AVR (lpm) only"
+#endif
+#define SAP_ROM __attribute__((__progmem__))
+static inline char sap_rom_byte(const char *text)
+{
+    char c;
+    __asm__("lpm %0, Z" : "=r"(c) : "z"(text));
+    return c;
+}
+static inline void sap_rom_copy(char *out, const char *text, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        out[i] = sap_rom_byte(text + i);
+}
+#elif defined(SAP_TEXT_CHECK)
+#define SAP_ROM __attribute__((__section__("sap_text")))
+/* The linker's bounds of the section. */
+extern const char __start_sap_text[];
+extern const char __stop_sap_text[];
+static inline void sap_rom_check(const char *text, size_t n)
+{
+    uintptr_t p = (uintptr_t)text;
+    if (p < (uintptr_t)__start_sap_text || p > (uintptr_t)__stop_sap_text
+        || n > (uintptr_t)__stop_sap_text - p)
+        __builtin_trap(); /* RAM text handed to a constant-text reader */
+}
+static inline char sap_rom_byte(const char *text)
+{
+    sap_rom_check(text, 1);
+    return *text;
+}
+static inline void sap_rom_copy(char *out, const char *text, size_t n)
+{
+    sap_rom_check(text, n);
+    memcpy(out, text, n);
+}
+#else
+#define SAP_ROM
+static inline char sap_rom_byte(const char *text)
+{
+    return *text;
+}
+static inline void sap_rom_copy(char *out, const char *text, size_t n)
+{
+    memcpy(out, text, n);
+}
+#endif
+
+/* SAP_TEXT(name, "literal"): a named piece of constant text at file scope.
+ * SAP_STR("literal"): an unnamed one inside an expression (a GNU statement
+ * expression where the text needs a placement of its own). */
+#define SAP_TEXT(name, literal) static const char name[] SAP_ROM = literal
+#if SAP_TEXT_IN_FLASH || defined(SAP_TEXT_CHECK)
+#define SAP_STR(literal) \
+    (__extension__({ static const char sap_str_[] SAP_ROM = literal; &sap_str_[0]; }))
+#else
+#define SAP_STR(literal) (literal)
+#endif
+
 /* ---- text -------------------------------------------------------------- */
 
 /* Longest decimal form of a uint32_t. */
@@ -57,22 +141,28 @@ static inline size_t sap_dec(char *buf, uint32_t v)
     return n;
 }
 
-/* Bounded string builder for messages: appends while room remains and
- * always leaves buf NUL-terminated.  *len is the current length. */
-void sap_text_add(char *buf, size_t cap, size_t *len, const char *s);
+/* Bounded string builder for messages: appends constant text (sap_text_add)
+ * or RAM text (sap_text_add_ram) while room remains and always leaves buf
+ * NUL-terminated.  *len is the current length. */
+void sap_text_add(char *buf, size_t cap, size_t *len, const char *text);
+void sap_text_add_ram(char *buf, size_t cap, size_t *len, const char *s);
 void sap_text_add_u32(char *buf, size_t cap, size_t *len, uint32_t v);
 
 /* Copies the part of `piece` (length piece_len) that starts at *offset into
  * out, up to cap bytes; advances *offset; returns bytes copied.  Writers that
  * produce long replies regenerate the current small piece on each call and
- * copy from where the last call stopped, so they progress with any cap. */
+ * copy from where the last call stopped, so they progress with any cap.
+ * sap_copy_piece takes a piece in RAM, sap_copy_text constant text. */
 size_t sap_copy_piece(char *out, size_t cap, const char *piece, size_t piece_len,
                       uint32_t *offset);
+size_t sap_copy_text(char *out, size_t cap, const char *text, size_t text_len,
+                     uint32_t *offset);
 
-/* Length of a NUL-terminated string. */
-size_t sap_strlen(const char *s);
+/* Length of a NUL-terminated constant text. */
+size_t sap_text_length(const char *text);
 
-/* ASCII case-insensitive comparison of s[0..len) with the lower-case word. */
+/* ASCII case-insensitive comparison of s[0..len) (RAM) with the lower-case
+ * word (constant text). */
 bool sap_word_is(const char *s, size_t len, const char *lower_word);
 
 /* ---- numbers ----------------------------------------------------------- */
@@ -124,20 +214,34 @@ extern const struct sap_judge_format sap_judge_master;
 extern const struct sap_judge_format sap_judge_nurikabe;
 
 /* Records a malformed input at the current token's line: status becomes
- * SAP_ERR_SYNTAX (or `err`), the reason is copied, any block is released.
- * `detail`, when not NULL, is appended after the reason; `number`, when
- * have_number, after that. */
+ * SAP_ERR_SYNTAX (or `err`), the reason (constant text) is copied into the
+ * judge's RAM reason buffer, any block is released.  sap_judge_fail_n
+ * appends `number` and `tail` (constant text) when tail is not NULL;
+ * sap_judge_fail_ram takes a reason the format built in RAM. */
 void sap_judge_fail(struct sap_judge *judge, int err, const char *reason);
 void sap_judge_fail_n(struct sap_judge *judge, int err, const char *reason,
                       uint32_t number, const char *tail);
+void sap_judge_fail_ram(struct sap_judge *judge, int err, const char *reason);
 
-/* Acquires the case's block (purpose WORK), releasing the previous one;
- * on refusal fails the judge with "board needs N bytes, memory refused". */
+/* Whether a WORK block of `bytes` is within SAP_MAX_WORK_BYTES (sapper.h
+ * section 1); bigger ones are refused without asking the provider. */
+static inline bool sap_work_fits(size_t bytes)
+{
+#if SAP_MAX_WORK_BYTES < SIZE_MAX
+    return bytes <= (size_t)SAP_MAX_WORK_BYTES;
+#else
+    (void)bytes;
+    return true;
+#endif
+}
+
+/* Acquires the case's block (purpose WORK), releasing the previous one; on
+ * refusal (or past SAP_MAX_WORK_BYTES) fails the judge with "not enough
+ * memory for this board". */
 void *sap_judge_acquire(struct sap_judge *judge, size_t bytes);
 void sap_judge_release_block(struct sap_judge *judge);
 
-/* Queues literal text (a static string) to be written before the format's
- * own poll runs; sets out_phase to at least 1 if it was 0. */
+/* Queues constant text to be written before the format's own poll runs. */
 void sap_judge_queue_text(struct sap_judge *judge, const char *text);
 
 #endif /* SAPPER_INTERNAL_H */

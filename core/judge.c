@@ -10,18 +10,39 @@
  */
 #include "internal.h"
 
+/* The formats of the solvers this build serves (SAP_SOLVERS, sapper.h
+ * section 1); NULL for the others, whose code is then never referred to. */
 static const struct sap_judge_format *const formats[SAP_FORMAT_COUNT] = {
-    &sap_judge_boom, &sap_judge_casual, &sap_judge_master, &sap_judge_nurikabe
+    &sap_judge_boom,
+#if SAP_SOLVERS & SAP_SOLVER_CASUAL
+    &sap_judge_casual,
+#else
+    NULL,
+#endif
+#if SAP_SOLVERS & SAP_SOLVER_MASTER
+    &sap_judge_master,
+#else
+    NULL,
+#endif
+#if SAP_SOLVERS & SAP_SOLVER_NURIKABE
+    &sap_judge_nurikabe
+#else
+    NULL
+#endif
 };
 
+SAP_TEXT(name_boom, "boom");
+SAP_TEXT(name_casual, "casual");
+SAP_TEXT(name_master, "master");
+SAP_TEXT(name_nurikabe, "nurikabe");
 static const char *const format_names[SAP_FORMAT_COUNT] = {
-    "boom", "casual", "master", "nurikabe"
+    name_boom, name_casual, name_master, name_nurikabe
 };
 
 const char *sap_format_name(enum sap_format format)
 {
     if ((unsigned)format >= SAP_FORMAT_COUNT)
-        return "unknown";
+        return SAP_STR("unknown");
     return format_names[format];
 }
 
@@ -49,7 +70,7 @@ int sap_judge_init(struct sap_judge *j, enum sap_format format,
                    const struct sap_memory *memory)
 {
     memset(j, 0, sizeof *j);
-    if ((unsigned)format >= SAP_FORMAT_COUNT)
+    if ((unsigned)format >= SAP_FORMAT_COUNT || formats[format] == NULL)
         return SAP_ERR_ARG;
     j->format = format;
     j->memory = memory;
@@ -78,10 +99,10 @@ void *sap_judge_acquire(struct sap_judge *j, size_t bytes)
 {
     void *block = NULL;
     sap_judge_release_block(j);
-    if (j->memory != NULL && j->memory->acquire != NULL)
+    if (sap_work_fits(bytes) && j->memory != NULL && j->memory->acquire != NULL)
         block = j->memory->acquire(j->memory->context, bytes, SAP_MEMORY_WORK);
     if (block == NULL) {
-        sap_judge_fail(j, SAP_ERR_NOMEM, "not enough memory for this board");
+        sap_judge_fail(j, SAP_ERR_NOMEM, SAP_STR("not enough memory for this board"));
         return NULL;
     }
     j->block = block;
@@ -89,13 +110,18 @@ void *sap_judge_acquire(struct sap_judge *j, size_t bytes)
     return block;
 }
 
-void sap_judge_fail_n(struct sap_judge *j, int err, const char *reason,
-                      uint32_t number, const char *tail)
+/* The reason is copied into the judge's RAM buffer, so error_reason is
+ * plain RAM text for every caller (and every target). */
+static void fail(struct sap_judge *j, int err, const char *reason, bool constant,
+                 uint32_t number, const char *tail)
 {
     size_t len = 0;
     if (j->status < 0)
         return; /* the first error is the one reported */
-    sap_text_add(j->reason, sizeof j->reason, &len, reason);
+    if (constant)
+        sap_text_add(j->reason, sizeof j->reason, &len, reason);
+    else
+        sap_text_add_ram(j->reason, sizeof j->reason, &len, reason);
     if (tail != NULL) {
         sap_text_add_u32(j->reason, sizeof j->reason, &len, number);
         sap_text_add(j->reason, sizeof j->reason, &len, tail);
@@ -108,15 +134,26 @@ void sap_judge_fail_n(struct sap_judge *j, int err, const char *reason,
     sap_judge_release_block(j);
 }
 
+void sap_judge_fail_n(struct sap_judge *j, int err, const char *reason, uint32_t number,
+                      const char *tail)
+{
+    fail(j, err, reason, true, number, tail);
+}
+
 void sap_judge_fail(struct sap_judge *j, int err, const char *reason)
 {
-    sap_judge_fail_n(j, err, reason, 0, NULL);
+    fail(j, err, reason, true, 0, NULL);
+}
+
+void sap_judge_fail_ram(struct sap_judge *j, int err, const char *reason)
+{
+    fail(j, err, reason, false, 0, NULL);
 }
 
 void sap_judge_queue_text(struct sap_judge *j, const char *text)
 {
     j->out_text = text;
-    j->out_text_left = sap_strlen(text);
+    j->out_text_left = sap_text_length(text);
 }
 
 static void end_token(struct sap_judge *j)
@@ -127,9 +164,10 @@ static void end_token(struct sap_judge *j)
         f->number(j, j->number);
     } else if (j->expect == SAP_EXPECT_ROW) {
         if (j->token_length != j->row_length)
-            sap_judge_fail_n(j, SAP_ERR_SYNTAX, "row has ", j->token_length,
-                             j->token_length < j->row_length ? " cells, fewer than the board's width"
-                                                             : " cells, more than the board's width");
+            sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("row has "), j->token_length,
+                             j->token_length < j->row_length
+                                 ? SAP_STR(" cells, fewer than the board's width")
+                                 : SAP_STR(" cells, more than the board's width"));
         else
             f->row_end(j);
     }
@@ -150,17 +188,17 @@ static void take_byte(struct sap_judge *j, char c)
         start_token(j);
     if (j->expect == SAP_EXPECT_NUMBER) {
         if (c < '0' || c > '9')
-            sap_judge_fail(j, SAP_ERR_SYNTAX, "expected a non-negative number");
+            sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("expected a non-negative number"));
         else if (!sap_push_digit(&j->number, (unsigned)(c - '0')))
-            sap_judge_fail(j, SAP_ERR_SIZE, "number too large");
+            sap_judge_fail(j, SAP_ERR_SIZE, SAP_STR("number too large"));
     } else if (j->expect == SAP_EXPECT_ROW) {
         if (j->token_length >= j->row_length)
-            sap_judge_fail_n(j, SAP_ERR_SYNTAX, "row longer than the board's width of ",
-                             j->row_length, " cells");
+            sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("row longer than the board's width of "),
+                             j->row_length, SAP_STR(" cells"));
         else
             formats[j->format]->row_byte(j, j->token_length, c);
     } else {
-        sap_judge_fail(j, SAP_ERR_SYNTAX, "unexpected input");
+        sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("unexpected input"));
     }
     j->token_length++;
 }
@@ -272,7 +310,7 @@ size_t sap_judge_poll(struct sap_judge *j, char *out, size_t cap)
     while (n < cap) {
         if (j->out_text_left > 0) {
             size_t k = j->out_text_left < cap - n ? j->out_text_left : cap - n;
-            memcpy(out + n, j->out_text, k);
+            sap_rom_copy(out + n, j->out_text, k);
             j->out_text += k;
             j->out_text_left -= k;
             n += k;

@@ -34,7 +34,7 @@ enum boom_step {
 #define ARG_OP 2
 #define ARG_X 3
 
-static const char separator[] = "==========\n";
+SAP_TEXT(separator, "==========\n");
 
 static void next_game(struct sap_judge *j)
 {
@@ -53,22 +53,23 @@ static void fail_board_size(struct sap_judge *j, int err)
 {
     char reason[sizeof j->reason];
     size_t len = 0;
-    sap_text_add(reason, sizeof reason, &len, "board ");
+    sap_text_add(reason, sizeof reason, &len, SAP_STR("board "));
     sap_text_add_u32(reason, sizeof reason, &len, j->args[ARG_ROWS]);
-    sap_text_add(reason, sizeof reason, &len, " x ");
+    sap_text_add(reason, sizeof reason, &len, SAP_STR(" x "));
     sap_text_add_u32(reason, sizeof reason, &len, j->args[ARG_COLS]);
     if (err == SAP_ERR_ARG) {
-        sap_text_add(reason, sizeof reason, &len, ": both sides must be at least 1");
+        sap_text_add(reason, sizeof reason, &len, SAP_STR(": both sides must be at least 1"));
     } else if (j->args[ARG_ROWS] > SAP_MAX_ROWS || j->args[ARG_COLS] > SAP_MAX_COLS) {
-        sap_text_add(reason, sizeof reason, &len, " is over this build's limit of ");
+        sap_text_add(reason, sizeof reason, &len, SAP_STR(" is over this build's limit of "));
         sap_text_add_u32(reason, sizeof reason, &len, SAP_MAX_ROWS);
-        sap_text_add(reason, sizeof reason, &len, " x ");
+        sap_text_add(reason, sizeof reason, &len, SAP_STR(" x "));
         sap_text_add_u32(reason, sizeof reason, &len, SAP_MAX_COLS);
     } else {
-        sap_text_add(reason, sizeof reason, &len, " has more cells than this build's limit of ");
+        sap_text_add(reason, sizeof reason, &len,
+                     SAP_STR(" has more cells than this build's limit of "));
         sap_text_add_u32(reason, sizeof reason, &len, SAP_MAX_CELLS);
     }
-    sap_judge_fail(j, err, reason);
+    sap_judge_fail_ram(j, err, reason);
 }
 
 /* "x 7 is outside the board's 3 rows" */
@@ -79,10 +80,10 @@ static void fail_coordinate(struct sap_judge *j, const char *name, uint32_t valu
     size_t len = 0;
     sap_text_add(reason, sizeof reason, &len, name);
     sap_text_add_u32(reason, sizeof reason, &len, value);
-    sap_text_add(reason, sizeof reason, &len, " is outside the board's ");
+    sap_text_add(reason, sizeof reason, &len, SAP_STR(" is outside the board's "));
     sap_text_add_u32(reason, sizeof reason, &len, limit);
     sap_text_add(reason, sizeof reason, &len, unit);
-    sap_judge_fail(j, SAP_ERR_RANGE, reason);
+    sap_judge_fail_ram(j, SAP_ERR_RANGE, reason);
 }
 
 static void start_board(struct sap_judge *j)
@@ -101,7 +102,7 @@ static void start_board(struct sap_judge *j)
     if (block == NULL)
         return; /* the judge has failed with the reason */
     if (sap_game_init(&j->u.game, block, bytes, rows, cols) != SAP_OK) {
-        sap_judge_fail(j, SAP_ERR_NOMEM, "the memory given for the board is not aligned");
+        sap_judge_fail(j, SAP_ERR_NOMEM, SAP_STR("the memory given for the board is not aligned"));
         return;
     }
     j->rows_read = 0;
@@ -122,7 +123,7 @@ static void end_game(struct sap_judge *j)
     j->case_index++;
     more = j->case_index < j->cases;
     if (quit)
-        sap_judge_queue_text(j, more ? "QUIT\n==========\n" : "QUIT\n");
+        sap_judge_queue_text(j, more ? SAP_STR("QUIT\n==========\n") : SAP_STR("QUIT\n"));
     else if (more)
         sap_judge_queue_text(j, separator);
     next_game(j);
@@ -147,8 +148,8 @@ static void number(struct sap_judge *j, uint32_t value)
         if (value == 0) {
             end_game(j);
         } else if (value > SAP_OP_CHORD) {
-            sap_judge_fail_n(j, SAP_ERR_SYNTAX, "unknown operation ", value,
-                             ": expected 1, 2, 3, or 0 to end the game");
+            sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("unknown operation "), value,
+                             SAP_STR(": expected 1, 2, 3, or 0 to end the game"));
         } else {
             j->args[ARG_OP] = value;
             j->step = STEP_X;
@@ -156,7 +157,7 @@ static void number(struct sap_judge *j, uint32_t value)
         break;
     case STEP_X:
         if (value < 1 || value > sap_game_rows(j->u.game)) {
-            fail_coordinate(j, "x ", value, sap_game_rows(j->u.game), " rows");
+            fail_coordinate(j, SAP_STR("x "), value, sap_game_rows(j->u.game), SAP_STR(" rows"));
             break;
         }
         j->args[ARG_X] = value;
@@ -164,18 +165,18 @@ static void number(struct sap_judge *j, uint32_t value)
         break;
     case STEP_Y:
         if (value < 1 || value > sap_game_cols(j->u.game)) {
-            fail_coordinate(j, "y ", value, sap_game_cols(j->u.game), " columns");
+            fail_coordinate(j, SAP_STR("y "), value, sap_game_cols(j->u.game), SAP_STR(" columns"));
             break;
         }
         if (sap_game_move(j->u.game, (int)j->args[ARG_OP], j->args[ARG_X], value) < 0) {
-            sap_judge_fail(j, SAP_ERR_STATE, "the game refused the operation");
+            sap_judge_fail(j, SAP_ERR_STATE, SAP_STR("the game refused the operation"));
             break;
         }
         j->out_phase = OUT_MOVE_REPLY;
         j->step = STEP_OP;
         break;
     default:
-        sap_judge_fail(j, SAP_ERR_STATE, "unexpected number");
+        sap_judge_fail(j, SAP_ERR_STATE, SAP_STR("unexpected number"));
         break;
     }
 }
@@ -188,17 +189,17 @@ static void row_byte(struct sap_judge *j, uint32_t index, char byte)
         char reason[sizeof j->reason];
         size_t len = 0;
         char shown[4] = { '\'', byte, '\'', '\0' };
-        sap_text_add(reason, sizeof reason, &len, "board row ");
+        sap_text_add(reason, sizeof reason, &len, SAP_STR("board row "));
         sap_text_add_u32(reason, sizeof reason, &len, j->rows_read + 1);
-        sap_text_add(reason, sizeof reason, &len, " holds ");
+        sap_text_add(reason, sizeof reason, &len, SAP_STR(" holds "));
         if (byte > ' ' && byte < 0x7f) {
-            sap_text_add(reason, sizeof reason, &len, shown);
+            sap_text_add_ram(reason, sizeof reason, &len, shown);
         } else {
-            sap_text_add(reason, sizeof reason, &len, "byte ");
+            sap_text_add(reason, sizeof reason, &len, SAP_STR("byte "));
             sap_text_add_u32(reason, sizeof reason, &len, (uint32_t)(unsigned char)byte);
         }
-        sap_text_add(reason, sizeof reason, &len, ", expected only '_' and '*'");
-        sap_judge_fail(j, SAP_ERR_SYNTAX, reason);
+        sap_text_add(reason, sizeof reason, &len, SAP_STR(", expected only '_' and '*'"));
+        sap_judge_fail_ram(j, SAP_ERR_SYNTAX, reason);
     }
 }
 
@@ -228,23 +229,24 @@ static void finish(struct sap_judge *j)
         j->status = SAP_JUDGE_DONE;
         break;
     case STEP_GAMES:
-        sap_judge_fail(j, SAP_ERR_SYNTAX, "input ended before the number of games");
+        sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the number of games"));
         break;
     case STEP_ROWS:
     case STEP_COLS:
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended before the board size of game ", game,
-                         "");
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the board size of game "),
+                         game, SAP_STR(""));
         break;
     case STEP_BOARD:
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended inside the board of game ", game, "");
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended inside the board of game "), game,
+                         SAP_STR(""));
         break;
     case STEP_OP:
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended inside game ", game,
-                         ", before its closing 0");
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended inside game "), game,
+                         SAP_STR(", before its closing 0"));
         break;
     default:
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended inside an operation of game ", game,
-                         "");
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended inside an operation of game "),
+                         game, SAP_STR(""));
         break;
     }
 }

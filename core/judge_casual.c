@@ -31,16 +31,20 @@ static void fail_size(struct sap_judge *judge, uint32_t rows, uint32_t cols)
 {
     int err = sap_check_board_size(rows, cols);
     if (err == SAP_ERR_ARG)
-        sap_judge_fail(judge, SAP_ERR_SYNTAX, "a board needs at least one row and one column");
+        sap_judge_fail(judge, SAP_ERR_SYNTAX,
+                       SAP_STR("a board needs at least one row and one column"));
     else if (rows > SAP_MAX_ROWS)
-        sap_judge_fail_n(judge, SAP_ERR_SIZE, "more board rows than this build's limit of ",
-                         SAP_MAX_ROWS, "");
+        sap_judge_fail_n(judge, SAP_ERR_SIZE,
+                         SAP_STR("more board rows than this build's limit of "),
+                         SAP_MAX_ROWS, SAP_STR(""));
     else if (cols > SAP_MAX_COLS)
-        sap_judge_fail_n(judge, SAP_ERR_SIZE, "more board columns than this build's limit of ",
-                         SAP_MAX_COLS, "");
+        sap_judge_fail_n(judge, SAP_ERR_SIZE,
+                         SAP_STR("more board columns than this build's limit of "),
+                         SAP_MAX_COLS, SAP_STR(""));
     else
-        sap_judge_fail_n(judge, SAP_ERR_SIZE, "more board cells than this build's limit of ",
-                         SAP_MAX_CELLS, "");
+        sap_judge_fail_n(judge, SAP_ERR_SIZE,
+                         SAP_STR("more board cells than this build's limit of "),
+                         SAP_MAX_CELLS, SAP_STR(""));
 }
 
 static void start_board(struct sap_judge *judge, uint32_t rows, uint32_t cols)
@@ -55,7 +59,7 @@ static void start_board(struct sap_judge *judge, uint32_t rows, uint32_t cols)
     if (block == NULL)
         return; /* the judge has failed with the reason */
     if (sap_casual_init(&judge->u.casual, block, judge->block_bytes, rows, cols) != SAP_OK) {
-        sap_judge_fail(judge, SAP_ERR_NOMEM, "the memory given for the board is unusable");
+        sap_judge_fail(judge, SAP_ERR_NOMEM, SAP_STR("the memory given for the board is unusable"));
         return;
     }
     judge->step = STEP_BOARD;
@@ -85,7 +89,8 @@ static void row_byte(struct sap_judge *judge, uint32_t index, char byte)
     if (byte == 'M')
         sap_casual_set_mine(judge->u.casual, judge->rows_read, index, true);
     else if (byte != '.')
-        sap_judge_fail(judge, SAP_ERR_SYNTAX, "a board row holds only 'M' (mine) and '.' (empty)");
+        sap_judge_fail(judge, SAP_ERR_SYNTAX,
+                       SAP_STR("a board row holds only 'M' (mine) and '.' (empty)"));
 }
 
 static void row_end(struct sap_judge *judge)
@@ -99,7 +104,7 @@ static void row_end(struct sap_judge *judge)
     if (err == SAP_ERR_STATE) {
         result.covered = 0; /* no safe cell: nothing is left covered */
     } else if (err != SAP_OK) {
-        sap_judge_fail(judge, err, "the board could not be solved");
+        sap_judge_fail(judge, err, SAP_STR("the board could not be solved"));
         return;
     }
     sap_judge_release_block(judge);
@@ -134,12 +139,12 @@ static void finish(struct sap_judge *judge)
     if (judge->step == STEP_END)
         judge->status = SAP_JUDGE_DONE;
     else if (judge->step == STEP_ROWS)
-        sap_judge_fail(judge, SAP_ERR_SYNTAX, "input ends without the closing \"0 0\"");
+        sap_judge_fail(judge, SAP_ERR_SYNTAX, SAP_STR("input ends without the closing \"0 0\""));
     else if (judge->step == STEP_COLS)
-        sap_judge_fail(judge, SAP_ERR_SYNTAX, "input ends inside a board's size");
+        sap_judge_fail(judge, SAP_ERR_SYNTAX, SAP_STR("input ends inside a board's size"));
     else
-        sap_judge_fail_n(judge, SAP_ERR_SYNTAX, "input ends after ", judge->rows_read,
-                         " rows of a board");
+        sap_judge_fail_n(judge, SAP_ERR_SYNTAX, SAP_STR("input ends after "), judge->rows_read,
+                         SAP_STR(" rows of a board"));
 }
 
 const struct sap_judge_format sap_judge_casual = { begin, number, row_byte, row_end, poll, finish };

@@ -30,7 +30,8 @@ static void start_case(struct sap_judge *j)
 
     if (err != SAP_OK && err != SAP_ERR_IMPOSSIBLE) {
         /* the sizes were checked token by token; this is a mines count */
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "M must be less than R*C = ", rows * cols, "");
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("M must be less than R*C = "), rows * cols,
+                         SAP_STR(""));
         return;
     }
     j->args[3] = err == SAP_OK;
@@ -56,22 +57,22 @@ static void number(struct sap_judge *j, uint32_t value)
         break;
     case STEP_ROWS:
         if (value == 0)
-            sap_judge_fail(j, SAP_ERR_SYNTAX, "R must be at least 1");
+            sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("R must be at least 1"));
         else if (value > SAP_MAX_ROWS)
-            sap_judge_fail_n(j, SAP_ERR_SIZE, "R is beyond this build's limit of ",
-                             SAP_MAX_ROWS, " rows");
+            sap_judge_fail_n(j, SAP_ERR_SIZE, SAP_STR("R is beyond this build's limit of "),
+                             SAP_MAX_ROWS, SAP_STR(" rows"));
         j->args[0] = value;
         j->step = STEP_COLS;
         break;
     case STEP_COLS:
         if (value == 0)
-            sap_judge_fail(j, SAP_ERR_SYNTAX, "C must be at least 1");
+            sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("C must be at least 1"));
         else if (value > SAP_MAX_COLS)
-            sap_judge_fail_n(j, SAP_ERR_SIZE, "C is beyond this build's limit of ",
-                             SAP_MAX_COLS, " columns");
+            sap_judge_fail_n(j, SAP_ERR_SIZE, SAP_STR("C is beyond this build's limit of "),
+                             SAP_MAX_COLS, SAP_STR(" columns"));
         else if (sap_check_board_size(j->args[0], value) != SAP_OK)
-            sap_judge_fail_n(j, SAP_ERR_SIZE, "R*C is beyond this build's limit of ",
-                             SAP_MAX_CELLS, " cells");
+            sap_judge_fail_n(j, SAP_ERR_SIZE, SAP_STR("R*C is beyond this build's limit of "),
+                             SAP_MAX_CELLS, SAP_STR(" cells"));
         j->args[1] = value;
         j->step = STEP_MINES;
         break;
@@ -82,16 +83,20 @@ static void number(struct sap_judge *j, uint32_t value)
     }
 }
 
+/* The format has no rows: a row callback means the tokenizer was told to
+ * expect one by mistake. */
+SAP_TEXT(unexpected_row, "unexpected board row");
+
 static void row_byte(struct sap_judge *j, uint32_t index, char byte)
 {
     (void)index;
     (void)byte;
-    sap_judge_fail(j, SAP_ERR_SYNTAX, "unexpected board row");
+    sap_judge_fail(j, SAP_ERR_SYNTAX, unexpected_row);
 }
 
 static void row_end(struct sap_judge *j)
 {
-    sap_judge_fail(j, SAP_ERR_SYNTAX, "unexpected board row");
+    sap_judge_fail(j, SAP_ERR_SYNTAX, unexpected_row);
 }
 
 static size_t poll_header(struct sap_judge *j, char *out, size_t cap)
@@ -99,7 +104,7 @@ static size_t poll_header(struct sap_judge *j, char *out, size_t cap)
     char piece[8 + SAP_DEC_MAX + 2];
     size_t len = 0, n;
 
-    memcpy(piece, "Case #", 6);
+    sap_rom_copy(piece, SAP_STR("Case #"), 6);
     len = 6;
     len += sap_dec(piece + len, j->case_index);
     piece[len++] = ':';
@@ -111,7 +116,7 @@ static size_t poll_header(struct sap_judge *j, char *out, size_t cap)
             j->out_phase = OUT_BOARD;
         } else {
             j->out_phase = OUT_NONE;
-            sap_judge_queue_text(j, "Impossible\n");
+            sap_judge_queue_text(j, SAP_STR("Impossible\n"));
         }
     }
     return n;
@@ -155,10 +160,10 @@ static size_t poll(struct sap_judge *j, char *out, size_t cap)
 static void finish(struct sap_judge *j)
 {
     if (j->step == STEP_CASES)
-        sap_judge_fail(j, SAP_ERR_SYNTAX, "input ended before the number of cases T");
+        sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the number of cases T"));
     else if (j->case_index < j->cases)
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended before case ", j->case_index + 1,
-                         " was complete");
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before case "), j->case_index + 1,
+                         SAP_STR(" was complete"));
     else
         j->status = SAP_JUDGE_DONE;
 }

@@ -41,8 +41,8 @@ static void start_grid(struct sap_judge *j, uint32_t numbers)
     int err;
 
     if (numbers > rows * cols) {
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "d is more than the grid's ", rows * cols,
-                         " cells");
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("d is more than the grid's "), rows * cols,
+                         SAP_STR(" cells"));
         return;
     }
     block = sap_judge_acquire(j, SAP_NURIKABE_BYTES(rows, cols, numbers));
@@ -66,13 +66,13 @@ static void add_number(struct sap_judge *j, uint32_t value)
     int err;
 
     if (value == 0) {
-        sap_judge_fail(j, SAP_ERR_SYNTAX, "a number must be positive, not 0");
+        sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("a number must be positive, not 0"));
         return;
     }
     err = sap_nurikabe_set_number(j->u.nurikabe, j->args[4], j->args[5], value);
     if (err != SAP_OK) {
         /* the coordinates were checked, so this is the second number of a cell */
-        sap_judge_fail(j, SAP_ERR_SYNTAX, "a second number for the same cell");
+        sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("a second number for the same cell"));
         return;
     }
     j->args[3]++;
@@ -93,22 +93,22 @@ static void number(struct sap_judge *j, uint32_t value)
         break;
     case STEP_ROWS:
         if (value == 0)
-            sap_judge_fail(j, SAP_ERR_SYNTAX, "r must be at least 1");
+            sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("r must be at least 1"));
         else if (value > SAP_MAX_ROWS)
-            sap_judge_fail_n(j, SAP_ERR_SIZE, "r is beyond this build's limit of ",
-                             SAP_MAX_ROWS, " rows");
+            sap_judge_fail_n(j, SAP_ERR_SIZE, SAP_STR("r is beyond this build's limit of "),
+                             SAP_MAX_ROWS, SAP_STR(" rows"));
         j->args[0] = value;
         j->step = STEP_COLS;
         break;
     case STEP_COLS:
         if (value == 0)
-            sap_judge_fail(j, SAP_ERR_SYNTAX, "c must be at least 1");
+            sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("c must be at least 1"));
         else if (value > SAP_MAX_COLS)
-            sap_judge_fail_n(j, SAP_ERR_SIZE, "c is beyond this build's limit of ",
-                             SAP_MAX_COLS, " columns");
+            sap_judge_fail_n(j, SAP_ERR_SIZE, SAP_STR("c is beyond this build's limit of "),
+                             SAP_MAX_COLS, SAP_STR(" columns"));
         else if (sap_check_board_size(j->args[0], value) != SAP_OK)
-            sap_judge_fail_n(j, SAP_ERR_SIZE, "r*c is beyond this build's limit of ",
-                             SAP_MAX_CELLS, " cells");
+            sap_judge_fail_n(j, SAP_ERR_SIZE, SAP_STR("r*c is beyond this build's limit of "),
+                             SAP_MAX_CELLS, SAP_STR(" cells"));
         j->args[1] = value;
         j->step = STEP_NUMBERS;
         break;
@@ -117,15 +117,15 @@ static void number(struct sap_judge *j, uint32_t value)
         break;
     case STEP_NUMBER_ROW:
         if (value >= j->args[0])
-            sap_judge_fail_n(j, SAP_ERR_SYNTAX, "number's row ", value,
-                             " is outside the grid");
+            sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("number's row "), value,
+                             SAP_STR(" is outside the grid"));
         j->args[4] = value;
         j->step = STEP_NUMBER_COL;
         break;
     case STEP_NUMBER_COL:
         if (value >= j->args[1])
-            sap_judge_fail_n(j, SAP_ERR_SYNTAX, "number's column ", value,
-                             " is outside the grid");
+            sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("number's column "), value,
+                             SAP_STR(" is outside the grid"));
         j->args[5] = value;
         j->step = STEP_NUMBER_VALUE;
         break;
@@ -140,7 +140,7 @@ static void row_byte(struct sap_judge *j, uint32_t index, char byte)
     if (byte == '#')
         sap_nurikabe_set_shaded(j->u.nurikabe, j->rows_read, index, true);
     else if (byte != '.')
-        sap_judge_fail(j, SAP_ERR_SYNTAX, "a shading row holds only '#' and '.'");
+        sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("a shading row holds only '#' and '.'"));
 }
 
 static void row_end(struct sap_judge *j)
@@ -157,7 +157,7 @@ static void row_end(struct sap_judge *j)
         sap_judge_fail(j, verdict, sap_strerror(verdict));
         return;
     }
-    sap_judge_queue_text(j, verdict == 1 ? "solved\n" : "not solved\n");
+    sap_judge_queue_text(j, verdict == 1 ? SAP_STR("solved\n") : SAP_STR("not solved\n"));
     j->case_index++;
     j->expect = SAP_EXPECT_NUMBER;
     j->step = STEP_ROWS;
@@ -177,10 +177,10 @@ static size_t poll(struct sap_judge *j, char *out, size_t cap)
 static void finish(struct sap_judge *j)
 {
     if (j->step == STEP_GRIDS)
-        sap_judge_fail(j, SAP_ERR_SYNTAX, "input ended before the number of grids t");
+        sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the number of grids t"));
     else if (j->case_index < j->cases)
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, "input ended before grid ", j->case_index + 1,
-                         " was complete");
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before grid "), j->case_index + 1,
+                         SAP_STR(" was complete"));
     else
         j->status = SAP_JUDGE_DONE;
 }

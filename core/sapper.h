@@ -66,6 +66,52 @@ extern "C" {
  * seeds).  Larger numbers are refused as "number too large", never wrapped. */
 #define SAP_NUMBER_MAX 4294967295u
 
+/* Largest WORK block (section 3) the core asks for, and so the most a
+ * session holds beside its current game: a CASUAL/NURIKABE board, a JUDGE
+ * case, or the board a NEW is reading while the old game plays on.  The
+ * default is no limit of its own (the board limits above bound every
+ * block).  A board short of RAM lowers it: a request or a judge case whose
+ * WORK block would be larger is refused as when the provider refuses ("not
+ * enough memory for this board") without asking the provider, and a NEW
+ * whose board is larger releases the current game before acquiring the new
+ * one.  So a provider of SAP_SESSION_MEMORY_BYTES (section 9) never has
+ * to refuse.  An integer constant (-DSAP_MAX_WORK_BYTES=292u): the core
+ * tests it with #if. */
+#ifndef SAP_MAX_WORK_BYTES
+#define SAP_MAX_WORK_BYTES SIZE_MAX
+#endif
+
+/* The solvers beside the game engine that this build's protocol session
+ * and judge readers serve: a mask of SAP_SOLVER_..., all by default.  A
+ * board short of flash leaves some out: their requests (CASUAL and
+ * CASUALMAP, MASTER, NURIKABE, and JUDGE of their formats) are answered
+ * "ERR not in this build", sap_judge_init refuses their formats
+ * (SAP_ERR_ARG), and nothing else refers to their code, so a link with
+ * --gc-sections drops it.  Their own functions (sections 5 to 7) stay. */
+#define SAP_SOLVER_CASUAL 0x1u
+#define SAP_SOLVER_MASTER 0x2u
+#define SAP_SOLVER_NURIKABE 0x4u
+#ifndef SAP_SOLVERS
+#define SAP_SOLVERS (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE)
+#endif
+
+/* Where the core keeps its constant text (the HELP text, ERR reasons and
+ * reply words, about 4 KiB).  0: ordinary read-only data.  1: program
+ * memory, read with the lpm instruction: on AVR, whose plain loads read
+ * only SRAM, so that ordinary constants would all be copied into SRAM at
+ * start.  The default is 1 when compiling for AVR, 0 elsewhere.  With 1,
+ * sap_strerror() and sap_format_name() return program-memory addresses
+ * (read them with lpm, e.g. avr-libc's strcpy_P, not as C strings); every
+ * other pointer the API returns (a judge's error_reason included) points
+ * to RAM. */
+#ifndef SAP_TEXT_IN_FLASH
+#ifdef __AVR__
+#define SAP_TEXT_IN_FLASH 1
+#else
+#define SAP_TEXT_IN_FLASH 0
+#endif
+#endif
+
 /* ------------------------------------------------------------------------
  * 2. Errors: zero is success, every failure is a negative sap_error.
  * ---------------------------------------------------------------------- */
@@ -81,7 +127,8 @@ enum sap_error {
     SAP_ERR_IMPOSSIBLE = -7 /* no answer exists (one-click win) */
 };
 
-/* A short English message for an error code; never NULL. */
+/* A short English message for an error code; never NULL.  Constant text:
+ * in program memory where SAP_TEXT_IN_FLASH is 1 (section 1). */
 const char *sap_strerror(int err);
 
 /* ------------------------------------------------------------------------
@@ -327,7 +374,8 @@ enum sap_format {
 };
 #define SAP_FORMAT_COUNT 4
 
-/* "boom", "casual", "master", "nurikabe". */
+/* "boom", "casual", "master", "nurikabe"; in program memory where
+ * SAP_TEXT_IN_FLASH is 1 (section 1). */
 const char *sap_format_name(enum sap_format format);
 /* Case-insensitive lookup of a name; -1 when unknown. */
 int sap_format_from_name(const char *name, size_t length);
@@ -347,7 +395,7 @@ struct sap_judge {
     /* public, read-only */
     int status;                 /* enum sap_judge_status or a sap_error */
     uint32_t error_line;        /* 1-based line of the error */
-    const char *error_reason;   /* static text, e.g. "row 3 has 4 cells, expected 5" */
+    const char *error_reason;   /* reason[] (RAM) once status < 0, e.g. "row has 4 cells, ..." */
     uint32_t line;              /* current 1-based input line */
 
     /* private: tokenizer */
@@ -569,11 +617,14 @@ struct sap_session {
 
 /* Everything one session may hold at once for boards up to rows x cols:
  * the struct, the current game, and either a NEW's second game or a WORK
- * block (never both).  A board gives a session one GAME arena of
- * SAP_GAME_BYTES(rows, cols) and one WORK arena of
- * SAP_SESSION_WORK_BYTES(rows, cols) and needs nothing else. */
+ * block (never both), neither past SAP_MAX_WORK_BYTES (section 1).  A board
+ * gives a session one GAME arena of SAP_GAME_BYTES(rows, cols) and one WORK
+ * arena of SAP_SESSION_SPARE_BYTES(rows, cols) and needs nothing else. */
+#define SAP_SIZE_MIN2(a, b) ((a) < (b) ? (a) : (b))
+#define SAP_SESSION_SPARE_BYTES(rows, cols)                                   \
+    SAP_SIZE_MIN2(SAP_SESSION_WORK_BYTES(rows, cols), (size_t)SAP_MAX_WORK_BYTES)
 #define SAP_SESSION_MEMORY_BYTES(rows, cols)                                  \
-    (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_WORK_BYTES(rows, cols))
+    (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_SPARE_BYTES(rows, cols))
 
 /* Readies a session.  `memory` is kept and must outlive it; NULL (or a
  * provider that refuses everything) serves only requests without boards. */
@@ -585,12 +636,12 @@ void sap_session_init(struct sap_session *session, const struct sap_memory *memo
  * anything else "unexpected input"); the session is closing once the
  * stream failed, or sap_session_finish was called and the reader judged
  * the ending.  sap_session_judge_result tells which.  SAP_ERR_ARG for an
- * unknown format. */
+ * unknown format, or one whose solver the build leaves out (SAP_SOLVERS). */
 int sap_session_start_judge(struct sap_session *session, enum sap_format format);
 /* The JUDGE stream's status (the last one of a session): SAP_JUDGE_READING,
  * SAP_JUDGE_DONE, or a negative sap_error; then *line (1-based, counted
- * from the stream's first line) and *reason (static text while the session
- * lives) say what was wrong.  Either pointer may be NULL. */
+ * from the stream's first line) and *reason (text in the session's RAM,
+ * valid while it lives) say what was wrong.  Either pointer may be NULL. */
 int sap_session_judge_result(const struct sap_session *session, uint32_t *line,
                              const char **reason);
 /* Consumes received bytes; returns how many it took: fewer than `length`

@@ -43,6 +43,11 @@ enum session_out {
     OUT_CASUALMAP       /* the best start's end */
 };
 
+/* Whether this build serves a solver (SAP_SOLVERS, sapper.h section 1).
+ * A constant: the calls into a solver left out are dead code, so nothing
+ * keeps that solver in the image. */
+#define SERVES(solver) ((SAP_SOLVERS & (solver)) != 0u)
+
 /* Longest number of tokens a request takes (NEW r c mines seed); one more
  * is kept so that "too many" is told apart. */
 #define TOKENS_MAX 6
@@ -53,7 +58,7 @@ struct tokens {
     uint32_t length[TOKENS_MAX];
 };
 
-static const char help_text[] =
+SAP_TEXT(help_text,
     "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n"
     "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
     "1 <x> <y>: left click (open) at row x, column y, 1-based\n"
@@ -67,7 +72,15 @@ static const char help_text[] =
     "NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n"
     "JUDGE BOOM|CASUAL|MASTER|NURIKABE, then that statement's input: its output\n"
     "HELP: this list\n"
-    "BYE: close the session\n";
+    "BYE: close the session\n");
+
+/* Texts said in more than one place. */
+SAP_TEXT(err_prefix, "ERR ");
+SAP_TEXT(not_served, "not in this build");
+SAP_TEXT(no_memory, "not enough memory for this board");
+SAP_TEXT(no_game, "no game: start one with NEW");
+SAP_TEXT(too_many_mines, "too many mines: a board needs a safe cell");
+SAP_TEXT(number_line, "number line ");
 
 SAP_STATIC_ASSERT(help_bytes, sizeof help_text - 1 == SAP_SESSION_HELP_BYTES);
 SAP_STATIC_ASSERT(reply_fits_u16, SAP_REPLY_MAX >= 112u && SAP_REPLY_MAX <= 65535u);
@@ -79,6 +92,8 @@ static void *acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpos
 {
     if (s->memory == NULL || s->memory->acquire == NULL)
         return NULL;
+    if (purpose == SAP_MEMORY_WORK && !sap_work_fits(bytes))
+        return NULL; /* refused as a provider would: SAP_MAX_WORK_BYTES */
     return s->memory->acquire(s->memory->context, bytes, purpose);
 }
 
@@ -142,6 +157,13 @@ static void reply_add(struct sap_session *s, const char *text)
     s->reply_length = (uint16_t)len;
 }
 
+static void reply_add_ram(struct sap_session *s, const char *text)
+{
+    size_t len = s->reply_length;
+    sap_text_add_ram(s->reply, SAP_REPLY_MAX - 1, &len, text);
+    s->reply_length = (uint16_t)len;
+}
+
 static void reply_add_u32(struct sap_session *s, uint32_t value)
 {
     size_t len = s->reply_length;
@@ -162,7 +184,7 @@ static void reply_line(struct sap_session *s, const char *text)
 
 static void reply_err(struct sap_session *s, const char *reason)
 {
-    reply_start(s, "ERR ");
+    reply_start(s, err_prefix);
     reply_add(s, reason);
     reply_end(s);
 }
@@ -174,7 +196,7 @@ static void defer_err(struct sap_session *s, const char *reason, uint32_t number
 {
     if (s->deferred_length != 0)
         return;
-    reply_start(s, "ERR ");
+    reply_start(s, err_prefix);
     reply_add(s, reason);
     if (middle != NULL) {
         reply_add_u32(s, number);
@@ -191,11 +213,11 @@ static void defer_err(struct sap_session *s, const char *reason, uint32_t number
 
 static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, uint32_t mines)
 {
-    reply_start(s, "OK ");
+    reply_start(s, SAP_STR("OK "));
     reply_add_u32(s, rows);
-    reply_add(s, " ");
+    reply_add(s, SAP_STR(" "));
     reply_add_u32(s, cols);
-    reply_add(s, " ");
+    reply_add(s, SAP_STR(" "));
     reply_add_u32(s, mines);
     reply_end(s);
 }
@@ -232,7 +254,8 @@ static size_t write_board(struct sap_session *s, char *out, size_t cap)
                     (const unsigned char *)s->work + SAP_CASUAL_BYTES(s->rows, s->cols);
                 if (mines[cell >> 3] & (1u << (cell & 7u)))
                     c = 'M';
-                else if (s->count != 0 && sap_casual_left_covered(s->solver.casual, row, pos))
+                else if (SERVES(SAP_SOLVER_CASUAL) && s->count != 0
+                         && sap_casual_left_covered(s->solver.casual, row, pos))
                     c = '#';
                 else
                     c = '.';
@@ -274,7 +297,7 @@ static size_t write_long_reply(struct sap_session *s, char *out, size_t cap)
     if (s->out_kind == OUT_MOVE)
         n = sap_game_reply(s->game, out, cap);
     else if (s->out_kind == OUT_MASTER)
-        n = write_master(s, out, cap);
+        n = SERVES(SAP_SOLVER_MASTER) ? write_master(s, out, cap) : 0;
     else
         n = write_board(s, out, cap);
     if (n == 0) {
@@ -322,13 +345,12 @@ static bool settle_step(struct sap_session *s)
                 s->mode = MODE_CLOSED;
                 s->closing = true;
             } else {
-                reply_start(s, "ERR ");
+                reply_start(s, err_prefix);
                 reply_add(s, sap_format_name(s->judge.format));
-                reply_add(s, " line ");
+                reply_add(s, SAP_STR(" line "));
                 reply_add_u32(s, s->judge.error_line);
-                reply_add(s, ": ");
-                reply_add(s, s->judge.error_reason != NULL ? s->judge.error_reason
-                                                           : sap_strerror(status));
+                reply_add(s, SAP_STR(": "));
+                reply_add_ram(s, s->judge.error_reason); /* set with every failure */
                 reply_end(s);
                 s->mode = MODE_REQUEST;
                 s->line_length = 0;
@@ -350,7 +372,7 @@ static bool settle_step(struct sap_session *s)
         }
         if (s->mode != MODE_REQUEST) {
             abandon_request(s);
-            reply_err(s, "input ended inside a request");
+            reply_err(s, SAP_STR("input ended inside a request"));
         }
         s->mode = MODE_CLOSED;
         s->closing = true;
@@ -417,7 +439,7 @@ static bool parse_args(struct sap_session *s, const char *line, const struct tok
 {
     int err = parse_tokens(line, t, 1, count, numbers);
     if (err != SAP_OK)
-        reply_err(s, err == SAP_ERR_SIZE ? "number too large" : "not a number");
+        reply_err(s, err == SAP_ERR_SIZE ? SAP_STR("number too large") : SAP_STR("not a number"));
     return err == SAP_OK;
 }
 
@@ -425,11 +447,11 @@ static bool check_size(struct sap_session *s, uint32_t rows, uint32_t cols)
 {
     int err = sap_check_board_size(rows, cols);
     if (err == SAP_ERR_ARG) {
-        reply_err(s, "a board needs at least one row and one column");
+        reply_err(s, SAP_STR("a board needs at least one row and one column"));
         return false;
     }
     if (err != SAP_OK) {
-        reply_err(s, "board larger than this build's limit");
+        reply_err(s, SAP_STR("board larger than this build's limit"));
         return false;
     }
     return true;
@@ -457,10 +479,14 @@ static void expect_lines(struct sap_session *s, enum session_request request, ui
 }
 
 /* A GAME block for a NEW; when the provider refuses a second one (one
- * arena), the current game goes first. */
+ * arena), the current game goes first.  A board past SAP_MAX_WORK_BYTES
+ * is never held beside the current game: that goes first at once. */
 static void *acquire_game(struct sap_session *s, size_t bytes)
 {
-    void *block = acquire(s, bytes, SAP_MEMORY_GAME);
+    void *block;
+    if (!sap_work_fits(bytes))
+        release_game(s);
+    block = acquire(s, bytes, SAP_MEMORY_GAME);
     if (block == NULL && s->game_block != NULL) {
         release_game(s);
         block = acquire(s, bytes, SAP_MEMORY_GAME);
@@ -485,23 +511,23 @@ static void request_new(struct sap_session *s, const char *line, const struct to
     int err;
 
     if (t->count != 3 && t->count != 5) {
-        reply_err(s, "usage: NEW <rows> <cols> [<mines> <seed>]");
+        reply_err(s, SAP_STR("usage: NEW <rows> <cols> [<mines> <seed>]"));
         return;
     }
     if (!parse_args(s, line, t, t->count - 1, a) || !check_size(s, a[0], a[1]))
         return;
     if (t->count == 5 && a[2] >= a[0] * a[1]) { /* the product fits: sizes are checked */
-        reply_err(s, "too many mines: a board needs a safe cell");
+        reply_err(s, too_many_mines);
         return;
     }
     bytes = SAP_GAME_BYTES(a[0], a[1]);
     s->new_block = acquire_game(s, bytes);
     if (s->new_block == NULL) {
         if (t->count == 5) {
-            reply_err(s, "not enough memory for this board");
+            reply_err(s, no_memory);
         } else { /* its rows are still to come */
             expect_lines(s, REQUEST_NEW, a[0], a[1], 0);
-            defer_err(s, "not enough memory for this board", 0, NULL, 0, NULL);
+            defer_err(s, no_memory, 0, NULL, 0, NULL);
         }
         return;
     }
@@ -531,25 +557,26 @@ static void request_move(struct sap_session *s, const char *line, const struct t
 
     if (op == 0) {
         if (t->count != 1) {
-            reply_err(s, "usage: 0");
+            reply_err(s, SAP_STR("usage: 0"));
             return;
         }
-        reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING ? "QUIT" : "OK");
+        reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING ? SAP_STR("QUIT")
+                                                                                : SAP_STR("OK"));
         release_game(s);
         return;
     }
     if (t->count != 3) {
-        reply_err(s, "usage: 1|2|3 <x> <y>");
+        reply_err(s, SAP_STR("usage: 1|2|3 <x> <y>"));
         return;
     }
     if (!parse_args(s, line, t, 2, a))
         return;
     if (s->game == NULL) {
-        reply_err(s, "no game: start one with NEW");
+        reply_err(s, no_game);
         return;
     }
     if (a[0] < 1 || a[0] > sap_game_rows(s->game) || a[1] < 1 || a[1] > sap_game_cols(s->game)) {
-        reply_err(s, "coordinate outside the board");
+        reply_err(s, SAP_STR("coordinate outside the board"));
         return;
     }
     outcome = sap_game_move(s->game, op, a[0], a[1]);
@@ -563,11 +590,11 @@ static void request_move(struct sap_session *s, const char *line, const struct t
 static void request_show(struct sap_session *s, const struct tokens *t)
 {
     if (t->count != 1) {
-        reply_err(s, "usage: SHOW");
+        reply_err(s, SAP_STR("usage: SHOW"));
         return;
     }
     if (s->game == NULL) {
-        reply_err(s, "no game: start one with NEW");
+        reply_err(s, no_game);
         return;
     }
     s->rows = sap_game_rows(s->game);
@@ -584,9 +611,13 @@ static void request_casual(struct sap_session *s, const char *line, const struct
     size_t bytes, map_bytes = 0;
     int err;
 
+    if (!SERVES(SAP_SOLVER_CASUAL)) {
+        reply_err(s, not_served);
+        return;
+    }
     if (t->count != 3) {
-        reply_err(s, request == REQUEST_CASUAL ? "usage: CASUAL <r> <c>"
-                                               : "usage: CASUALMAP <r> <c>");
+        reply_err(s, request == REQUEST_CASUAL ? SAP_STR("usage: CASUAL <r> <c>")
+                                               : SAP_STR("usage: CASUALMAP <r> <c>"));
         return;
     }
     if (!parse_args(s, line, t, 2, a) || !check_size(s, a[0], a[1]))
@@ -597,7 +628,7 @@ static void request_casual(struct sap_session *s, const char *line, const struct
     expect_lines(s, request, a[0], a[1], 0);
     s->work = acquire(s, bytes + map_bytes, SAP_MEMORY_WORK);
     if (s->work == NULL) {
-        defer_err(s, "not enough memory for this board", 0, NULL, 0, NULL);
+        defer_err(s, no_memory, 0, NULL, 0, NULL);
         return;
     }
     if (map_bytes > 0)
@@ -612,19 +643,23 @@ static void request_master(struct sap_session *s, const char *line, const struct
     uint32_t a[3];
     int err;
 
+    if (!SERVES(SAP_SOLVER_MASTER)) {
+        reply_err(s, not_served);
+        return;
+    }
     if (t->count != 4) {
-        reply_err(s, "usage: MASTER <R> <C> <M>");
+        reply_err(s, SAP_STR("usage: MASTER <R> <C> <M>"));
         return;
     }
     if (!parse_args(s, line, t, 3, a) || !check_size(s, a[0], a[1]))
         return;
     if (a[2] >= a[0] * a[1]) {
-        reply_err(s, "too many mines: a board needs a safe cell");
+        reply_err(s, too_many_mines);
         return;
     }
     err = sap_master_plan(&s->master, a[0], a[1], a[2]);
     if (err == SAP_ERR_IMPOSSIBLE) {
-        reply_line(s, "Impossible");
+        reply_line(s, SAP_STR("Impossible"));
     } else if (err != SAP_OK) {
         reply_solver_err(s, err);
     } else {
@@ -642,21 +677,25 @@ static void request_nurikabe(struct sap_session *s, const char *line, const stru
     size_t bytes;
     int err;
 
+    if (!SERVES(SAP_SOLVER_NURIKABE)) {
+        reply_err(s, not_served);
+        return;
+    }
     if (t->count != 4) {
-        reply_err(s, "usage: NURIKABE <r> <c> <d>");
+        reply_err(s, SAP_STR("usage: NURIKABE <r> <c> <d>"));
         return;
     }
     if (!parse_args(s, line, t, 3, a) || !check_size(s, a[0], a[1]))
         return;
     if (a[2] > a[0] * a[1]) {
-        reply_err(s, "more numbers than cells");
+        reply_err(s, SAP_STR("more numbers than cells"));
         return;
     }
     bytes = SAP_NURIKABE_BYTES(a[0], a[1], a[2]);
     expect_lines(s, REQUEST_NURIKABE, a[0], a[1], a[2]);
     s->work = acquire(s, bytes, SAP_MEMORY_WORK);
     if (s->work == NULL) {
-        defer_err(s, "not enough memory for this board", 0, NULL, 0, NULL);
+        defer_err(s, no_memory, 0, NULL, 0, NULL);
         return;
     }
     err = sap_nurikabe_init(&s->solver.nurikabe, s->work, bytes, a[0], a[1], a[2]);
@@ -664,25 +703,29 @@ static void request_nurikabe(struct sap_session *s, const char *line, const stru
         defer_err(s, sap_strerror(err), 0, NULL, 0, NULL);
 }
 
-static void start_judge(struct sap_session *s, enum sap_format format)
+/* SAP_ERR_ARG for a format whose solver this build leaves out. */
+static int start_judge(struct sap_session *s, enum sap_format format)
 {
-    sap_judge_init(&s->judge, format, s->memory);
-    s->mode = MODE_JUDGE;
+    int err = sap_judge_init(&s->judge, format, s->memory);
+    if (err == SAP_OK)
+        s->mode = MODE_JUDGE;
+    return err;
 }
 
 static void request_judge(struct sap_session *s, const char *line, const struct tokens *t)
 {
     int format;
     if (t->count != 2) {
-        reply_err(s, "usage: JUDGE BOOM|CASUAL|MASTER|NURIKABE");
+        reply_err(s, SAP_STR("usage: JUDGE BOOM|CASUAL|MASTER|NURIKABE"));
         return;
     }
     format = sap_format_from_name(line + t->start[1], t->length[1]);
     if (format < 0) {
-        reply_err(s, "unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE");
+        reply_err(s, SAP_STR("unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE"));
         return;
     }
-    start_judge(s, (enum sap_format)format);
+    if (start_judge(s, (enum sap_format)format) != SAP_OK)
+        reply_err(s, not_served);
 }
 
 static void take_request(struct sap_session *s, const char *line, const struct tokens *t)
@@ -692,37 +735,37 @@ static void take_request(struct sap_session *s, const char *line, const struct t
 
     if (length == 1 && word[0] >= '0' && word[0] <= '3') {
         request_move(s, line, t, word[0] - '0');
-    } else if (sap_word_is(word, length, "new")) {
+    } else if (sap_word_is(word, length, SAP_STR("new"))) {
         request_new(s, line, t);
-    } else if (sap_word_is(word, length, "show")) {
+    } else if (sap_word_is(word, length, SAP_STR("show"))) {
         request_show(s, t);
-    } else if (sap_word_is(word, length, "casual")) {
+    } else if (sap_word_is(word, length, SAP_STR("casual"))) {
         request_casual(s, line, t, REQUEST_CASUAL);
-    } else if (sap_word_is(word, length, "casualmap")) {
+    } else if (sap_word_is(word, length, SAP_STR("casualmap"))) {
         request_casual(s, line, t, REQUEST_CASUALMAP);
-    } else if (sap_word_is(word, length, "master")) {
+    } else if (sap_word_is(word, length, SAP_STR("master"))) {
         request_master(s, line, t);
-    } else if (sap_word_is(word, length, "nurikabe")) {
+    } else if (sap_word_is(word, length, SAP_STR("nurikabe"))) {
         request_nurikabe(s, line, t);
-    } else if (sap_word_is(word, length, "judge")) {
+    } else if (sap_word_is(word, length, SAP_STR("judge"))) {
         request_judge(s, line, t);
-    } else if (sap_word_is(word, length, "help")) {
+    } else if (sap_word_is(word, length, SAP_STR("help"))) {
         if (t->count != 1) {
-            reply_err(s, "usage: HELP");
+            reply_err(s, SAP_STR("usage: HELP"));
             return;
         }
         s->text = help_text;
         s->text_left = SAP_SESSION_HELP_BYTES;
-    } else if (sap_word_is(word, length, "bye")) {
+    } else if (sap_word_is(word, length, SAP_STR("bye"))) {
         if (t->count != 1) {
-            reply_err(s, "usage: BYE");
+            reply_err(s, SAP_STR("usage: BYE"));
             return;
         }
-        reply_line(s, "BYE");
+        reply_line(s, SAP_STR("BYE"));
         s->mode = MODE_CLOSED;
         s->closing = true;
     } else {
-        reply_err(s, "unknown request (HELP lists them)");
+        reply_err(s, SAP_STR("unknown request (HELP lists them)"));
     }
 }
 
@@ -749,6 +792,8 @@ static void complete_request(struct sap_session *s)
         break;
     case REQUEST_CASUAL:
     case REQUEST_CASUALMAP:
+        if (!SERVES(SAP_SOLVER_CASUAL))
+            break;
         if (s->count == 0) { /* no safe cell: nothing left covered, no start */
             result.covered = 0;
             result.row = UINT32_MAX;
@@ -762,11 +807,11 @@ static void complete_request(struct sap_session *s)
             release_work(s);
             break;
         }
-        reply_start(s, "");
+        reply_start(s, SAP_STR(""));
         reply_add_u32(s, result.covered);
-        reply_add(s, " ");
+        reply_add(s, SAP_STR(" "));
         reply_add_u32(s, result.row + 1u);
-        reply_add(s, " ");
+        reply_add(s, SAP_STR(" "));
         reply_add_u32(s, result.col + 1u);
         reply_end(s);
         if (s->request == REQUEST_CASUALMAP) {
@@ -778,11 +823,13 @@ static void complete_request(struct sap_session *s)
         }
         break;
     case REQUEST_NURIKABE:
+        if (!SERVES(SAP_SOLVER_NURIKABE))
+            break;
         err = sap_nurikabe_verify(s->solver.nurikabe);
         if (err < 0)
             reply_solver_err(s, err);
         else
-            reply_line(s, err > 0 ? "solved" : "not solved");
+            reply_line(s, err > 0 ? SAP_STR("solved") : SAP_STR("not solved"));
         release_work(s);
         break;
     default:
@@ -797,24 +844,26 @@ static void take_number_line(struct sap_session *s, const char *line, const stru
     uint32_t item = s->item + 1u;
     int err;
 
-    if (s->deferred_length != 0)
+    if (s->deferred_length != 0 || !SERVES(SAP_SOLVER_NURIKABE))
         return; /* the request has already failed: its lines are only counted */
     if (t->count != 3) {
-        defer_err(s, "number line ", item, ": expected r' c' n", 0, NULL);
+        defer_err(s, number_line, item, SAP_STR(": expected r' c' n"), 0, NULL);
         return;
     }
     err = parse_tokens(line, t, 0, 3, a);
     if (err != SAP_OK) {
-        defer_err(s, "number line ", item,
-                  err == SAP_ERR_SIZE ? ": number too large" : ": not a number", 0, NULL);
+        defer_err(s, number_line, item,
+                  err == SAP_ERR_SIZE ? SAP_STR(": number too large") : SAP_STR(": not a number"),
+                  0, NULL);
         return;
     }
     err = sap_nurikabe_set_number(s->solver.nurikabe, a[0], a[1], a[2]);
     if (err == SAP_ERR_RANGE)
-        defer_err(s, "number line ", item, ": cell outside the grid (0-based)", 0, NULL);
+        defer_err(s, number_line, item, SAP_STR(": cell outside the grid (0-based)"),
+                  0, NULL);
     else if (err == SAP_ERR_ARG)
-        defer_err(s, "number line ", item, ": a zero number, or a second one in a cell", 0,
-                  NULL);
+        defer_err(s, number_line, item,
+                  SAP_STR(": a zero number, or a second one in a cell"), 0, NULL);
     else if (err != SAP_OK)
         defer_err(s, sap_strerror(err), 0, NULL, 0, NULL);
 }
@@ -840,15 +889,16 @@ static void take_row(struct sap_session *s, const char *line, const struct token
     if (s->deferred_length != 0)
         return; /* the request has already failed: its rows are only counted */
     if (t->count != 1 || t->length[0] != s->cols) {
-        defer_err(s, "row ", row + 1, ": expected one word of ", s->cols, " cells");
+        defer_err(s, SAP_STR("row "), row + 1, SAP_STR(": expected one word of "), s->cols,
+                  SAP_STR(" cells"));
         return;
     }
     for (col = 0; col < s->cols; col++) {
         if (cells[col] != blank && cells[col] != full) {
-            defer_err(s, "row ", row + 1,
-                      s->request == REQUEST_NEW        ? ": cells must be _ or *"
-                      : s->request == REQUEST_NURIKABE ? ": cells must be # or ."
-                                                       : ": cells must be M or .",
+            defer_err(s, SAP_STR("row "), row + 1,
+                      s->request == REQUEST_NEW        ? SAP_STR(": cells must be _ or *")
+                      : s->request == REQUEST_NURIKABE ? SAP_STR(": cells must be # or .")
+                                                       : SAP_STR(": cells must be M or ."),
                       0, NULL);
             return;
         }
@@ -871,13 +921,15 @@ static void take_row(struct sap_session *s, const char *line, const struct token
             }
             /* fall through */
         case REQUEST_CASUAL:
+            if (!SERVES(SAP_SOLVER_CASUAL))
+                break;
             if (is_full)
                 err = sap_casual_set_mine(s->solver.casual, row, col, true);
             else
                 s->count++;
             break;
         case REQUEST_NURIKABE:
-            if (is_full)
+            if (is_full && SERVES(SAP_SOLVER_NURIKABE))
                 err = sap_nurikabe_set_shaded(s->solver.nurikabe, row, col, true);
             break;
         default:
@@ -927,7 +979,7 @@ static void take_line(struct sap_session *s, const char *line, uint32_t length)
 static void line_too_long(struct sap_session *s)
 {
     abandon_request(s);
-    reply_err(s, "line too long");
+    reply_err(s, SAP_STR("line too long"));
     s->line_length = 0;
     s->mode = MODE_CLOSED;
     s->closing = true;
@@ -988,8 +1040,9 @@ int sap_session_start_judge(struct sap_session *s, enum sap_format format)
         return SAP_ERR_ARG;
     if (s->mode != MODE_REQUEST || s->request != REQUEST_NONE || output_pending(s))
         return SAP_ERR_STATE;
+    if (start_judge(s, format) != SAP_OK)
+        return SAP_ERR_ARG; /* a solver this build leaves out */
     s->judge_only = true;
-    start_judge(s, format);
     settle(s);
     return SAP_OK;
 }
@@ -1000,9 +1053,7 @@ int sap_session_judge_result(const struct sap_session *s, uint32_t *line, const 
     if (line != NULL)
         *line = status < 0 ? s->judge.error_line : 0;
     if (reason != NULL)
-        *reason = status < 0 ? (s->judge.error_reason != NULL ? s->judge.error_reason
-                                                              : sap_strerror(status))
-                             : NULL;
+        *reason = status < 0 ? s->judge.error_reason : NULL; /* RAM text */
     return status;
 }
 
@@ -1080,7 +1131,7 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
                 s->reply_sent = s->reply_length = 0;
         } else if (s->text_left > 0) {
             k = s->text_left < cap - n ? s->text_left : cap - n;
-            memcpy(out + n, s->text, k);
+            sap_rom_copy(out + n, s->text, k);
             s->text += k;
             s->text_left -= (uint32_t)k;
         } else if (s->out_kind != OUT_NONE) {

@@ -5,42 +5,72 @@
  */
 #include "internal.h"
 
-size_t sap_strlen(const char *s)
+size_t sap_text_length(const char *text)
 {
     size_t n = 0;
-    while (s[n] != '\0')
+    while (sap_rom_byte(text + n) != '\0')
         n++;
     return n;
 }
 
-void sap_text_add(char *buf, size_t cap, size_t *len, const char *s)
+/* The one appending loop, for either kind of text. */
+static void text_add(char *buf, size_t cap, size_t *len, const char *s, bool constant)
 {
     size_t n = *len;
     if (cap == 0)
         return;
-    while (*s != '\0' && n + 1 < cap)
-        buf[n++] = *s++;
+    while (n + 1 < cap) {
+        char c = constant ? sap_rom_byte(s) : *s;
+        if (c == '\0')
+            break;
+        buf[n++] = c;
+        s++;
+    }
     buf[n] = '\0';
     *len = n;
+}
+
+void sap_text_add(char *buf, size_t cap, size_t *len, const char *text)
+{
+    text_add(buf, cap, len, text, true);
+}
+
+void sap_text_add_ram(char *buf, size_t cap, size_t *len, const char *s)
+{
+    text_add(buf, cap, len, s, false);
 }
 
 void sap_text_add_u32(char *buf, size_t cap, size_t *len, uint32_t v)
 {
     char digits[SAP_DEC_MAX + 1];
     digits[sap_dec(digits, v)] = '\0';
-    sap_text_add(buf, cap, len, digits);
+    sap_text_add_ram(buf, cap, len, digits);
+}
+
+/* How much of a piece of `length` bytes is still to copy from *offset. */
+static size_t piece_part(size_t cap, size_t length, uint32_t offset)
+{
+    size_t n;
+    if (offset >= length)
+        return 0;
+    n = length - offset;
+    return n > cap ? cap : n;
 }
 
 size_t sap_copy_piece(char *out, size_t cap, const char *piece, size_t piece_len,
                       uint32_t *offset)
 {
-    size_t n;
-    if (*offset >= piece_len)
-        return 0;
-    n = piece_len - *offset;
-    if (n > cap)
-        n = cap;
+    size_t n = piece_part(cap, piece_len, *offset);
     memcpy(out, piece + *offset, n);
+    *offset += (uint32_t)n;
+    return n;
+}
+
+size_t sap_copy_text(char *out, size_t cap, const char *text, size_t text_len,
+                     uint32_t *offset)
+{
+    size_t n = piece_part(cap, text_len, *offset);
+    sap_rom_copy(out, text + *offset, n);
     *offset += (uint32_t)n;
     return n;
 }
@@ -50,12 +80,13 @@ bool sap_word_is(const char *s, size_t len, const char *lower_word)
     size_t i;
     for (i = 0; i < len; i++) {
         char c = s[i];
+        char w = sap_rom_byte(lower_word + i);
         if (c >= 'A' && c <= 'Z')
             c = (char)(c - 'A' + 'a');
-        if (lower_word[i] == '\0' || c != lower_word[i])
+        if (w == '\0' || c != w)
             return false;
     }
-    return lower_word[len] == '\0';
+    return sap_rom_byte(lower_word + len) == '\0';
 }
 
 int sap_parse_u32(const char *s, size_t len, uint32_t *value)
@@ -88,14 +119,14 @@ int sap_check_board_size(uint32_t rows, uint32_t cols)
 const char *sap_strerror(int err)
 {
     switch (err) {
-    case SAP_OK: return "ok";
-    case SAP_ERR_ARG: return "invalid argument";
-    case SAP_ERR_SIZE: return "size beyond this build's limits";
-    case SAP_ERR_NOMEM: return "not enough memory";
-    case SAP_ERR_RANGE: return "coordinate outside the board";
-    case SAP_ERR_SYNTAX: return "malformed input";
-    case SAP_ERR_STATE: return "not possible in the current state";
-    case SAP_ERR_IMPOSSIBLE: return "impossible";
-    default: return "unknown error";
+    case SAP_OK: return SAP_STR("ok");
+    case SAP_ERR_ARG: return SAP_STR("invalid argument");
+    case SAP_ERR_SIZE: return SAP_STR("size beyond this build's limits");
+    case SAP_ERR_NOMEM: return SAP_STR("not enough memory");
+    case SAP_ERR_RANGE: return SAP_STR("coordinate outside the board");
+    case SAP_ERR_SYNTAX: return SAP_STR("malformed input");
+    case SAP_ERR_STATE: return SAP_STR("not possible in the current state");
+    case SAP_ERR_IMPOSSIBLE: return SAP_STR("impossible");
+    default: return SAP_STR("unknown error");
     }
 }
