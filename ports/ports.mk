@@ -6,8 +6,8 @@
 #
 # Each board's fragment (ports/<board>/port.mk) sets its compiler, flags,
 # limits and stack size, then calls PORT_IMAGE to get two images: the
-# protocol session (sapper.elf, ports/main.c unless the board names its own
-# main) and a UART echo (echo.elf) that the tests use to check the
+# protocol session (sapper.elf: ports/main.c, the one main loop of every
+# board) and a UART echo (echo.elf) that the tests use to check the
 # transport alone.
 
 PORT_COMMON_SRC := ports/stack.c ports/libc_min.c
@@ -20,13 +20,13 @@ PORT_LDFLAGS := -nostdlib -nostartfiles -Wl,--gc-sections
 PORTS :=
 PORTS_EXTRA_DEPS :=
 
-# $(call PORT_IMAGE,board,compiler,cflags,board sources,linker script,stack bytes[,main])
+# $(call PORT_IMAGE,board,compiler,cflags,board sources,linker script,stack bytes)
 define PORT_IMAGE
 PORTS += $(1)
-$(BUILD)/ports/$(1)/sapper.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(4) $(5) $(or $(7),ports/main.c) $(lastword $(MAKEFILE_LIST))
+$(BUILD)/ports/$(1)/sapper.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(4) $(5) ports/main.c $(lastword $(MAKEFILE_LIST))
 	@mkdir -p $$(@D)
 	$(2) $(3) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) -Wl,--defsym=PORT_STACK_BYTES=$(6) \
-	  -Wl,-Map=$$(@:.elf=.map) $(4) $(or $(7),ports/main.c) $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $$@
+	  -Wl,-Map=$$(@:.elf=.map) $(4) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $$@
 $(BUILD)/ports/$(1)/echo.elf: $(PORT_COMMON_DEP) $(4) $(5) $(lastword $(MAKEFILE_LIST))
 	@mkdir -p $$(@D)
 	$(2) $(3) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) -Wl,--defsym=PORT_STACK_BYTES=$(6) \

@@ -5,12 +5,18 @@
 # `sapperd --stdin` answers to them:
 #   - judge streams for all four formats (tests/data/ports/judge-*.in: the
 #     public judge data behind a "JUDGE <format>" line), sized per board;
-#   - a protocol session touching every request and many ERR paths;
-#   - game requests alone, and expert games (16 x 30, 99 mines), where the
-#     board takes them (the ATmega328P runs only these);
+#   - a protocol session touching every request, HELP, and every ERR
+#     reason the session and the judge readers can give (errors*.in, and
+#     streams that end early for the reasons said at EOF): on AVR, where
+#     the core's constant text is in flash, this proves that every piece of
+#     it is read through the flash accessor (a plain load would read SRAM);
+#     build limits in a reason are the board's, not the host's;
+#   - game requests alone, and expert games (16 x 30, 99 mines);
 #   - every request that takes memory at the board's largest size, two
 #     blocks held at once;
 #   - a line over the board's limit (ERR line too long, then the end);
+#   - on the ATmega328P, what it leaves out or limits (SAP_SOLVERS,
+#     SAP_MAX_WORK_BYTES: ports/avr/port.mk), against expected lines;
 #   - the size targets (ports/size.sh --check);
 # and, apart from the core, the transport: a UART echo image on 32 KiB of
 # every byte value but the end-of-input byte.  Every run must exit 0 and
@@ -28,16 +34,36 @@ failed=0
 pass() { passed=$((passed + 1)); echo "ok   $*"; }
 fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
-# The streams each board takes: the ATmega2560's 14 x 14 limit keeps it off
-# the 50 x 50 GCJ cases and the bigger games; the ATmega328P runs the game
-# requests only (ports/avr328p/game_main.c says why), expert board included.
-common="judge-boom judge-casual judge-casual-crlf judge-master judge-master-small
-        judge-nurikabe session long-line"
+# The streams each board takes: the ATmega2560's 30 x 30 limit keeps it off
+# the 50 x 50 GCJ cases; the ATmega328P serves no CASUAL and no NURIKABE.
+common="judge-boom judge-master judge-master-small game expert long-line errors"
+solvers="judge-casual judge-casual-crlf judge-nurikabe session errors-solvers"
+
+# Streams that end early, one per reason said at EOF (the input ends where
+# the name's format would still want more).
+declare -A eof_streams=(
+    [boom-1]='JUDGE BOOM\n'
+    [boom-2]='JUDGE BOOM\n1\n'
+    [boom-3]='JUDGE BOOM\n1\n2 2\n__\n'
+    [boom-4]='JUDGE BOOM\n1\n1 2\n_*\n1 1 1\n'
+    [boom-5]='JUDGE BOOM\n1\n1 1\n_\n1 1'
+    [master-1]='JUDGE MASTER\n'
+    [master-2]='JUDGE MASTER\n2\n1 1 0\n'
+    [casual-1]='JUDGE CASUAL\n1 1\n.\n'
+    [casual-2]='JUDGE CASUAL\n1'
+    [casual-3]='JUDGE CASUAL\n2 1\n.\n'
+    [nurikabe-1]='JUDGE NURIKABE\n'
+    [nurikabe-2]='JUDGE NURIKABE\n1\n1 1 0\n'
+    [session-1]='NEW 2 2\n__\n'
+)
+eof_all=$(printf 'eof-%s\n' "${!eof_streams[@]}" | sort)
+eof_328p=$(echo "$eof_all" | grep -E '^eof-(boom|master|session)-')
+
 declare -A streams=(
-    [cortex-m3]="$common judge-master-large game expert largest-78x78"
-    [riscv]="$common judge-master-large game expert largest-78x78"
-    [avr]="$common largest-14x14"
-    [avr328p]="game expert long-line"
+    [cortex-m3]="$common $solvers judge-master-large largest-78x78"
+    [riscv]="$common $solvers judge-master-large largest-78x78"
+    [avr]="$common $solvers largest-20x30 $eof_all"
+    [avr328p]="$common largest-328p $eof_328p"
 )
 
 python3 -c '
@@ -84,7 +110,26 @@ sys.stdout.write("\n".join(out) + "\n")
 PY
 }
 largest_stream 78 78 > "$tmp/largest-78x78.in"
-largest_stream 14 14 > "$tmp/largest-14x14.in"
+largest_stream 20 30 > "$tmp/largest-20x30.in"
+
+# The ATmega328P's largest: an explicit 16 x 30 game, a random 30 x 16 one
+# asked for while it plays (too big to be held beside it: the old game goes
+# first), and a JUDGE BOOM board of 12 x 19 cells beside that game, the
+# largest WORK block the board takes (SAP_MAX_WORK_BYTES).
+python3 - > "$tmp/largest-328p.in" <<'PY'
+import random
+rnd = random.Random(328)
+out = ["NEW 16 30"]
+out += ["".join("*" if rnd.random() < 0.2 else "_" for _ in range(30)) for _ in range(16)]
+out += [f"1 {rnd.randint(1, 16)} {rnd.randint(1, 30)}" for _ in range(8)]
+out += ["SHOW", "NEW 30 16 99 5", "1 15 8", "2 1 1", "SHOW", "JUDGE BOOM", "1", "12 19"]
+out += ["".join("*" if rnd.random() < 0.15 else "_" for _ in range(19)) for _ in range(12)]
+out += ["1 6 9", "3 6 9", "0", "1 30 16", "MASTER 16 30 99", "MASTER 30 16 470", "0"]
+print("\n".join(out))
+PY
+for name in "${!eof_streams[@]}"; do
+    printf "${eof_streams[$name]}" > "$tmp/eof-$name.in"
+done
 
 input_of() { # name -> path of its stream
     if [ -f "$data/$1.in" ]; then echo "$data/$1.in"; else echo "$tmp/$1.in"; fi
@@ -97,6 +142,33 @@ expected_of() { # name -> path of the host's output
         timeout 60 "$host" --stdin < "$(input_of "$1")" > "$exp" 2> "$exp.err" || {
             echo "host sapperd failed on $1: $(head -c 300 "$exp.err")" >&2; : > "$exp"; }
     fi
+    echo "$exp"
+}
+
+# A board's build limits (max_rows, max_cols, max_cells), from its report.
+declare -A limits=()
+limit_of() { # board key
+    if [ -z "${limits[$1.$2]:-}" ]; then
+        : | timeout "$limit" "ports/$1/run" --elf "build/ports/$1/sapper.elf" \
+            --report "$tmp/$1.limits" > /dev/null 2>&1
+        limits[$1.$2]=$(sed -n "s/.*\b$2=\([0-9]*\).*/\1/p" "$tmp/$1.limits")
+    fi
+    echo "${limits[$1.$2]}"
+}
+
+# The host's answer as the board gives it: a reason that names the build's
+# limit (the host's 1000 x 1000, a sentence of each judge reader) names the
+# board's.  Streams past the host's limits are refused by both alike.
+board_expected_of() { # board name -> path
+    local exp=$tmp/$1.$2.expected rows cols
+    rows=$(limit_of "$1" max_rows)
+    cols=$(limit_of "$1" max_cols)
+    sed -e "/^ERR /s/limit of 1000 x 1000\$/limit of $rows x $cols/" \
+        -e "/^ERR /s/limit of 1000 rows\$/limit of $rows rows/" \
+        -e "/^ERR /s/limit of 1000 columns\$/limit of $cols columns/" \
+        -e "/^ERR /s/board rows than this build's limit of 1000\$/board rows than this build's limit of $rows/" \
+        -e "/^ERR /s/board columns than this build's limit of 1000\$/board columns than this build's limit of $cols/" \
+        "$(expected_of "$2")" > "$exp"
     echo "$exp"
 }
 
@@ -151,8 +223,41 @@ done
 for board in cortex-m3 riscv avr avr328p; do
     for name in ${streams[$board]}; do
         check_run "$board" "build/ports/$board/sapper.elf" "$name" "$(input_of "$name")" \
-            "$(expected_of "$name")"
+            "$(board_expected_of "$board" "$name")"
     done
+done
+
+# Limits of the AVR parts that the host cannot show: a board past the cell
+# limit (its sides within theirs), and on the ATmega328P the solvers it
+# leaves out and its WORK limit (a JUDGE BOOM board of 15 x 16 needs 304
+# bytes), then a NEW 16 x 30 with a bad row, asked for while a game plays:
+# the old game went first (the board is too big to be held beside it).
+for board in avr avr328p; do
+    cells=$(limit_of "$board" max_cells)
+    { printf 'NEW 30 30\nMASTER 30 30 1\nJUDGE MASTER\n1\n30 30 1\nJUDGE BOOM\n1\n30 30\n'
+      [ "$board" = avr ] && printf 'JUDGE CASUAL\n30 30\nJUDGE NURIKABE\n1\n30 30 0\n'
+      if [ "$board" = avr328p ]; then
+          printf 'NEW 5 5 3 1\nCASUAL 2 2\nCASUALMAP 2 2\nNURIKABE 1 1 0\nJUDGE CASUAL\n'
+          printf 'JUDGE NURIKABE\nJUDGE BOOM\n1\n15 16\nNEW 16 30\n'
+          for _ in $(seq 15); do printf '%030d\n' 0 | tr 0 _; done
+          printf '%029dx\n1 1 1\nSHOW\n' 0 | tr 0 _
+      fi; } > "$tmp/limits.in"
+    { echo "ERR board larger than this build's limit"
+      echo "ERR board larger than this build's limit"
+      echo "ERR master line 2: R*C is beyond this build's limit of $cells cells"
+      echo "ERR boom line 2: board 30 x 30 has more cells than this build's limit of $cells"
+      if [ "$board" = avr ]; then
+          echo "ERR casual line 1: more board cells than this build's limit of $cells"
+          echo "ERR nurikabe line 2: r*c is beyond this build's limit of $cells cells"
+      else
+          echo "OK 5 5 3"
+          for _ in 1 2 3 4 5; do echo "ERR not in this build"; done
+          echo "ERR boom line 2: not enough memory for this board"
+          echo "ERR row 16: cells must be _ or *"
+          echo "ERR no game: start one with NEW"
+          echo "ERR no game: start one with NEW"
+      fi; } > "$tmp/limits.expected"
+    check_run "$board" "build/ports/$board/sapper.elf" limits "$tmp/limits.in" "$tmp/limits.expected"
 done
 
 # The stack check can fail: a 128-byte stack must end in exit status 4.
