@@ -21,16 +21,17 @@
 /* The session holds at most two blocks at once (core/sapper.h section 9):
  * the current game, and either the board a NEW is reading or a WORK block.
  * The first is at most SAP_GAME_BYTES of the largest board, the second at
- * most SAP_SESSION_SPARE_BYTES of it (SAP_SESSION_WORK_BYTES, which covers
- * a game too, or less where the port sets SAP_MAX_WORK_BYTES: the session
- * then refuses bigger WORK boards itself and plays a bigger NEW board
- * alone).  So one pool of their sum never refuses a request within the
- * limits, if a block always goes to whichever end of the pool is free:
- * whatever block lives at the other end is at most the other bound.  This
- * keeps the host's semantics exactly (a NEW whose rows turn out bad leaves
- * the old game playing) with no more memory than SAP_SESSION_MEMORY_BYTES
- * declares.  Every term of both bounds grows with the cell count only, so
- * a build limited by SAP_MAX_CELLS is sized as a 1 x SAP_MAX_CELLS board. */
+ * most SAP_SESSION_SPARE_BYTES of it: SAP_SESSION_WORK_BYTES (which covers
+ * a game too), or less where the port sets SAP_MAX_WORK_BYTES, past which
+ * the session refuses a WORK board itself and ends the old game before
+ * reading a NEW board.  So one pool of their sum never refuses a request
+ * within the limits, if a block always goes to whichever end of the pool
+ * is free: whatever block lives at the other end is at most the other
+ * bound.  This keeps the host's semantics (a NEW whose rows turn out bad
+ * leaves the old game playing: on every board that fits beside it) with
+ * no more memory than SAP_SESSION_MEMORY_BYTES declares.  Every term of
+ * both bounds grows with the cell count only, so a build limited by
+ * SAP_MAX_CELLS is sized as a 1 x SAP_MAX_CELLS board. */
 /* Blocks start 4-byte aligned (the core checks that even where uint32_t
  * needs less, as on AVR), so each bound is rounded up to 4. */
 #define PORT_BLOCK_ALIGN 4u
