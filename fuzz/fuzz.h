@@ -114,9 +114,4 @@ char *fuzz_text_reserve(struct fuzz_text *text, size_t length);
 void fuzz_text_expect_equal(const char *what, const char *got, size_t got_length,
                             const char *want, size_t want_length);
 
-/* Whether the core in this build has a working game engine (a placeholder
- * refuses every board); harnesses that play boards as an extra check use
- * it only when it is there. */
-bool fuzz_game_engine_built(void);
-
 #endif /* SAPPER_FUZZ_H */

@@ -114,9 +114,7 @@ fuzz-afl: $(FUZZ_DIR)/$(TARGET)-afl
 	@bash fuzz/run_afl.sh $(TARGET) $(FUZZ_SECONDS)
 
 fuzz-replay: $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN)
-	@. fuzz/targets.sh; for t in $(FUZZ_TARGETS); do \
-	  p=$$(fuzz_target_placeholder $$t); \
-	  if [ -n "$$p" ]; then printf '%-16s skipped: %s is still a placeholder\n' $$t $$p; continue; fi; \
+	@for t in $(FUZZ_TARGETS); do \
 	  printf '%-16s ' $$t; $(FUZZ_DIR)/$$t-replay fuzz/corpus/$$t 2>/dev/null || exit 1; \
 	  printf '%-16s ' "$$t (asan)"; $(FUZZ_DIR)/$$t-replay-asan fuzz/corpus/$$t 2>/dev/null || exit 1; \
 	done

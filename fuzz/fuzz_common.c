@@ -250,13 +250,3 @@ void fuzz_text_expect_equal(const char *what, const char *got, size_t got_length
     FUZZ_CHECK(false, "%s: output differs from the reference", what);
 }
 
-bool fuzz_game_engine_built(void)
-{
-    static int built = -1; /* harness-side cache; the core itself keeps no globals */
-    if (built < 0) {
-        unsigned char memory[SAP_GAME_BYTES(1, 1)];
-        sap_game *game;
-        built = sap_game_init(&game, memory, sizeof memory, 1, 1) == SAP_OK;
-    }
-    return built == 1;
-}
