@@ -298,3 +298,20 @@ void fuzz_judge_compare(const char *name, const struct fuzz_judge_result *got,
                    got->output.length, complete);
     }
 }
+
+void fuzz_judge_against_reference(enum sap_format format, const uint8_t *data, size_t size,
+                                  fuzz_judge_reference reference)
+{
+    struct fuzz_judge_result got;
+    struct fuzz_text want;
+    enum fuzz_verdict verdict;
+    size_t complete;
+
+    fuzz_judge_check(format, data, size, &got);
+    fuzz_text_init(&want);
+    fuzz_text_add(&want, "", 0);
+    verdict = reference(data, size, &want, &complete);
+    fuzz_judge_compare(sap_format_name(format), &got, verdict, &want, complete);
+    fuzz_text_free(&want);
+    fuzz_judge_result_free(&got);
+}

@@ -72,4 +72,14 @@ void fuzz_judge_compare(const char *format_name, const struct fuzz_judge_result 
                         enum fuzz_verdict verdict, const struct fuzz_text *want,
                         size_t complete);
 
+/* A reference reader: the expected output and verdict for `data`, with
+ * `complete` as fuzz_judge_compare takes it. */
+typedef enum fuzz_verdict (*fuzz_judge_reference)(const uint8_t *data, size_t size,
+                                                  struct fuzz_text *want, size_t *complete);
+
+/* The whole harness of a format whose reference yields text: runs the
+ * reader (fuzz_judge_check), the reference, and fuzz_judge_compare. */
+void fuzz_judge_against_reference(enum sap_format format, const uint8_t *data, size_t size,
+                                  fuzz_judge_reference reference);
+
 #endif /* SAPPER_FUZZ_JUDGE_H */

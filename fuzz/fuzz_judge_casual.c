@@ -96,16 +96,5 @@ static enum fuzz_verdict reference(const uint8_t *data, size_t size, struct fuzz
 
 void fuzz_one(const uint8_t *data, size_t size)
 {
-    struct fuzz_judge_result got;
-    struct fuzz_text want;
-    enum fuzz_verdict verdict;
-    size_t complete;
-
-    fuzz_judge_check(SAP_FORMAT_CASUAL, data, size, &got);
-    fuzz_text_init(&want);
-    fuzz_text_add(&want, "", 0);
-    verdict = reference(data, size, &want, &complete);
-    fuzz_judge_compare("casual", &got, verdict, &want, complete);
-    fuzz_text_free(&want);
-    fuzz_judge_result_free(&got);
+    fuzz_judge_against_reference(SAP_FORMAT_CASUAL, data, size, reference);
 }
