@@ -177,9 +177,7 @@ static inline bool sap_push_digit(uint32_t *value, unsigned digit)
     return true;
 }
 
-/* Parses s[0..len) as a whole decimal number.  SAP_OK, or SAP_ERR_SYNTAX
- * (empty, a non-digit) or SAP_ERR_SIZE (past UINT32_MAX). */
-int sap_parse_u32(const char *s, size_t len, uint32_t *value);
+/* sap_parse_u32, the one decimal parser, is public (sapper.h section 2). */
 
 /* Checks a board size against this build's limits: SAP_OK, SAP_ERR_ARG for
  * a zero side, SAP_ERR_SIZE past SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS. */

@@ -78,6 +78,7 @@ int sap_judge_init(struct sap_judge *j, enum sap_format format,
     j->token_line = 1;
     j->status = SAP_JUDGE_READING;
     j->expect = SAP_EXPECT_NUMBER;
+    j->budget = SAP_BUDGET_UNLIMITED;
     formats[format]->begin(j);
     return SAP_OK;
 }
@@ -332,5 +333,22 @@ size_t sap_judge_poll(struct sap_judge *j, char *out, size_t cap)
 
 int sap_judge_status(const struct sap_judge *j)
 {
-    return j->status;
+    return j != NULL ? j->status : SAP_ERR_ARG;
+}
+
+void sap_judge_set_budget(struct sap_judge *j, uint32_t budget)
+{
+    if (j != NULL)
+        j->budget = budget != 0 ? budget : 1u;
+}
+
+bool sap_judge_busy(const struct sap_judge *j)
+{
+    return j != NULL && j->status == SAP_JUDGE_READING && output_pending(j);
+}
+
+bool sap_judge_input_complete(const struct sap_judge *j)
+{
+    return j != NULL && j->status == SAP_JUDGE_READING && j->expect == SAP_EXPECT_NOTHING
+           && !j->in_token;
 }

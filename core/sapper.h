@@ -56,6 +56,17 @@ extern "C" {
 #define SAP_MAX_CELLS ((uint32_t)SAP_MAX_ROWS * (uint32_t)SAP_MAX_COLS)
 #endif
 
+/* Limits that would overflow fail here, not at run time: a cell index is
+ * a uint32_t everywhere, and the casual player's work list links cells
+ * with 20-bit fields (core/casual.c).  The sides must be plain integer
+ * constants (e.g. -DSAP_MAX_ROWS=2000u) for these tests. */
+#if (SAP_MAX_ROWS) < 1 || (SAP_MAX_COLS) < 1
+#error "SAP_MAX_ROWS and SAP_MAX_COLS must be at least 1"
+#endif
+#if (SAP_MAX_ROWS) * (SAP_MAX_COLS) >= 1048575
+#error "SAP_MAX_ROWS * SAP_MAX_COLS must stay below 1048575 cells: the casual player links cells with 20-bit fields"
+#endif
+
 /* Longest protocol request line, without its line end.  A board row of
  * SAP_MAX_COLS cells must fit, so the default follows SAP_MAX_COLS. */
 #ifndef SAP_LINE_MAX
@@ -130,6 +141,25 @@ enum sap_error {
 /* A short English message for an error code; never NULL.  Constant text:
  * in program memory where SAP_TEXT_IN_FLASH is 1 (section 1). */
 const char *sap_strerror(int err);
+
+/* Resumable work.  Every call whose work grows with the board has a bounded
+ * form, named ..._step, that takes a budget: it does at most about `budget`
+ * steps (a step is one cell visited, or one cell taken from a work list:
+ * a few dozen instructions), keeps where it stopped in the caller's memory
+ * that the SAP_..._BYTES macros already size, and returns SAP_MORE while
+ * work remains, then SAP_OK (or a negative error).  Call it again with any
+ * budget until it returns something else; the answer does not depend on
+ * the budgets given.  A budget of 0 counts as 1.  The unbounded calls
+ * (sap_casual_solve, sap_nurikabe_verify, sap_game_move) are the same work
+ * with SAP_BUDGET_UNLIMITED. */
+#define SAP_MORE 1
+#define SAP_BUDGET_UNLIMITED UINT32_MAX
+
+/* The one decimal parser of the project (the protocol, the judge readers
+ * and sapperd's options use it): s[0..len) as a whole decimal number.
+ * SAP_OK, SAP_ERR_SYNTAX (empty, a non-digit, or NULL) or SAP_ERR_SIZE
+ * (past UINT32_MAX: refused, never wrapped). */
+int sap_parse_u32(const char *s, size_t len, uint32_t *value);
 
 /* ------------------------------------------------------------------------
  * 3. Caller memory
@@ -222,6 +252,17 @@ int sap_game_move(sap_game *game, int op, uint32_t x, uint32_t y);
  * cells never needs memory proportional to its length. */
 size_t sap_game_reply(sap_game *game, char *out, size_t cap);
 
+/* The bounded form of sap_game_move.  sap_game_move_begin checks and starts
+ * the operation like sap_game_move and returns its outcome (>= 0) when it
+ * is done at once, SAP_MORE when an opening is still spreading, or
+ * SAP_ERR_RANGE / SAP_ERR_ARG (nothing changed).  While it is spreading,
+ * sap_game_move_step(game, budget) carries it on: SAP_MORE, or the outcome
+ * (>= 0) once done.  Until then the game takes no other operation
+ * (SAP_ERR_STATE) and its reply is empty; sap_game_busy() tells. */
+int sap_game_move_begin(sap_game *game, int op, uint32_t x, uint32_t y);
+int sap_game_move_step(sap_game *game, uint32_t budget);
+bool sap_game_busy(const sap_game *game);
+
 /* The player-map character at 0-based (row, col): '_', 'P', '?' or '0'..'8';
  * '\0' outside the board. */
 char sap_game_cell(const sap_game *game, uint32_t row, uint32_t col);
@@ -270,6 +311,11 @@ int sap_casual_init(sap_casual **casual, void *memory, size_t bytes,
 int sap_casual_set_mine(sap_casual *casual, uint32_t row, uint32_t col, bool mine);
 /* Solves; SAP_ERR_STATE when the board has no safe cell. */
 int sap_casual_solve(sap_casual *casual, struct sap_casual_result *result);
+/* The bounded form of sap_casual_solve (see "Resumable work", section 2):
+ * SAP_MORE until the answer is in *result, then SAP_OK; SAP_ERR_STATE when
+ * the board has no safe cell.  A set_mine starts the solve over. */
+int sap_casual_solve_step(sap_casual *casual, uint32_t budget,
+                          struct sap_casual_result *result);
 /* After a solve (and until the next set_mine): whether 0-based (row, col)
  * is a safe cell that the best start leaves covered. */
 bool sap_casual_left_covered(const sap_casual *casual, uint32_t row, uint32_t col);
@@ -348,6 +394,10 @@ int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col,
  * cells sharing a side or a corner; no 2 x 2 square is all shaded.  May be
  * called again after more changes. */
 int sap_nurikabe_verify(sap_nurikabe *grid);
+/* The bounded form (section 2): SAP_MORE while the walks go on, then SAP_OK
+ * with *solved set, or a negative error.  A change to the grid starts the
+ * verification over. */
+int sap_nurikabe_verify_step(sap_nurikabe *grid, uint32_t budget, bool *solved);
 
 /* ------------------------------------------------------------------------
  * 8. Judge readers
@@ -409,6 +459,7 @@ struct sap_judge {
     uint32_t number;
     uint32_t row_length;        /* expected length of the row being read */
     const struct sap_memory *memory;
+    uint32_t budget;            /* sap_judge_set_budget */
     void *block;                /* the block acquired for the current case */
     size_t block_bytes;
     char reason[72];            /* room for a reason with numbers in it */
@@ -447,6 +498,16 @@ void sap_judge_finish(struct sap_judge *judge);
 int sap_judge_status(const struct sap_judge *judge);
 /* Gives back any block still held (after an error, or an early stop). */
 void sap_judge_release(struct sap_judge *judge);
+/* The most work (section 2's steps) one sink or poll call does on a case:
+ * SAP_BUDGET_UNLIMITED after init.  A poll that runs out of budget returns
+ * what it has (maybe 0 bytes) and sap_judge_busy() stays true. */
+void sap_judge_set_budget(struct sap_judge *judge, uint32_t budget);
+/* True while the reader has reply bytes to write or work to finish before
+ * it takes more input: call sap_judge_poll. */
+bool sap_judge_busy(const struct sap_judge *judge);
+/* True once the statement's input is complete (after the last case, or "0
+ * 0"): only whitespace may follow.  A protocol JUDGE stream ends there. */
+bool sap_judge_input_complete(const struct sap_judge *judge);
 
 /* ------------------------------------------------------------------------
  * 9. Protocol session
@@ -578,6 +639,12 @@ void sap_judge_release(struct sap_judge *judge);
                                                    (size_t)(rows) * (size_t)(cols))), \
                   SAP_GAME_BYTES(rows, cols))
 
+/* The default budget of one sink or poll call: about half a millisecond
+ * of work on a desktop core. */
+#ifndef SAP_SESSION_BUDGET
+#define SAP_SESSION_BUDGET 65536u
+#endif
+
 struct sap_session {
     /* private: see session.c */
     const struct sap_memory *memory;
@@ -655,6 +722,15 @@ size_t sap_session_poll(struct sap_session *session, char *out, size_t cap);
 void sap_session_finish(struct sap_session *session);
 /* True once the connection should be closed after the replies are out. */
 bool sap_session_closing(const struct sap_session *session);
+/* The most work (section 2's steps) one sink or poll call does:
+ * SAP_SESSION_BUDGET after init; SAP_BUDGET_UNLIMITED suits a batch filter.
+ * A heavy request (a CASUAL solve, a NURIKABE walk, a big opening, a JUDGE
+ * case) is done across as many calls as it needs. */
+void sap_session_set_budget(struct sap_session *session, uint32_t budget);
+/* True while the session has work to finish or replies to write before it
+ * takes more input: call sap_session_poll again (a server serving many
+ * sessions does so round-robin, one call each in turn). */
+bool sap_session_busy(const struct sap_session *session);
 /* Gives back every block the session holds; the session then has no game
  * and can be initialised again. */
 void sap_session_release(struct sap_session *session);

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "sapperd.h"
-#include "internal.h" /* sap_parse_u32: the one decimal parser */
+
 
 static void print_usage(FILE *to)
 {

@@ -9,7 +9,7 @@
 #include <uv.h>
 
 #include "sapperd.h"
-#include "internal.h" /* sap_parse_u32 */
+
 
 /* Splits "IPV4:PORT" or "[IPV6]:PORT" into a socket address. */
 static bool parse_address(const char *text, struct sockaddr_storage *address)
