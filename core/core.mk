@@ -2,7 +2,7 @@
 # for the tests, and the freestanding check.
 
 CORE_SRC := $(wildcard core/*.c)
-CORE_HDR := core/sapper.h core/internal.h
+CORE_HDR := $(wildcard core/*.h)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 CORE_ASAN_OBJ := $(CORE_SRC:%.c=$(BUILD)/asan/%.o)
 CORE_FS_OBJ := $(CORE_SRC:%.c=$(BUILD)/freestanding/%.o)

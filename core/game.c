@@ -55,21 +55,43 @@ static const uint8_t reply_tail_lengths[] = { 2, 6, 5, 8 };
 /* Longest "<x, y, v>" piece with its ", " separator: 2 + 1 + 10 + 2 + 10 + 2 + 1 + 1. */
 #define PIECE_MAX 32u
 
+/* Work a move leaves to sap_game_move_step (sapper.h section 2). */
+enum game_work {
+    WORK_NONE = 0,
+    WORK_LAY,             /* laying random mines before the first opening */
+    WORK_OPEN,            /* a left click's opening spreading */
+    WORK_CHORD            /* a middle click opening its neighbours one by one */
+};
+
 struct sap_game {
     uint32_t rows, cols;
     uint32_t mines;       /* mines on the board; while FLAG_RANDOM, the mines asked for */
     uint32_t covered;     /* cells not opened */
-    uint32_t seed;        /* while FLAG_RANDOM */
-    /* Bounding box of the last operation's changes; empty when top > bottom. */
-    uint32_t box_top, box_bottom, box_left, box_right;
-    /* Reply cursor: the next cell to examine, and how much of the current
-     * piece (head text, change, tail text) has been written. */
-    uint32_t reply_row, reply_col;
-    uint32_t reply_offset;
+    uint32_t seed;        /* while FLAG_RANDOM; while laying, the generator's state */
+    union {
+        /* Bounding box of the last operation's changes; empty when
+         * top > bottom. */
+        struct { uint32_t top, bottom, left, right; } box;
+        /* While mines are laid (before anything changes): the next cell,
+         * the mines still to lay, the cells still eligible. */
+        struct { uint32_t row, col, needed, eligible; } lay;
+    } u;
+    union {
+        /* Reply cursor: the next cell to examine, and how much of the
+         * current piece (head text, change, tail text) has been written. */
+        struct { uint32_t row, col, offset; } reply;
+        /* While a move works (before its reply): the opening's position,
+         * or the clicked cell when no opening is under way. */
+        struct { uint32_t row, col; } walk;
+    } v;
     uint8_t state;        /* enum sap_outcome: RUNNING, WIN or LOSE */
     uint8_t reply_phase;  /* enum reply_phase */
     uint8_t reply_tail;   /* enum reply_tail */
     uint8_t flags;
+    uint8_t work;         /* enum game_work */
+    uint8_t walk_dir;     /* the opening's next direction at its position */
+    uint8_t chord_dir;    /* a chord's next neighbour (0..8) */
+    uint8_t lost;         /* the move opened a mine */
 };
 
 SAP_STATIC_ASSERT(game_header_fits, sizeof(struct sap_game) <= SAP_GAME_HEADER_BYTES);
@@ -127,28 +149,48 @@ static uint32_t rng_below(uint32_t *state, uint32_t bound)
     return xh * bh + (cross1 >> 16) + (cross2 >> 16) + (carry >> 16);
 }
 
-/* Lays the asked-for mines before the opening of (r0, c0): never on that
- * cell, and off its whole 3x3 neighbourhood when the count allows.  Selection
- * sampling (each eligible cell is taken with probability needed / eligible
- * left) gives exactly the asked-for count in one pass and no extra memory. */
-static void lay_random_mines(sap_game *g, uint32_t r0, uint32_t c0)
+/* Lays the asked-for mines before the opening of the clicked cell (kept
+ * in v.walk): never on that cell, and off its whole 3x3 neighbourhood when
+ * the count allows.  Selection sampling (each eligible cell is taken with
+ * probability needed / eligible left) gives exactly the asked-for count in
+ * one pass and no extra memory.  lay_start sets the pass up; lay_on
+ * carries it on for at most `budget` cells and returns true once done. */
+static bool keep_block_clear(const sap_game *g)
 {
-    uint8_t *cell = cells_of(g);
+    uint32_t r0 = g->v.walk.row, c0 = g->v.walk.col;
     uint32_t top = r0 > 0 ? r0 - 1 : 0, bottom = r0 + 1 < g->rows ? r0 + 1 : r0;
     uint32_t left = c0 > 0 ? c0 - 1 : 0, right = c0 + 1 < g->cols ? c0 + 1 : c0;
-    uint32_t total = g->rows * g->cols;
-    uint32_t block = (bottom - top + 1) * (right - left + 1);
-    bool keep_block_clear = g->mines <= total - block;
-    uint32_t eligible = keep_block_clear ? total - block : total - 1;
-    uint32_t needed = g->mines;
-    uint32_t state = rng_start(g->seed);
-    uint32_t r, c;
+    return g->mines <= g->rows * g->cols - (bottom - top + 1) * (right - left + 1);
+}
 
-    for (r = 0; r < g->rows && needed > 0; r++) {
-        for (c = 0; c < g->cols && needed > 0; c++) {
-            bool excluded = keep_block_clear
-                                ? (r >= top && r <= bottom && c >= left && c <= right)
+static void lay_start(sap_game *g)
+{
+    uint32_t r0 = g->v.walk.row, c0 = g->v.walk.col, total = g->rows * g->cols;
+    uint32_t block = ((r0 + 1 < g->rows ? r0 + 1 : r0) - (r0 > 0 ? r0 - 1 : 0) + 1)
+                     * ((c0 + 1 < g->cols ? c0 + 1 : c0) - (c0 > 0 ? c0 - 1 : 0) + 1);
+    g->u.lay.eligible = keep_block_clear(g) ? total - block : total - 1;
+    g->u.lay.needed = g->mines;
+    g->u.lay.row = 0;
+    g->u.lay.col = 0;
+    g->seed = rng_start(g->seed);
+}
+
+static bool lay_on(sap_game *g, uint32_t *budget_left)
+{
+    uint32_t budget = *budget_left;
+    uint8_t *cell = cells_of(g);
+    uint32_t r0 = g->v.walk.row, c0 = g->v.walk.col;
+    bool clear_block = keep_block_clear(g);
+    uint32_t needed = g->u.lay.needed, eligible = g->u.lay.eligible, state = g->seed;
+    uint32_t r = g->u.lay.row, c = g->u.lay.col;
+
+    for (; r < g->rows && needed > 0; r++, c = 0) {
+        for (; c < g->cols && needed > 0; c++) {
+            bool excluded = clear_block
+                                ? (r + 1 >= r0 && r <= r0 + 1 && c + 1 >= c0 && c <= c0 + 1)
                                 : (r == r0 && c == c0);
+            if (budget-- == 0)
+                goto pause;
             if (excluded)
                 continue;
             if (rng_below(&state, eligible) < needed) {
@@ -159,6 +201,16 @@ static void lay_random_mines(sap_game *g, uint32_t r0, uint32_t c0)
         }
     }
     g->flags &= (uint8_t)~FLAG_RANDOM;
+    *budget_left = budget;
+    return true;
+pause:
+    *budget_left = 0;
+    g->u.lay.row = r;
+    g->u.lay.col = c;
+    g->u.lay.needed = needed;
+    g->u.lay.eligible = eligible;
+    g->seed = state;
+    return false;
 }
 
 /* ---- cells --------------------------------------------------------------- */
@@ -210,21 +262,21 @@ static char cell_char(const sap_game *g, uint32_t r, uint32_t c)
 
 static void empty_box(sap_game *g)
 {
-    g->box_top = g->box_left = UINT32_MAX;
-    g->box_bottom = g->box_right = 0;
+    g->u.box.top = g->u.box.left = UINT32_MAX;
+    g->u.box.bottom = g->u.box.right = 0;
 }
 
 static void note_change(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
 {
     *cell |= CELL_CHANGED;
-    if (r < g->box_top)
-        g->box_top = r;
-    if (r > g->box_bottom)
-        g->box_bottom = r;
-    if (c < g->box_left)
-        g->box_left = c;
-    if (c > g->box_right)
-        g->box_right = c;
+    if (r < g->u.box.top)
+        g->u.box.top = r;
+    if (r > g->u.box.bottom)
+        g->u.box.bottom = r;
+    if (c < g->u.box.left)
+        g->u.box.left = c;
+    if (c > g->u.box.right)
+        g->u.box.right = c;
 }
 
 static void open_cell(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
@@ -234,18 +286,35 @@ static void open_cell(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
     note_change(g, cell, r, c);
 }
 
-/* Opens the covered, unflagged, mine-free cell (r, c) and, from every zero
- * cell reached, its covered unflagged neighbours (a '?' opens, a 'P' stops
- * the spread).  See the top of the file for the walk. */
-static void open_from(sap_game *g, uint32_t r, uint32_t c)
+/* Opens the covered, unflagged, mine-free cell (r, c); when it is a zero,
+ * its opening starts (walk_on spreads it) and the result is true. */
+static bool walk_start(sap_game *g, uint32_t r, uint32_t c)
 {
+    open_cell(g, &cells_of(g)[(size_t)r * g->cols + c], r, c);
+    if (mines_around(g, r, c) != 0)
+        return false;
+    g->v.walk.row = r;
+    g->v.walk.col = c;
+    g->walk_dir = 0;
+    return true;
+}
+
+/* Spreads the opening from every zero cell reached to its covered
+ * unflagged neighbours (a '?' opens, a 'P' stops the spread), for at most
+ * `budget` steps (a step enters a zero cell or leaves it); true once the
+ * walk is back at its root with every branch done.  See the top of the
+ * file for the walk; its position is kept in v.walk and walk_dir. */
+static bool walk_on(sap_game *g, uint32_t *budget_left)
+{
+    uint32_t budget = *budget_left;
     uint8_t *board = cells_of(g);
     uint32_t rows = g->rows, cols = g->cols;
-    unsigned dir = 0;
+    uint32_t r = g->v.walk.row, c = g->v.walk.col;
+    unsigned dir = g->walk_dir;
 
-    open_cell(g, &board[(size_t)r * cols + c], r, c);
-    if (mines_around(g, r, c) != 0)
-        return;
+    if (budget == 0)
+        return false; /* spent (by a chord's earlier neighbours) */
+
     for (;;) {
         uint8_t *here;
         unsigned back;
@@ -269,37 +338,66 @@ static void open_from(sap_game *g, uint32_t r, uint32_t c)
                 r = nr;
                 c = nc;
                 dir = 0;
+                if (--budget == 0)
+                    goto pause;
             }
         }
         here = &board[(size_t)r * cols + c];
         back = *here >> CELL_PARENT_SHIFT;
-        if (back == 0)
-            return; /* the walk's root: every branch is done */
+        if (back == 0) {
+            g->v.walk.row = r; /* the root */
+            g->v.walk.col = c;
+            *budget_left = budget;
+            return true;
+        }
         *here &= (uint8_t)~CELL_PARENT;
         r -= (uint32_t)(int32_t)neighbour_row[back - 1];
         c -= (uint32_t)(int32_t)neighbour_col[back - 1];
         dir = back;
+        if (--budget == 0)
+            goto pause;
     }
+pause:
+    g->v.walk.row = r;
+    g->v.walk.col = c;
+    g->walk_dir = (uint8_t)dir;
+    *budget_left = 0;
+    return false;
 }
 
 /* ---- operations ----------------------------------------------------------- */
 
-/* Returns true when the click lost. */
-static bool left_click(sap_game *g, uint32_t r, uint32_t c)
+static void start_reply(sap_game *g, enum reply_phase phase, enum reply_tail tail);
+
+/* chord_dir: the next neighbour to open, and this bit while the opening of
+ * the one before it is spreading. */
+#define CHORD_WALKING 0x10u
+
+/* The clicked cell (v.walk) opens, or the move loses; a zero starts an
+ * opening (WORK_OPEN). */
+static void left_open(sap_game *g)
 {
-    uint8_t cell = cells_of(g)[(size_t)r * g->cols + c];
-    unsigned mark = cell & CELL_MARK;
+    uint32_t r = g->v.walk.row, c = g->v.walk.col;
+    if (cells_of(g)[(size_t)r * g->cols + c] & CELL_MINE)
+        g->lost = 1;
+    else if (walk_start(g, r, c))
+        g->work = WORK_OPEN;
+}
+
+static void left_click(sap_game *g, uint32_t r, uint32_t c)
+{
+    unsigned mark = cells_of(g)[(size_t)r * g->cols + c] & CELL_MARK;
 
     if (mark == MARK_OPEN || mark == MARK_FLAG)
-        return false;
+        return;
+    g->v.walk.row = r;
+    g->v.walk.col = c;
     if (g->flags & FLAG_RANDOM) {
-        lay_random_mines(g, r, c);
-        cell = cells_of(g)[(size_t)r * g->cols + c];
+        lay_start(g);
+        g->work = WORK_LAY;
+        return;
     }
-    if (cell & CELL_MINE)
-        return true;
-    open_from(g, r, c);
-    return false;
+    left_open(g);
 }
 
 static void right_click(sap_game *g, uint32_t r, uint32_t c)
@@ -318,15 +416,15 @@ static void right_click(sap_game *g, uint32_t r, uint32_t c)
 }
 
 /* Middle click on an opened cell whose flag count equals its number: opens
- * every covered unflagged neighbour, or loses, before opening anything, if
- * one of them is a mine.  Returns true when it lost. */
-static bool chord(sap_game *g, uint32_t r, uint32_t c)
+ * every covered unflagged neighbour (WORK_CHORD), or loses, before opening
+ * anything, if one of them is a mine. */
+static void chord(sap_game *g, uint32_t r, uint32_t c)
 {
     uint8_t *board = cells_of(g);
     unsigned flags = 0, d;
 
     if ((board[(size_t)r * g->cols + c] & CELL_MARK) != MARK_OPEN)
-        return false;
+        return;
     for (d = 0; d < 8; d++) {
         uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
         uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
@@ -335,7 +433,7 @@ static bool chord(sap_game *g, uint32_t r, uint32_t c)
             flags++;
     }
     if (flags != mines_around(g, r, c))
-        return false;
+        return;
     for (d = 0; d < 8; d++) {
         uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
         uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
@@ -344,20 +442,85 @@ static bool chord(sap_game *g, uint32_t r, uint32_t c)
             continue;
         cell = board[(size_t)nr * g->cols + nc];
         if ((cell & CELL_MARK) != MARK_OPEN && (cell & CELL_MARK) != MARK_FLAG &&
-            (cell & CELL_MINE))
-            return true;
+            (cell & CELL_MINE)) {
+            g->lost = 1;
+            return;
+        }
     }
-    for (d = 0; d < 8; d++) {
+    g->v.walk.row = r;
+    g->v.walk.col = c;
+    g->chord_dir = 0;
+    g->work = WORK_CHORD;
+}
+
+/* Opens the chord's neighbours from chord_dir on, each opening spread in
+ * turn; true once all are done.  While one spreads, v.walk is its position;
+ * the clicked cell is found again from the opening's root when it is done. */
+static bool chord_on(sap_game *g, uint32_t *budget)
+{
+    uint8_t *board = cells_of(g);
+    uint32_t r = g->v.walk.row, c = g->v.walk.col;
+
+    if (g->chord_dir & CHORD_WALKING) {
+        unsigned d = (g->chord_dir & ~CHORD_WALKING) - 1u;
+        if (!walk_on(g, budget))
+            return false;
+        r = g->v.walk.row - (uint32_t)(int32_t)neighbour_row[d];
+        c = g->v.walk.col - (uint32_t)(int32_t)neighbour_col[d];
+        g->chord_dir &= (uint8_t)~CHORD_WALKING;
+    }
+    while (g->chord_dir < 8) {
+        unsigned d = g->chord_dir++;
         uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
         uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
         unsigned mark;
         if (nr >= g->rows || nc >= g->cols)
             continue;
         mark = board[(size_t)nr * g->cols + nc] & CELL_MARK;
-        if (mark != MARK_OPEN && mark != MARK_FLAG)
-            open_from(g, nr, nc); /* an earlier target's opening may have reached it */
+        /* an earlier neighbour's opening may have reached it */
+        if (mark == MARK_OPEN || mark == MARK_FLAG || !walk_start(g, nr, nc))
+            continue;
+        g->chord_dir |= CHORD_WALKING;
+        if (!walk_on(g, budget))
+            return false;
+        g->chord_dir &= (uint8_t)~CHORD_WALKING;
     }
-    return false;
+    return true;
+}
+
+/* Carries the move's work on for about *budget steps; true once done. */
+static bool work_on(sap_game *g, uint32_t *budget)
+{
+    switch (g->work) {
+    case WORK_LAY:
+        if (!lay_on(g, budget))
+            return false;
+        empty_box(g); /* the laying used the box's room */
+        g->work = WORK_NONE;
+        left_open(g);
+        return g->work == WORK_NONE; /* an opening waits for the next step */
+    case WORK_OPEN:
+        return walk_on(g, budget);
+    case WORK_CHORD:
+        return chord_on(g, budget);
+    default:
+        return true;
+    }
+}
+
+/* The move's work is done: the outcome, and its reply starts. */
+static int finish_move(sap_game *g)
+{
+    g->work = WORK_NONE;
+    if (g->lost) {
+        g->state = SAP_LOSE;
+        start_reply(g, REPLY_TAIL, TAIL_LOSE);
+        return SAP_LOSE;
+    }
+    if (g->covered == g->mines)
+        g->state = SAP_WIN;
+    start_reply(g, REPLY_HEAD, g->state == SAP_WIN ? TAIL_WIN : TAIL_RUNNING);
+    return g->state;
 }
 
 /* ---- replies --------------------------------------------------------------- */
@@ -366,8 +529,8 @@ static void clear_changes(sap_game *g)
 {
     uint8_t *board = cells_of(g);
     uint32_t r, c;
-    for (r = g->box_top; r <= g->box_bottom; r++)
-        for (c = g->box_left; c <= g->box_right; c++)
+    for (r = g->u.box.top; r <= g->u.box.bottom; r++)
+        for (c = g->u.box.left; c <= g->u.box.right; c++)
             board[(size_t)r * g->cols + c] &= (uint8_t)~CELL_CHANGED;
 }
 
@@ -375,9 +538,9 @@ static void start_reply(sap_game *g, enum reply_phase phase, enum reply_tail tai
 {
     g->reply_phase = (uint8_t)phase;
     g->reply_tail = (uint8_t)tail;
-    g->reply_offset = 0;
-    g->reply_row = g->box_top;
-    g->reply_col = g->box_left;
+    g->v.reply.offset = 0;
+    g->v.reply.row = g->u.box.top;
+    g->v.reply.col = g->u.box.left;
     g->flags |= FLAG_FIRST_PIECE;
 }
 
@@ -385,19 +548,19 @@ static void start_reply(sap_game *g, enum reply_phase phase, enum reply_tail tai
 static bool find_change(sap_game *g)
 {
     const uint8_t *board = cells_of(g);
-    uint32_t r = g->reply_row, c = g->reply_col;
+    uint32_t r = g->v.reply.row, c = g->v.reply.col;
 
-    for (; r <= g->box_bottom; r++, c = g->box_left) {
+    for (; r <= g->u.box.bottom; r++, c = g->u.box.left) {
         const uint8_t *row = board + (size_t)r * g->cols;
-        for (; c <= g->box_right; c++) {
+        for (; c <= g->u.box.right; c++) {
             if (row[c] & CELL_CHANGED) {
-                g->reply_row = r;
-                g->reply_col = c;
+                g->v.reply.row = r;
+                g->v.reply.col = c;
                 return true;
             }
         }
     }
-    g->reply_row = r;
+    g->v.reply.row = r;
     return false;
 }
 
@@ -409,13 +572,13 @@ static size_t write_piece(const sap_game *g, char *buf)
         buf[n++] = ' ';
     }
     buf[n++] = '<';
-    n += sap_dec(buf + n, g->reply_row + 1);
+    n += sap_dec(buf + n, g->v.reply.row + 1);
     buf[n++] = ',';
     buf[n++] = ' ';
-    n += sap_dec(buf + n, g->reply_col + 1);
+    n += sap_dec(buf + n, g->v.reply.col + 1);
     buf[n++] = ',';
     buf[n++] = ' ';
-    buf[n++] = cell_char(g, g->reply_row, g->reply_col);
+    buf[n++] = cell_char(g, g->v.reply.row, g->v.reply.col);
     buf[n++] = '>';
     return n;
 }
@@ -427,15 +590,15 @@ static size_t write_piece(const sap_game *g, char *buf)
 static size_t write_pieces(sap_game *g, char *out, size_t room)
 {
     uint8_t *board = cells_of(g);
-    uint32_t r = g->reply_row, c = g->reply_col;
+    uint32_t r = g->v.reply.row, c = g->v.reply.col;
     bool first = (g->flags & FLAG_FIRST_PIECE) != 0;
     size_t n = 0;
 
-    for (; r <= g->box_bottom; r++, c = g->box_left) {
+    for (; r <= g->u.box.bottom; r++, c = g->u.box.left) {
         uint8_t *row = board + (size_t)r * g->cols;
         char row_digits[SAP_DEC_MAX];
         size_t row_length = 0, k;
-        for (; c <= g->box_right; c++) {
+        for (; c <= g->u.box.right; c++) {
             if (!(row[c] & CELL_CHANGED))
                 continue;
             if (room - n < PIECE_MAX)
@@ -461,8 +624,8 @@ static size_t write_pieces(sap_game *g, char *out, size_t room)
         }
     }
 stop:
-    g->reply_row = r;
-    g->reply_col = c;
+    g->v.reply.row = r;
+    g->v.reply.col = c;
     if (!first)
         g->flags &= (uint8_t)~FLAG_FIRST_PIECE;
     return n;
@@ -470,45 +633,45 @@ stop:
 
 static void piece_done(sap_game *g)
 {
-    cells_of(g)[(size_t)g->reply_row * g->cols + g->reply_col] &= (uint8_t)~CELL_CHANGED;
+    cells_of(g)[(size_t)g->v.reply.row * g->cols + g->v.reply.col] &= (uint8_t)~CELL_CHANGED;
     g->flags &= (uint8_t)~FLAG_FIRST_PIECE;
-    g->reply_col++;
-    g->reply_offset = 0;
+    g->v.reply.col++;
+    g->v.reply.offset = 0;
 }
 
 size_t sap_game_reply(sap_game *g, char *out, size_t cap)
 {
     size_t n = 0;
 
-    if (g == NULL || out == NULL)
-        return 0;
+    if (g == NULL || out == NULL || g->work != WORK_NONE)
+        return 0; /* no reply before the move is done */
     while (n < cap && g->reply_phase != REPLY_DONE) {
         if (g->reply_phase == REPLY_HEAD) {
             n += sap_copy_text(out + n, cap - n, reply_head, sizeof reply_head - 1,
-                                &g->reply_offset);
-            if (g->reply_offset == sizeof reply_head - 1) {
+                                &g->v.reply.offset);
+            if (g->v.reply.offset == sizeof reply_head - 1) {
                 g->reply_phase = REPLY_CELLS;
-                g->reply_offset = 0;
+                g->v.reply.offset = 0;
             }
         } else if (g->reply_phase == REPLY_CELLS) {
-            if (g->reply_offset == 0 && cap - n >= PIECE_MAX) {
+            if (g->v.reply.offset == 0 && cap - n >= PIECE_MAX) {
                 n += write_pieces(g, out + n, cap - n);
-                if (g->reply_row > g->box_bottom || g->reply_row == UINT32_MAX)
+                if (g->v.reply.row > g->u.box.bottom || g->v.reply.row == UINT32_MAX)
                     g->reply_phase = REPLY_TAIL;
-            } else if (g->reply_offset == 0 && !find_change(g)) {
+            } else if (g->v.reply.offset == 0 && !find_change(g)) {
                 g->reply_phase = REPLY_TAIL;
             } else {
                 char piece[PIECE_MAX];
                 size_t length = write_piece(g, piece);
-                n += sap_copy_piece(out + n, cap - n, piece, length, &g->reply_offset);
-                if (g->reply_offset == length)
+                n += sap_copy_piece(out + n, cap - n, piece, length, &g->v.reply.offset);
+                if (g->v.reply.offset == length)
                     piece_done(g);
             }
         } else {
             const char *tail = reply_tails[g->reply_tail];
             size_t length = reply_tail_lengths[g->reply_tail];
-            n += sap_copy_text(out + n, cap - n, tail, length, &g->reply_offset);
-            if (g->reply_offset == length)
+            n += sap_copy_text(out + n, cap - n, tail, length, &g->v.reply.offset);
+            if (g->v.reply.offset == length)
                 g->reply_phase = REPLY_DONE;
         }
     }
@@ -572,7 +735,7 @@ int sap_game_set_random(sap_game *g, uint32_t mines, uint32_t seed)
     if (g == NULL)
         return SAP_ERR_ARG;
     if (g->flags & FLAG_STARTED)
-        return SAP_ERR_STATE;
+        return SAP_ERR_STATE; /* (a move under way has started) */
     total = (size_t)g->rows * g->cols;
     if (mines >= total)
         return SAP_ERR_ARG;
@@ -609,37 +772,56 @@ bool sap_game_mine_at(const sap_game *g, uint32_t row, uint32_t col)
     return (cells_of_const(g)[(size_t)row * g->cols + col] & CELL_MINE) != 0;
 }
 
-int sap_game_move(sap_game *g, int op, uint32_t x, uint32_t y)
+int sap_game_move_begin(sap_game *g, int op, uint32_t x, uint32_t y)
 {
-    bool lost = false;
-
     if (g == NULL || op < SAP_OP_LEFT || op > SAP_OP_CHORD)
         return SAP_ERR_ARG;
     if (x < 1 || x > g->rows || y < 1 || y > g->cols)
         return SAP_ERR_RANGE;
+    if (g->work != WORK_NONE)
+        return SAP_ERR_STATE;
     /* A reply not polled to its end is dropped, so its marks cannot leak
      * into this operation's changes. */
     if (g->reply_phase != REPLY_DONE)
         clear_changes(g);
     empty_box(g);
     g->flags |= FLAG_STARTED;
+    g->lost = 0;
 
     if (g->state != SAP_RUNNING) {
         start_reply(g, REPLY_TAIL, TAIL_INVALID);
         return SAP_INVALID;
     }
     switch (op) {
-    case SAP_OP_LEFT: lost = left_click(g, x - 1, y - 1); break;
+    case SAP_OP_LEFT: left_click(g, x - 1, y - 1); break;
     case SAP_OP_RIGHT: right_click(g, x - 1, y - 1); break;
-    default: lost = chord(g, x - 1, y - 1); break;
+    default: chord(g, x - 1, y - 1); break;
     }
-    if (lost) {
-        g->state = SAP_LOSE;
-        start_reply(g, REPLY_TAIL, TAIL_LOSE);
-        return SAP_LOSE;
-    }
-    if (g->covered == g->mines)
-        g->state = SAP_WIN;
-    start_reply(g, REPLY_HEAD, g->state == SAP_WIN ? TAIL_WIN : TAIL_RUNNING);
-    return g->state;
+    return g->work != WORK_NONE ? SAP_MORE : finish_move(g);
+}
+
+int sap_game_move_step(sap_game *g, uint32_t budget)
+{
+    if (g == NULL)
+        return SAP_ERR_ARG;
+    if (g->work == WORK_NONE)
+        return SAP_ERR_STATE;
+    if (budget == 0)
+        budget = 1;
+    if (!work_on(g, &budget))
+        return SAP_MORE;
+    return finish_move(g);
+}
+
+bool sap_game_busy(const sap_game *g)
+{
+    return g != NULL && g->work != WORK_NONE;
+}
+
+int sap_game_move(sap_game *g, int op, uint32_t x, uint32_t y)
+{
+    int outcome = sap_game_move_begin(g, op, x, y);
+    while (outcome == SAP_MORE)
+        outcome = sap_game_move_step(g, SAP_BUDGET_UNLIMITED);
+    return outcome;
 }

@@ -92,6 +92,17 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 }
 #endif
 
+/* A constant table of structs (pointers and numbers): in program memory
+ * on AVR, read an entry at a time into RAM with sap_rom_copy; ordinary
+ * read-only data elsewhere (the text check watches text, not tables). */
+#if SAP_TEXT_IN_FLASH
+#define SAP_ROM_TABLE SAP_ROM
+#define sap_rom_table_copy(out, entry, n) sap_rom_copy((char *)(out), (const char *)(entry), (n))
+#else
+#define SAP_ROM_TABLE
+#define sap_rom_table_copy(out, entry, n) memcpy((out), (entry), (n))
+#endif
+
 /* SAP_TEXT(name, "literal"): a named piece of constant text at file scope.
  * SAP_STR("literal"): an unnamed one inside an expression (a GNU statement
  * expression where the text needs a placement of its own). */
@@ -182,6 +193,32 @@ static inline bool sap_push_digit(uint32_t *value, unsigned digit)
 /* Checks a board size against this build's limits: SAP_OK, SAP_ERR_ARG for
  * a zero side, SAP_ERR_SIZE past SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS. */
 int sap_check_board_size(uint32_t rows, uint32_t cols);
+
+/* ---- board rows (rows.c) ------------------------------------------------ */
+
+/* A row alphabet: constant text of two cells, the full one (a mine, a
+ * shaded cell) first, then the blank one. */
+extern const char sap_rows_game[3] SAP_ROM;      /* "*_" */
+extern const char sap_rows_casual[3] SAP_ROM;    /* "M." */
+extern const char sap_rows_nurikabe[3] SAP_ROM;  /* "#." */
+
+/* 1 for the full cell, 0 for the blank one, -1 for anything else. */
+int sap_row_cell(const char *alphabet, char c);
+
+enum sap_row_mistake {
+    SAP_ROW_SHORT,      /* fewer cells than the board's width */
+    SAP_ROW_LONG,       /* more */
+    SAP_ROW_CELL,       /* a byte outside the alphabet */
+    SAP_ROW_WORDS       /* a protocol row line that is not one word */
+};
+
+/* Appends the one wording of a row mistake: 1-based row, the cells seen
+ * (SAP_ROW_SHORT), the board's width, the alphabet and the bad byte. */
+void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mistake,
+                    uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
+                    char bad);
+/* Appends why sap_check_board_size refuses rows x cols. */
+void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols);
 
 /* ---- judge formats ----------------------------------------------------- */
 

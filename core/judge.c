@@ -319,7 +319,7 @@ size_t sap_judge_poll(struct sap_judge *j, char *out, size_t cap)
             size_t k = formats[j->format]->poll(j, out + n, cap - n);
             n += k;
             if (k == 0 && j->out_phase != 0)
-                break; /* defensive: a format that cannot progress */
+                break; /* the format spent its budget (sap_judge_busy) */
         } else if (j->eof && !j->eof_done && j->status == SAP_JUDGE_READING) {
             process_eof(j);
             if (!output_pending(j))

@@ -168,7 +168,9 @@ static void number(struct sap_judge *j, uint32_t value)
             fail_coordinate(j, SAP_STR("y "), value, sap_game_cols(j->u.game), SAP_STR(" columns"));
             break;
         }
-        if (sap_game_move(j->u.game, (int)j->args[ARG_OP], j->args[ARG_X], value) < 0) {
+        /* an opening that spreads far is carried on by poll, a budget at
+         * a time (judge->budget); the reply follows it */
+        if (sap_game_move_begin(j->u.game, (int)j->args[ARG_OP], j->args[ARG_X], value) < 0) {
             sap_judge_fail(j, SAP_ERR_STATE, SAP_STR("the game refused the operation"));
             break;
         }
@@ -213,7 +215,10 @@ static void row_end(struct sap_judge *j)
 
 static size_t poll(struct sap_judge *j, char *out, size_t cap)
 {
-    size_t n = sap_game_reply(j->u.game, out, cap);
+    size_t n;
+    if (sap_game_busy(j->u.game) && sap_game_move_step(j->u.game, j->budget) == SAP_MORE)
+        return 0; /* the opening goes on at the next poll */
+    n = sap_game_reply(j->u.game, out, cap);
     /* The engine fills the buffer unless its reply has ended. */
     if (n < cap)
         j->out_phase = 0;

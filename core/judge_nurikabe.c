@@ -143,34 +143,41 @@ static void row_byte(struct sap_judge *j, uint32_t index, char byte)
         sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("a shading row holds only '#' and '.'"));
 }
 
+/* judge->out_phase while a grid's verification is under way */
+#define OUT_VERIFYING 1u
+
 static void row_end(struct sap_judge *j)
 {
-    int verdict;
-
     j->rows_read++;
     if (j->rows_read < j->args[0])
         return;
-    verdict = sap_nurikabe_verify(j->u.nurikabe);
+    j->out_phase = OUT_VERIFYING; /* poll verifies, a budget at a time */
+}
+
+/* Carries the verification on (judge->budget steps a poll); once it is
+ * done, the verdict is queued and the next grid may come. */
+static size_t poll(struct sap_judge *j, char *out, size_t cap)
+{
+    bool solved = false;
+    int err = sap_nurikabe_verify_step(j->u.nurikabe, j->budget, &solved);
+
+    (void)out;
+    (void)cap;
+    if (err == SAP_MORE)
+        return 0;
     sap_judge_release_block(j);
     j->u.nurikabe = NULL;
-    if (verdict < 0) {
-        sap_judge_fail(j, verdict, sap_strerror(verdict));
-        return;
+    j->out_phase = 0;
+    if (err < 0) {
+        sap_judge_fail(j, err, sap_strerror(err));
+        return 0;
     }
-    sap_judge_queue_text(j, verdict == 1 ? SAP_STR("solved\n") : SAP_STR("not solved\n"));
+    sap_judge_queue_text(j, solved ? SAP_STR("solved\n") : SAP_STR("not solved\n"));
     j->case_index++;
     j->expect = SAP_EXPECT_NUMBER;
     j->step = STEP_ROWS;
     if (j->case_index == j->cases)
         j->expect = SAP_EXPECT_NOTHING;
-}
-
-static size_t poll(struct sap_judge *j, char *out, size_t cap)
-{
-    /* every reply is a literal queued by row_end */
-    (void)out;
-    (void)cap;
-    j->out_phase = 0;
     return 0;
 }
 

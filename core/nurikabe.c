@@ -29,6 +29,19 @@ struct nurikabe_number {
     uint32_t value;
 };
 
+/* The steps of a verification (sapper.h section 2: resumable). */
+enum verify_phase {
+    PHASE_START = 0,    /* nothing done yet */
+    PHASE_RESET,        /* forget an earlier verify's marks, count the shaded */
+    PHASE_SHADED_NUMBERS, /* only blank cells may be shaded */
+    PHASE_SQUARES,      /* no 2 x 2 square all shaded */
+    PHASE_SHADED_FIND,  /* the first shaded cell, where the shaded walk starts */
+    PHASE_SHADED_WALK,  /* the shaded cells are one 4-connected group */
+    PHASE_ISLANDS,      /* one walk per number */
+    PHASE_EDGE,         /* walks from the edge, through sides and corners */
+    PHASE_DONE          /* the verdict is in */
+};
+
 struct sap_nurikabe {
     uint32_t rows, cols;
     uint32_t number_capacity;
@@ -36,6 +49,19 @@ struct sap_nurikabe {
     /* the number list starts SAP_NURIKABE_HEADER_BYTES into the block, the
      * cells right after it; both are found from the header's address, so
      * the block needs only uint32_t alignment */
+
+    /* A verification under way (verify_step). */
+    uint32_t cursor;           /* the phase's place: a cell, a number or a row */
+    uint32_t cursor_col;       /* PHASE_EDGE: the column in that row */
+    uint32_t shaded;           /* shaded cells */
+    uint32_t reached;          /* cells the phase's walks reached */
+    uint32_t walk_row, walk_col, walk_at; /* a walk's position */
+    uint32_t walk_cells;       /* cells it reached */
+    uint32_t walk_numbered;    /* numbered cells among them */
+    uint8_t phase;             /* enum verify_phase */
+    uint8_t walk_dir;          /* the next direction to try at its position */
+    uint8_t walking;           /* a walk is under way */
+    uint8_t verdict;           /* PHASE_DONE: 1 solved, 0 not */
 };
 
 SAP_STATIC_ASSERT(nurikabe_header_fits, sizeof(struct sap_nurikabe) <= SAP_NURIKABE_HEADER_BYTES);
@@ -78,6 +104,8 @@ int sap_nurikabe_init(sap_nurikabe **grid, void *memory, size_t bytes, uint32_t 
     g->cols = cols;
     g->number_capacity = numbers;
     g->number_count = 0;
+    g->phase = PHASE_START;
+    g->walking = 0;
     memset(cells_of(g), 0, (size_t)rows * cols);
     *grid = g;
     return SAP_OK;
@@ -85,9 +113,12 @@ int sap_nurikabe_init(sap_nurikabe **grid, void *memory, size_t bytes, uint32_t 
 
 int sap_nurikabe_set_number(sap_nurikabe *grid, uint32_t row, uint32_t col, uint32_t value)
 {
-    uint8_t *cells = cells_of(grid);
+    uint8_t *cells;
     uint32_t at;
 
+    if (grid == NULL)
+        return SAP_ERR_ARG;
+    cells = cells_of(grid);
     if (row >= grid->rows || col >= grid->cols)
         return SAP_ERR_RANGE;
     at = row * grid->cols + col;
@@ -95,6 +126,8 @@ int sap_nurikabe_set_number(sap_nurikabe *grid, uint32_t row, uint32_t col, uint
         return SAP_ERR_ARG;
     if (grid->number_count >= grid->number_capacity)
         return SAP_ERR_STATE;
+    grid->phase = PHASE_START; /* a change starts a verification over */
+    grid->walking = 0;
     numbers_of(grid)[grid->number_count].cell = at;
     numbers_of(grid)[grid->number_count].value = value;
     grid->number_count++;
@@ -104,12 +137,17 @@ int sap_nurikabe_set_number(sap_nurikabe *grid, uint32_t row, uint32_t col, uint
 
 int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col, bool shaded)
 {
-    uint8_t *cells = cells_of(grid);
+    uint8_t *cells;
     uint32_t at;
 
+    if (grid == NULL)
+        return SAP_ERR_ARG;
+    cells = cells_of(grid);
     if (row >= grid->rows || col >= grid->cols)
         return SAP_ERR_RANGE;
     at = row * grid->cols + col;
+    grid->phase = PHASE_START;
+    grid->walking = 0;
     if (shaded)
         cells[at] |= CELL_SHADED;
     else
@@ -117,142 +155,263 @@ int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col, bool
     return SAP_OK;
 }
 
-/* What one walk covers: cells whose shading equals `shaded`, reached
+/* What a phase's walks cover: cells whose shading equals `shaded`, reached
  * through the first `directions` directions (4: sides, 8: sides and
  * corners), not yet carrying `mark`. */
-struct walk {
+struct walk_kind {
     uint8_t shaded;
     uint8_t mark;
-    unsigned directions;
-    uint32_t cells;            /* out: cells reached */
-    uint32_t numbered;         /* out: numbered cells among them */
+    uint8_t directions;
 };
 
-static void walk_from(sap_nurikabe *grid, uint32_t start, struct walk *w)
+static struct walk_kind walk_kind_of(const sap_nurikabe *grid)
+{
+    struct walk_kind k;
+    k.shaded = grid->phase == PHASE_SHADED_WALK ? CELL_SHADED : 0;
+    k.mark = grid->phase == PHASE_EDGE ? CELL_SEEN_EDGE : CELL_SEEN_REGION;
+    k.directions = grid->phase == PHASE_EDGE ? 8 : 4;
+    return k;
+}
+
+/* Starts a walk of the phase's kind at `start`. */
+static void walk_start(sap_nurikabe *grid, uint32_t start)
 {
     uint8_t *cells = cells_of(grid);
-    uint32_t rows = grid->rows, cols = grid->cols;
-    uint32_t row = start / cols, col = start % cols, at = start;
-    /* a cell is taken when its shading matches and its mark is not set */
-    uint8_t test = (uint8_t)(CELL_SHADED | w->mark), want = w->shaded;
-    int32_t offset[8];
-    unsigned d;
+    struct walk_kind k = walk_kind_of(grid);
+    cells[start] = (uint8_t)((cells[start] & 0x0fu) | k.mark | (PARENT_ROOT << PARENT_SHIFT));
+    grid->walk_row = start / grid->cols;
+    grid->walk_col = start % grid->cols;
+    grid->walk_at = start;
+    grid->walk_dir = 0;
+    grid->walk_cells = 1;
+    grid->walk_numbered = (cells[start] & CELL_NUMBERED) != 0;
+    grid->walking = 1;
+}
 
-    for (d = 0; d < 8; d++)
-        offset[d] = dir_row[d] * (int32_t)cols + dir_col[d];
-    cells[at] = (uint8_t)((cells[at] & 0x0fu) | w->mark | (PARENT_ROOT << PARENT_SHIFT));
-    w->cells = 1;
-    w->numbered = (cells[at] & CELL_NUMBERED) != 0;
-    d = 0;
-    for (;;) {
+/* Carries the walk on for at most *budget steps (a step enters a cell or
+ * leaves it); true once it is back at its start with nothing left. */
+static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
+{
+    uint8_t *cells = cells_of(grid);
+    struct walk_kind k = walk_kind_of(grid);
+    uint32_t rows = grid->rows, cols = grid->cols, budget = *budget_left;
+    uint32_t row = grid->walk_row, col = grid->walk_col, at = grid->walk_at;
+    uint32_t reached = grid->walk_cells, numbered = grid->walk_numbered;
+    /* a cell is taken when its shading matches and its mark is not set */
+    uint8_t test = (uint8_t)(CELL_SHADED | k.mark), want = k.shaded;
+    unsigned d = grid->walk_dir, directions = k.directions;
+    int32_t offset[8];
+    unsigned i;
+    bool done = false;
+
+    for (i = 0; i < 8; i++)
+        offset[i] = dir_row[i] * (int32_t)cols + dir_col[i];
+    while (budget > 0) {
         unsigned parent;
+        budget--;
         if (row > 0 && col > 0 && row + 1 < rows && col + 1 < cols) {
             /* inside the border: every neighbour exists */
-            for (; d < w->directions; d++)
+            for (; d < directions; d++)
                 if ((cells[at + (uint32_t)offset[d]] & test) == want)
                     break;
         } else {
-            for (; d < w->directions; d++) {
+            for (; d < directions; d++) {
                 uint32_t r = row + (uint32_t)(int32_t)dir_row[d];
                 uint32_t c = col + (uint32_t)(int32_t)dir_col[d]; /* -1 wraps past any limit */
                 if (r < rows && c < cols && (cells[at + (uint32_t)offset[d]] & test) == want)
                     break;
             }
         }
-        if (d < w->directions) {
+        if (d < directions) {
             /* forward: the new cell remembers the way back */
             row += (uint32_t)(int32_t)dir_row[d];
             col += (uint32_t)(int32_t)dir_col[d];
             at += (uint32_t)offset[d];
-            cells[at] = (uint8_t)((cells[at] & 0x0fu) | w->mark | ((d ^ 2u) << PARENT_SHIFT));
-            w->cells++;
-            w->numbered += (cells[at] & CELL_NUMBERED) != 0;
+            cells[at] = (uint8_t)((cells[at] & 0x0fu) | k.mark | ((d ^ 2u) << PARENT_SHIFT));
+            reached++;
+            numbered += (cells[at] & CELL_NUMBERED) != 0;
             d = 0;
             continue;
         }
         parent = (unsigned)cells[at] >> PARENT_SHIFT;
-        if (parent == PARENT_ROOT)
-            return;
+        if (parent == PARENT_ROOT) {
+            done = true;
+            break;
+        }
         /* back: resume the parent's scan after the direction that led here */
         row += (uint32_t)(int32_t)dir_row[parent];
         col += (uint32_t)(int32_t)dir_col[parent];
         at += (uint32_t)offset[parent];
         d = (parent ^ 2u) + 1u;
     }
+    grid->walk_row = row;
+    grid->walk_col = col;
+    grid->walk_at = at;
+    grid->walk_dir = (uint8_t)d;
+    grid->walk_cells = reached;
+    grid->walk_numbered = numbered;
+    grid->walking = !done;
+    *budget_left = budget;
+    return done;
 }
 
-int sap_nurikabe_verify(sap_nurikabe *grid)
+/* The verdict: the verification ends. */
+static int decide(sap_nurikabe *grid, bool solved)
+{
+    grid->phase = PHASE_DONE;
+    grid->verdict = solved ? 1u : 0u;
+    grid->walking = 0;
+    return SAP_OK;
+}
+
+/* Runs the phases on until the budget is spent (SAP_MORE) or a verdict is
+ * in (SAP_OK).  Each loop turn is one step: a cell or a number looked at,
+ * or a step of a walk. */
+static int verify_on(sap_nurikabe *grid, uint32_t budget)
 {
     uint8_t *cells = cells_of(grid);
     const struct nurikabe_number *numbers = numbers_of(grid);
     uint32_t rows = grid->rows, cols = grid->cols, total = rows * cols;
-    uint32_t shaded = 0, reached, i, r, c;
-    struct walk w;
 
-    /* forget the marks of an earlier verify; count the shaded cells */
-    for (i = 0; i < total; i++) {
-        cells[i] &= (uint8_t)CELL_FIXED;
-        shaded += cells[i] & CELL_SHADED;
-    }
-
-    /* only blank cells may be shaded */
-    for (i = 0; i < grid->number_count; i++)
-        if ((cells[numbers[i].cell] & CELL_SHADED) != 0)
-            return 0;
-
-    /* no 2 x 2 square all shaded */
-    for (r = 0; r + 1 < rows; r++) {
-        const uint8_t *top = cells + r * cols, *bottom = top + cols;
-        for (c = 0; c + 1 < cols; c++)
-            if ((top[c] & top[c + 1] & bottom[c] & bottom[c + 1] & CELL_SHADED) != 0)
-                return 0;
-    }
-
-    /* the shaded cells are one 4-connected group (or none at all) */
-    if (shaded > 0) {
-        for (i = 0; (cells[i] & CELL_SHADED) == 0; i++)
-            ;
-        w.shaded = CELL_SHADED;
-        w.mark = CELL_SEEN_REGION;
-        w.directions = 4;
-        walk_from(grid, i, &w);
-        if (w.cells != shaded)
-            return 0;
-    }
-
-    /* every island holds exactly one number, equal to its size */
-    reached = 0;
-    w.shaded = 0;
-    w.mark = CELL_SEEN_REGION;
-    w.directions = 4;
-    for (i = 0; i < grid->number_count; i++) {
-        /* A marked number cell is shaded (answered above) or lies in an
-         * island whose walk saw two numbers (answered too); the test keeps
-         * every walk starting on an unmarked cell all the same. */
-        if ((cells[numbers[i].cell] & CELL_SEEN_REGION) != 0)
-            return 0;
-        walk_from(grid, numbers[i].cell, &w);
-        if (w.numbered != 1 || w.cells != numbers[i].value)
-            return 0;
-        reached += w.cells;
-    }
-    if (reached != total - shaded)
-        return 0; /* some island has no number */
-
-    /* every unshaded cell reaches the edge through sides and corners */
-    reached = 0;
-    w.mark = CELL_SEEN_EDGE;
-    w.directions = 8;
-    for (r = 0; r < rows; r++) {
-        /* inner rows: only their first and last cell lie on the edge */
-        uint32_t step = (r == 0 || r + 1 == rows || cols < 2) ? 1u : cols - 1u;
-        for (c = 0; c < cols; c += step) {
-            uint32_t at = r * cols + c;
-            if ((cells[at] & (CELL_SHADED | CELL_SEEN_EDGE)) != 0)
+    while (budget > 0) {
+        uint32_t i = grid->cursor;
+        if (grid->walking && !walk_on(grid, &budget))
+            return SAP_MORE;
+        switch (grid->phase) {
+        case PHASE_START:
+            grid->shaded = 0;
+            grid->cursor = 0;
+            grid->walking = 0;
+            grid->phase = PHASE_RESET;
+            break;
+        case PHASE_RESET:
+            for (; i < total && budget > 0; i++, budget--) {
+                cells[i] &= (uint8_t)CELL_FIXED;
+                grid->shaded += cells[i] & CELL_SHADED;
+            }
+            grid->cursor = i;
+            if (i == total) {
+                grid->cursor = 0;
+                grid->phase = PHASE_SHADED_NUMBERS;
+            }
+            break;
+        case PHASE_SHADED_NUMBERS:
+            for (; i < grid->number_count && budget > 0; i++, budget--)
+                if ((cells[numbers[i].cell] & CELL_SHADED) != 0)
+                    return decide(grid, false);
+            grid->cursor = i;
+            if (i == grid->number_count) {
+                grid->cursor = 0;
+                grid->phase = PHASE_SQUARES;
+            }
+            break;
+        case PHASE_SQUARES: /* the cursor is a row */
+            if (i + 1 >= rows) {
+                grid->cursor = 0;
+                grid->phase = grid->shaded > 0 ? PHASE_SHADED_FIND : PHASE_ISLANDS;
+                grid->reached = 0;
+                break;
+            } else {
+                const uint8_t *top = cells + i * cols, *bottom = top + cols;
+                uint32_t c;
+                for (c = 0; c + 1 < cols; c++)
+                    if ((top[c] & top[c + 1] & bottom[c] & bottom[c + 1] & CELL_SHADED) != 0)
+                        return decide(grid, false);
+                budget = budget > cols ? budget - cols : 0;
+                grid->cursor = i + 1;
+            }
+            break;
+        case PHASE_SHADED_FIND:
+            for (; i < total && budget > 0 && (cells[i] & CELL_SHADED) == 0; i++, budget--)
                 continue;
-            walk_from(grid, at, &w);
-            reached += w.cells;
+            grid->cursor = i;
+            if (i < total && (cells[i] & CELL_SHADED) != 0) {
+                grid->phase = PHASE_SHADED_WALK;
+                walk_start(grid, i);
+            }
+            break;
+        case PHASE_SHADED_WALK: /* its walk is over */
+            if (grid->walk_cells != grid->shaded)
+                return decide(grid, false);
+            grid->cursor = 0;
+            grid->reached = 0;
+            grid->phase = PHASE_ISLANDS;
+            break;
+        case PHASE_ISLANDS: /* the cursor is the next number; a walk just ended before it */
+            if (i > 0) {
+                if (grid->walk_numbered != 1 || grid->walk_cells != numbers[i - 1].value)
+                    return decide(grid, false);
+                grid->reached += grid->walk_cells;
+            }
+            if (i == grid->number_count) {
+                if (grid->reached != total - grid->shaded)
+                    return decide(grid, false); /* some island has no number */
+                grid->cursor = 0;
+                grid->cursor_col = 0;
+                grid->reached = 0;
+                grid->walk_cells = 0;
+                grid->phase = PHASE_EDGE;
+                break;
+            }
+            /* A marked number cell is shaded (answered above) or lies in an
+             * island whose walk saw two numbers (answered too); the test
+             * keeps every walk starting on an unmarked cell all the same. */
+            if ((cells[numbers[i].cell] & CELL_SEEN_REGION) != 0)
+                return decide(grid, false);
+            walk_start(grid, numbers[i].cell);
+            grid->cursor = i + 1;
+            budget--;
+            break;
+        case PHASE_EDGE: { /* the cursor is a row, cursor_col a column */
+            /* inner rows: only their first and last cell lie on the edge */
+            uint32_t c = grid->cursor_col, at;
+            uint32_t step = (i == 0 || i + 1 == rows || cols < 2) ? 1u : cols - 1u;
+            grid->reached += grid->walk_cells; /* the walk that just ended, if any */
+            grid->walk_cells = 0;
+            if (i == rows)
+                return decide(grid, grid->reached == total - grid->shaded);
+            budget--;
+            if (c >= cols) {
+                grid->cursor = i + 1;
+                grid->cursor_col = 0;
+                break;
+            }
+            grid->cursor_col = c + step;
+            at = i * cols + c;
+            if ((cells[at] & (CELL_SHADED | CELL_SEEN_EDGE)) == 0)
+                walk_start(grid, at); /* the loop's next turn walks it */
+            break;
+        }
+        default: /* PHASE_DONE */
+            return SAP_OK;
         }
     }
-    return reached == total - shaded ? 1 : 0;
+    return grid->phase == PHASE_DONE ? SAP_OK : SAP_MORE;
+}
+
+int sap_nurikabe_verify_step(sap_nurikabe *grid, uint32_t budget, bool *solved)
+{
+    int err;
+    if (grid == NULL || solved == NULL)
+        return SAP_ERR_ARG;
+    err = verify_on(grid, budget != 0 ? budget : 1u);
+    if (err == SAP_OK)
+        *solved = grid->verdict != 0;
+    return err;
+}
+
+int sap_nurikabe_verify(sap_nurikabe *grid)
+{
+    bool solved = false;
+    int err;
+    if (grid == NULL)
+        return SAP_ERR_ARG;
+    if (grid->phase == PHASE_DONE) {
+        grid->phase = PHASE_START; /* "may be called again" */
+        grid->walking = 0;
+    }
+    err = sap_nurikabe_verify_step(grid, SAP_BUDGET_UNLIMITED, &solved);
+    while (err == SAP_MORE)
+        err = sap_nurikabe_verify_step(grid, SAP_BUDGET_UNLIMITED, &solved);
+    return err < 0 ? err : solved ? 1 : 0;
 }

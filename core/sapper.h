@@ -152,7 +152,7 @@ const char *sap_strerror(int err);
  * the budgets given.  A budget of 0 counts as 1.  The unbounded calls
  * (sap_casual_solve, sap_nurikabe_verify, sap_game_move) are the same work
  * with SAP_BUDGET_UNLIMITED. */
-#define SAP_MORE 1
+#define SAP_MORE 4 /* distinct from every enum sap_outcome and SAP_OK */
 #define SAP_BUDGET_UNLIMITED UINT32_MAX
 
 /* The one decimal parser of the project (the protocol, the judge readers
@@ -625,8 +625,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
          ? (size_t)(rows) * ((size_t)(cols) + 1u) : (size_t)11u)
 
 /* HELP's reply: its lines and bytes (session.c checks them at build time). */
-#define SAP_SESSION_HELP_LINES 14u
-#define SAP_SESSION_HELP_BYTES 765u
+#define SAP_SESSION_HELP_LINES 15u
+#define SAP_SESSION_HELP_BYTES 789u
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -646,7 +646,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 #endif
 
 struct sap_session {
-    /* private: see session.c */
+    /* private: see session.c and requests.c */
     const struct sap_memory *memory;
     void *game_block;           /* GAME: the current game, or NULL */
     sap_game *game;
@@ -658,13 +658,15 @@ struct sap_session {
         sap_nurikabe *nurikabe;
     } solver;
     struct sap_master master;   /* MASTER's plan while its board is written */
-    uint32_t mode;              /* what the next input is (request, row, judge) */
-    uint32_t request;           /* the request whose lines are being read */
+    uint32_t budget;            /* sap_session_set_budget */
+    uint8_t mode;               /* what the next input is (request, row, judge) */
+    uint8_t request;            /* the request whose lines are being read (table index + 1) */
+    uint8_t work_kind;          /* the work it left for poll, if any */
+    uint8_t out_kind;           /* the long reply being written, if any */
     uint32_t rows, cols;        /* its board */
     uint32_t items_left;        /* its number lines or rows still to read */
     uint32_t item;              /* 0-based index of the next one */
     uint32_t count;             /* mines (NEW), safe cells (CASUAL) */
-    uint32_t out_kind;          /* the long reply being written, if any */
     uint32_t out_row, out_col;  /* its cursor */
     uint32_t line_length;
     uint16_t reply_length, reply_sent;
@@ -672,6 +674,7 @@ struct sap_session {
     const char *text;           /* static reply text (HELP) */
     uint32_t text_left;
     bool judge_only;            /* sap_session_start_judge */
+    bool judge_finished;        /* sap_judge_finish was called on the stream */
     bool finished;              /* sap_session_finish was called */
     bool closing;               /* BYE, a line too long, EOF, judge-only end */
     bool skip_line;             /* a JUDGE stream failed mid-line: drop the rest */

@@ -11,6 +11,13 @@
  * is produced and nothing more is read: a peer that does not read its
  * replies costs one out buffer, not a growing queue.
  *
+ * Fairness: a session never does more than one budget of work per poll
+ * (sapper.h section 2).  A pump that finds its session still busy after a
+ * slice stops there and queues the connection on server->runnable; an idle
+ * handle gives every queued connection one more slice per loop iteration,
+ * in turn, so a one-line request from another client (and the timers and
+ * signals) waits for at most one slice of each busy session.
+ *
  * Ending: DRAINING (no more reading; the last replies go out), SHUTTING
  * (FIN after the last byte), LINGERING (what the peer still sends is read
  * and dropped, so that closing does not reset the connection and destroy
@@ -145,8 +152,78 @@ static void conn_detach_if_idle(struct conn *c)
 {
     const struct conn_buffers *b = c->buffers;
     if (b != NULL && c->kind == CONN_TCP && c->state == CONN_OPEN && b->in_len == 0
-        && b->out_len == 0 && !c->write_in_flight)
+        && b->out_len == 0 && !c->write_in_flight && !c->runnable)
         conn_detach(c);
+}
+
+/* ---- the runnable queue --------------------------------------------------- */
+
+static void conn_pump(struct conn *c);
+static void conn_fail(struct conn *c, const char *what, int err);
+static void conn_read_stop(struct conn *c);
+
+static void run_remove(struct conn *c)
+{
+    struct server *s = c->server;
+    if (!c->runnable)
+        return;
+    if (c->run_prev != NULL)
+        c->run_prev->run_next = c->run_next;
+    else
+        s->run_head = c->run_next;
+    if (c->run_next != NULL)
+        c->run_next->run_prev = c->run_prev;
+    else
+        s->run_tail = c->run_prev;
+    c->run_prev = c->run_next = NULL;
+    c->runnable = false;
+    if (s->run_head == NULL && s->runner_ready)
+        uv_idle_stop(&s->runner);
+}
+
+/* One slice for every connection queued when the loop came round; those
+ * still busy queue themselves again, behind the others. */
+static void on_runner(uv_idle_t *idle)
+{
+    struct server *s = idle->data;
+    struct conn *last = s->run_tail;
+    while (s->run_head != NULL) {
+        struct conn *c = s->run_head;
+        bool was_last = c == last;
+        run_remove(c);
+        if (c->state == CONN_OPEN || c->state == CONN_DRAINING) {
+            if (c->buffers == NULL && !conn_attach(c))
+                conn_close(c);
+            else
+                conn_pump(c);
+        }
+        if (was_last)
+            break;
+    }
+}
+
+static void run_append(struct conn *c)
+{
+    struct server *s = c->server;
+    if (c->runnable)
+        return;
+    if (!s->runner_ready) {
+        if (uv_idle_init(s->loop, &s->runner) < 0) {
+            conn_fail(c, "schedule", UV_ENOMEM);
+            return;
+        }
+        s->runner.data = s;
+        s->runner_ready = true;
+    }
+    c->run_next = NULL;
+    c->run_prev = s->run_tail;
+    if (s->run_tail != NULL)
+        s->run_tail->run_next = c;
+    else
+        s->run_head = c;
+    s->run_tail = c;
+    c->runnable = true;
+    uv_idle_start(&s->runner, on_runner);
 }
 
 /* ---- closing -------------------------------------------------------------- */
@@ -188,6 +265,7 @@ void conn_close(struct conn *c)
         return;
     c->state = CONN_CLOSING;
     c->reading = false;
+    run_remove(c);
     if (list != NULL)
         conn_list_remove(list, c);
     if (c->counted) {
@@ -401,16 +479,36 @@ static void on_shutdown(uv_shutdown_t *req, int status)
     conn_set_ending(c);
 }
 
-/* Runs the session as far as the buffers allow. */
+/* The session has more to do, but others come first: what it wrote so
+ * far goes out now, and it waits in the runnable queue.  Its unread input
+ * waits too (reading stops meanwhile, so the buffer cannot overflow). */
+static void conn_yield(struct conn *c)
+{
+    struct conn_buffers *b = c->buffers;
+    if (!c->write_in_flight && b->out_len > 0 && conn_flush(c) == FLUSH_FAILED)
+        return;
+    if (b->in_len > 0 || c->write_in_flight)
+        conn_read_stop(c);
+    if (!c->write_in_flight)
+        run_append(c); /* else conn_written pumps it */
+}
+
+/* Runs the session as far as the buffers and its time slice allow. */
 static void conn_pump(struct conn *c)
 {
     struct sap_session *session = &c->session;
     struct conn_buffers *b = c->buffers;
     unsigned stalled = 0;
+    uint64_t started = uv_hrtime();
 
     while (c->state == CONN_OPEN || c->state == CONN_DRAINING) {
         size_t produced = 0, taken = 0;
 
+        if (uv_hrtime() - started > SAPPERD_SLICE_NS
+            && (sap_session_busy(session) || b->in_pos < b->in_len)) {
+            conn_yield(c); /* its time is up: the others go first */
+            return;
+        }
         if (c->write_in_flight) {
             /* Backpressure: read nothing more until conn_written. */
             conn_read_stop(c);
@@ -445,6 +543,10 @@ static void conn_pump(struct conn *c)
         if (taken > 0 || produced > 0) {
             stalled = 0;
             continue;
+        }
+        if (sap_session_busy(session)) {
+            conn_yield(c); /* it spent its budget: the others go first */
+            return;
         }
         if (b->in_len > 0 && ++stalled < 2)
             continue;
@@ -614,6 +716,10 @@ void conn_start(struct conn *c)
     int r;
 
     c->stamp = uv_now(s->loop);
+    /* A batch filter (--judge) has no one to be fair to. */
+    if (c->kind != CONN_REFUSED)
+        sap_session_set_budget(&c->session, c->kind == CONN_STDIO && s->options->judge_format >= 0
+                                                ? SAP_BUDGET_UNLIMITED : SAPPERD_SESSION_BUDGET);
     if (c->kind == CONN_STDIO) {
         c->state = CONN_OPEN;
         if (!conn_attach(c)) {

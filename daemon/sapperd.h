@@ -77,6 +77,12 @@ int sapperd_serve(const struct sapperd_options *options);
  * trip: it gets larger buffers. */
 #define SAPPERD_STDIO_IN_BYTES 65536u
 #define SAPPERD_STDIO_OUT_BYTES 65536u
+/* The longest a connection's pump runs while others may wait: past it, a
+ * session with work or input left goes to the back of the runnable queue.
+ * Each sap_session_poll does at most SAPPERD_SESSION_BUDGET steps, well
+ * under this. */
+#define SAPPERD_SLICE_NS 1000000u
+#define SAPPERD_SESSION_BUDGET 16384u
 /* Buffers kept for reuse when connections go idle; the rest are freed. */
 #define SAPPERD_SPARE_BUFFERS 64u
 /* A connection that is ending and makes no progress (its peer reads none of
@@ -154,6 +160,8 @@ struct conn {
     bool session_finished;      /* sap_session_finish was called */
     bool paused;                /* in server->paused until this loop turn ends */
     struct conn *paused_next;
+    bool runnable;              /* in server->runnable: its session is busy */
+    struct conn *run_prev, *run_next;
     bool counted;               /* counted in server->sessions */
     bool closed;                /* the stdio connection is closed (serve frees it) */
     unsigned pending_closes;    /* handles and uv_fs requests still out */
@@ -175,6 +183,12 @@ struct server {
     uv_timer_t sweep;
     uv_check_t resume;          /* restarts the reading of paused connections */
     struct conn *paused;        /* connections that filled their buffer this turn */
+    /* Fairness: sessions with work left (sap_session_busy) wait here and
+     * get one slice each, in turn, once per loop iteration (the idle
+     * handle keeps the loop polling I/O without blocking between). */
+    uv_idle_t runner;
+    bool runner_ready;
+    struct conn *run_head, *run_tail;
     struct conn_list active;    /* open TCP sessions, least recently active first */
     struct conn_list ending;    /* draining, shutting and lingering connections */
     uint32_t sessions;          /* TCP sessions counted against --max-clients */

@@ -93,12 +93,15 @@ static const struct sap_memory port_memory = { port_acquire, port_release, NULL 
 
 static struct sap_session session;
 
-/* Sends every reply byte the session has ready. */
+/* Sends every reply byte the session has ready.  A heavy request is
+ * worked off a budget per poll (core/sapper.h section 2): a poll may
+ * return nothing while the session is still busy.  A board with a display
+ * or buttons would serve them between two polls. */
 static void send_replies(void)
 {
     char out[32];
     size_t n, i;
-    while ((n = sap_session_poll(&session, out, sizeof out)) > 0)
+    while ((n = sap_session_poll(&session, out, sizeof out)) > 0 || sap_session_busy(&session))
         for (i = 0; i < n; i++)
             board_uart_write_byte((uint8_t)out[i]);
 }
@@ -140,7 +143,7 @@ static bool feed(char byte)
         if (sap_session_closing(&session))
             return false;
         n = sap_session_poll(&session, out, sizeof out);
-        if (n == 0)
+        if (n == 0 && !sap_session_busy(&session))
             finish(PORT_EXIT_STALLED);
         for (i = 0; i < n; i++)
             board_uart_write_byte((uint8_t)out[i]);

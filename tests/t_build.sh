@@ -49,6 +49,17 @@ int sap_zz_probe(unsigned x);
 int sap_zz_probe(unsigned x) { return even(x); }'; then fail "mutual recursion passed the no-recursion check"
 else grep -q 'no-recursion check FAILED' "$tmp/mutual.log" && ok || fail "no clear message for mutual recursion"; fi
 
+# Limits that would overflow fail at compile time, saying why.
+limits_probe() { # -D flags...
+    printf '#include "sapper.h"\nint sap_zz_limits(void);\nint sap_zz_limits(void) { return 0; }\n' |
+        ${CC:-cc} -std=c99 -Icore "$@" -fsyntax-only -x c - >"$tmp/limits.log" 2>&1
+}
+if limits_probe -DSAP_MAX_ROWS=65536u -DSAP_MAX_COLS=65536u; then fail "65536 x 65536 limits compiled"
+else grep -q 'SAP_MAX_ROWS \* SAP_MAX_COLS must stay below' "$tmp/limits.log" && ok || fail "no clear message for 65536 x 65536: $(head -3 "$tmp/limits.log")"; fi
+if limits_probe -DSAP_MAX_ROWS=0u; then fail "a zero SAP_MAX_ROWS compiled"
+else grep -q 'must be at least 1' "$tmp/limits.log" && ok || fail "no clear message for a zero limit"; fi
+limits_probe -DSAP_MAX_ROWS=2000u -DSAP_MAX_COLS=500u && ok || fail "2000 x 500 limits did not compile: $(head -3 "$tmp/limits.log")"
+
 # make install into a staging root, then build and run a program against it.
 dest=$tmp/root
 if make -s install PREFIX=/usr/local DESTDIR="$dest" >"$tmp/install.log" 2>&1; then ok; else fail "make install: $(tail -3 "$tmp/install.log")"; fi

@@ -242,18 +242,23 @@ for board in avr avr328p; do
           for _ in $(seq 15); do printf '%030d\n' 0 | tr 0 _; done
           printf '%029dx\n1 1 1\nSHOW\n' 0 | tr 0 _
       fi; } > "$tmp/limits.in"
-    { echo "ERR board larger than this build's limit"
-      echo "ERR board larger than this build's limit"
+    { echo "ERR more cells than this build's limit of $cells"
+      echo "ERR more cells than this build's limit of $cells"
       echo "ERR master line 2: R*C is beyond this build's limit of $cells cells"
+      echo "END"
       echo "ERR boom line 2: board 30 x 30 has more cells than this build's limit of $cells"
+      echo "END"
       if [ "$board" = avr ]; then
           echo "ERR casual line 1: more board cells than this build's limit of $cells"
+          echo "END"
           echo "ERR nurikabe line 2: r*c is beyond this build's limit of $cells cells"
+          echo "END"
       else
           echo "OK 5 5 3"
           for _ in 1 2 3 4 5; do echo "ERR not in this build"; done
           echo "ERR boom line 2: not enough memory for this board"
-          echo "ERR row 16: cells must be _ or *"
+          echo "END"
+          echo "ERR row 16 holds 'x': cells are '*' or '_'"
           echo "ERR no game: start one with NEW"
           echo "ERR no game: start one with NEW"
       fi; } > "$tmp/limits.expected"

@@ -82,6 +82,31 @@ static char *reply_through(sap_game *game, size_t cap)
     return text;
 }
 
+/* A move through the bounded calls (sapper.h section 2), `budget` steps a
+ * call; checks what a move under way promises: busy, no reply, no other
+ * move.  *calls (if not NULL) counts the step calls. */
+static int move_in_steps(sap_game *game, int op, uint32_t x, uint32_t y, uint32_t budget,
+                         unsigned long *calls)
+{
+    int outcome = sap_game_move_begin(game, op, x, y);
+    char byte;
+    while (outcome == SAP_MORE) {
+        CHECK(sap_game_busy(game));
+        CHECK_EQ_INT(sap_game_reply(game, &byte, 1), 0);
+        CHECK_EQ_INT(sap_game_move_begin(game, 2, 1, 1), SAP_ERR_STATE);
+        outcome = sap_game_move_step(game, budget);
+        if (calls != NULL)
+            ++*calls;
+    }
+    CHECK(!sap_game_busy(game));
+    CHECK_EQ_INT(sap_game_move_step(game, budget), SAP_ERR_STATE);
+    return outcome;
+}
+
+/* The budgets every differential test cycles through. */
+static const uint32_t budgets[3] = { 1, 7, SAP_BUDGET_UNLIMITED };
+
+
 /* Applies a move and checks its whole reply. */
 static void expect_move(sap_game *game, int op, uint32_t x, uint32_t y, const char *want)
 {
@@ -544,7 +569,7 @@ static void test_random_boards(void)
             CHECK_EQ_INT(sap_game_move(g1, 1, x, y), SAP_RUNNING);
             CHECK_EQ_INT(count_mines(g1), 0);
             CHECK_EQ_INT(sap_game_move(g1, 2, x, y), SAP_RUNNING);
-            outcome = sap_game_move(g1, 1, x, y);
+            outcome = move_in_steps(g1, 1, x, y, budgets[(x + y) % 3], NULL);
             CHECK(outcome == SAP_RUNNING || outcome == SAP_WIN);
             CHECK(sap_game_cell(g1, x - 1, y - 1) >= '0' && sap_game_cell(g1, x - 1, y - 1) <= '8');
             CHECK_EQ_INT(count_mines(g1), mines);
@@ -678,7 +703,7 @@ static void test_against_reference(void)
                 x = 1 + rnd(rows);
                 y = 1 + rnd(cols);
             }
-            CHECK_EQ_INT(sap_game_move(game, op, x, y) >= 0, 1);
+            CHECK_EQ_INT(move_in_steps(game, op, x, y, budgets[round % 3], NULL) >= 0, 1);
             want = ref_game_move(ref, op, (int)x, (int)y);
             got = reply_through(game, rnd(4) == 0 ? 1 + rnd(12) : 4096);
             lines++;
@@ -705,6 +730,43 @@ static void test_against_reference(void)
     }
     free(ref_mines);
     CHECK(lines > 50000);
+}
+
+/* One step call does about its budget and no more: the first click on a
+ * 1000 x 1000 random board (laying 100 mines, then opening nearly all of
+ * it) takes over 2000 calls of 1000 steps, and ends exactly as one
+ * unbounded move does, reply and all. */
+static void test_bounded_steps(void)
+{
+    uint32_t rows = SAP_MAX_ROWS, cols = SAP_MAX_COLS;
+    size_t bytes = SAP_GAME_BYTES(rows, cols);
+    void *m1 = malloc(bytes), *m2 = malloc(bytes);
+    sap_game *g1, *g2;
+    unsigned long calls = 0;
+    char *a, *b;
+
+    if (!CHECK(m1 != NULL && m2 != NULL))
+        return;
+    CHECK_EQ_INT(sap_game_init(&g1, m1, bytes, rows, cols), SAP_OK);
+    CHECK_EQ_INT(sap_game_init(&g2, m2, bytes, rows, cols), SAP_OK);
+    CHECK_EQ_INT(sap_game_set_random(g1, 100, 7), SAP_OK);
+    CHECK_EQ_INT(sap_game_set_random(g2, 100, 7), SAP_OK);
+    CHECK_EQ_INT(move_in_steps(g1, 1, 500, 500, 1000, &calls), sap_game_move(g2, 1, 500, 500));
+    CHECK(calls > 2000);
+    CHECK_EQ_INT(sap_game_covered(g1), sap_game_covered(g2));
+    CHECK(sap_game_covered(g1) < rows * cols / 2);
+    a = reply_through(g1, 4096);
+    b = reply_through(g2, 4096);
+    CHECK(strcmp(a, b) == 0);
+    free(a);
+    free(b);
+    /* a chord whose neighbours open big regions, one budget at a time */
+    CHECK_EQ_INT(sap_game_init(&g1, m1, bytes, 3, 3), SAP_OK);
+    CHECK_EQ_INT(sap_game_move_begin(NULL, 1, 1, 1), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_game_move_step(NULL, 1), SAP_ERR_ARG);
+    CHECK(!sap_game_busy(NULL));
+    free(m1);
+    free(m2);
 }
 
 /* sap_dec against printf: every number up to 100,000, the powers of ten
@@ -752,5 +814,6 @@ int main(void)
     RUN_TEST(test_random_boards);
     RUN_TEST(test_random_board_is_stable);
     RUN_TEST(test_against_reference);
+    RUN_TEST(test_bounded_steps);
     return check_summary("test_game");
 }

@@ -13,6 +13,24 @@
 
 /* Verifies g with the core, in a block of exactly SAP_NURIKABE_BYTES so
  * that ASan sees any access past it. */
+/* Verifies again with sap_nurikabe_verify_step, `budget` steps a call
+ * (sapper.h section 2); a change (re-shading a cell as it is) starts it
+ * over.  *calls counts the calls. */
+static int step_verify(sap_nurikabe *grid, const struct ref_nurikabe_grid *g, uint32_t budget,
+                       unsigned long *calls)
+{
+    bool solved = false;
+    int err;
+    CHECK_EQ_INT(sap_nurikabe_set_shaded(grid, 0, 0, g->shaded[0] != 0), SAP_OK);
+    do {
+        err = sap_nurikabe_verify_step(grid, budget, &solved);
+        if (calls != NULL)
+            ++*calls;
+    } while (err == SAP_MORE);
+    CHECK_EQ_INT(err, SAP_OK);
+    return solved ? 1 : 0;
+}
+
 static int core_verify(const struct ref_nurikabe_grid *g)
 {
     size_t bytes = SAP_NURIKABE_BYTES(g->rows, g->cols, g->count);
@@ -36,6 +54,9 @@ static int core_verify(const struct ref_nurikabe_grid *g)
                          SAP_OK);
     verdict = sap_nurikabe_verify(grid);
     CHECK_EQ_INT(sap_nurikabe_verify(grid), verdict); /* a second verify agrees */
+    /* the bounded form, a budget of 1 and of 7 steps a call, agrees too */
+    CHECK_EQ_INT(step_verify(grid, g, 1, NULL), verdict);
+    CHECK_EQ_INT(step_verify(grid, g, 7, NULL), verdict);
     free(memory);
     return verdict;
 }
@@ -282,6 +303,46 @@ static void test_differential(void)
 
 /* 1000 x 1000: one region of a million cells, and a shaded snake of half
  * a million cells that a recursive walk could not survive. */
+/* One call does about its budget: a 1000 x 1000 grid (one island of the
+ * whole board) needs over a thousand calls of 1000 steps; a change in the
+ * middle starts the verification over; NULL is an error. */
+static void test_bounded_steps(void)
+{
+    struct ref_nurikabe_grid g;
+    uint32_t n = SAP_MAX_ROWS;
+    size_t bytes = SAP_NURIKABE_BYTES(n, n, 1);
+    void *memory = malloc(bytes);
+    sap_nurikabe *grid;
+    unsigned long calls = 0;
+    bool solved = false;
+    int k;
+
+    if (!CHECK(memory != NULL))
+        return;
+    ref_nurikabe_grid_init(&g, (int)n, (int)n);
+    CHECK_EQ_INT(sap_nurikabe_init(&grid, memory, bytes, n, n, 1), SAP_OK);
+    CHECK_EQ_INT(sap_nurikabe_set_number(grid, 0, 0, n * n), SAP_OK);
+    CHECK_EQ_INT(step_verify(grid, &g, 1000, &calls), 1);
+    CHECK(calls > 1000);
+    /* half way through, a shaded cell: the verdict follows the change */
+    CHECK_EQ_INT(sap_nurikabe_verify_step(grid, 1000, &solved), SAP_OK); /* still done */
+    CHECK(solved);
+    CHECK_EQ_INT(sap_nurikabe_set_shaded(grid, 0, 0, false), SAP_OK);    /* starts over */
+    for (k = 0; k < 500; k++)
+        CHECK_EQ_INT(sap_nurikabe_verify_step(grid, 1000, &solved), SAP_MORE);
+    CHECK_EQ_INT(sap_nurikabe_set_shaded(grid, 5, 5, true), SAP_OK);
+    while (sap_nurikabe_verify_step(grid, 1000, &solved) == SAP_MORE)
+        continue;
+    CHECK(!solved);
+    CHECK_EQ_INT(sap_nurikabe_verify_step(NULL, 1, &solved), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_verify_step(grid, 1, NULL), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_verify(NULL), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_set_number(NULL, 0, 0, 1), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_set_shaded(NULL, 0, 0, true), SAP_ERR_ARG);
+    ref_nurikabe_grid_free(&g);
+    free(memory);
+}
+
 static void test_largest_grids(void)
 {
     struct ref_nurikabe_grid g;
@@ -335,5 +396,6 @@ int main(void)
     RUN_TEST(test_huge_number);
     RUN_TEST(test_differential);
     RUN_TEST(test_largest_grids);
+    RUN_TEST(test_bounded_steps);
     return check_summary("test_nurikabe");
 }

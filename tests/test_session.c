@@ -97,14 +97,19 @@ static void test_sizes(void)
     char line[128];
     session_expect("NEW 0 3\n", "ERR a board needs at least one row and one column\n");
     session_expect("NEW 3 0 1 1\n", "ERR a board needs at least one row and one column\n");
+    char want[128];
     snprintf(line, sizeof line, "NEW %u 1\n", SAP_MAX_ROWS + 1u);
-    session_expect(line, "ERR board larger than this build's limit\n");
+    snprintf(want, sizeof want, "ERR more rows than this build's limit of %u\n", SAP_MAX_ROWS);
+    session_expect(line, want);
     snprintf(line, sizeof line, "CASUAL 1 %u\n", SAP_MAX_COLS + 1u);
-    session_expect(line, "ERR board larger than this build's limit\n");
+    snprintf(want, sizeof want, "ERR more columns than this build's limit of %u\n", SAP_MAX_COLS);
+    session_expect(line, want);
     snprintf(line, sizeof line, "MASTER %u 1 0\n", SAP_MAX_ROWS + 1u);
-    session_expect(line, "ERR board larger than this build's limit\n");
+    snprintf(want, sizeof want, "ERR more rows than this build's limit of %u\n", SAP_MAX_ROWS);
+    session_expect(line, want);
     snprintf(line, sizeof line, "NURIKABE 1 %u 0\n", SAP_MAX_COLS + 1u);
-    session_expect(line, "ERR board larger than this build's limit\n");
+    snprintf(want, sizeof want, "ERR more columns than this build's limit of %u\n", SAP_MAX_COLS);
+    session_expect(line, want);
     session_expect("NEW 2 2 4 1\n", "ERR too many mines: a board needs a safe cell\n");
     session_expect("MASTER 2 2 4\n", "ERR too many mines: a board needs a safe cell\n");
     session_expect("NURIKABE 2 2 5\n", "ERR more numbers than cells\n");
@@ -226,13 +231,13 @@ static void test_new_bad_rows_keep_the_old_game(void)
     struct {
         const char *rows, *err;
     } cases[] = {
-        {"NEW 2 3\n___\n_x_\n", "ERR row 2: cells must be _ or *\n"},
-        {"NEW 2 3\n____\n___\n", "ERR row 1: expected one word of 3 cells\n"},
-        {"NEW 2 3\n__\n___\n", "ERR row 1: expected one word of 3 cells\n"},
-        {"NEW 2 3\n_ _ _\n___\n", "ERR row 1: expected one word of 3 cells\n"},
-        {"NEW 2 3\n_*_\n*.*\n", "ERR row 2: cells must be _ or *\n"},
+        {"NEW 2 3\n___\n_x_\n", "ERR row 2 holds 'x': cells are '*' or '_'\n"},
+        {"NEW 2 3\n____\n___\n", "ERR row 1 has more cells than the board's 3\n"},
+        {"NEW 2 3\n__\n___\n", "ERR row 1 has 2 cells, fewer than the board's 3\n"},
+        {"NEW 2 3\n_ _ _\n___\n", "ERR row 1 is not one word of 3 cells\n"},
+        {"NEW 2 3\n_*_\n*.*\n", "ERR row 2 holds '.': cells are '*' or '_'\n"},
         /* the first bad row is the one reported; blank lines do not count */
-        {"NEW 2 3\n\n_?_\n\r\n___x\n", "ERR row 1: cells must be _ or *\n"},
+        {"NEW 2 3\n\n_?_\n\r\n___x\n", "ERR row 1 holds '?': cells are '*' or '_'\n"},
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -256,7 +261,7 @@ static void test_new_with_one_game_arena(void)
     session_memory_init(&m);
     m.max_blocks[SAP_MEMORY_GAME] = 1;
     out = session_transcript(&m, in, strlen(in), 0, 4096);
-    CHECK_EQ_STR(out, "OK 1 2 1\nERR row 1: cells must be _ or *\n"
+    CHECK_EQ_STR(out, "OK 1 2 1\nERR row 1 holds 'x': cells are '*' or '_'\n"
                       "ERR no game: start one with NEW\n"
                       "OK 1 2 1\nRUNNING: [<1, 2, 1>]\nWIN\nOK 2 2 1\nQUIT\n");
     CHECK_EQ_INT(m.held_bytes, 0);
@@ -265,8 +270,8 @@ static void test_new_with_one_game_arena(void)
     /* with two arenas the old game survives the bad NEW; peak = 2 games */
     session_memory_init(&m);
     out = session_transcript(&m, in, strlen(in), 0, 4096);
-    CHECK(strstr(out, "ERR row 1: cells must be _ or *\n_ *") == NULL);
-    CHECK(strstr(out, "ERR row 1: cells must be _ or *\n_ _\n") != NULL);
+    CHECK(strstr(out, "ERR row 1 holds 'x': cells are '*' or '_'\n_ *") == NULL);
+    CHECK(strstr(out, "ERR row 1 holds 'x': cells are '*' or '_'\n_ _\n") != NULL);
     CHECK_EQ_INT(m.peak_bytes, SAP_GAME_BYTES(1, 2) + SAP_GAME_BYTES(2, 2));
     free(out);
 }

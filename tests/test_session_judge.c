@@ -51,7 +51,7 @@ static void check_stream(enum sap_format format, const char *keyword, const char
 {
     char *want_judge = session_judge_output(format, input);
     char *in = concat(keyword, input, "HELP me\nbye\n");
-    char *want = concat(want_judge, "ERR usage: HELP\nBYE\n", "");
+    char *want = concat(want_judge, "END\nERR usage: HELP\nBYE\n", "");
     char *got = session_talk(in);
     if (!CHECK_EQ_STR(got, want))
         fprintf(stderr, "    JUDGE %s\n", sap_format_name(format));
@@ -68,17 +68,17 @@ static void test_judge_streams(void)
     check_stream(SAP_FORMAT_BOOM, "judge boom\r\n", boom_input);
     /* streams back to back, CRLF input, and a stream that ends mid-line */
     session_expect("JUDGE BOOM\r\n1\r\n1 1\r\n_\r\n2 1 1\r\n0\r\nJudge Boom\n1 1 1 * 0 HELP me\n",
-           "RUNNING: [<1, 1, P>]\nQUIT\nQUIT\nERR usage: HELP\n");
+           "RUNNING: [<1, 1, P>]\nQUIT\nEND\nQUIT\nEND\nERR usage: HELP\n");
     check_stream(SAP_FORMAT_MASTER, "judge master\r\n", master_input);
     check_stream(SAP_FORMAT_NURIKABE, "Judge Nurikabe\n", nurikabe_input);
     check_stream(SAP_FORMAT_CASUAL, "JUDGE CASUAL\n", casual_input);
     /* CASUAL ends at "0 0", on the same line as what follows */
-    session_expect("JUDGE CASUAL\r\n1 2\r\n.M\r\n0 0 HELP me\r\n", "0\nERR usage: HELP\n");
+    session_expect("JUDGE CASUAL\r\n1 2\r\n.M\r\n0 0 HELP me\r\n", "0\nEND\nERR usage: HELP\n");
     session_expect("JUDGE MASTER\r\n1\r\n1 1 0\r\nJUDGE NURIKABE\r\n0\r\nJUDGE MASTER\n1 1 2 0 HELP me\n",
-           "Case #1:\nc\nCase #1:\nc.\nERR usage: HELP\n");
+           "Case #1:\nc\nEND\nEND\nCase #1:\nc.\nEND\nERR usage: HELP\n");
     /* T = 0: nothing to write, and the next line is a request again */
-    session_expect("JUDGE BOOM\n0\nHELP me\n", "ERR usage: HELP\n");
-    session_expect("JUDGE NURIKABE\n0\nHELP me\n", "ERR usage: HELP\n");
+    session_expect("JUDGE BOOM\n0\nHELP me\n", "END\nERR usage: HELP\n");
+    session_expect("JUDGE NURIKABE\n0\nHELP me\n", "END\nERR usage: HELP\n");
 }
 
 /* A malformed stream: what was complete, one ERR with the reader's line and
@@ -114,7 +114,7 @@ static void test_judge_stream_errors(void)
         direct = session_judge_direct(&m, cases[i].format, cases[i].input, strlen(cases[i].input),
                                       &status, &line, reason, sizeof reason);
         CHECK(status < 0);
-        snprintf(err, sizeof err, "ERR %s line %u: %s\nERR usage: HELP\n",
+        snprintf(err, sizeof err, "ERR %s line %u: %s\nEND\nERR usage: HELP\n",
                  sap_format_name(cases[i].format), line, reason);
         want = concat(direct, err, "");
         in = concat(cases[i].keyword, cases[i].input, "HELP me\n");
@@ -138,7 +138,7 @@ static void test_judge_stream_errors(void)
                                       reason, sizeof reason);
         CHECK(status < 0);
         CHECK_EQ_STR(direct, "LOSE\n==========\n");
-        snprintf(err, sizeof err, "ERR boom line %u: %s\n", line, reason);
+        snprintf(err, sizeof err, "ERR boom line %u: %s\nEND\n", line, reason);
         want = concat(direct, err, "");
         in = concat("JUDGE BOOM\n", input, "");
         got = session_talk(in);

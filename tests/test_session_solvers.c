@@ -143,8 +143,8 @@ static void test_nurikabe(void)
            "ERR number line 1: expected r' c' n\nERR usage: HELP\n");
     session_expect("NURIKABE 2 2 1\n0 0 x\n..\n..\n", "ERR number line 1: not a number\n");
     session_expect("NURIKABE 2 2 1\n0 0 99999999999\n..\n..\n", "ERR number line 1: number too large\n");
-    session_expect("NURIKABE 1 2 0\n.x\nHELP me\n", "ERR row 1: cells must be # or .\nERR usage: HELP\n");
-    session_expect("NURIKABE 2 2 0\n..\n.\n", "ERR row 2: expected one word of 2 cells\n");
+    session_expect("NURIKABE 1 2 0\n.x\nHELP me\n", "ERR row 1 holds 'x': cells are '#' or '.'\nERR usage: HELP\n");
+    session_expect("NURIKABE 2 2 0\n..\n.\n", "ERR row 2 has 1 cells, fewer than the board's 2\n");
     session_expect("NURIKABE 2 2 0\n..\n", "ERR input ended inside a request\n");
 }
 
@@ -247,8 +247,8 @@ static void test_casual(void)
     session_expect("CASUAL 2 2\nMM\nMM\n", "0 0 0\n");       /* no safe cell: no start */
     session_expect("CASUALMAP 1 3\nMMM\n", "0 0 0\nMMM\n");
     session_expect("CASUALMAP 1 2\r\n.M\r\n", "0 1 1\n.M\n");
-    session_expect("CASUAL 2 2\n..\n.x\nHELP me\n", "ERR row 2: cells must be M or .\nERR usage: HELP\n");
-    session_expect("CASUAL 2 2\n...\n..\n", "ERR row 1: expected one word of 2 cells\n");
+    session_expect("CASUAL 2 2\n..\n.x\nHELP me\n", "ERR row 2 holds 'x': cells are 'M' or '.'\nERR usage: HELP\n");
+    session_expect("CASUAL 2 2\n...\n..\n", "ERR row 1 has more cells than the board's 2\n");
     session_expect("CASUALMAP 2 2\n..\n", "ERR input ended inside a request\n");
 }
 

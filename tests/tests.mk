@@ -22,7 +22,7 @@ $(BUILD)/asan/tests/%: tests/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/asan/libsa
 # plain C with libc, optimised, not linked with the core unless they include it.
 $(BUILD)/tools/%: tests/tools/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/libsapper.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/libsapper.a -lm -o $@
+	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/libsapper.a -lm -pthread -o $@
 
 .PHONY: test-build
 # ports.mk and fuzz.mk are read after this file, so their variables are

@@ -57,16 +57,19 @@ static void drain(struct sap_judge *j, char *buffer, size_t cap, struct judge_dr
 {
     size_t n;
     *got_any = false;
-    while ((n = sap_judge_poll(j, buffer, cap)) > 0) {
+    /* a busy reader may spend a poll's budget without a byte */
+    while ((n = sap_judge_poll(j, buffer, cap)) > 0 || sap_judge_busy(j)) {
         if (n > cap)
             abort(); /* the reader wrote past the cap it was given */
         append(r, capacity, buffer, n);
-        *got_any = true;
+        *got_any = *got_any || n > 0;
     }
 }
 
-void judge_drive(enum sap_format format, const char *input, size_t length, size_t chunk,
-                 size_t cap, struct judge_drive_result *result)
+static uint32_t drive_budget = SAP_BUDGET_UNLIMITED;
+
+static void drive_once(enum sap_format format, const char *input, size_t length, size_t chunk,
+                       size_t cap, struct judge_drive_result *result)
 {
     struct drive_memory m = { { drive_acquire, drive_release, NULL }, 0, 0, 0 };
     struct sap_judge j;
@@ -80,6 +83,7 @@ void judge_drive(enum sap_format format, const char *input, size_t length, size_
     memset(result, 0, sizeof *result);
     append(result, &capacity, "", 0);
     sap_judge_init(&j, format, &m.memory);
+    sap_judge_set_budget(&j, drive_budget);
     while (pos < length && sap_judge_status(&j) == SAP_JUDGE_READING) {
         size_t want = chunk == 0 || length - pos < chunk ? length - pos : chunk;
         size_t took = sap_judge_sink(&j, input + pos, want);
@@ -104,6 +108,32 @@ void judge_drive(enum sap_format format, const char *input, size_t length, size_
     sap_judge_release(&j);
     result->blocks_left = m.blocks;
     free(buffer);
+}
+
+/* Every run is repeated with budgets of 1 and 7 steps a poll (sapper.h
+ * section 2): the output, status and error must be the same, or the run
+ * counts as stuck (which every test checks). */
+void judge_drive(enum sap_format format, const char *input, size_t length, size_t chunk,
+                 size_t cap, struct judge_drive_result *result)
+{
+    static const uint32_t budgets[] = { 1, 7 };
+    size_t k;
+    drive_once(format, input, length, chunk, cap, result);
+    for (k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
+        struct judge_drive_result again;
+        drive_budget = budgets[k];
+        drive_once(format, input, length, chunk, cap, &again);
+        drive_budget = SAP_BUDGET_UNLIMITED;
+        if (again.output_length != result->output_length
+            || memcmp(again.output, result->output, result->output_length) != 0
+            || again.status != result->status || again.error_line != result->error_line
+            || strcmp(again.reason, result->reason) != 0 || again.stuck != result->stuck) {
+            fprintf(stderr, "judge_drive: a budget of %u changes the result\n",
+                    (unsigned)budgets[k]);
+            result->stuck = true;
+        }
+        judge_drive_free(&again);
+    }
 }
 
 void judge_drive_free(struct judge_drive_result *result)

@@ -69,6 +69,10 @@ static void output_reserve(struct session_output *o, size_t more)
     }
 }
 
+uint32_t session_drive_budget;
+
+/* Polls until the session has nothing more to say without input: while
+ * it is busy, a poll may spend its budget and return no byte. */
 static size_t drain(struct sap_session *s, size_t cap, struct session_output *o)
 {
     size_t total = 0, n;
@@ -77,7 +81,7 @@ static size_t drain(struct sap_session *s, size_t cap, struct session_output *o)
         n = sap_session_poll(s, o->bytes + o->length, cap);
         o->length += n;
         total += n;
-    } while (n > 0);
+    } while (n > 0 || sap_session_busy(s));
     o->bytes[o->length] = '\0';
     return total;
 }
@@ -119,6 +123,8 @@ char *session_transcript(struct session_memory *m, const char *input, size_t len
     if (s == NULL)
         abort();
     sap_session_init(s, &m->memory);
+    if (session_drive_budget != 0)
+        sap_session_set_budget(s, session_drive_budget);
     session_drive(s, input, length, chunk, cap, true, &o);
     sap_session_release(s);
     free(s);
@@ -138,6 +144,8 @@ char *session_judge_direct(struct session_memory *m, enum sap_format format, con
     size_t done = 0, n;
 
     sap_judge_init(&j, format, &m->memory);
+    if (session_drive_budget != 0)
+        sap_judge_set_budget(&j, session_drive_budget);
     output_reserve(&o, 0);
     while (done < length && sap_judge_status(&j) == SAP_JUDGE_READING) {
         size_t taken = sap_judge_sink(&j, input + done, length - done);
@@ -146,7 +154,7 @@ char *session_judge_direct(struct session_memory *m, enum sap_format format, con
             output_reserve(&o, 4096);
             n = sap_judge_poll(&j, o.bytes + o.length, 4096);
             o.length += n;
-        } while (n > 0);
+        } while (n > 0 || sap_judge_busy(&j));
         if (taken == 0 && sap_judge_status(&j) == SAP_JUDGE_READING && n == 0)
             break;
     }
@@ -156,7 +164,7 @@ char *session_judge_direct(struct session_memory *m, enum sap_format format, con
             output_reserve(&o, 4096);
             n = sap_judge_poll(&j, o.bytes + o.length, 4096);
             o.length += n;
-        } while (n > 0);
+        } while (n > 0 || sap_judge_busy(&j));
     }
     o.bytes[o.length] = '\0';
     *status = sap_judge_status(&j);
@@ -170,13 +178,28 @@ char *session_judge_direct(struct session_memory *m, enum sap_format format, con
     return o.bytes;
 }
 
+/* Every transcript is also taken with budgets of 1 and 7 steps a call
+ * (sapper.h section 2): the replies must not depend on the budget. */
 char *session_talk(const char *input)
 {
+    static const uint32_t budgets[] = { 1, 7 };
     struct session_memory m;
+    uint32_t kept = session_drive_budget;
     char *out;
+    size_t k;
     session_memory_init(&m);
     out = session_transcript(&m, input, strlen(input), 0, 4096);
     CHECK_EQ_INT(m.held_bytes, 0);
+    for (k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
+        char *again;
+        session_drive_budget = budgets[k];
+        again = session_transcript(&m, input, strlen(input), 0, 4096);
+        if (!CHECK_EQ_STR(again, out))
+            fprintf(stderr, "    with a budget of %u\n", (unsigned)budgets[k]);
+        CHECK_EQ_INT(m.held_bytes, 0);
+        free(again);
+    }
+    session_drive_budget = kept;
     return out;
 }
 

@@ -33,6 +33,10 @@ struct session_output {
 
 void session_output_free(struct session_output *o);
 
+/* The budget (sapper.h section 2) session_transcript and
+ * session_judge_direct give their session or reader; 0: the default. */
+extern uint32_t session_drive_budget;
+
 /* Sinks `input` in chunks of `chunk` bytes (0: all at once), polling with
  * `cap` bytes after every sink; then, if `finish`, sap_session_finish and
  * a last drain.  Appends to *out; returns bytes of input consumed (all of

@@ -260,7 +260,7 @@ static int run_inprocess(unsigned moves)
         while (done < piece) {
             size_t n;
             done += sap_session_sink(&session, text + pos + done, piece - done);
-            while ((n = sap_session_poll(&session, out, sizeof out)) > 0)
+            while ((n = sap_session_poll(&session, out, sizeof out)) > 0 || sap_session_busy(&session))
                 lines += count_newlines(out, n);
         }
         pos += piece;

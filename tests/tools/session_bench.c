@@ -107,14 +107,14 @@ static double run_session(const char *in, size_t length, struct sink *k)
             size_t taken = sap_session_sink(&s, in + done, piece), n;
             done += taken;
             piece -= taken;
-            while ((n = sap_session_poll(&s, out, sizeof out)) > 0)
+            while ((n = sap_session_poll(&s, out, sizeof out)) > 0 || sap_session_busy(&s))
                 sink_add(k, out, n);
         }
     }
     sap_session_finish(&s);
     {
         size_t n;
-        while ((n = sap_session_poll(&s, out, sizeof out)) > 0)
+        while ((n = sap_session_poll(&s, out, sizeof out)) > 0 || sap_session_busy(&s))
             sink_add(k, out, n);
     }
     sap_session_release(&s);

@@ -1,0 +1,663 @@
+/*
+ * requests.c - the protocol's requests, as a table (sapper.h section 9).
+ *
+ * Each request is one row of `requests` below, in the style of memcached's
+ * command table: its keyword, how many arguments it takes and whether they
+ * are numbers, the solver it needs, the alphabet of the board rows that
+ * follow it, and its handlers.  The table walk does what every request
+ * shares (find the word, refuse a solver this build leaves out, check the
+ * argument count, parse the numbers, check a board size); a handler does
+ * only its own part.
+ *
+ * Requests with a board (NEW r c, CASUAL, CASUALMAP, NURIKABE) then read
+ * their number lines and rows; every row goes through the one row reader
+ * (rows.c), and the first mistake is held back as an ERR until the last
+ * line.  Work that grows with the board is left to session.c's poll as
+ * s->work_kind and done here a budget at a time (requests_work).
+ */
+#include "protocol.h"
+
+/* ---- the table --------------------------------------------------------- */
+
+/* Flags of a request kind. */
+#define ARGS_NUMBERS 0x1u   /* its arguments are numbers */
+#define ARGS_BOARD 0x2u     /* ... and the first two are a board size */
+
+struct request_kind {
+    const char *word;       /* the keyword, lower case (constant text) */
+    const char *usage;      /* the ERR reason for a wrong argument count */
+    uint8_t args_min, args_max; /* tokens after the keyword */
+    uint8_t flags;
+    uint8_t solver;         /* the SAP_SOLVER_... it needs; 0: the game's */
+    const char *rows;       /* the alphabet of its board rows, or NULL */
+    void (*start)(struct sap_session *s, const char *line, const struct tokens *t,
+                  const uint32_t *args);
+    /* A row of exactly s->cols cells, already checked against `rows`. */
+    void (*row)(struct sap_session *s, uint32_t row, const char *cells);
+    void (*complete)(struct sap_session *s);
+};
+
+SAP_TEXT(help_text,
+    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n"
+    "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
+    "1 <x> <y>: left click (open) at row x, column y, 1-based\n"
+    "2 <x> <y>: right click (cycle the mark _ P ?)\n"
+    "3 <x> <y>: middle click (chord)\n"
+    "0: end the game (QUIT if it was running)\n"
+    "SHOW: the player map\n"
+    "CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n"
+    "CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n"
+    "MASTER <R> <C> <M>: a board won by one click, or Impossible\n"
+    "NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n"
+    "JUDGE BOOM|CASUAL|MASTER|NURIKABE, then that statement's input: its output, then END\n"
+    "HELP: this list, then END\n"
+    "BYE: close the session\n"
+    "END\n");
+
+SAP_STATIC_ASSERT(help_bytes, sizeof help_text - 1 == SAP_SESSION_HELP_BYTES);
+
+SAP_TEXT(not_served, "not in this build");
+SAP_TEXT(no_memory, "not enough memory for this board");
+SAP_TEXT(no_game, "no game: start one with NEW");
+SAP_TEXT(too_many_mines, "too many mines: a board needs a safe cell");
+
+/* The table index + 1 of the request whose lines are read is s->request;
+ * these name the ones the code tests for. */
+enum { KIND_NEW = 1, KIND_CASUAL, KIND_CASUALMAP, KIND_NURIKABE };
+
+/* ---- shared steps ------------------------------------------------------ */
+
+static void reply_solver_err(struct sap_session *s, int err)
+{
+    session_reply_err(s, sap_strerror(err));
+}
+
+/* Holds back a constant-text ERR until the request's last line. */
+static void defer_err(struct sap_session *s, const char *reason)
+{
+    if (s->deferred_length != 0)
+        return;
+    session_reply_err(s, reason);
+    session_defer_reply(s);
+}
+
+static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, uint32_t mines)
+{
+    session_reply_start(s, SAP_STR("OK "));
+    session_reply_add_u32(s, rows);
+    session_reply_add(s, SAP_STR(" "));
+    session_reply_add_u32(s, cols);
+    session_reply_add(s, SAP_STR(" "));
+    session_reply_add_u32(s, mines);
+    session_reply_end(s);
+}
+
+/* Starts reading `rows` board rows (after `numbers` number lines) for the
+ * request of table index `kind` - 1. */
+static void expect_lines(struct sap_session *s, uint32_t kind, uint32_t rows, uint32_t cols,
+                         uint32_t numbers)
+{
+    s->request = (uint8_t)kind;
+    s->rows = rows;
+    s->cols = cols;
+    s->count = 0;
+    s->deferred_length = 0;
+    s->item = 0;
+    if (numbers > 0) {
+        s->mode = MODE_NUMBERS;
+        s->items_left = numbers;
+    } else {
+        s->mode = MODE_ROWS;
+        s->items_left = rows;
+    }
+}
+
+/* ---- games ------------------------------------------------------------- */
+
+/* A GAME block for a NEW; when the provider refuses a second one (one
+ * arena), the current game goes first.  A board past SAP_MAX_WORK_BYTES
+ * is never held beside the current game: that goes first at once. */
+static void *acquire_game(struct sap_session *s, size_t bytes)
+{
+    void *block;
+    if (!sap_work_fits(bytes))
+        session_release_game(s);
+    block = session_acquire(s, bytes, SAP_MEMORY_GAME);
+    if (block == NULL && s->game_block != NULL) {
+        session_release_game(s);
+        block = session_acquire(s, bytes, SAP_MEMORY_GAME);
+    }
+    return block;
+}
+
+/* The NEW game is complete: it replaces the current one. */
+static void install_new_game(struct sap_session *s)
+{
+    session_release_game(s);
+    s->game_block = s->new_block;
+    s->game = s->new_game;
+    s->new_block = NULL;
+    s->new_game = NULL;
+}
+
+static void start_new(struct sap_session *s, const char *line, const struct tokens *t,
+                      const uint32_t *a)
+{
+    size_t bytes = SAP_GAME_BYTES(a[0], a[1]);
+    bool random = t->count == 5;
+    int err;
+
+    (void)line;
+    if (t->count == 4) {
+        session_reply_err(s, SAP_STR("usage: NEW <rows> <cols> [<mines> <seed>]"));
+        return;
+    }
+    if (random && a[2] >= a[0] * a[1]) { /* the product fits: sizes are checked */
+        session_reply_err(s, too_many_mines);
+        return;
+    }
+    if (!random)
+        expect_lines(s, KIND_NEW, a[0], a[1], 0);
+    s->new_block = acquire_game(s, bytes);
+    if (s->new_block == NULL) {
+        if (random)
+            session_reply_err(s, no_memory);
+        else /* its rows are still to come */
+            defer_err(s, no_memory);
+        return;
+    }
+    err = sap_game_init(&s->new_game, s->new_block, bytes, a[0], a[1]);
+    if (err == SAP_OK && random)
+        err = sap_game_set_random(s->new_game, a[2], a[3]);
+    if (!random) {
+        if (err != SAP_OK)
+            defer_err(s, sap_strerror(err));
+        return;
+    }
+    if (err != SAP_OK) {
+        session_release(s, &s->new_block, SAP_MEMORY_GAME);
+        s->new_game = NULL;
+        reply_solver_err(s, err);
+        return;
+    }
+    install_new_game(s);
+    reply_ok_board(s, a[0], a[1], a[2]);
+}
+
+static void row_new(struct sap_session *s, uint32_t row, const char *cells)
+{
+    uint32_t col;
+    for (col = 0; col < s->cols; col++) {
+        if (cells[col] == '*') {
+            sap_game_set_mine(s->new_game, row, col, true);
+            s->count++;
+        }
+    }
+}
+
+static void complete_new(struct sap_session *s)
+{
+    install_new_game(s);
+    reply_ok_board(s, s->rows, s->cols, s->count);
+}
+
+static void start_quit(struct sap_session *s, const char *line, const struct tokens *t,
+                       const uint32_t *a)
+{
+    (void)line;
+    (void)t;
+    (void)a;
+    session_reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING
+                              ? SAP_STR("QUIT") : SAP_STR("OK"));
+    session_release_game(s);
+}
+
+static void start_move(struct sap_session *s, const char *line, const struct tokens *t,
+                       const uint32_t *a)
+{
+    int outcome;
+    if (s->game == NULL) {
+        session_reply_err(s, no_game);
+        return;
+    }
+    if (a[0] < 1 || a[0] > sap_game_rows(s->game) || a[1] < 1 || a[1] > sap_game_cols(s->game)) {
+        session_reply_err(s, SAP_STR("coordinate outside the board"));
+        return;
+    }
+    outcome = sap_game_move_begin(s->game, line[t->start[0]] - '0', a[0], a[1]);
+    if (outcome == SAP_MORE && sap_game_busy(s->game))
+        s->work_kind = WORK_MOVE; /* an opening still spreading */
+    else if (outcome < 0)
+        reply_solver_err(s, outcome);
+    else
+        s->out_kind = OUT_MOVE;
+}
+
+static void start_show(struct sap_session *s, const char *line, const struct tokens *t,
+                       const uint32_t *a)
+{
+    (void)line;
+    (void)t;
+    (void)a;
+    if (s->game == NULL) {
+        session_reply_err(s, no_game);
+        return;
+    }
+    s->rows = sap_game_rows(s->game);
+    s->cols = sap_game_cols(s->game);
+    s->out_row = 0;
+    s->out_col = 0;
+    s->out_kind = OUT_SHOW;
+}
+
+/* ---- solvers ----------------------------------------------------------- */
+
+static void start_casual(struct sap_session *s, const char *line, const struct tokens *t,
+                         const uint32_t *a)
+{
+    bool map = sap_word_is(line + t->start[0], t->length[0], SAP_STR("casualmap"));
+    size_t bytes = SAP_CASUAL_BYTES(a[0], a[1]);
+    size_t map_bytes = map ? ((size_t)a[0] * a[1] + 7u) / 8u : 0;
+    int err;
+
+    expect_lines(s, map ? KIND_CASUALMAP : KIND_CASUAL, a[0], a[1], 0);
+    s->work = session_acquire(s, bytes + map_bytes, SAP_MEMORY_WORK);
+    if (s->work == NULL) {
+        defer_err(s, no_memory);
+        return;
+    }
+    if (map_bytes > 0)
+        memset((char *)s->work + bytes, 0, map_bytes);
+    err = sap_casual_init(&s->solver.casual, s->work, bytes, a[0], a[1]);
+    if (err != SAP_OK)
+        defer_err(s, sap_strerror(err));
+}
+
+static void row_casual(struct sap_session *s, uint32_t row, const char *cells)
+{
+    uint32_t col;
+    for (col = 0; col < s->cols; col++) {
+        if (cells[col] != 'M') {
+            s->count++;
+            continue;
+        }
+        sap_casual_set_mine(s->solver.casual, row, col, true);
+        if (s->request == KIND_CASUALMAP) { /* the mine bits follow the solver's block */
+            size_t cell = (size_t)row * s->cols + col;
+            unsigned char *mines = (unsigned char *)s->work + SAP_CASUAL_BYTES(s->rows, s->cols);
+            mines[cell >> 3] = (unsigned char)(mines[cell >> 3] | (1u << (cell & 7u)));
+        }
+    }
+}
+
+/* The answer line of a solved board, then CASUALMAP's map. */
+static void reply_casual(struct sap_session *s, uint32_t covered, uint32_t row, uint32_t col)
+{
+    session_reply_start(s, SAP_STR(""));
+    session_reply_add_u32(s, covered);
+    session_reply_add(s, SAP_STR(" "));
+    session_reply_add_u32(s, row);
+    session_reply_add(s, SAP_STR(" "));
+    session_reply_add_u32(s, col);
+    session_reply_end(s);
+    if (s->request == KIND_CASUALMAP) {
+        s->out_row = 0;
+        s->out_col = 0;
+        s->out_kind = OUT_CASUALMAP; /* releases the block when written */
+    } else {
+        session_release_work(s);
+    }
+}
+
+static void complete_casual(struct sap_session *s)
+{
+    if (s->count == 0) { /* no safe cell: nothing left covered, no start */
+        reply_casual(s, 0, 0, 0);
+        return;
+    }
+    s->work_kind = WORK_CASUAL;
+}
+
+static void start_master(struct sap_session *s, const char *line, const struct tokens *t,
+                         const uint32_t *a)
+{
+    int err;
+    (void)line;
+    (void)t;
+    if (a[2] >= a[0] * a[1]) {
+        session_reply_err(s, too_many_mines);
+        return;
+    }
+    err = sap_master_plan(&s->master, a[0], a[1], a[2]);
+    if (err == SAP_ERR_IMPOSSIBLE) {
+        session_reply_line(s, SAP_STR("Impossible"));
+    } else if (err != SAP_OK) {
+        reply_solver_err(s, err);
+    } else {
+        s->rows = a[0];
+        s->cols = a[1];
+        s->out_row = 0;
+        s->out_col = 0;
+        s->out_kind = OUT_MASTER;
+    }
+}
+
+static void start_nurikabe(struct sap_session *s, const char *line, const struct tokens *t,
+                           const uint32_t *a)
+{
+    size_t bytes;
+    int err;
+    (void)line;
+    (void)t;
+    if (a[2] > a[0] * a[1]) {
+        session_reply_err(s, SAP_STR("more numbers than cells"));
+        return;
+    }
+    bytes = SAP_NURIKABE_BYTES(a[0], a[1], a[2]);
+    expect_lines(s, KIND_NURIKABE, a[0], a[1], a[2]);
+    s->work = session_acquire(s, bytes, SAP_MEMORY_WORK);
+    if (s->work == NULL) {
+        defer_err(s, no_memory);
+        return;
+    }
+    err = sap_nurikabe_init(&s->solver.nurikabe, s->work, bytes, a[0], a[1], a[2]);
+    if (err != SAP_OK)
+        defer_err(s, sap_strerror(err));
+}
+
+static void row_nurikabe(struct sap_session *s, uint32_t row, const char *cells)
+{
+    uint32_t col;
+    for (col = 0; col < s->cols; col++)
+        if (cells[col] == '#')
+            sap_nurikabe_set_shaded(s->solver.nurikabe, row, col, true);
+}
+
+static void complete_nurikabe(struct sap_session *s)
+{
+    s->work_kind = WORK_NURIKABE;
+}
+
+static void start_judge(struct sap_session *s, const char *line, const struct tokens *t,
+                        const uint32_t *a)
+{
+    int format = sap_format_from_name(line + t->start[1], t->length[1]);
+    (void)a;
+    if (format < 0)
+        session_reply_err(s, SAP_STR("unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE"));
+    else if (session_start_judge(s, (enum sap_format)format) != SAP_OK)
+        session_reply_err(s, not_served);
+}
+
+static void start_help(struct sap_session *s, const char *line, const struct tokens *t,
+                       const uint32_t *a)
+{
+    (void)line;
+    (void)t;
+    (void)a;
+    s->text = help_text;
+    s->text_left = SAP_SESSION_HELP_BYTES;
+}
+
+static void start_bye(struct sap_session *s, const char *line, const struct tokens *t,
+                      const uint32_t *a)
+{
+    (void)line;
+    (void)t;
+    (void)a;
+    session_reply_line(s, SAP_STR("BYE"));
+    s->mode = MODE_CLOSED;
+    s->closing = true;
+}
+
+/* The table's texts (a static initializer cannot hold SAP_STR). */
+SAP_TEXT(t_new, "new");
+SAP_TEXT(t_usage_new_rows_cols_mines_seed, "usage: NEW <rows> <cols> [<mines> <seed>]");
+SAP_TEXT(t_casual, "casual");
+SAP_TEXT(t_usage_casual_r_c, "usage: CASUAL <r> <c>");
+SAP_TEXT(t_casualmap, "casualmap");
+SAP_TEXT(t_usage_casualmap_r_c, "usage: CASUALMAP <r> <c>");
+SAP_TEXT(t_nurikabe, "nurikabe");
+SAP_TEXT(t_usage_nurikabe_r_c_d, "usage: NURIKABE <r> <c> <d>");
+SAP_TEXT(t_0, "0");
+SAP_TEXT(t_usage_0, "usage: 0");
+SAP_TEXT(t_1, "1");
+SAP_TEXT(t_usage_1_2_3_x_y, "usage: 1|2|3 <x> <y>");
+SAP_TEXT(t_2, "2");
+SAP_TEXT(t_3, "3");
+SAP_TEXT(t_show, "show");
+SAP_TEXT(t_usage_show, "usage: SHOW");
+SAP_TEXT(t_master, "master");
+SAP_TEXT(t_usage_master_r_c_m, "usage: MASTER <R> <C> <M>");
+SAP_TEXT(t_judge, "judge");
+SAP_TEXT(t_usage_judge_boom_casual_master_nurikab, "usage: JUDGE BOOM|CASUAL|MASTER|NURIKABE");
+SAP_TEXT(t_help, "help");
+SAP_TEXT(t_usage_help, "usage: HELP");
+SAP_TEXT(t_bye, "bye");
+SAP_TEXT(t_usage_bye, "usage: BYE");
+
+/* A solver this build leaves out has no handlers (nothing refers to its
+ * code, so the link drops it); the walk refuses its requests first. */
+#define CASUAL(handler) (SERVES(SAP_SOLVER_CASUAL) ? (handler) : NULL)
+#define MASTER(handler) (SERVES(SAP_SOLVER_MASTER) ? (handler) : NULL)
+#define NURIKABE(handler) (SERVES(SAP_SOLVER_NURIKABE) ? (handler) : NULL)
+#define N ARGS_NUMBERS
+#define B (ARGS_NUMBERS | ARGS_BOARD)
+static const struct request_kind requests[] SAP_ROM_TABLE = {
+    /* word, usage, args, flags, solver, rows, start, row, complete */
+    { t_new, t_usage_new_rows_cols_mines_seed, 2, 4, B, 0,
+      sap_rows_game, start_new, row_new, complete_new },
+    { t_casual, t_usage_casual_r_c, 2, 2, B, SAP_SOLVER_CASUAL,
+      sap_rows_casual, CASUAL(start_casual), CASUAL(row_casual), CASUAL(complete_casual) },
+    { t_casualmap, t_usage_casualmap_r_c, 2, 2, B, SAP_SOLVER_CASUAL,
+      sap_rows_casual, CASUAL(start_casual), CASUAL(row_casual), CASUAL(complete_casual) },
+    { t_nurikabe, t_usage_nurikabe_r_c_d, 3, 3, B, SAP_SOLVER_NURIKABE,
+      sap_rows_nurikabe, NURIKABE(start_nurikabe), NURIKABE(row_nurikabe),
+      NURIKABE(complete_nurikabe) },
+    { t_0, t_usage_0, 0, 0, N, 0, NULL, start_quit, NULL, NULL },
+    { t_1, t_usage_1_2_3_x_y, 2, 2, N, 0, NULL, start_move, NULL, NULL },
+    { t_2, t_usage_1_2_3_x_y, 2, 2, N, 0, NULL, start_move, NULL, NULL },
+    { t_3, t_usage_1_2_3_x_y, 2, 2, N, 0, NULL, start_move, NULL, NULL },
+    { t_show, t_usage_show, 0, 0, N, 0, NULL, start_show, NULL, NULL },
+    { t_master, t_usage_master_r_c_m, 3, 3, B, SAP_SOLVER_MASTER,
+      NULL, MASTER(start_master), NULL, NULL },
+    { t_judge, t_usage_judge_boom_casual_master_nurikab, 1, 1, 0, 0,
+      NULL, start_judge, NULL, NULL },
+    { t_help, t_usage_help, 0, 0, N, 0, NULL, start_help, NULL, NULL },
+    { t_bye, t_usage_bye, 0, 0, N, 0, NULL, start_bye, NULL, NULL },
+};
+#undef N
+#undef B
+#undef CASUAL
+#undef MASTER
+#undef NURIKABE
+#define REQUEST_KINDS (sizeof requests / sizeof requests[0])
+
+SAP_STATIC_ASSERT(table_order, KIND_NURIKABE == 4);
+
+static void kind_at(uint32_t index, struct request_kind *k)
+{
+    sap_rom_table_copy(k, &requests[index], sizeof *k);
+}
+
+/* ---- the table walk ---------------------------------------------------- */
+
+void requests_take(struct sap_session *s, const char *line, const struct tokens *t)
+{
+    struct request_kind k;
+    uint32_t args[TOKENS_MAX - 1], i, index;
+    const char *word = line + t->start[0];
+
+    for (index = 0; index < REQUEST_KINDS; index++) {
+        kind_at(index, &k);
+        if (sap_word_is(word, t->length[0], k.word))
+            break;
+    }
+    if (index == REQUEST_KINDS) {
+        session_reply_err(s, SAP_STR("unknown request (HELP lists them)"));
+        return;
+    }
+    if ((k.solver & ~SAP_SOLVERS) != 0) {
+        session_reply_err(s, not_served);
+        return;
+    }
+    if (t->count < 1u + k.args_min || t->count > 1u + k.args_max) {
+        session_reply_err(s, k.usage);
+        return;
+    }
+    for (i = 0; (k.flags & ARGS_NUMBERS) && i + 1 < t->count; i++) {
+        int err = sap_parse_u32(line + t->start[i + 1], t->length[i + 1], &args[i]);
+        if (err != SAP_OK) {
+            session_reply_err(s, err == SAP_ERR_SIZE ? SAP_STR("number too large")
+                                                     : SAP_STR("not a number"));
+            return;
+        }
+    }
+    if ((k.flags & ARGS_BOARD) && sap_check_board_size(args[0], args[1]) != SAP_OK) {
+        size_t len = 0;
+        session_reply_start(s, SAP_STR("ERR "));
+        len = s->reply_length;
+        sap_size_reason(s->reply, SAP_REPLY_MAX - 1, &len, args[0], args[1]);
+        s->reply_length = (uint16_t)len;
+        session_reply_end(s);
+        return;
+    }
+    k.start(s, line, t, args);
+}
+
+/* ---- the lines of a request -------------------------------------------- */
+
+void requests_take_row(struct sap_session *s, const char *line, const struct tokens *t)
+{
+    struct request_kind k;
+    const char *cells = line + t->start[0];
+    enum sap_row_mistake mistake = SAP_ROW_CELL;
+    uint32_t col = 0;
+    char bad = 0;
+
+    if (s->deferred_length != 0)
+        return; /* the request has already failed: its rows are only counted */
+    kind_at(s->request - 1, &k);
+    if (t->count != 1) {
+        mistake = SAP_ROW_WORDS;
+    } else if (t->length[0] < s->cols) {
+        mistake = SAP_ROW_SHORT;
+    } else if (t->length[0] > s->cols) {
+        mistake = SAP_ROW_LONG;
+    } else {
+        for (col = 0; col < s->cols && sap_row_cell(k.rows, cells[col]) >= 0; col++)
+            continue;
+        if (col == s->cols) {
+            k.row(s, s->item, cells);
+            return;
+        }
+        bad = cells[col];
+    }
+    {
+        size_t len;
+        session_reply_start(s, SAP_STR("ERR "));
+        len = s->reply_length;
+        sap_row_reason(s->reply, SAP_REPLY_MAX - 1, &len, mistake, s->item + 1, t->length[0],
+                       s->cols, k.rows, bad);
+        s->reply_length = (uint16_t)len;
+        session_reply_end(s);
+        session_defer_reply(s);
+    }
+}
+
+/* A NURIKABE number line "r' c' n" (0-based cell, as in the statement). */
+void requests_take_number_line(struct sap_session *s, const char *line, const struct tokens *t)
+{
+    uint32_t a[3], k;
+    const char *tail = NULL;
+    int err = SAP_OK;
+
+    if (s->deferred_length != 0 || !SERVES(SAP_SOLVER_NURIKABE))
+        return; /* the request has already failed: its lines are only counted */
+    if (t->count != 3)
+        tail = SAP_STR(": expected r' c' n");
+    for (k = 0; tail == NULL && k < 3; k++) {
+        err = sap_parse_u32(line + t->start[k], t->length[k], &a[k]);
+        if (err != SAP_OK)
+            tail = err == SAP_ERR_SIZE ? SAP_STR(": number too large") : SAP_STR(": not a number");
+    }
+    if (tail == NULL) {
+        err = sap_nurikabe_set_number(s->solver.nurikabe, a[0], a[1], a[2]);
+        if (err == SAP_ERR_RANGE)
+            tail = SAP_STR(": cell outside the grid (0-based)");
+        else if (err == SAP_ERR_ARG)
+            tail = SAP_STR(": a zero number, or a second one in a cell");
+        else if (err != SAP_OK)
+            tail = SAP_STR(": the grid refused it");
+    }
+    if (tail == NULL)
+        return;
+    session_reply_start(s, SAP_STR("ERR number line "));
+    session_reply_add_u32(s, s->item + 1);
+    session_reply_add(s, tail);
+    session_reply_end(s);
+    session_defer_reply(s);
+}
+
+void requests_complete(struct sap_session *s)
+{
+    struct request_kind k;
+
+    if (s->deferred_length != 0) {
+        uint16_t length = s->deferred_length;
+        session_abandon_request(s);
+        s->reply_length = length;
+        s->reply_sent = 0;
+        return;
+    }
+    kind_at(s->request - 1, &k);
+    k.complete(s);
+    if (s->work_kind == WORK_NONE)
+        s->request = 0;
+}
+
+/* ---- work -------------------------------------------------------------- */
+
+void requests_work(struct sap_session *s)
+{
+    int err = SAP_OK;
+    uint32_t kind = s->work_kind;
+
+    if (kind == WORK_MOVE) {
+        err = sap_game_move_step(s->game, s->budget);
+        if (err == SAP_MORE && sap_game_busy(s->game))
+            return;
+        s->work_kind = WORK_NONE;
+        if (err < 0)
+            reply_solver_err(s, err);
+        else
+            s->out_kind = OUT_MOVE;
+        return;
+    }
+    if (kind == WORK_CASUAL && SERVES(SAP_SOLVER_CASUAL)) {
+        struct sap_casual_result result;
+        err = sap_casual_solve_step(s->solver.casual, s->budget, &result);
+        if (err == SAP_MORE)
+            return;
+        s->work_kind = WORK_NONE;
+        if (err == SAP_OK) {
+            reply_casual(s, result.covered, result.row + 1u, result.col + 1u);
+        } else {
+            reply_solver_err(s, err);
+            session_release_work(s);
+        }
+    } else if (kind == WORK_NURIKABE && SERVES(SAP_SOLVER_NURIKABE)) {
+        bool solved = false;
+        err = sap_nurikabe_verify_step(s->solver.nurikabe, s->budget, &solved);
+        if (err == SAP_MORE)
+            return;
+        s->work_kind = WORK_NONE;
+        if (err == SAP_OK)
+            session_reply_line(s, solved ? SAP_STR("solved") : SAP_STR("not solved"));
+        else
+            reply_solver_err(s, err);
+        session_release_work(s);
+    }
+    s->work_kind = WORK_NONE;
+    s->request = 0;
+}

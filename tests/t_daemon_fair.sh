@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# t_daemon_fair.sh - sapperd stays fair: three clients send big CASUAL boards
+# back to back (random, and the README's periodic tile as it is, flipped and
+# transposed) while a fourth sends one-line requests every 20 ms.  The light
+# client's p99 round trip must stay far below the seconds one heavy request
+# used to hold the daemon for, and every heavy answer must be right.  The
+# bounds are generous (the daemon runs under ASan/UBSan here); `make bench`
+# prints the plain build's figures against the 10 ms target.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib/daemon.sh
+
+FAIR=build/tools/daemon_fair
+
+daemon_start fair "$SAPPERD" || { check "daemon starts" 1; summary t_daemon_fair; exit 1; }
+out=$(timeout 300 "$FAIR" "$DAEMON_ADDR" 400 150 20 2>&1)
+rc=$?
+echo "    $out"
+check "fair: every heavy and light reply is right" $rc "$out"
+p99=$(echo "$out" | sed -n 's/.*p99 \([0-9]*\).*/\1/p')
+boards=$(echo "$out" | sed -n 's/.*heavy boards \([0-9]*\).*/\1/p')
+[ -n "$p99" ] && [ "$p99" -lt 100000 ]
+check "fair: the light client's p99 is under 100 ms while 400 x 400 boards run" $? "p99 ${p99:-?} us"
+[ -n "$boards" ] && [ "$boards" -ge 6 ]
+check "fair: the heavy clients got their answers meanwhile" $? "${boards:-?} boards"
+
+# Timers and signals keep working during heavy work: SIGTERM ends the daemon
+# promptly even while a heavy board is being solved.
+( timeout 60 "$FAIR" "$DAEMON_ADDR" 400 1000 20 >/dev/null 2>&1 & )
+sleep 1
+start=$(date +%s%N)
+kill -TERM "$DAEMON_PID"
+for _ in $(seq 1 100); do kill -0 "$DAEMON_PID" 2>/dev/null || break; sleep 0.1; done
+elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+! kill -0 "$DAEMON_PID" 2>/dev/null && [ "$elapsed" -lt 8000 ]
+check "fair: SIGTERM during heavy work stops the daemon (${elapsed} ms)" $?
+
+summary t_daemon_fair
