@@ -89,9 +89,43 @@ SAP_STATIC_ASSERT(casual_cells_fit_links, SAP_MAX_CELLS < LINK_NONE);
  * one's closure the base. */
 #define CHAIN_DEPTH_TO_REBASE 2u
 
+/* Where a resumable solve stands (sapper.h section 2).  The solve is the
+ * algorithm above written as a state machine: each state does one of its
+ * loops (a work list, a walk of the list or of the board) for as much of
+ * the budget as it needs, and names the state that follows.  Walking a
+ * list to finish it is shared by many places: `after` says where to go on. */
+enum solve_pc {
+    PC_IDLE = 0,        /* no solve under way (a set_mine starts over) */
+    PC_INIT,            /* ready every row, reset the cells, note the first safe cell */
+    PC_SCAN,            /* the next start to expand */
+    PC_FRESH_FIRST,     /* no base yet: the fresh closure of the start */
+    PC_BASE_FINISH,     /* make_base: the closure becomes the base */
+    PC_BASE_OLD,        /* ... the old base's generators are dropped */
+    PC_BASE_OLD_FLOOD,
+    PC_BASE_NEW,        /* ... the start's zero component are the generators */
+    PC_BASE_NEW_FLOOD,
+    PC_BASE_DONE,
+    PC_EXTEND,          /* the base extended by the start, up to a limit */
+    PC_FRESH,           /* outgrown: the start's own closure, up to a generator */
+    PC_FRESH_DONE,
+    PC_CLEAR_BASE,      /* a much bigger closure: the base is dropped */
+    PC_COMMON,          /* the base cells the closure holds */
+    PC_SHRINK,          /* the base shrinks to that common part */
+    PC_FRESH_ON,        /* it holds a generator: finish it fresh ... */
+    PC_EXTEND_ALL,      /* ... or as the base extended by the start */
+    PC_CHAIN,           /* a new best: rebase, or note the chain */
+    PC_RETURN,          /* the start's closure size is in n */
+    PC_VIEW,            /* leave the best start's closure on the board */
+    PC_VIEW_EXTEND,
+    PC_VIEW_FRESH,
+    PC_FINISH_LIST,     /* clear and set bits along the list, then `after` */
+    PC_DONE
+};
+
 struct sap_casual {
     uint32_t rows, cols;
     uint32_t safe;            /* safe cells on the board */
+    uint32_t rows_ready;      /* rows laid out (init is lazy) */
     uint32_t head, tail;      /* the work list of the closure being computed */
     uint32_t next;            /* first listed cell not yet looked at */
     uint32_t cleared;         /* safe cells listed */
@@ -101,8 +135,17 @@ struct sap_casual {
     uint32_t record;          /* the last new best that held the base, or LINK_NONE */
     uint32_t record_depth;    /* how many new bests before it each held the next */
     uint32_t view;            /* after a solve: the bits holding the answer's closure */
+    /* the solve under way */
+    uint32_t start;           /* the start being expanded (the scan's place) */
+    uint32_t best, best_cleared; /* the best start so far */
+    uint32_t n;               /* the expanded start's closure size */
+    uint32_t cursor;          /* a walk's place: a cell, or a listed cell */
+    uint32_t count;           /* what a walk counts */
+    uint32_t finish_clear, finish_set; /* PC_FINISH_LIST's bits */
+    uint8_t pc, after;        /* enum solve_pc */
     uint8_t stop_at_generator; /* the fresh engine stops at a generator */
     uint8_t stopped;          /* the engine stopped early (limit or generator) */
+    uint8_t follow_generators; /* zero_flood: follow generators, not zero cells */
     uint8_t has_base;
     uint8_t base_whole;       /* the base is all of Cl(base_start) */
     uint8_t solved;
@@ -115,7 +158,6 @@ int sap_casual_init(sap_casual **casual, void *memory, size_t bytes,
                     uint32_t rows, uint32_t cols)
 {
     sap_casual *cs;
-    size_t cells, i;
     int err;
 
     if (casual == NULL)
@@ -132,12 +174,22 @@ int sap_casual_init(sap_casual **casual, void *memory, size_t bytes,
     memset(cs, 0, sizeof *cs);
     cs->rows = rows;
     cs->cols = cols;
-    cells = (size_t)rows * cols;
-    cs->safe = (uint32_t)cells;
-    for (i = 0; i < cells; i++)
-        cs->cells[i] = LINK_NONE;
+    cs->safe = rows * cols;
+    /* The cells are laid out lazily, a row at a time as set_mine reaches
+     * it, and the rest by the solve: init itself is O(1). */
+    cs->rows_ready = 0;
     *casual = cs;
     return SAP_OK;
+}
+
+/* Lays out the rows before `rows` that are not yet: empty cells.  Rows
+ * usually arrive in order, so this is one row per set_mine. */
+static void ready_rows(sap_casual *cs, uint32_t rows)
+{
+    uint32_t i, end = rows * cs->cols;
+    for (i = cs->rows_ready * cs->cols; i < end; i++)
+        cs->cells[i] = LINK_NONE;
+    cs->rows_ready = rows;
 }
 
 int sap_casual_set_mine(sap_casual *cs, uint32_t row, uint32_t col, bool mine)
@@ -148,6 +200,8 @@ int sap_casual_set_mine(sap_casual *cs, uint32_t row, uint32_t col, bool mine)
         return SAP_ERR_ARG;
     if (row >= cs->rows || col >= cs->cols)
         return SAP_ERR_RANGE;
+    if (row >= cs->rows_ready)
+        ready_rows(cs, row + 1);
     word = &cs->cells[row * cs->cols + col];
     if (mine && !(*word & CELL_MINE)) {
         *word |= CELL_MINE;
@@ -157,6 +211,7 @@ int sap_casual_set_mine(sap_casual *cs, uint32_t row, uint32_t col, bool mine)
         cs->safe++;
     }
     cs->solved = 0;
+    cs->pc = PC_IDLE; /* a solve under way starts over */
     return SAP_OK;
 }
 
@@ -218,16 +273,32 @@ static void list_add(sap_casual *cs, uint32_t x, uint32_t extra)
         cs->cleared++;
 }
 
-/* Walks the listed cells: clears `clear` bits and sets `set` bits. */
-static void list_finish(sap_casual *cs, uint32_t clear, uint32_t set)
+/* PC_FINISH_LIST: walks the listed cells, clearing `clear` bits and
+ * setting `set` bits, then goes on at `after` with the list emptied. */
+static void list_finish(sap_casual *cs, uint32_t clear, uint32_t set, enum solve_pc after)
 {
-    uint32_t x = cs->head;
-    while (x != LINK_NONE) {
+    cs->finish_clear = clear;
+    cs->finish_set = set;
+    cs->cursor = cs->head;
+    cs->after = (uint8_t)after;
+    cs->pc = PC_FINISH_LIST;
+}
+
+static bool list_finish_some(sap_casual *cs, uint32_t *budget)
+{
+    uint32_t x = cs->cursor, clear = cs->finish_clear, set = cs->finish_set, b = *budget;
+    while (x != LINK_NONE && b > 0) {
         uint32_t word = cs->cells[x];
         cs->cells[x] = (word & ~clear) | set;
         x = word & CELL_LINK;
+        b--;
     }
+    *budget = b;
+    cs->cursor = x;
+    if (x != LINK_NONE)
+        return false;
     list_start(cs);
+    return true;
 }
 
 /* ---- the fresh engine: one closure from scratch, with counters ----------- */
@@ -285,34 +356,37 @@ static void fresh_fire(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
         }
 }
 
-/* Runs the fresh engine until its list is done, or it listed a generator
- * of the base (when asked to stop there).  Returns the cells cleared. */
-static uint32_t fresh_run(sap_casual *cs)
+/* Runs the fresh engine for at most *budget listed cells; true once its
+ * list is done, or it listed a generator of the base (when asked to stop
+ * there).  The cells cleared are in cs->cleared. */
+static bool fresh_run(sap_casual *cs, uint32_t *budget)
 {
-    while (cs->next != LINK_NONE && !cs->stopped) {
+    uint32_t b = *budget;
+    while (cs->next != LINK_NONE && !cs->stopped && b > 0) {
         uint32_t x = cs->next, r, c;
-        struct block b = block_around(cs, x);
+        struct block bl = block_around(cs, x);
         cs->next = cs->cells[x] & CELL_LINK;
+        b--;
         /* x's touch counted its touched neighbours down (and x itself was
          * counted when touched): the rules may now hold at any of them */
-        for (r = b.row0; r <= b.row1; r++)
-            for (c = b.col0; c <= b.col1; c++) {
+        for (r = bl.row0; r <= bl.row1; r++)
+            for (c = bl.col0; c <= bl.col1; c++) {
                 uint32_t word = cs->cells[r * cs->cols + c];
                 if ((word & (CELL_TOUCHED | CELL_MINE)) == CELL_TOUCHED)
                     fresh_fire(cs, r * cs->cols + c, r, c);
             }
     }
-    return cs->cleared;
+    *budget = b;
+    return cs->next == LINK_NONE || cs->stopped;
 }
 
-/* Cl(start) into the touched bits; with stop_at_generator, stops as soon
- * as it lists a generator of the base (fresh_run then carries on). */
-static uint32_t fresh_closure(sap_casual *cs, uint32_t start, bool stop_at_generator)
+/* Starts Cl(start) in the touched bits; with stop_at_generator, fresh_run
+ * stops as soon as it lists a generator of the base. */
+static void fresh_begin(sap_casual *cs, uint32_t start, bool stop_at_generator)
 {
     list_start(cs);
     cs->stop_at_generator = stop_at_generator;
     fresh_touch(cs, start, start / cs->cols, start % cs->cols);
-    return fresh_run(cs);
 }
 
 /* ---- the extension engine: the closure of the base plus one start ------- */
@@ -356,235 +430,392 @@ static void extend_fire(sap_casual *cs, uint32_t row, uint32_t col)
         }
 }
 
-/* The closure of the base plus `start` into the touched bits; the listed
- * cells are its part outside the base.  Stops once more than `limit` safe
- * cells are listed. */
-static uint32_t extend_closure(sap_casual *cs, uint32_t start, uint32_t limit)
+/* Starts the closure of the base plus `start` in the touched bits; the
+ * listed cells are its part outside the base.  extend_run stops once more
+ * than `limit` safe cells are listed. */
+static void extend_begin(sap_casual *cs, uint32_t start, uint32_t limit)
 {
     list_start(cs);
     cs->limit = limit;
     list_add(cs, start, 0);
-    while (cs->next != LINK_NONE && !cs->stopped) {
+}
+
+static bool extend_run(sap_casual *cs, uint32_t *budget)
+{
+    uint32_t b = *budget;
+    while (cs->next != LINK_NONE && !cs->stopped && b > 0) {
         uint32_t x = cs->next, r, c;
-        struct block b = block_around(cs, x);
+        struct block bl = block_around(cs, x);
         cs->next = cs->cells[x] & CELL_LINK;
-        for (r = b.row0; r <= b.row1; r++)
-            for (c = b.col0; c <= b.col1; c++) {
+        b--;
+        for (r = bl.row0; r <= bl.row1; r++)
+            for (c = bl.col0; c <= bl.col1; c++) {
                 uint32_t word = cs->cells[r * cs->cols + c];
                 if ((word & IN_VIEW) && !(word & CELL_MINE))
                     extend_fire(cs, r, c);
             }
     }
-    return cs->cleared;
+    *budget = b;
+    return cs->next == LINK_NONE || cs->stopped;
 }
 
 /* ---- the base ----------------------------------------------------------- */
 
 /* Lists the zero cells joined to the zero cell `start` through zero cells,
- * or with follow_generators the generator cells joined to it, and finishes
- * the list clearing `clear` and setting `set` on them. */
-static void zero_flood(sap_casual *cs, uint32_t start, bool follow_generators,
-                       uint32_t clear, uint32_t set)
+ * or with follow_generators the generator cells joined to it (zero_run
+ * spreads the list; its caller then finishes it). */
+static void zero_begin(sap_casual *cs, uint32_t start, bool follow_generators)
 {
     list_start(cs);
+    cs->follow_generators = follow_generators;
     list_add(cs, start, 0);
-    while (cs->next != LINK_NONE) {
+}
+
+static bool zero_run(sap_casual *cs, uint32_t *budget)
+{
+    uint32_t b = *budget;
+    while (cs->next != LINK_NONE && b > 0) {
         uint32_t x = cs->next, r, c;
-        struct block b = block_around(cs, x);
+        struct block bl = block_around(cs, x);
         cs->next = cs->cells[x] & CELL_LINK;
-        for (r = b.row0; r <= b.row1; r++)
-            for (c = b.col0; c <= b.col1; c++) {
+        b--;
+        for (r = bl.row0; r <= bl.row1; r++)
+            for (c = bl.col0; c <= bl.col1; c++) {
                 uint32_t y = r * cs->cols + c;
                 uint32_t word = cs->cells[y];
                 if (word & CELL_TOUCHED)
                     continue;
-                if (follow_generators ? (word & CELL_GENERATOR) != 0
-                                      : !(word & CELL_MINE) && is_zero_cell(cs, y))
+                if (cs->follow_generators ? (word & CELL_GENERATOR) != 0
+                                          : !(word & CELL_MINE) && is_zero_cell(cs, y))
                     list_add(cs, y, 0);
             }
     }
-    list_finish(cs, CELL_TOUCHED | clear, set);
+    *budget = b;
+    return cs->next == LINK_NONE;
 }
 
-static void clear_base(sap_casual *cs)
+/* The listed closure of cs->start (cs->n cleared cells), which holds the
+ * current base if there is one, becomes the base.  Its generators are the
+ * cells whose closure is known to hold it: the start's zero component
+ * (each of those clears all the others).  PC_BASE_... carry it out. */
+static void make_base(sap_casual *cs)
 {
-    uint32_t cells = cs->rows * cs->cols, i;
-    for (i = 0; i < cells; i++)
-        cs->cells[i] &= ~(CELL_BASE | CELL_GENERATOR);
-    cs->has_base = 0;
+    list_finish(cs, CELL_TOUCHED, CELL_BASE | CELL_SEEN, PC_BASE_OLD);
 }
 
-/* The listed closure of `start` (n cleared cells), which holds the current
- * base if there is one, becomes the base.  Its generators are the cells
- * whose closure is known to hold it: the start's zero component (each of
- * those clears all the others). */
-static void make_base(sap_casual *cs, uint32_t start, uint32_t n)
+/* The expansion of cs->start begins (see expand's steps in the states):
+ * on the base if there is one, else fresh. */
+static void expand_begin(sap_casual *cs)
 {
-    list_finish(cs, CELL_TOUCHED, CELL_BASE | CELL_SEEN);
-    if (cs->has_base)
-        zero_flood(cs, cs->base_start, true, CELL_GENERATOR, 0);
-    zero_flood(cs, start, false, 0, CELL_GENERATOR);
-    cs->has_base = 1;
-    cs->base_start = start;
-    cs->base_cleared = n;
-    cs->base_whole = 1;
-    cs->record = LINK_NONE;
-    cs->record_depth = 0;
-}
-
-/* The listed closure T of a start holds the base only in part, but most of
- * it: the base becomes its common part with T.  Both closures are closed
- * under the rules, so their common part is too, and it still lies in
- * Cl(base_start): it stays a valid base (with the same generators), a
- * smaller one, which bounds tightly the starts whose closures cover mostly
- * that part. */
-static void shrink_base(sap_casual *cs)
-{
-    uint32_t cells = cs->rows * cs->cols, i, kept = 0;
-    for (i = 0; i < cells; i++) {
-        uint32_t word = cs->cells[i];
-        if ((word & CELL_BASE) && !(word & CELL_TOUCHED))
-            cs->cells[i] = word & ~CELL_BASE;
-        else if ((word & (CELL_BASE | CELL_MINE)) == CELL_BASE)
-            kept++;
-    }
-    cs->base_cleared = kept;
-    cs->base_whole = 0;
-}
-
-/* Safe cells of the base that the listed closure holds. */
-static uint32_t listed_in_base(const sap_casual *cs)
-{
-    uint32_t x = cs->head, n = 0;
-    while (x != LINK_NONE) {
-        uint32_t word = cs->cells[x];
-        n += (word & (CELL_BASE | CELL_MINE)) == CELL_BASE;
-        x = word & CELL_LINK;
-    }
-    return n;
-}
-
-/* The number of cells Cl(d) clears if that is more than `best`; otherwise
- * any number up to `best`.  Leaves the touched bits clear, and marks seen
- * at least the zero cells of Cl(d) (and any cell that, as a start, cannot
- * beat the best either). */
-static uint32_t expand(sap_casual *cs, uint32_t d, uint32_t best)
-{
-    uint32_t n, margin, budget;
-    bool outgrown, chain;
-
+    uint32_t margin, limit;
     if (!cs->has_base) {
-        n = fresh_closure(cs, d, false);
-        make_base(cs, d, n);
-        return n;
+        fresh_begin(cs, cs->start, false);
+        cs->pc = PC_FRESH_FIRST;
+        return;
     }
     /* Cl(d) lies within the base extended by d: if that is no bigger than
      * the best, d cannot win.  The extension stops once it is bigger, or
      * once it is a big part of the base: then d's closure is most likely
      * its own large region, better computed fresh. */
-    margin = best - cs->base_cleared;
-    budget = cs->base_cleared / 4 + EXTEND_BUDGET_MIN;
-    extend_closure(cs, d, margin < budget ? margin : budget);
-    outgrown = cs->stopped;
-    if (!outgrown) {
-        /* Every later start x in this extension is bounded by it too (the
-         * closure of the base plus x lies within it, as it is closed), so
-         * none of them can win either: mark them all seen. */
-        list_finish(cs, CELL_TOUCHED, CELL_SEEN);
-        return 0;
-    }
-    list_finish(cs, CELL_TOUCHED, 0);
+    margin = cs->best_cleared - cs->base_cleared;
+    limit = cs->base_cleared / 4 + EXTEND_BUDGET_MIN;
+    extend_begin(cs, cs->start, margin < limit ? margin : limit);
+    cs->pc = PC_EXTEND;
+}
 
-    n = fresh_closure(cs, d, true);
-    if (!cs->stopped) {
-        /* Cl(d) holds no generator of the base */
-        if (n > 2 * cs->base_cleared) {
-            clear_base(cs);
-            make_base(cs, d, n);
-            return n;
+/* One state's worth of the solve, within *budget; false when the budget
+ * ran out inside it. */
+static bool solve_state(sap_casual *cs, uint32_t *budget)
+{
+    uint32_t total = cs->rows * cs->cols, b, x;
+
+    switch (cs->pc) {
+    case PC_INIT:
+        /* every row laid out, the marks of an earlier solve forgotten, and
+         * the first safe cell noted: any non-zero start clears just itself */
+        b = *budget;
+        for (x = cs->cursor; x < total && b > 0; x++, b--) {
+            uint32_t word = x < cs->rows_ready * cs->cols ? cs->cells[x] & CELL_MINE : 0;
+            if (!word && cs->best == LINK_NONE) {
+                cs->best = x;
+                cs->best_cleared = 1;
+            }
+            cs->cells[x] = word | LINK_NONE;
         }
-        if (2 * n >= cs->base_cleared) {
-            uint32_t common = listed_in_base(cs);
-            if (common < cs->base_cleared && 2 * common >= cs->base_cleared)
-                shrink_base(cs);
+        *budget = b;
+        cs->cursor = x;
+        if (x < total)
+            return false;
+        cs->rows_ready = cs->rows;
+        cs->start = 0;
+        cs->pc = PC_SCAN;
+        return true;
+    case PC_SCAN:
+        b = *budget;
+        for (x = cs->start; x < total && cs->best_cleared < cs->safe && b > 0; x++, b--)
+            if (!(cs->cells[x] & (CELL_MINE | CELL_SEEN)) && is_zero_cell(cs, x))
+                break;
+        *budget = b;
+        cs->start = x;
+        if (x == total || cs->best_cleared >= cs->safe) {
+            cs->pc = PC_VIEW;
+            return true;
         }
-        list_finish(cs, CELL_TOUCHED, 0);
-        return n;
+        if (b == 0)
+            return false;
+        expand_begin(cs);
+        return true;
+    case PC_FRESH_FIRST:
+        if (!fresh_run(cs, budget))
+            return false;
+        cs->n = cs->cleared;
+        make_base(cs);
+        return true;
+    case PC_BASE_OLD:
+        if (!cs->has_base) {
+            cs->pc = PC_BASE_NEW;
+            return true;
+        }
+        zero_begin(cs, cs->base_start, true);
+        cs->pc = PC_BASE_OLD_FLOOD;
+        return true;
+    case PC_BASE_OLD_FLOOD:
+        if (!zero_run(cs, budget))
+            return false;
+        list_finish(cs, CELL_TOUCHED | CELL_GENERATOR, 0, PC_BASE_NEW);
+        return true;
+    case PC_BASE_NEW:
+        zero_begin(cs, cs->start, false);
+        cs->pc = PC_BASE_NEW_FLOOD;
+        return true;
+    case PC_BASE_NEW_FLOOD:
+        if (!zero_run(cs, budget))
+            return false;
+        list_finish(cs, CELL_TOUCHED, CELL_GENERATOR, PC_BASE_DONE);
+        return true;
+    case PC_BASE_DONE:
+        cs->has_base = 1;
+        cs->base_start = cs->start;
+        cs->base_cleared = cs->n;
+        cs->base_whole = 1;
+        cs->record = LINK_NONE;
+        cs->record_depth = 0;
+        cs->pc = PC_RETURN;
+        return true;
+    case PC_EXTEND:
+        if (!extend_run(cs, budget))
+            return false;
+        if (!cs->stopped) {
+            /* Every later start x in this extension is bounded by it too
+             * (the closure of the base plus x lies within it, as it is
+             * closed), so none of them can win either: mark them all seen. */
+            cs->n = 0;
+            list_finish(cs, CELL_TOUCHED, CELL_SEEN, PC_RETURN);
+        } else {
+            list_finish(cs, CELL_TOUCHED, 0, PC_FRESH);
+        }
+        return true;
+    case PC_FRESH:
+        fresh_begin(cs, cs->start, true);
+        cs->pc = PC_FRESH_DONE;
+        return true;
+    case PC_FRESH_DONE:
+        if (!fresh_run(cs, budget))
+            return false;
+        cs->n = cs->cleared;
+        if (!cs->stopped) {
+            /* Cl(d) holds no generator of the base */
+            if (cs->n > 2 * cs->base_cleared) {
+                cs->cursor = 0;
+                cs->pc = PC_CLEAR_BASE;
+            } else if (2 * cs->n >= cs->base_cleared) {
+                cs->cursor = cs->head;
+                cs->count = 0;
+                cs->pc = PC_COMMON;
+            } else {
+                list_finish(cs, CELL_TOUCHED, 0, PC_RETURN);
+            }
+            return true;
+        }
+        /* Cl(d) holds a generator, hence the whole base: it is exactly the
+         * base extended by d, and bigger than the best so far.  When the
+         * base is no bigger than what the fresh engine has listed already,
+         * finishing fresh costs less than extending the base. */
+        cs->stop_at_generator = 0;
+        if (cs->cleared >= cs->base_cleared) {
+            cs->stopped = 0;
+            cs->pc = PC_FRESH_ON;
+        } else {
+            list_finish(cs, CELL_TOUCHED, 0, PC_EXTEND_ALL);
+        }
+        return true;
+    case PC_CLEAR_BASE:
+        /* a closure more than twice the base replaces it */
+        b = *budget;
+        for (x = cs->cursor; x < total && b > 0; x++, b--)
+            cs->cells[x] &= ~(CELL_BASE | CELL_GENERATOR);
+        *budget = b;
+        cs->cursor = x;
+        if (x < total)
+            return false;
+        cs->has_base = 0;
+        make_base(cs);
+        return true;
+    case PC_COMMON:
+        /* safe cells of the base that the listed closure holds */
+        b = *budget;
+        for (x = cs->cursor; x != LINK_NONE && b > 0; b--) {
+            uint32_t word = cs->cells[x];
+            cs->count += (word & (CELL_BASE | CELL_MINE)) == CELL_BASE;
+            x = word & CELL_LINK;
+        }
+        *budget = b;
+        cs->cursor = x;
+        if (x != LINK_NONE)
+            return false;
+        if (cs->count < cs->base_cleared && 2 * cs->count >= cs->base_cleared) {
+            cs->cursor = 0;
+            cs->count = 0;
+            cs->pc = PC_SHRINK;
+        } else {
+            list_finish(cs, CELL_TOUCHED, 0, PC_RETURN);
+        }
+        return true;
+    case PC_SHRINK:
+        /* The closure T holds the base only in part, but most of it: the
+         * base becomes its common part with T.  Both are closed under the
+         * rules, so their common part is too, and it still lies in
+         * Cl(base_start): a valid base (with the same generators), a
+         * smaller one, which bounds tightly the starts whose closures
+         * cover mostly that part. */
+        b = *budget;
+        for (x = cs->cursor; x < total && b > 0; x++, b--) {
+            uint32_t word = cs->cells[x];
+            if ((word & CELL_BASE) && !(word & CELL_TOUCHED))
+                cs->cells[x] = word & ~CELL_BASE;
+            else if ((word & (CELL_BASE | CELL_MINE)) == CELL_BASE)
+                cs->count++;
+        }
+        *budget = b;
+        cs->cursor = x;
+        if (x < total)
+            return false;
+        cs->base_cleared = cs->count;
+        cs->base_whole = 0;
+        list_finish(cs, CELL_TOUCHED, 0, PC_RETURN);
+        return true;
+    case PC_FRESH_ON:
+        if (!fresh_run(cs, budget))
+            return false;
+        cs->n = cs->cleared;
+        cs->pc = PC_CHAIN;
+        return true;
+    case PC_EXTEND_ALL:
+        if (cs->next == LINK_NONE && cs->head == LINK_NONE)
+            extend_begin(cs, cs->start, UINT32_MAX);
+        if (!extend_run(cs, budget))
+            return false;
+        cs->n = cs->base_cleared + cs->cleared;
+        cs->pc = PC_CHAIN;
+        return true;
+    case PC_CHAIN: {
+        /* The listed cells (all of Cl(d), or its part outside the base)
+         * now make Cl(d) with the base. */
+        bool chain = cs->record != LINK_NONE && (cs->cells[cs->record] & CELL_TOUCHED);
+        if (cs->n > 2 * cs->base_cleared
+            || (chain && cs->record_depth + 1 >= CHAIN_DEPTH_TO_REBASE)) {
+            make_base(cs);
+            return true;
+        }
+        cs->record_depth = chain ? cs->record_depth + 1 : 0;
+        cs->record = cs->start;
+        list_finish(cs, CELL_TOUCHED, CELL_SEEN, PC_RETURN);
+        return true;
     }
-    /* Cl(d) holds a generator, hence the whole base: it is exactly the base
-     * extended by d, and bigger than the best so far.  When the base is no
-     * bigger than what the fresh engine has listed already, finishing fresh
-     * costs less than extending the base; otherwise extend it. */
-    cs->stop_at_generator = 0;
-    if (cs->cleared >= cs->base_cleared) {
-        cs->stopped = 0;
-        n = fresh_run(cs);
-    } else {
-        list_finish(cs, CELL_TOUCHED, 0);
-        n = cs->base_cleared + extend_closure(cs, d, UINT32_MAX);
+    case PC_RETURN:
+        if (cs->n > cs->best_cleared) {
+            cs->best = cs->start;
+            cs->best_cleared = cs->n;
+        }
+        cs->start++;
+        cs->pc = PC_SCAN;
+        return true;
+    case PC_VIEW:
+        /* Leave the best start's closure on the board for left_covered. */
+        if (cs->has_base && cs->base_whole && cs->base_start == cs->best) {
+            cs->view = CELL_BASE;
+            cs->pc = PC_DONE;
+        } else if (cs->has_base && cs->record == cs->best) {
+            extend_begin(cs, cs->best, UINT32_MAX);   /* best holds the base */
+            cs->pc = PC_VIEW_EXTEND;
+        } else {
+            fresh_begin(cs, cs->best, false);
+            cs->pc = PC_VIEW_FRESH;
+        }
+        return true;
+    case PC_VIEW_EXTEND:
+        if (!extend_run(cs, budget))
+            return false;
+        cs->view = CELL_BASE | CELL_TOUCHED;
+        cs->pc = PC_DONE;
+        return true;
+    case PC_VIEW_FRESH:
+        if (!fresh_run(cs, budget))
+            return false;
+        cs->view = CELL_TOUCHED;
+        cs->pc = PC_DONE;
+        return true;
+    case PC_FINISH_LIST:
+        if (!list_finish_some(cs, budget))
+            return false;
+        cs->pc = cs->after;
+        return true;
+    default:
+        return true;
     }
-    /* The listed cells (all of Cl(d), or its part outside the base) now
-     * make Cl(d) with the base. */
-    chain = cs->record != LINK_NONE && (cs->cells[cs->record] & CELL_TOUCHED);
-    if (n > 2 * cs->base_cleared
-        || (chain && cs->record_depth + 1 >= CHAIN_DEPTH_TO_REBASE)) {
-        make_base(cs, d, n);
-        return n;
+}
+
+int sap_casual_solve_step(sap_casual *cs, uint32_t budget, struct sap_casual_result *result)
+{
+    if (cs == NULL || result == NULL)
+        return SAP_ERR_ARG;
+    if (cs->safe == 0)
+        return SAP_ERR_STATE;
+    if (cs->pc == PC_IDLE) {
+        cs->solved = 0;
+        cs->cursor = 0;
+        cs->best = LINK_NONE;
+        cs->best_cleared = 0;
+        cs->has_base = 0;
+        cs->record = LINK_NONE;
+        cs->record_depth = 0;
+        list_start(cs);
+        cs->pc = PC_INIT;
     }
-    cs->record_depth = chain ? cs->record_depth + 1 : 0;
-    cs->record = d;
-    list_finish(cs, CELL_TOUCHED, CELL_SEEN);
-    return n;
+    if (budget == 0)
+        budget = 1;
+    while (cs->pc != PC_DONE) {
+        if (!solve_state(cs, &budget))
+            return SAP_MORE;
+        if (budget == 0 && cs->pc != PC_DONE)
+            return SAP_MORE;
+    }
+    cs->solved = 1;
+    result->covered = cs->safe - cs->best_cleared;
+    result->row = cs->best / cs->cols;
+    result->col = cs->best - result->row * cs->cols;
+    return SAP_OK;
 }
 
 int sap_casual_solve(sap_casual *cs, struct sap_casual_result *result)
 {
-    uint32_t cells, x;
-    uint32_t best = LINK_NONE, best_cleared = 0;
-
-    if (cs == NULL || result == NULL)
-        return SAP_ERR_ARG;
-    cs->solved = 0;
-    if (cs->safe == 0)
-        return SAP_ERR_STATE;
-    cells = cs->rows * cs->cols;
-    for (x = 0; x < cells; x++) {
-        uint32_t word = cs->cells[x] & CELL_MINE;
-        if (!word && best == LINK_NONE) {
-            best = x;           /* any non-zero start clears just itself */
-            best_cleared = 1;
-        }
-        cs->cells[x] = word | LINK_NONE;
-    }
-    cs->has_base = 0;
-    cs->record = LINK_NONE;
-    cs->record_depth = 0;
-
-    for (x = 0; x < cells && best_cleared < cs->safe; x++) {
-        uint32_t n;
-        if ((cs->cells[x] & (CELL_MINE | CELL_SEEN)) || !is_zero_cell(cs, x))
-            continue;
-        n = expand(cs, x, best_cleared);
-        if (n > best_cleared) {
-            best = x;
-            best_cleared = n;
-        }
-    }
-    /* Leave the best start's closure on the board for left_covered. */
-    if (cs->has_base && cs->base_whole && cs->base_start == best) {
-        cs->view = CELL_BASE;
-    } else if (cs->has_base && cs->record == best) {
-        extend_closure(cs, best, UINT32_MAX);   /* best holds the base */
-        cs->view = CELL_BASE | CELL_TOUCHED;
-    } else {
-        fresh_closure(cs, best, false);
-        cs->view = CELL_TOUCHED;
-    }
-    cs->solved = 1;
-    result->covered = cs->safe - best_cleared;
-    result->row = best / cs->cols;
-    result->col = best - result->row * cs->cols;
-    return SAP_OK;
+    int err;
+    if (cs != NULL)
+        cs->pc = PC_IDLE; /* every call solves afresh */
+    do
+        err = sap_casual_solve_step(cs, SAP_BUDGET_UNLIMITED, result);
+    while (err == SAP_MORE);
+    return err;
 }
 
 bool sap_casual_left_covered(const sap_casual *cs, uint32_t row, uint32_t col)

@@ -93,14 +93,26 @@ static void row_byte(struct sap_judge *judge, uint32_t index, char byte)
                        SAP_STR("a board row holds only 'M' (mine) and '.' (empty)"));
 }
 
+/* judge->out_phase: the board is being solved (a budget a poll), then its
+ * answer line is written. */
+enum { OUT_ANSWER = 1, OUT_SOLVING = 2 };
+
 static void row_end(struct sap_judge *judge)
 {
-    struct sap_casual_result result;
-    int err;
-
     if (++judge->rows_read < judge->args[ARG_ROWS])
         return;
-    err = sap_casual_solve(judge->u.casual, &result);
+    judge->out_phase = OUT_SOLVING; /* no more input until it is answered */
+}
+
+/* One budget of the solve (judge->budget); once it is done, the block
+ * goes back and the answer line is due. */
+static void solve_some(struct sap_judge *judge)
+{
+    struct sap_casual_result result;
+    int err = sap_casual_solve_step(judge->u.casual, judge->budget, &result);
+
+    if (err == SAP_MORE)
+        return;
     if (err == SAP_ERR_STATE) {
         result.covered = 0; /* no safe cell: nothing is left covered */
     } else if (err != SAP_OK) {
@@ -114,7 +126,7 @@ static void row_end(struct sap_judge *judge)
     judge->step = STEP_ROWS;
     judge->expect = SAP_EXPECT_NUMBER;
     judge->out_col = 0;
-    judge->out_phase = 1;
+    judge->out_phase = OUT_ANSWER;
 }
 
 /* The answer line, regenerated on each call and copied from where the last
@@ -122,9 +134,14 @@ static void row_end(struct sap_judge *judge)
 static size_t poll(struct sap_judge *judge, char *out, size_t cap)
 {
     char line[SAP_DEC_MAX + 1];
-    size_t length = sap_dec(line, judge->args[ARG_ANSWER]);
-    size_t n;
+    size_t length, n;
 
+    if (judge->out_phase == OUT_SOLVING) {
+        solve_some(judge);
+        if (judge->out_phase != OUT_ANSWER)
+            return 0; /* still solving, or failed */
+    }
+    length = sap_dec(line, judge->args[ARG_ANSWER]);
     line[length++] = '\n';
     n = sap_copy_piece(out, cap, line, length, &judge->out_col);
     if (judge->out_col >= length) {

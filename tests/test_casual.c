@@ -60,6 +60,56 @@ static void expect_text(const char *const *text, uint32_t rows, uint32_t covered
     free(block);
 }
 
+/* The bounded solve: init touches no cell (rows are laid out as set_mine
+ * reaches them); one call does about its budget (a 1000 x 1000 board needs
+ * over a thousand calls of 1000 steps); the answer is the unbounded one; a
+ * set_mine in the middle starts the solve over; NULL is an error. */
+static void test_bounded_steps(void)
+{
+    uint32_t n = SAP_MAX_ROWS, r, c;
+    size_t bytes = SAP_CASUAL_BYTES(n, n), i;
+    unsigned char *block = malloc(bytes);
+    sap_casual *cs;
+    struct sap_casual_result a, b;
+    unsigned long calls = 0;
+    uint64_t rng = 7;
+    int err, k;
+
+    if (!CHECK(block != NULL))
+        return;
+    memset(block, 0xAA, bytes);
+    CHECK_EQ_INT(sap_casual_init(&cs, block, bytes, n, n), SAP_OK);
+    for (i = SAP_CASUAL_HEADER_BYTES; i < bytes && block[i] == 0xAA; i++)
+        continue;
+    CHECK_EQ_INT(i, bytes); /* init laid out no cell */
+    for (r = 0; r < n; r++)
+        for (c = 0; c < n; c++)
+            if (ref_casual_random(&rng) % 1000 < 150)
+                sap_casual_set_mine(cs, r, c, true);
+    while ((err = sap_casual_solve_step(cs, 1000, &a)) == SAP_MORE)
+        calls++;
+    CHECK_EQ_INT(err, SAP_OK);
+    CHECK(calls > 1000);
+    CHECK_EQ_INT(sap_casual_solve(cs, &b), SAP_OK);
+    CHECK_EQ_INT(a.covered, b.covered);
+    CHECK_EQ_INT(a.row, b.row);
+    CHECK_EQ_INT(a.col, b.col);
+    /* a change half way starts over, and the answer follows it */
+    CHECK_EQ_INT(sap_casual_set_mine(cs, b.row, b.col, false), SAP_OK); /* (it was safe) */
+    for (k = 0; k < 100; k++)
+        CHECK_EQ_INT(sap_casual_solve_step(cs, 1000, &a), SAP_MORE);
+    CHECK_EQ_INT(sap_casual_set_mine(cs, b.row, b.col, true), SAP_OK);
+    while ((err = sap_casual_solve_step(cs, 1000, &a)) == SAP_MORE)
+        continue;
+    CHECK_EQ_INT(err, SAP_OK);
+    CHECK_EQ_INT(sap_casual_solve(cs, &b), SAP_OK);
+    CHECK_EQ_INT(a.covered, b.covered);
+    CHECK_EQ_INT(a.row * n + a.col, b.row * n + b.col);
+    CHECK_EQ_INT(sap_casual_solve_step(NULL, 1, &a), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_solve_step(cs, 1, NULL), SAP_ERR_ARG);
+    free(block);
+}
+
 static void test_statement_boards(void)
 {
     static const char *const fig1[] = { "...", "...", "MM." };
@@ -172,10 +222,16 @@ static void test_edge_boards(void)
 static void compare_board(const unsigned char *mines, uint32_t rows, uint32_t cols,
                           bool literal, const char *what, uint64_t seed)
 {
+    /* the boards take turns at the unbounded solve and at budgets of 1
+     * and 7 steps a call (sapper.h section 2) */
+    static const uint32_t budgets[3] = { 0, 1, 7 };
+    static unsigned turn;
     char why[160];
+    ref_casual_budget = budgets[turn++ % 3];
     if (!CHECK(ref_casual_compare_core(mines, rows, cols, literal, why, sizeof why) == 0))
-        fprintf(stderr, "  %s board %ux%u seed %llu: %s\n", what, rows, cols,
-                (unsigned long long)seed, why);
+        fprintf(stderr, "  %s board %ux%u seed %llu budget %u: %s\n", what, rows, cols,
+                (unsigned long long)seed, (unsigned)ref_casual_budget, why);
+    ref_casual_budget = 0;
 }
 
 static void test_random_small_literal(void)
@@ -398,6 +454,7 @@ static void test_resolve(void)
 int main(void)
 {
     RUN_TEST(test_statement_boards);
+    RUN_TEST(test_bounded_steps);
     RUN_TEST(test_left_covered_figure);
     RUN_TEST(test_arguments);
     RUN_TEST(test_edge_boards);

@@ -197,6 +197,8 @@ int ref_casual_solve_queue(const unsigned char *mines, uint32_t rows, uint32_t c
     return 0;
 }
 
+uint32_t ref_casual_budget;
+
 int ref_casual_compare_core(const unsigned char *mines, uint32_t rows, uint32_t cols,
                             int literal, char *why, size_t why_size)
 {
@@ -218,8 +220,13 @@ int ref_casual_compare_core(const unsigned char *mines, uint32_t rows, uint32_t 
         for (c = 0; c < cols && status == SAP_OK; c++)
             if (mines[r * cols + c])
                 status = sap_casual_set_mine(cs, r, c, true);
-    if (status == SAP_OK)
+    if (status == SAP_OK && ref_casual_budget == 0) {
         status = sap_casual_solve(cs, &got);
+    } else if (status == SAP_OK) { /* the bounded form, that many steps a call */
+        do
+            status = sap_casual_solve_step(cs, ref_casual_budget, &got);
+        while (status == SAP_MORE);
+    }
     if (ref_status < 0) {
         if (status != SAP_ERR_STATE) {
             snprintf(why, why_size, "no safe cell, but the core returned %d", status);

@@ -39,6 +39,10 @@ int ref_casual_solve_queue(const unsigned char *mines, uint32_t rows, uint32_t c
  * literal one, or the queue one for big boards) and compares the minimum,
  * the best start and the left-covered set.  Returns 0 when they agree;
  * otherwise -1 and a one-line description in why[why_size]. */
+/* The budget ref_casual_compare_core solves with: 0 for sap_casual_solve,
+ * else sap_casual_solve_step with that many steps a call. */
+extern uint32_t ref_casual_budget;
+
 int ref_casual_compare_core(const unsigned char *mines, uint32_t rows, uint32_t cols,
                             int literal, char *why, size_t why_size);
 
