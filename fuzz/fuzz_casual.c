@@ -19,7 +19,8 @@
 #define LITERAL_MAX_SIDE 8u
 #define LARGE_MAX_SIDE 32u
 
-static void check(const unsigned char *mine, uint32_t rows, uint32_t cols, bool literal)
+static void check(const unsigned char *mine, uint32_t rows, uint32_t cols, bool literal,
+                  uint32_t budget)
 {
     size_t bytes = SAP_CASUAL_BYTES(rows, cols), n = (size_t)rows * cols, i;
     unsigned char *memory = malloc(bytes);
@@ -49,7 +50,14 @@ static void check(const unsigned char *mine, uint32_t rows, uint32_t cols, bool 
             FUZZ_CHECK(sap_casual_set_mine(casual, r, c, m) == SAP_OK, "set_mine %u,%u", r, c);
         }
 
-    rc = sap_casual_solve(casual, &got);
+    if (budget == 0) {
+        rc = sap_casual_solve(casual, &got);
+    } else { /* the bounded form, a few steps a call (sapper.h section 2) */
+        unsigned long calls = 0;
+        do
+            rc = sap_casual_solve_step(casual, budget, &got);
+        while (rc == SAP_MORE && ++calls < 100000000ul);
+    }
     want_rc = literal ? ref_casual_solve(mine, rows, cols, &want, left)
                       : ref_casual_solve_queue(mine, rows, cols, &want, left);
     if (safe == 0) {
@@ -124,6 +132,7 @@ void fuzz_one(const uint8_t *data, size_t size)
             for (c = 0; c < cols; c++)
                 mine[r * cols + c] = fuzz_rng_next(&layout) % 256u < density;
     }
-    check(mine, rows, cols, literal);
+    /* bits 1-5 of the mode: 0 solves unbounded, else that many steps a call */
+    check(mine, rows, cols, literal, (uint32_t)(mode >> 1) & 31u);
     free(mine);
 }

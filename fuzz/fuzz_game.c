@@ -202,6 +202,29 @@ static void check_changes(const struct game_under_test *t, const char *reply, in
     FUZZ_CHECK(differing == listed, "%u cells changed, %u listed", differing, listed);
 }
 
+/* The budget moves run with (sapper.h section 2): 0 for sap_game_move,
+ * else the bounded calls with that many steps a call, checking what a move
+ * under way promises (busy, no reply, no other move). */
+static uint32_t move_budget;
+
+static int stepped_move(sap_game *game, int op, uint32_t x, uint32_t y)
+{
+    char probe[4];
+    int rc;
+    if (move_budget == 0)
+        return sap_game_move(game, op, x, y);
+    rc = sap_game_move_begin(game, op, x, y);
+    while (rc == SAP_MORE) {
+        FUZZ_CHECK(sap_game_busy(game), "SAP_MORE from a game that is not busy");
+        FUZZ_CHECK(sap_game_reply(game, probe, sizeof probe) == 0, "a reply before the move ended");
+        FUZZ_CHECK(sap_game_move_begin(game, 2, 1, 1) == SAP_ERR_STATE,
+                   "a second move while one is under way");
+        rc = sap_game_move_step(game, move_budget);
+    }
+    FUZZ_CHECK(!sap_game_busy(game), "busy after the move ended");
+    return rc;
+}
+
 /* An operation the engine must refuse: it changes nothing. */
 static void check_refused(struct game_under_test *t, int op, uint32_t x, uint32_t y)
 {
@@ -295,7 +318,7 @@ static void checked_move(struct known_game *k, int op, uint32_t x, uint32_t y)
     int rc, want_rc, ref_state_before = ref_game_state(k->ref);
 
     snapshot(t);
-    rc = sap_game_move(t->game, op, x, y);
+    rc = stepped_move(t->game, op, x, y);
     k->want.length = 0;
     fuzz_text_add_str(&k->want, ref_game_move(k->ref, op, (int)x, (int)y));
     want_rc = ref_state_before != SAP_RUNNING ? SAP_INVALID : ref_game_state(k->ref);
@@ -470,7 +493,7 @@ static void play_random_board(uint32_t rows, uint32_t cols, uint32_t mines, uint
             continue;
         }
         snapshot(&t);
-        rc = sap_game_move(t.game, op, x, y);
+        rc = stepped_move(t.game, op, x, y);
         FUZZ_CHECK(rc >= SAP_RUNNING && rc <= SAP_INVALID, "outcome %d", rc);
         reply.length = 0;
         read_reply(&t, &rng, &reply);
@@ -533,6 +556,8 @@ void fuzz_one(const uint8_t *data, size_t size)
     fuzz_bytes_init(&in, data, size);
     fuzz_rng_seed(&rng, data, size);
     mode = fuzz_u8(&in);
+    /* bits 2-4 of the mode: 0 moves unbounded, else 1 to 7 steps a call */
+    move_budget = (uint32_t)(mode >> 2) & 7u;
     if ((mode & 3) == 3)
         play_random_twice(&in);
     else

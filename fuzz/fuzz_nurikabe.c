@@ -100,10 +100,14 @@ void fuzz_one(const uint8_t *data, size_t size)
     unsigned char *memory;
     sap_nurikabe *grid;
     bool large, islands, want;
+    uint32_t budget;
     int rc;
 
     fuzz_bytes_init(&in, data, size);
     mode = fuzz_u8(&in);
+    /* bits 2-6 of the mode: 0 verifies unbounded only, else also 1 to 31
+     * steps a call */
+    budget = (uint32_t)(mode >> 2) & 31u;
     large = (mode & 2) != 0;
     islands = (mode & 1) == 0;
     rows = fuzz_range(&in, 1, large ? LARGE_MAX_SIDE : SMALL_MAX_SIDE);
@@ -209,6 +213,17 @@ void fuzz_one(const uint8_t *data, size_t size)
                "set_shaded accepted a cell outside the grid");
 
     want = reference_solved(number, shaded, rows, cols);
+    if (budget != 0) { /* the bounded form, a few steps a call (sapper.h section 2) */
+        bool solved = false;
+        unsigned long calls = 0;
+        do
+            rc = sap_nurikabe_verify_step(grid, budget, &solved);
+        while (rc == SAP_MORE && ++calls < 100000000ul);
+        FUZZ_CHECK(rc == SAP_OK && solved == want, "%ux%u: verify_step gave %d, solved %d", rows,
+                   cols, rc, solved);
+        /* a change starts it over: re-shading a cell as it is */
+        FUZZ_CHECK(sap_nurikabe_set_shaded(grid, 0, 0, shaded[0]) == SAP_OK, "set_shaded");
+    }
     rc = sap_nurikabe_verify(grid);
     FUZZ_CHECK(rc == (want ? 1 : 0), "%ux%u: verify gave %d, the reference says %s", rows, cols,
                rc, want ? "solved" : "not solved");

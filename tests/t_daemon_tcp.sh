@@ -38,8 +38,8 @@ err_case() { # name, request bytes
     local got want
     got=$(printf "$2" | "$CLIENT" send "$A" 10000)
     want=$(printf "$2" | "$CLIENT" transcript)
-    if [ "$got" == "$want" ] && [ "$(echo "$got" | tail -n 1 | cut -c1-4)" == "ERR " ]; then
-        check "ERR over TCP: $1 ($(echo "$got" | tail -n 1))" 0
+    if [ "$got" == "$want" ] && [ "$(echo "$got" | grep -c '^ERR ')" -eq 1 ]; then
+        check "ERR over TCP: $1 ($(echo "$got" | grep '^ERR '))" 0
     else
         check "ERR over TCP: $1" 1 "got [$got] want [$want]"
     fi
@@ -73,7 +73,7 @@ err_case "JUDGE malformed stream" 'JUDGE BOOM\nx\n'
 # than one short line (HELP), and one answered with nothing more to say.
 out=$(printf 'HELP' | "$CLIENT" send "$A" 5000)
 check_eq "a last line without \\n is answered at EOF" "$out" "$(printf 'HELP' | "$CLIENT" transcript)"
-check_eq "... all 14 lines of it" "$(echo "$out" | wc -l)" "14"
+check_eq "... all 15 lines of it, END last" "$(echo "$out" | wc -l) $(echo "$out" | tail -n 1)" "15 END"
 out=$(printf 'NEW 2 2 1 1\n' | "$CLIENT" send "$A" 5000)
 check_eq "EOF after a whole line" "$out" "OK 2 2 1"
 
@@ -103,7 +103,7 @@ wait_exit $NOREAD 10
 check "the non-reading client ran" $? "$(cat "$T/noread.out")"
 
 out=$(printf 'HELP\n' | "$CLIENT" send "$A" | wc -l)
-check_eq "still serving after all that" "$out" "14"
+check_eq "still serving after all that" "$out" "15"
 
 daemon_stop main "$MAIN_PID"
 check "SIGTERM: exit 0, no sanitizer report" $?

@@ -168,6 +168,8 @@ board_expected_of() { # board name -> path
         -e "/^ERR /s/limit of 1000 columns\$/limit of $cols columns/" \
         -e "/^ERR /s/board rows than this build's limit of 1000\$/board rows than this build's limit of $rows/" \
         -e "/^ERR /s/board columns than this build's limit of 1000\$/board columns than this build's limit of $cols/" \
+        -e "/^ERR /s/more rows than this build's limit of 1000\$/more rows than this build's limit of $rows/" \
+        -e "/^ERR /s/more columns than this build's limit of 1000\$/more columns than this build's limit of $cols/" \
         "$(expected_of "$2")" > "$exp"
     echo "$exp"
 }
