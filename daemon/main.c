@@ -19,7 +19,7 @@ static void print_usage(FILE *to)
 {
     fprintf(to,
         "usage: " SAPPERD_NAME " [--listen HOST:PORT]... [--stdin] [--max-clients N]\n"
-        "               [--idle-timeout SECONDS]\n"
+        "               [--idle-timeout SECONDS] [--max-memory BYTES]\n"
         "       " SAPPERD_NAME " --judge boom|casual|master|nurikabe < input > output\n"
         "\n"
         "Serves sapper's line protocol (send HELP for the requests).\n"
@@ -37,6 +37,9 @@ static void print_usage(FILE *to)
         "                         (default %u)\n"
         "  --idle-timeout SECONDS close a TCP session silent that long; 0 never\n"
         "                         (default %u)\n"
+        "  --max-memory BYTES     board memory of all sessions together (suffix K, M\n"
+        "                         or G); a request past it gets an ERR (default "
+        SAPPERD_DEFAULT_MAX_MEMORY_TEXT ")\n"
         "  --help                 this text\n"
         "  --version              the version\n",
         SAPPERD_DEFAULT_MAX_CLIENTS, SAPPERD_DEFAULT_IDLE_TIMEOUT);
@@ -108,6 +111,7 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
     o->judge_format = -1;
     o->max_clients = SAPPERD_DEFAULT_MAX_CLIENTS;
     o->idle_timeout = SAPPERD_DEFAULT_IDLE_TIMEOUT;
+    o->max_memory = SAPPERD_DEFAULT_MAX_MEMORY;
 
     for (i = 1; i < argc; i++) {
         const char *arg = argv[i];
@@ -160,6 +164,13 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
             if (value == NULL || !parse_count(value, &o->idle_timeout))
                 return usage_error("%s needs a number of seconds (0 never closes)",
                                    "--idle-timeout");
+            continue;
+        }
+        value = option_value("--max-memory", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL || !sapperd_parse_bytes(value, &o->max_memory))
+                return usage_error("%s needs a number of bytes, with K, M or G for "
+                                   "KiB, MiB or GiB (e.g. 64M)", "--max-memory");
             continue;
         }
         if (arg[0] == '-')

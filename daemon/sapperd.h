@@ -34,6 +34,7 @@ struct sapperd_options {
     int judge_format;           /* --judge: an enum sap_format, or -1 */
     uint32_t max_clients;       /* --max-clients */
     uint32_t idle_timeout;      /* --idle-timeout, seconds; 0 never closes */
+    size_t max_memory;          /* --max-memory, bytes */
 };
 
 /* What parse_options decided. */
@@ -53,11 +54,28 @@ void sapperd_log(const char *format, ...)
 #endif
     ;
 
-/* The session's memory table for a host: malloc and free, each block capped
- * at the largest one this build's limits can ask for. */
-extern const struct sap_memory sapperd_heap;
-/* The largest block sapperd_heap hands out. */
+/* The sessions' memory table (memory.c): every board block of every
+ * session counts against one budget, --max-memory. */
+struct sapperd_memory {
+    struct sap_memory table;    /* what the sessions are given */
+    size_t limit;               /* --max-memory */
+    size_t held;                /* bytes of blocks held now */
+    size_t peak;                /* the most held at once */
+    uint64_t refused;           /* blocks refused */
+};
+
+/* Blocks of at least this many bytes are mapped (and unmapped on release,
+ * so the memory returns to the system); smaller ones come from malloc. */
+#define SAPPERD_MMAP_BYTES (64u * 1024u)
+/* The default --max-memory: 25 sessions with the largest boards at once. */
+#define SAPPERD_DEFAULT_MAX_MEMORY ((size_t)256 << 20)
+#define SAPPERD_DEFAULT_MAX_MEMORY_TEXT "256M"
+
+void sapperd_memory_init(struct sapperd_memory *m, size_t limit);
+/* The largest block the table hands out (the build's largest board). */
 size_t sapperd_block_max(void);
+/* BYTES with an optional K, M or G suffix (powers of 1024), at least 1. */
+bool sapperd_parse_bytes(const char *text, size_t *bytes);
 
 /* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to 65535. */
 bool sapperd_address_valid(const char *text);
@@ -194,6 +212,16 @@ struct server {
     uint32_t sessions;          /* TCP sessions counted against --max-clients */
     uint32_t refused_lingering;
     struct conn *stdio;         /* the --stdin / --judge session, if any */
+    struct sapperd_memory memory; /* every session's board blocks */
+    /* Accepting never stops (libuv stops reporting a listener whose
+     * connection was not taken): a connection that cannot be served is
+     * taken into this handle and closed.  While it is closing, the
+     * listeners owed a drop wait (bit i: listeners[i]). */
+    uv_tcp_t drop_spare;
+    bool drop_ready;
+    unsigned drop_owed;
+    uint32_t fail_accept;       /* SAPPERD_FAIL_ACCEPT: fail the N-th allocation (tests) */
+    uint32_t accepted;
     struct conn_buffers *spare;
     unsigned spare_count;
     bool stopping;

@@ -103,6 +103,53 @@ static void log_refused(struct server *s)
     s->refused_unlogged = 0;
 }
 
+static void drop_connection(struct server *s, uv_stream_t *listener);
+
+/* The spare handle is closed: ready again, and the next owed drop goes. */
+static void on_spare_closed(uv_handle_t *handle)
+{
+    struct server *s = handle->data;
+    unsigned i;
+
+    if (uv_tcp_init(s->loop, &s->drop_spare) < 0)
+        return; /* the owed listeners stay paused; nothing else can be done */
+    s->drop_spare.data = s;
+    s->drop_ready = true;
+    for (i = 0; i < s->listener_count; i++) {
+        if (s->drop_owed & (1u << i)) {
+            s->drop_owed &= ~(1u << i);
+            drop_connection(s, (uv_stream_t *)&s->listeners[i]);
+            return;
+        }
+    }
+}
+
+/* A connection that cannot be served is still accepted, then closed:
+ * libuv reports a listener again only once its connection was taken.
+ * When the spare is busy closing the last one, this listener waits for it
+ * (libuv keeps the connection and pauses the listener meanwhile). */
+static void drop_connection(struct server *s, uv_stream_t *listener)
+{
+    unsigned i;
+    if (!s->drop_ready) {
+        for (i = 0; i < s->listener_count; i++)
+            if (listener == (uv_stream_t *)&s->listeners[i])
+                s->drop_owed |= 1u << i;
+        return;
+    }
+    s->drop_ready = false;
+    (void)uv_accept(listener, (uv_stream_t *)&s->drop_spare);
+    uv_close((uv_handle_t *)&s->drop_spare, on_spare_closed);
+}
+
+/* A connection's memory; SAPPERD_FAIL_ACCEPT=N (tests) fails the N-th. */
+static struct conn *conn_alloc(struct server *s, size_t bytes)
+{
+    if (++s->accepted == s->fail_accept)
+        return NULL;
+    return malloc(bytes);
+}
+
 static void on_connection(uv_stream_t *listener, int status)
 {
     struct server *s = listener->data;
@@ -119,14 +166,17 @@ static void on_connection(uv_stream_t *listener, int status)
         }
         return;
     }
-    if (s->stopping)
+    if (s->stopping) {
+        drop_connection(s, listener);
         return;
+    }
     refuse = s->sessions >= s->options->max_clients;
     /* A refused connection never runs a session: it is allocated without. */
     bytes = refuse ? offsetof(struct conn, session) : sizeof(struct conn);
-    c = malloc(bytes);
+    c = conn_alloc(s, bytes);
     if (c == NULL) {
-        sapperd_log("out of memory for a new connection");
+        sapperd_log("out of memory for a new connection; closing it");
+        drop_connection(s, listener);
         return;
     }
     memset(c, 0, offsetof(struct conn, session));
@@ -134,15 +184,16 @@ static void on_connection(uv_stream_t *listener, int status)
     c->kind = refuse ? CONN_REFUSED : CONN_TCP;
     r = uv_tcp_init(s->loop, &c->handle.tcp);
     if (r < 0) {
-        sapperd_log("new connection: %s", uv_strerror(r));
+        sapperd_log("new connection: %s; closing it", uv_strerror(r));
         free(c);
+        drop_connection(s, listener);
         return;
     }
     c->handle.handle.data = c;
     c->in = c->out = &c->handle.stream;
     c->state = CONN_OPEN;
     if (!refuse)
-        sap_session_init(&c->session, &sapperd_heap);
+        sap_session_init(&c->session, &s->memory.table);
     r = uv_accept(listener, &c->handle.stream);
     if (r == 0)
         r = uv_tcp_nodelay(&c->handle.tcp, 1);
@@ -292,7 +343,7 @@ static int start_stdio(struct server *s)
     c->server = s;
     c->kind = CONN_STDIO;
     c->state = CONN_OPEN;
-    sap_session_init(&c->session, &sapperd_heap);
+    sap_session_init(&c->session, &s->memory.table);
     s->stdio = c;
     r = stdio_open(s, c);
     if (r == 0 && o->judge_format >= 0) {
@@ -331,6 +382,12 @@ int sapperd_serve(const struct sapperd_options *options)
     s->options = options;
     s->stdio_flags[0] = s->stdio_flags[1] = -1;
     strcpy(s->busy_line, "ERR busy\n");
+    sapperd_memory_init(&s->memory, options->max_memory);
+    {
+        const char *fail = getenv("SAPPERD_FAIL_ACCEPT");
+        if (fail == NULL || sap_parse_u32(fail, strlen(fail), &s->fail_accept) != SAP_OK)
+            s->fail_accept = 0;
+    }
     r = uv_loop_init(&loop);
     if (r < 0) {
         sapperd_log("cannot start the event loop: %s", uv_strerror(r));
@@ -339,6 +396,11 @@ int sapperd_serve(const struct sapperd_options *options)
     }
     loop.data = s;
 
+    if (options->listen_count > 0) {
+        r = uv_tcp_init(&loop, &s->drop_spare);
+        s->drop_spare.data = s;
+        s->drop_ready = r == 0;
+    }
     for (i = 0; i < options->listen_count && r == 0; i++)
         r = listen_on(s, options->listen[i]);
     if (r == 0) {

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# t_daemon_memory.sh - sapperd's memory budget and its accept path.
+#
+#   - 80 greedy clients, each asking for a 1000 x 1000 game (1 MB) and a
+#     half-sent 1000 x 1000 CASUALMAP (4 MB), under --max-memory 64M: those
+#     past the budget get "ERR not enough memory for this board" and can
+#     still play a small game; RSS stays under 100 MiB and falls under
+#     40 MiB once they are gone (plain build: ASan's allocator keeps memory)
+#   - --max-memory's argument is checked
+#   - an allocation that fails at accept (SAPPERD_FAIL_ACCEPT=N fails the
+#     N-th connection's) closes that one connection and the listener goes
+#     on: the next clients are served
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib/daemon.sh
+
+T=$DAEMON_TMP
+
+# ---- the budget ----------------------------------------------------------------
+daemon_start budget "$SAPPERD_PLAIN" --max-memory 64M \
+    || { check "daemon starts" 1; summary t_daemon_memory; exit 1; }
+PID=$DAEMON_PID
+out=$(timeout 120 python3 tests/tools/memory_clients.py "$DAEMON_ADDR" "$PID" 80 900 2>&1)
+check "80 greedy clients ran" $? "$out"
+echo "$out" | sed 's/^/    /'
+value() { echo "$out" | sed -n "s/^$1 \([^ ]*\).*/\1/p"; }
+refused=$(echo "$out" | sed -n 's/^games [0-9]* refused \([0-9]*\)$/\1/p')
+[ -n "$refused" ] && [ "$refused" -gt 0 ]
+check "past 64M, games are refused with ERR not enough memory" $? "$out"
+check_eq "a refused client still plays a small game" "$(value small_game)" "OK_2_2_1"
+peak=$(value peak_rss_kib)
+[ -n "$peak" ] && [ "$peak" -lt $((100 * 1024)) ]
+check "RSS with everyone holding on is under 100 MiB (${peak:-?} KiB)" $?
+after=$(value after_rss_kib)
+[ -n "$after" ] && [ "$after" -lt $((40 * 1024)) ]
+check "RSS after they left is under 40 MiB (${after:-?} KiB)" $?
+out=$(printf 'NEW 1000 1000 1 1\n0\n' | "$CLIENT" send "$DAEMON_ADDR")
+check_eq "the budget is whole again: a 1000 x 1000 game" "$out" "$(printf 'OK 1000 1000 1\nQUIT')"
+daemon_stop budget "$PID"
+check "the budget daemon stops cleanly" $?
+
+# ---- the option ------------------------------------------------------------------
+for bad in 0 12X 64MB -5 99999999999 ""; do
+    err=$("$SAPPERD" --max-memory "$bad" 2>&1 >/dev/null)
+    [ $? -eq 2 ] && [[ "$err" == *"--max-memory needs a number of bytes"* ]]
+    check "--max-memory '$bad' is refused" $? "$err"
+done
+"$SAPPERD" --help | grep -q -- '--max-memory BYTES'
+check "--help names --max-memory" $?
+
+# A budget below one big board: that board is refused, small ones are not.
+daemon_start small "$SAPPERD" --max-memory 100K || check "small daemon starts" 1
+out=$(printf 'NEW 1000 1000 1 1\nNEW 100 100 1 1\nCASUAL 300 300\n' | "$CLIENT" send "$DAEMON_ADDR")
+check_eq "--max-memory 100K: a 1 MB board gets ERR, a 10 KB one OK" \
+    "$(echo "$out" | head -n 2)" "$(printf 'ERR not enough memory for this board\nOK 100 100 1')"
+daemon_stop small "$DAEMON_PID"
+check "the small daemon stops cleanly" $?
+
+# ---- accept never stops ----------------------------------------------------------
+SAPPERD_FAIL_ACCEPT=2 daemon_start failing "$SAPPERD" \
+    || { check "failing daemon starts" 1; summary t_daemon_memory; exit 1; }
+out1=$(printf 'HELP\n' | timeout 10 "$CLIENT" send "$DAEMON_ADDR" | tail -n 1)
+out2=$(printf 'HELP\n' | timeout 10 "$CLIENT" send "$DAEMON_ADDR" 2>&1 | tail -n 1)
+out3=$(printf 'NEW 2 2 1 1\n1 1 1\n' | timeout 10 "$CLIENT" send "$DAEMON_ADDR" | head -n 1)
+out4=$(printf 'HELP\n' | timeout 10 "$CLIENT" send "$DAEMON_ADDR" | tail -n 1)
+check_eq "the first client is served" "$out1" "END"
+[ "$out2" != "END" ]
+check "the second client's connection could not be allocated: closed, no reply" $? "$out2"
+check_eq "the third client is served: accepting goes on" "$out3" "OK 2 2 1"
+check_eq "and the fourth" "$out4" "END"
+grep -q "out of memory for a new connection; closing it" "$DAEMON_TMP/failing.log"
+check "the failure is logged" $?
+daemon_stop failing "$DAEMON_PID"
+check "the failing daemon stops cleanly" $?
+
+summary t_daemon_memory
