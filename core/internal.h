@@ -234,7 +234,8 @@ void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t
 struct sap_judge_format {
     void (*begin)(struct sap_judge *judge);
     void (*number)(struct sap_judge *judge, uint32_t value);
-    /* One byte of the row being read, at 0-based index < row_length. */
+    /* One byte of the row being read, at 0-based index < row_length, already
+     * checked against the format's row alphabet (judge.c). */
     void (*row_byte)(struct sap_judge *judge, uint32_t index, char byte);
     /* The row had exactly row_length bytes. */
     void (*row_end)(struct sap_judge *judge);

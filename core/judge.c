@@ -31,6 +31,18 @@ static const struct sap_judge_format *const formats[SAP_FORMAT_COUNT] = {
 #endif
 };
 
+/* The alphabet of each format's board rows (rows.c); MASTER has none.  A
+ * switch, not a table: a table of pointers would sit in an AVR's RAM. */
+static const char *row_alphabet(enum sap_format format)
+{
+    switch (format) {
+    case SAP_FORMAT_BOOM: return sap_rows_game;
+    case SAP_FORMAT_CASUAL: return sap_rows_casual;
+    case SAP_FORMAT_NURIKABE: return sap_rows_nurikabe;
+    default: return sap_rows_game; /* never asked: MASTER has no rows */
+    }
+}
+
 SAP_TEXT(name_boom, "boom");
 SAP_TEXT(name_casual, "casual");
 SAP_TEXT(name_master, "master");
@@ -49,6 +61,8 @@ const char *sap_format_name(enum sap_format format)
 int sap_format_from_name(const char *name, size_t length)
 {
     int f;
+    if (name == NULL)
+        return -1;
     for (f = 0; f < SAP_FORMAT_COUNT; f++)
         if (sap_word_is(name, length, format_names[f]))
             return f;
@@ -69,6 +83,8 @@ static bool output_pending(const struct sap_judge *j)
 int sap_judge_init(struct sap_judge *j, enum sap_format format,
                    const struct sap_memory *memory)
 {
+    if (j == NULL)
+        return SAP_ERR_ARG;
     memset(j, 0, sizeof *j);
     if ((unsigned)format >= SAP_FORMAT_COUNT || formats[format] == NULL)
         return SAP_ERR_ARG;
@@ -93,6 +109,8 @@ void sap_judge_release_block(struct sap_judge *j)
 
 void sap_judge_release(struct sap_judge *j)
 {
+    if (j == NULL)
+        return;
     sap_judge_release_block(j);
 }
 
@@ -157,6 +175,16 @@ void sap_judge_queue_text(struct sap_judge *j, const char *text)
     j->out_text_left = sap_text_length(text);
 }
 
+/* A row mistake, in the one wording rows.c gives it. */
+static void fail_row(struct sap_judge *j, enum sap_row_mistake mistake, char bad)
+{
+    char reason[sizeof j->reason];
+    size_t len = 0;
+    sap_row_reason(reason, sizeof reason, &len, mistake, j->rows_read + 1, j->token_length,
+                   j->row_length, row_alphabet(j->format), bad);
+    sap_judge_fail_ram(j, SAP_ERR_SYNTAX, reason);
+}
+
 static void end_token(struct sap_judge *j)
 {
     const struct sap_judge_format *f = formats[j->format];
@@ -164,15 +192,22 @@ static void end_token(struct sap_judge *j)
     if (j->expect == SAP_EXPECT_NUMBER) {
         f->number(j, j->number);
     } else if (j->expect == SAP_EXPECT_ROW) {
-        if (j->token_length != j->row_length)
-            sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("row has "), j->token_length,
-                             j->token_length < j->row_length
-                                 ? SAP_STR(" cells, fewer than the board's width")
-                                 : SAP_STR(" cells, more than the board's width"));
+        if (j->token_length < j->row_length)
+            fail_row(j, SAP_ROW_SHORT, 0);
         else
             f->row_end(j);
     }
     j->in_token = false;
+}
+
+/* One byte of a row: checked against the format's alphabet, then given
+ * to the format. */
+static void take_row_byte(struct sap_judge *j, char c)
+{
+    if (sap_row_cell(row_alphabet(j->format), c) < 0)
+        fail_row(j, SAP_ROW_CELL, c);
+    else
+        formats[j->format]->row_byte(j, j->token_length, c);
 }
 
 static void start_token(struct sap_judge *j)
@@ -194,10 +229,9 @@ static void take_byte(struct sap_judge *j, char c)
             sap_judge_fail(j, SAP_ERR_SIZE, SAP_STR("number too large"));
     } else if (j->expect == SAP_EXPECT_ROW) {
         if (j->token_length >= j->row_length)
-            sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("row longer than the board's width of "),
-                             j->row_length, SAP_STR(" cells"));
+            fail_row(j, SAP_ROW_LONG, c);
         else
-            formats[j->format]->row_byte(j, j->token_length, c);
+            take_row_byte(j, c);
     } else {
         sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("unexpected input"));
     }
@@ -234,6 +268,8 @@ static size_t take_digits(struct sap_judge *j, const char *input, size_t i, size
 static size_t take_row_bytes(struct sap_judge *j, const char *input, size_t i, size_t length)
 {
     void (*row_byte)(struct sap_judge *, uint32_t, char) = formats[j->format]->row_byte;
+    const char *alphabet = row_alphabet(j->format);
+    char full = sap_rom_byte(alphabet), blank = sap_rom_byte(alphabet + 1);
     if (!j->in_token)
         start_token(j);
     if (j->token_length >= j->row_length) {
@@ -241,7 +277,13 @@ static size_t take_row_bytes(struct sap_judge *j, const char *input, size_t i, s
         return i + 1;
     }
     do {
-        row_byte(j, j->token_length++, input[i++]);
+        char c = input[i];
+        if (c != full && c != blank) {
+            take_byte(j, c); /* fails with the row's reason */
+            return i + 1;
+        }
+        row_byte(j, j->token_length++, c);
+        i++;
     } while (i < length && !is_space(input[i]) && j->token_length < j->row_length &&
              j->status == SAP_JUDGE_READING);
     return i;
@@ -250,7 +292,8 @@ static size_t take_row_bytes(struct sap_judge *j, const char *input, size_t i, s
 size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)
 {
     size_t i = 0;
-    if (j->status != SAP_JUDGE_READING || output_pending(j))
+    if (j == NULL || (input == NULL && length > 0) || j->status != SAP_JUDGE_READING
+        || output_pending(j))
         return 0;
     /* Only a completed token (a format callback) or an error can make the
      * reader stop taking input, so that is where it is checked. */
@@ -301,6 +344,8 @@ static void process_eof(struct sap_judge *j)
 
 void sap_judge_finish(struct sap_judge *j)
 {
+    if (j == NULL)
+        return;
     j->eof = true;
     process_eof(j);
 }
@@ -308,6 +353,8 @@ void sap_judge_finish(struct sap_judge *j)
 size_t sap_judge_poll(struct sap_judge *j, char *out, size_t cap)
 {
     size_t n = 0;
+    if (j == NULL || out == NULL)
+        return 0;
     while (n < cap) {
         if (j->out_text_left > 0) {
             size_t k = j->out_text_left < cap - n ? j->out_text_left : cap - n;

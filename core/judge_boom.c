@@ -183,26 +183,11 @@ static void number(struct sap_judge *j, uint32_t value)
     }
 }
 
+/* A row byte, already checked against the alphabet (judge.c, rows.c). */
 static void row_byte(struct sap_judge *j, uint32_t index, char byte)
 {
-    if (byte == '*') {
+    if (byte == '*')
         sap_game_set_mine(j->u.game, j->rows_read, index, true);
-    } else if (byte != '_') {
-        char reason[sizeof j->reason];
-        size_t len = 0;
-        char shown[4] = { '\'', byte, '\'', '\0' };
-        sap_text_add(reason, sizeof reason, &len, SAP_STR("board row "));
-        sap_text_add_u32(reason, sizeof reason, &len, j->rows_read + 1);
-        sap_text_add(reason, sizeof reason, &len, SAP_STR(" holds "));
-        if (byte > ' ' && byte < 0x7f) {
-            sap_text_add_ram(reason, sizeof reason, &len, shown);
-        } else {
-            sap_text_add(reason, sizeof reason, &len, SAP_STR("byte "));
-            sap_text_add_u32(reason, sizeof reason, &len, (uint32_t)(unsigned char)byte);
-        }
-        sap_text_add(reason, sizeof reason, &len, SAP_STR(", expected only '_' and '*'"));
-        sap_judge_fail_ram(j, SAP_ERR_SYNTAX, reason);
-    }
 }
 
 static void row_end(struct sap_judge *j)

@@ -84,13 +84,11 @@ static void number(struct sap_judge *judge, uint32_t value)
     start_board(judge, judge->args[ARG_ROWS], value);
 }
 
+/* A row byte, already checked against the alphabet (judge.c, rows.c). */
 static void row_byte(struct sap_judge *judge, uint32_t index, char byte)
 {
     if (byte == 'M')
         sap_casual_set_mine(judge->u.casual, judge->rows_read, index, true);
-    else if (byte != '.')
-        sap_judge_fail(judge, SAP_ERR_SYNTAX,
-                       SAP_STR("a board row holds only 'M' (mine) and '.' (empty)"));
 }
 
 /* judge->out_phase: the board is being solved (a budget a poll), then its

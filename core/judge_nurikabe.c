@@ -135,12 +135,11 @@ static void number(struct sap_judge *j, uint32_t value)
     }
 }
 
+/* A row byte, already checked against the alphabet (judge.c, rows.c). */
 static void row_byte(struct sap_judge *j, uint32_t index, char byte)
 {
     if (byte == '#')
         sap_nurikabe_set_shaded(j->u.nurikabe, j->rows_read, index, true);
-    else if (byte != '.')
-        sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("a shading row holds only '#' and '.'"));
 }
 
 /* judge->out_phase while a grid's verification is under way */

@@ -44,6 +44,8 @@ int sap_master_plan(struct sap_master *plan, uint32_t rows, uint32_t cols, uint3
     int err = sap_check_board_size(rows, cols);
     uint32_t safe;
 
+    if (plan == NULL)
+        return SAP_ERR_ARG;
     memset(plan, 0, sizeof *plan);
     if (err != SAP_OK)
         return err;
@@ -99,7 +101,7 @@ static uint32_t row_width(const struct sap_master *plan, uint32_t row)
 
 char sap_master_cell(const struct sap_master *plan, uint32_t row, uint32_t col)
 {
-    if (row >= plan->rows || col >= plan->cols)
+    if (plan == NULL || row >= plan->rows || col >= plan->cols)
         return '\0';
     if (col >= row_width(plan, row))
         return '*';
@@ -112,7 +114,7 @@ size_t sap_master_write_row(const struct sap_master *plan, uint32_t row, uint32_
     uint32_t width, end, safe_end;
     size_t n;
 
-    if (row >= plan->rows || col >= plan->cols || cap == 0)
+    if (plan == NULL || out == NULL || row >= plan->rows || col >= plan->cols || cap == 0)
         return 0;
     width = row_width(plan, row);
     n = plan->cols - col;

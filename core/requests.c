@@ -81,15 +81,22 @@ static void defer_err(struct sap_session *s, const char *reason)
     session_defer_reply(s);
 }
 
+/* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
+static void reply_numbers(struct sap_session *s, const char *prefix, uint32_t a, uint32_t b,
+                          uint32_t c)
+{
+    session_reply_start(s, prefix);
+    session_reply_add_u32(s, a);
+    session_reply_add(s, SAP_STR(" "));
+    session_reply_add_u32(s, b);
+    session_reply_add(s, SAP_STR(" "));
+    session_reply_add_u32(s, c);
+    session_reply_end(s);
+}
+
 static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, uint32_t mines)
 {
-    session_reply_start(s, SAP_STR("OK "));
-    session_reply_add_u32(s, rows);
-    session_reply_add(s, SAP_STR(" "));
-    session_reply_add_u32(s, cols);
-    session_reply_add(s, SAP_STR(" "));
-    session_reply_add_u32(s, mines);
-    session_reply_end(s);
+    reply_numbers(s, SAP_STR("OK "), rows, cols, mines);
 }
 
 /* Starts reading `rows` board rows (after `numbers` number lines) for the
@@ -293,13 +300,7 @@ static void row_casual(struct sap_session *s, uint32_t row, const char *cells)
 /* The answer line of a solved board, then CASUALMAP's map. */
 static void reply_casual(struct sap_session *s, uint32_t covered, uint32_t row, uint32_t col)
 {
-    session_reply_start(s, SAP_STR(""));
-    session_reply_add_u32(s, covered);
-    session_reply_add(s, SAP_STR(" "));
-    session_reply_add_u32(s, row);
-    session_reply_add(s, SAP_STR(" "));
-    session_reply_add_u32(s, col);
-    session_reply_end(s);
+    reply_numbers(s, SAP_STR(""), covered, row, col);
     if (s->request == KIND_CASUALMAP) {
         s->out_row = 0;
         s->out_col = 0;

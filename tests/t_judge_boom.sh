@@ -132,11 +132,11 @@ bad "zero side" '1\n0 3\n' '' 'sapperd: boom: line 2: board 0 x 3: both sides mu
 bad "board too large" '1\n3 1001\n' '' \
     "sapperd: boom: line 2: board 3 x 1001 is over this build's limit of 1000 x 1000"
 bad "short row" '1\n2 3\n___\n__\n' '' \
-    "sapperd: boom: line 4: row has 2 cells, fewer than the board's width"
+    "sapperd: boom: line 4: row 2 has 2 cells, fewer than the board's 3"
 bad "long row" '1\n2 3\n____\n' '' \
-    "sapperd: boom: line 3: row longer than the board's width of 3 cells"
+    "sapperd: boom: line 3: row 1 has more cells than the board's 3"
 bad "row alphabet" '1\n2 3\n___\n_#_\n' '' \
-    "sapperd: boom: line 4: board row 2 holds '#', expected only '_' and '*'"
+    "sapperd: boom: line 4: row 2 holds '#': cells are '*' or '_'"
 bad "x out of range" '1\n2 3\n___\n___\n2 1 1\n1 3 1\n' 'RUNNING: [<1, 1, P>]\n' \
     "sapperd: boom: line 6: x 3 is outside the board's 2 rows"
 bad "y out of range" '1\n2 3\n___\n___\n1 1 0\n' '' \

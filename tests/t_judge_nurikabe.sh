@@ -55,8 +55,8 @@ check_error '1\n2 2 1\n2 0 1\n' '' "sapperd: nurikabe: line 3: number's row 2 is
 check_error '1\n2 2 1\n0 5 1\n' '' "sapperd: nurikabe: line 3: number's column 5 is outside the grid"
 check_error '1\n2 2 2\n0 0 1\n0 0 1\n' '' 'sapperd: nurikabe: line 4: a second number for the same cell'
 check_error '1\n2 2 1\n0 0 0\n' '' 'sapperd: nurikabe: line 3: a number must be positive, not 0'
-check_error '1\n2 2 0\n.#\n#\n' '' "sapperd: nurikabe: line 4: row has 1 cells, fewer than the board's width"
-check_error '1\n2 2 0\n.#\n#x\n' '' "sapperd: nurikabe: line 4: a shading row holds only '#' and '.'"
+check_error '1\n2 2 0\n.#\n#\n' '' "sapperd: nurikabe: line 4: row 2 has 1 cells, fewer than the board's 2"
+check_error '1\n2 2 0\n.#\n#x\n' '' "sapperd: nurikabe: line 4: row 2 holds 'x': cells are '#' or '.'"
 check_error '1\n2 2 2\n0 0 1\n.#\n##\n' '' 'sapperd: nurikabe: line 4: expected a non-negative number'
 check_error '1\n1 1 0\n.\n#\n' 'not solved' 'sapperd: nurikabe: line 4: unexpected input'
 check_error '1\n1 1001 0\n' '' "sapperd: nurikabe: line 2: c is beyond this build's limit of 1000 columns"

@@ -278,9 +278,9 @@ static void test_malformed(void)
     char text[96];
 
     expect_failure("3 3\n...\n..\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "fewer than");
-    expect_failure("3 3\n...\n....\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "board's width");
-    expect_failure("3 3\n...\n.x.\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "only 'M'");
-    expect_failure("3 3\n...\n.m.\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "only 'M'");
+    expect_failure("3 3\n...\n....\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "row 2 has more cells than the board's 3");
+    expect_failure("3 3\n...\n.x.\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "row 2 holds 'x': cells are 'M' or '.'");
+    expect_failure("3 3\n...\n.m.\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "row 2 holds 'm': cells are 'M' or '.'");
     expect_failure("0 5\n", "", SAP_ERR_SYNTAX, 1, "at least one row");
     expect_failure("1 1\n.\n4 0\n", "0\n", SAP_ERR_SYNTAX, 3, "at least one row");
     snprintf(text, sizeof text, "%u 1\n", SAP_MAX_ROWS + 1);

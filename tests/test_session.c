@@ -594,8 +594,62 @@ static void test_judge_only_error_is_silent(void)
     session_output_free(&o);
 }
 
+/* Every public call treats a NULL argument as an error, never a crash. */
+static void test_null_arguments(void)
+{
+    struct sap_master plan;
+    struct sap_judge judge;
+    struct sap_casual_result result;
+    uint32_t value = 7;
+    char out[8];
+    bool solved;
+
+    CHECK_EQ_INT(sap_parse_u32(NULL, 3, &value), SAP_ERR_SYNTAX);
+    CHECK_EQ_INT(sap_parse_u32("12", 2, NULL), SAP_ERR_SYNTAX);
+    CHECK_EQ_INT(value, 7);
+    CHECK_EQ_INT(sap_master_plan(NULL, 2, 2, 0), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_master_cell(NULL, 0, 0), '\0');
+    CHECK_EQ_INT(sap_master_write_row(NULL, 0, 0, out, sizeof out), 0);
+    CHECK_EQ_INT(sap_master_plan(&plan, 2, 2, 0), SAP_OK);
+    CHECK_EQ_INT(sap_master_write_row(&plan, 0, 0, NULL, 8), 0);
+    CHECK_EQ_INT(sap_nurikabe_init(NULL, out, sizeof out, 1, 1, 0), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_set_number(NULL, 0, 0, 1), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_set_shaded(NULL, 0, 0, true), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_verify(NULL), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_verify_step(NULL, 1, &solved), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_init(NULL, out, sizeof out, 1, 1), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_set_mine(NULL, 0, 0, true), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_solve(NULL, &result), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_casual_solve_step(NULL, 1, &result), SAP_ERR_ARG);
+    CHECK(!sap_casual_left_covered(NULL, 0, 0));
+    CHECK_EQ_INT(sap_game_init(NULL, out, sizeof out, 1, 1), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_game_move(NULL, 1, 1, 1), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_game_reply(NULL, out, sizeof out), 0);
+    CHECK_EQ_INT(sap_judge_init(NULL, SAP_FORMAT_BOOM, NULL), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_judge_sink(NULL, "1", 1), 0);
+    CHECK_EQ_INT(sap_judge_poll(NULL, out, sizeof out), 0);
+    CHECK_EQ_INT(sap_judge_status(NULL), SAP_ERR_ARG);
+    CHECK(!sap_judge_busy(NULL));
+    sap_judge_finish(NULL);
+    sap_judge_release(NULL);
+    CHECK_EQ_INT(sap_judge_init(&judge, SAP_FORMAT_BOOM, NULL), SAP_OK);
+    CHECK_EQ_INT(sap_judge_sink(&judge, NULL, 4), 0);
+    CHECK_EQ_INT(sap_judge_poll(&judge, NULL, 4), 0);
+    CHECK_EQ_INT(sap_format_from_name(NULL, 4), -1);
+    sap_session_init(NULL, NULL);
+    CHECK_EQ_INT(sap_session_sink(NULL, "HELP\n", 5), 0);
+    CHECK_EQ_INT(sap_session_poll(NULL, out, sizeof out), 0);
+    CHECK(!sap_session_busy(NULL));
+    CHECK_EQ_INT(sap_session_start_judge(NULL, SAP_FORMAT_BOOM), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_session_judge_result(NULL, NULL, NULL), SAP_ERR_ARG);
+    sap_session_set_budget(NULL, 1);
+    sap_session_finish(NULL);
+    sap_session_release(NULL);
+}
+
 int main(void)
 {
+    RUN_TEST(test_null_arguments);
     RUN_TEST(test_help);
     RUN_TEST(test_keywords_case_insensitive);
     RUN_TEST(test_unknown_and_usage);
