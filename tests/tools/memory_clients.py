@@ -39,7 +39,7 @@ def read_line(sock):
 def main():
     host, port = sys.argv[1].rsplit(":", 1)
     pid, clients, rows = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    row = b"." * 1000 + b"\n"
+    row = b"M" + b"." * 999 + b"\n"  # a mine per row: every row is laid out
     socks, accepted, refused, refused_sock = [], 0, 0, None
     for _ in range(clients):
         s = socket.create_connection((host, int(port)), timeout=30)
