@@ -159,6 +159,7 @@ static void conn_detach_if_idle(struct conn *c)
 /* ---- the runnable queue --------------------------------------------------- */
 
 static void conn_pump(struct conn *c);
+static void conn_touch(struct conn *c);
 static void conn_fail(struct conn *c, const char *what, int err);
 static void conn_read_stop(struct conn *c);
 
@@ -192,10 +193,12 @@ static void on_runner(uv_idle_t *idle)
         bool was_last = c == last;
         run_remove(c);
         if (c->state == CONN_OPEN || c->state == CONN_DRAINING) {
-            if (c->buffers == NULL && !conn_attach(c))
+            if (c->buffers == NULL && !conn_attach(c)) {
                 conn_close(c);
-            else
+            } else {
+                conn_touch(c); /* working is not idling (--idle-timeout) */
                 conn_pump(c);
+            }
         }
         if (was_last)
             break;
