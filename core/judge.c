@@ -389,6 +389,11 @@ void sap_judge_set_budget(struct sap_judge *j, uint32_t budget)
         j->budget = budget != 0 ? budget : 1u;
 }
 
+enum sap_format sap_judge_format(const struct sap_judge *j)
+{
+    return j != NULL ? j->format : SAP_FORMAT_BOOM;
+}
+
 bool sap_judge_busy(const struct sap_judge *j)
 {
     return j != NULL && j->status == SAP_JUDGE_READING && output_pending(j);

@@ -505,6 +505,8 @@ void sap_judge_set_budget(struct sap_judge *judge, uint32_t budget);
 /* True while the reader has reply bytes to write or work to finish before
  * it takes more input: call sap_judge_poll. */
 bool sap_judge_busy(const struct sap_judge *judge);
+/* The format the reader was started with. */
+enum sap_format sap_judge_format(const struct sap_judge *judge);
 /* True once the statement's input is complete (after the last case, or "0
  * 0"): only whitespace may follow.  A protocol JUDGE stream ends there. */
 bool sap_judge_input_complete(const struct sap_judge *judge);

@@ -245,7 +245,7 @@ static void leave_judge(struct sap_session *s, int status)
     }
     if (status < 0) {
         session_reply_start(s, err_prefix);
-        session_reply_add(s, sap_format_name(s->judge.format));
+        session_reply_add(s, sap_format_name(sap_judge_format(&s->judge)));
         session_reply_add(s, SAP_STR(" line "));
         session_reply_add_u32(s, s->judge.error_line);
         session_reply_add(s, SAP_STR(": "));

@@ -394,7 +394,7 @@ static void mirror_judge_line(struct mirror *m, const char *line, size_t length,
     status = sap_judge_status(&m->judge);
     if (status < 0) {
         fuzz_text_add_str(&expected, "ERR ");
-        fuzz_text_add_str(&expected, sap_format_name(m->judge.format));
+        fuzz_text_add_str(&expected, sap_format_name(sap_judge_format(&m->judge)));
         fuzz_text_add_str(&expected, " line ");
         fuzz_text_add_u32(&expected, m->judge.error_line);
         fuzz_text_add_str(&expected, ": ");
