@@ -220,6 +220,23 @@ void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mis
 /* Appends why sap_check_board_size refuses rows x cols. */
 void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols);
 
+/* ---- weights (weight.c) ------------------------------------------------ */
+
+/* A nonnegative number m * 2^e, m in [2^31, 2^32) or 0: layout counts. */
+struct sap_weight {
+    uint32_t m;
+    int32_t e;
+};
+
+struct sap_weight sap_weight_of(uint32_t n);
+bool sap_weight_is_zero(struct sap_weight w);
+struct sap_weight sap_weight_add(struct sap_weight a, struct sap_weight b);
+struct sap_weight sap_weight_mul(struct sap_weight a, struct sap_weight b);
+/* a * n / d, for n, d below 2^31 and d > 0. */
+struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d);
+/* round(scale * a / b) for a <= b, b nonzero (scale <= 2^31). */
+uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t scale);
+
 /* ---- judge formats ----------------------------------------------------- */
 
 /*

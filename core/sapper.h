@@ -18,6 +18,7 @@
  *   7. Nurikabe verifier      (seed 004, UVa 11585)
  *   8. judge readers          (the statements' batch formats, sans-IO)
  *   9. protocol session       (the line protocol, sans-IO)
+ *  10. deduction engine       (certain cells and mine odds of a position)
  *
  * Sans-IO shape (as heatshrink): a reader or session is a struct in caller
  * memory; the caller "sinks" received bytes in and "polls" reply bytes out.
@@ -739,6 +740,56 @@ bool sap_session_busy(const struct sap_session *session);
 /* Gives back every block the session holds; the session then has no game
  * and can be initialised again. */
 void sap_session_release(struct sap_session *session);
+
+/* ------------------------------------------------------------------------
+ * 10. Deduction engine
+ *
+ * From what the player of a game sees - the opened numbers, the board's
+ * size and mine count, never the player's P and ? marks (a player can be
+ * wrong) - every covered cell: certainly safe, certainly a mine, or its
+ * exact probability of being a mine, every layout consistent with what is
+ * seen weighing the same.  Certainty is exact; probabilities are good to
+ * far better than 0.1 %.  Integer arithmetic only, no recursion.
+ *
+ *     sap_deduce_init(&d, block, SAP_DEDUCE_BYTES(r, c), game);
+ *     while ((err = sap_deduce_step(d, budget)) == SAP_MORE) ...;
+ *     sap_deduce_cell(d, row, col, &p)  -> SAP_CELL_...
+ *
+ * The game must not change until the answers are read.  The work is
+ * exponential in the worst case (the assignments of one group of cells
+ * that share numbers); past SAP_DEDUCE_MAX_STEPS steps the engine gives up
+ * (SAP_ERR_SIZE) and claims nothing.
+ * ---------------------------------------------------------------------- */
+
+#define SAP_DEDUCE_HEADER_BYTES 128u
+/* per cell: 3 bytes of state, an order entry, a weight, and room for the
+ * counts (about 72 bytes a cell); aligned as for uint64_t */
+#define SAP_DEDUCE_BYTES(rows, cols) \
+    ((size_t)256u + (size_t)72u * (size_t)(rows) * (size_t)(cols))
+#ifndef SAP_DEDUCE_MAX_STEPS
+#define SAP_DEDUCE_MAX_STEPS 50000000u
+#endif
+
+typedef struct sap_deduce sap_deduce;
+
+enum sap_cell_view {
+    SAP_CELL_OPEN = 0,     /* opened: a number */
+    SAP_CELL_SAFE = 1,     /* covered and certainly safe */
+    SAP_CELL_MINE = 2,     /* covered and certainly a mine */
+    SAP_CELL_UNSURE = 3    /* covered, either way: see the probability */
+};
+
+/* Readies a deduction of `game`'s position in `memory` (aligned as for
+ * uint64_t, at least SAP_DEDUCE_BYTES of the game's size). */
+int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_game *game);
+/* Resumable (section 2): SAP_MORE, SAP_OK once every cell is known,
+ * SAP_ERR_STATE when no layout fits what is seen, SAP_ERR_SIZE when it
+ * gave up past SAP_DEDUCE_MAX_STEPS. */
+int sap_deduce_step(sap_deduce *deduce, uint32_t budget);
+/* After SAP_OK: the cell's view (enum sap_cell_view, or a negative error)
+ * and its mine probability in units of 0.01 % (0 and 10000 only when
+ * certain; 0 for an opened cell). */
+int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32_t *per_10000);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,624 @@
+/*
+ * deduce.c - the deduction engine: from what a player sees (the opened
+ * numbers, the board's size and mine count; never the player's marks),
+ * which covered cells are certainly safe, certainly mines, and the exact
+ * mine probability of every one, every consistent layout weighing the same.
+ *
+ * The usual way, in bounded steps (sapper.h section 2):
+ *   1. scan: the covered cells next to a number are the frontier; the
+ *      others are the interior, which only the mine total constrains;
+ *   2. components: frontier cells joined through the numbers they share
+ *      (breadth first, which also orders each for pruning);
+ *   3. count: each component's consistent assignments, by mine count, with
+ *      a backtracking walk whose state lives in the cells (no recursion);
+ *   4. combine: the components' counts and the interior's binomials
+ *      C(I, M - s) give every component a weight per mine count k: the
+ *      layouts of everything else that fit with it;
+ *   5. weigh: the walk again, adding each assignment's weight to its mines.
+ * A cell is certain when no assignment of positive weight says otherwise:
+ * weights are exactly zero or not (weight.c), so certainty is exact; the
+ * probabilities are good to about 2^-30.
+ *
+ * Memory (SAP_DEDUCE_BYTES): per cell 3 bytes (flags, and for a number:
+ * mines still needed, covered neighbours not yet assigned), an order entry
+ * and a weight, and 5 weights of counting room; about 72 bytes a cell.
+ */
+#include "internal.h"
+
+/* cell flags */
+#define F_OPEN 0x01u      /* opened: a number */
+#define F_FRONTIER 0x02u  /* covered, next to a number */
+#define F_QUEUED 0x04u    /* placed in the order */
+#define F_START 0x08u     /* the first cell of its component in the order */
+#define F_MINE 0x10u      /* the walk's current assignment */
+#define F_TRIED 0x20u     /* ... and the walk has tried the other value too */
+#define F_SEEN_MINE 0x40u /* a mine in some layout of positive weight */
+#define F_SEEN_SAFE 0x80u /* safe in some layout of positive weight */
+
+enum phase {
+    PH_SCAN = 0, PH_COMPONENTS, PH_COUNT, PH_COMBINE, PH_WEIGH, PH_DONE, PH_FAILED
+};
+
+struct sap_deduce {
+    const sap_game *game;
+    uint32_t rows, cols, cells;
+    uint32_t mines;            /* on the board */
+    uint32_t covered;          /* covered cells */
+    uint32_t frontier;         /* of them next to a number: order[0..frontier) */
+    uint32_t cursor;           /* the phase's place */
+    uint32_t queue;            /* PH_COMPONENTS: next order entry to expand */
+    uint32_t comp_start;       /* the component being walked: order[comp_start..comp_end) */
+    uint32_t comp_end;
+    uint32_t comp_poly;        /* its counts' first entry */
+    uint32_t depth;            /* the walk's depth: cells assigned */
+    uint32_t placed;           /* mines among them */
+    uint64_t steps;            /* spent so far */
+    struct sap_weight total;   /* every layout's weight: Z */
+    struct sap_weight interior_mass; /* the expected interior mines, times Z */
+    uint8_t phase, entered, result;
+    uint8_t interior_all_mines; /* every layout of positive weight fills the interior */
+};
+
+SAP_STATIC_ASSERT(deduce_header_fits, sizeof(struct sap_deduce) <= SAP_DEDUCE_HEADER_BYTES);
+
+/* ---- the block ---------------------------------------------------------- */
+
+static uint8_t *flags_of(sap_deduce *d)
+{
+    return (uint8_t *)d + SAP_DEDUCE_HEADER_BYTES;
+}
+static uint8_t *need_of(sap_deduce *d)
+{
+    return flags_of(d) + d->cells;
+}
+static uint8_t *free_of(sap_deduce *d)
+{
+    return flags_of(d) + 2u * d->cells;
+}
+static uint32_t *order_of(sap_deduce *d)
+{
+    size_t at = SAP_DEDUCE_HEADER_BYTES + 3u * (size_t)d->cells;
+    at = (at + 7u) & ~(size_t)7u;
+    return (uint32_t *)(void *)((unsigned char *)d + at);
+}
+/* mass[x]: the weight of the layouts with a mine at frontier cell x. */
+static struct sap_weight *mass_of(sap_deduce *d)
+{
+    return (struct sap_weight *)(void *)(order_of(d) + d->cells + (d->cells & 1u));
+}
+/* counts: component counts by k (P), their weights (W), the product of
+ * all (T), the product of the others (Q), the binomials (B). */
+static struct sap_weight *counts_of(sap_deduce *d)
+{
+    return mass_of(d) + d->cells;
+}
+static struct sap_weight *weights_of(sap_deduce *d)
+{
+    return counts_of(d) + 2u * d->cells + 2u;
+}
+static struct sap_weight *total_of(sap_deduce *d)
+{
+    return weights_of(d) + 2u * d->cells + 2u;
+}
+
+/* ---- the board ---------------------------------------------------------- */
+
+/* The 3x3 block around a cell, clipped. */
+struct box {
+    uint32_t r0, r1, c0, c1;
+};
+
+static struct box box_at(const sap_deduce *d, uint32_t x)
+{
+    struct box b;
+    uint32_t r = x / d->cols, c = x - r * d->cols;
+    b.r0 = r > 0 ? r - 1 : 0;
+    b.r1 = r + 1 < d->rows ? r + 1 : r;
+    b.c0 = c > 0 ? c - 1 : 0;
+    b.c1 = c + 1 < d->cols ? c + 1 : c;
+    return b;
+}
+
+/* The player sees a number, or a covered cell (a mark is no evidence). */
+static int seen_number(const sap_deduce *d, uint32_t x)
+{
+    char v = sap_game_cell(d->game, x / d->cols, x % d->cols);
+    return v >= '0' && v <= '8' ? v - '0' : -1;
+}
+
+/* ---- 1. scan ------------------------------------------------------------ */
+
+static bool scan(sap_deduce *d, uint32_t *budget)
+{
+    uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
+    uint32_t x = d->cursor;
+    for (; x < d->cells && *budget > 0; x++, --*budget) {
+        int n = seen_number(d, x);
+        struct box b = box_at(d, x);
+        uint32_t r, c, covered = 0;
+        if (n < 0) {
+            flags[x] = 0;
+            d->covered++;
+            continue;
+        }
+        flags[x] = F_OPEN;
+        for (r = b.r0; r <= b.r1; r++)
+            for (c = b.c0; c <= b.c1; c++)
+                covered += seen_number(d, r * d->cols + c) < 0;
+        need[x] = (uint8_t)n;
+        free_[x] = (uint8_t)covered;
+    }
+    d->cursor = x;
+    if (x < d->cells)
+        return false;
+    /* the frontier: covered cells next to a number */
+    for (x = 0; x < d->cells; x++) {
+        if (flags[x] & F_OPEN) {
+            struct box b = box_at(d, x);
+            uint32_t r, c;
+            for (r = b.r0; r <= b.r1; r++)
+                for (c = b.c0; c <= b.c1; c++)
+                    if (!(flags[r * d->cols + c] & F_OPEN))
+                        flags[r * d->cols + c] |= F_FRONTIER;
+        }
+    }
+    d->cursor = 0;
+    return true;
+}
+
+/* ---- 2. components ------------------------------------------------------ */
+
+/* Queues the unqueued frontier cells that share a number with x. */
+static void queue_partners(sap_deduce *d, uint32_t x)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d);
+    struct box b = box_at(d, x);
+    uint32_t r, c;
+    for (r = b.r0; r <= b.r1; r++)
+        for (c = b.c0; c <= b.c1; c++) {
+            uint32_t n = r * d->cols + c, rr, cc;
+            struct box nb;
+            if (!(flags[n] & F_OPEN))
+                continue;
+            nb = box_at(d, n);
+            for (rr = nb.r0; rr <= nb.r1; rr++)
+                for (cc = nb.c0; cc <= nb.c1; cc++) {
+                    uint32_t y = rr * d->cols + cc;
+                    if ((flags[y] & (F_FRONTIER | F_QUEUED)) == F_FRONTIER) {
+                        flags[y] |= F_QUEUED;
+                        order[d->frontier++] = y;
+                    }
+                }
+        }
+}
+
+static bool components(sap_deduce *d, uint32_t *budget)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d);
+    while (*budget > 0) {
+        if (d->queue < d->frontier) {
+            queue_partners(d, order[d->queue++]);
+            --*budget;
+            continue;
+        }
+        for (; d->cursor < d->cells; d->cursor++)
+            if ((flags[d->cursor] & (F_FRONTIER | F_QUEUED)) == F_FRONTIER)
+                break;
+        if (d->cursor == d->cells)
+            return true;
+        flags[d->cursor] |= F_QUEUED | F_START;
+        order[d->frontier++] = d->cursor;
+    }
+    return false;
+}
+
+/* ---- 3 and 5. the walk over one component's assignments ------------------ */
+
+/* Assigns x (a mine or not) and checks every number around it: false when
+ * one can no longer be met (the assignment is then undone). */
+static bool assign(sap_deduce *d, uint32_t x, bool mine)
+{
+    uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
+    struct box b = box_at(d, x);
+    uint32_t r, c;
+    bool ok = true;
+    for (r = b.r0; r <= b.r1; r++)
+        for (c = b.c0; c <= b.c1; c++) {
+            uint32_t n = r * d->cols + c;
+            if (!(flags[n] & F_OPEN))
+                continue;
+            free_[n]--;
+            if (mine)
+                need[n]--; /* need > 0 is checked first below */
+            if (need[n] > free_[n] || need[n] == 0xFFu)
+                ok = false;
+        }
+    if (mine)
+        flags[x] |= F_MINE;
+    return ok;
+}
+
+static void unassign(sap_deduce *d, uint32_t x)
+{
+    uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
+    struct box b = box_at(d, x);
+    bool mine = (flags[x] & F_MINE) != 0;
+    uint32_t r, c;
+    for (r = b.r0; r <= b.r1; r++)
+        for (c = b.c0; c <= b.c1; c++) {
+            uint32_t n = r * d->cols + c;
+            if (!(flags[n] & F_OPEN))
+                continue;
+            free_[n]++;
+            if (mine)
+                need[n]++;
+        }
+    flags[x] &= (uint8_t)~F_MINE;
+}
+
+/* One complete assignment: counted (pass 1) or weighed (pass 2). */
+static void record(sap_deduce *d)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d), i, k = d->placed;
+    if (d->phase == PH_COUNT) {
+        struct sap_weight *p = counts_of(d) + d->comp_poly + k;
+        *p = sap_weight_add(*p, sap_weight_of(1));
+        return;
+    }
+    {
+        struct sap_weight w = weights_of(d)[d->comp_poly + k];
+        struct sap_weight *mass = mass_of(d);
+        if (sap_weight_is_zero(w))
+            return; /* no layout of the rest fits with k mines here */
+        for (i = d->comp_start; i < d->comp_end; i++) {
+            uint32_t x = order[i];
+            if (flags[x] & F_MINE) {
+                flags[x] |= F_SEEN_MINE;
+                mass[x] = sap_weight_add(mass[x], w);
+            } else {
+                flags[x] |= F_SEEN_SAFE;
+            }
+        }
+    }
+}
+
+/* Walks the component's assignments on for *budget steps; true when done.
+ * The cell at depth i is order[comp_start + i]; F_TRIED says its second
+ * value is the one assigned now. */
+static bool walk(sap_deduce *d, uint32_t *budget)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d);
+    uint32_t size = d->comp_end - d->comp_start;
+
+    while (*budget > 0) {
+        --*budget;
+        if (d->entered) {
+            /* descend: the next cell takes its first value (safe) */
+            if (d->depth == size) {
+                record(d);
+            } else {
+                uint32_t x = order[d->comp_start + d->depth];
+                flags[x] &= (uint8_t)~(F_TRIED | F_MINE);
+                if (assign(d, x, false)) {
+                    d->depth++;
+                    continue;
+                }
+                unassign(d, x);
+                /* the first value failed: try the second at once */
+                flags[x] |= F_TRIED;
+                if (assign(d, x, true)) {
+                    d->placed++;
+                    d->depth++;
+                    continue;
+                }
+                unassign(d, x);
+            }
+            d->entered = 0;
+        }
+        /* back up to the deepest cell that still has its second value */
+        for (;;) {
+            uint32_t x;
+            if (d->depth == 0)
+                return true;
+            x = order[d->comp_start + d->depth - 1];
+            if (flags[x] & F_TRIED) {
+                if (flags[x] & F_MINE)
+                    d->placed--;
+                unassign(d, x);
+                d->depth--;
+                continue;
+            }
+            unassign(d, x);
+            flags[x] |= F_TRIED;
+            if (assign(d, x, true)) {
+                d->placed++;
+                d->entered = 1;
+                break;
+            }
+            unassign(d, x);
+            d->depth--;
+        }
+    }
+    return false;
+}
+
+/* Starts the walk of the component at order[cursor]. */
+static void walk_start(sap_deduce *d)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d), e = d->cursor + 1;
+    while (e < d->frontier && !(flags[order[e]] & F_START))
+        e++;
+    d->comp_start = d->cursor;
+    d->comp_end = e;
+    d->depth = 0;
+    d->placed = 0;
+    d->entered = 1;
+}
+
+/* Walks every component in turn (pass 1 or 2); true when all are done. */
+static bool walk_all(sap_deduce *d, uint32_t *budget)
+{
+    while (*budget > 0) {
+        if (d->comp_end <= d->cursor) { /* the next component */
+            if (d->cursor == d->frontier)
+                return true;
+            walk_start(d);
+        }
+        if (!walk(d, budget))
+            return false;
+        d->comp_poly += d->comp_end - d->comp_start + 1;
+        d->cursor = d->comp_end;
+    }
+    return d->cursor == d->frontier && d->comp_end <= d->cursor;
+}
+
+/* ---- 4. combine ----------------------------------------------------------- */
+
+/* out = a * b, polynomials of lengths la and lb (out has la + lb - 1). */
+static void convolve(struct sap_weight *out, const struct sap_weight *a, uint32_t la,
+                     const struct sap_weight *b, uint32_t lb, struct sap_weight *tmp)
+{
+    uint32_t i, j;
+    for (i = 0; i < la + lb - 1; i++)
+        tmp[i] = sap_weight_of(0);
+    for (i = 0; i < la; i++)
+        if (!sap_weight_is_zero(a[i]))
+            for (j = 0; j < lb; j++)
+                tmp[i + j] = sap_weight_add(tmp[i + j], sap_weight_mul(a[i], b[j]));
+    for (i = 0; i < la + lb - 1; i++)
+        out[i] = tmp[i];
+}
+
+/* The product of every component's counts but `skip`'s (all when skip is
+ * UINT32_MAX) into prod; returns its length. */
+static uint32_t product(sap_deduce *d, uint32_t skip, struct sap_weight *prod,
+                        struct sap_weight *tmp)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d);
+    struct sap_weight *counts = counts_of(d);
+    uint32_t length = 1, i = 0, poly = 0, comp = 0;
+    prod[0] = sap_weight_of(1);
+    while (i < d->frontier) {
+        uint32_t e = i + 1;
+        while (e < d->frontier && !(flags[order[e]] & F_START))
+            e++;
+        if (comp != skip) {
+            convolve(prod, prod, length, counts + poly, e - i + 1, tmp);
+            length += e - i;
+        }
+        poly += e - i + 1;
+        comp++;
+        i = e;
+    }
+    return length;
+}
+
+static void combine(sap_deduce *d)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d);
+    struct sap_weight *total = total_of(d);
+    struct sap_weight *prod = total, *binom = total + d->cells + 1;
+    struct sap_weight *tmp = binom + d->cells + 1;
+    struct sap_weight *weights = weights_of(d);
+    uint32_t interior = d->covered - d->frontier, length, s, m, i, poly, comp;
+
+    /* binom[s] = C(interior, mines - s), for s = 0..frontier */
+    for (s = 0; s <= d->frontier; s++)
+        binom[s] = sap_weight_of(0);
+    if (d->mines <= d->frontier + interior) {
+        /* C(I, m) for m from max(0, M - F) up to min(I, M), then placed */
+        uint32_t lo = d->mines > d->frontier ? d->mines - d->frontier : 0;
+        uint32_t hi = d->mines < interior ? d->mines : interior;
+        struct sap_weight c = sap_weight_of(1);
+        for (m = 0; m < lo; m++)
+            c = sap_weight_scale(c, interior - m, m + 1);
+        for (m = lo; m <= hi; m++) {
+            binom[d->mines - m] = c;
+            c = sap_weight_scale(c, interior - m, m + 1);
+        }
+    }
+    length = product(d, UINT32_MAX, prod, tmp);
+    d->total = sap_weight_of(0);
+    d->interior_mass = sap_weight_of(0);
+    d->interior_all_mines = 1;
+    for (s = 0; s < length && s <= d->frontier; s++) {
+        struct sap_weight layouts = sap_weight_mul(prod[s], binom[s]);
+        uint32_t rest;
+        if (sap_weight_is_zero(layouts))
+            continue;
+        d->total = sap_weight_add(d->total, layouts);
+        rest = d->mines - s; /* mines in the interior */
+        if (rest < interior)
+            d->interior_all_mines = 0;
+        if (interior > 0)
+            d->interior_mass = sap_weight_add(d->interior_mass,
+                                              sap_weight_scale(layouts, rest, interior));
+    }
+    /* each component's weight per k: the other components' layouts times
+     * the interior's, summed over their mine counts j */
+    for (i = 0, poly = 0, comp = 0; i < d->frontier; comp++) {
+        uint32_t e = i + 1, k, j;
+        while (e < d->frontier && !(flags[order[e]] & F_START))
+            e++;
+        length = product(d, comp, prod, tmp);
+        for (k = 0; k <= e - i; k++) {
+            struct sap_weight w = sap_weight_of(0);
+            for (j = 0; j < length && k + j <= d->frontier; j++)
+                w = sap_weight_add(w, sap_weight_mul(prod[j], binom[k + j]));
+            weights[poly + k] = w;
+        }
+        poly += e - i + 1;
+        i = e;
+    }
+}
+
+/* ---- the API ------------------------------------------------------------ */
+
+int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_game *game)
+{
+    sap_deduce *d;
+    uint32_t rows, cols;
+    size_t need;
+
+    if (deduce == NULL || game == NULL)
+        return SAP_ERR_ARG;
+    *deduce = NULL;
+    rows = sap_game_rows(game);
+    cols = sap_game_cols(game);
+    need = SAP_DEDUCE_BYTES(rows, cols);
+    if (memory == NULL || bytes < need)
+        return SAP_ERR_NOMEM;
+    if (((uintptr_t)memory & 7u) != 0)
+        return SAP_ERR_ARG;
+    d = (sap_deduce *)memory;
+    memset(d, 0, sizeof *d);
+    d->game = game;
+    d->rows = rows;
+    d->cols = cols;
+    d->cells = rows * cols;
+    d->mines = sap_game_mines(game);
+    d->phase = PH_SCAN;
+    *deduce = d;
+    return SAP_OK;
+}
+
+int sap_deduce_step(sap_deduce *d, uint32_t budget)
+{
+    uint32_t start_budget;
+    if (d == NULL)
+        return SAP_ERR_ARG;
+    if (budget == 0)
+        budget = 1;
+    start_budget = budget;
+    while (budget > 0 && d->phase < PH_DONE) {
+        switch (d->phase) {
+        case PH_SCAN:
+            if (scan(d, &budget))
+                d->phase = PH_COMPONENTS;
+            break;
+        case PH_COMPONENTS:
+            if (components(d, &budget)) {
+                uint32_t i;
+                struct sap_weight *counts = counts_of(d);
+                for (i = 0; i < 2u * d->cells + 2u; i++)
+                    counts[i] = sap_weight_of(0);
+                d->cursor = 0;
+                d->comp_end = 0;
+                d->comp_poly = 0;
+                d->phase = PH_COUNT;
+            }
+            break;
+        case PH_COUNT:
+            if (walk_all(d, &budget)) {
+                d->phase = PH_COMBINE;
+            }
+            break;
+        case PH_COMBINE: {
+            uint32_t i;
+            struct sap_weight *mass = mass_of(d);
+            combine(d);
+            budget = budget > d->frontier ? budget - d->frontier : 0; /* a coarse step */
+            for (i = 0; i < d->frontier; i++)
+                mass[order_of(d)[i]] = sap_weight_of(0);
+            if (sap_weight_is_zero(d->total)) {
+                d->phase = PH_FAILED; /* no layout fits what is seen */
+                d->result = (uint8_t)-SAP_ERR_STATE;
+                break;
+            }
+            d->cursor = 0;
+            d->comp_end = 0;
+            d->comp_poly = 0;
+            d->phase = PH_WEIGH;
+            break;
+        }
+        case PH_WEIGH:
+            if (walk_all(d, &budget))
+                d->phase = PH_DONE;
+            break;
+        default:
+            break;
+        }
+    }
+    d->steps += start_budget - budget;
+    if (d->phase == PH_DONE)
+        return SAP_OK;
+    if (d->phase == PH_FAILED)
+        return -(int)d->result;
+    if (d->steps >= SAP_DEDUCE_MAX_STEPS) {
+        d->phase = PH_FAILED; /* gave up: nothing is claimed */
+        d->result = (uint8_t)-SAP_ERR_SIZE;
+        return SAP_ERR_SIZE;
+    }
+    return SAP_MORE;
+}
+
+int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *per_10000)
+{
+    sap_deduce *dd = (sap_deduce *)(uintptr_t)d; /* the accessors are shared */
+    uint32_t x, p;
+    uint8_t f;
+
+    if (d == NULL || per_10000 == NULL)
+        return SAP_ERR_ARG;
+    if (row >= d->rows || col >= d->cols)
+        return SAP_ERR_RANGE;
+    if (d->phase != PH_DONE)
+        return SAP_ERR_STATE;
+    x = row * d->cols + col;
+    f = flags_of(dd)[x];
+    if (f & F_OPEN) {
+        *per_10000 = 0;
+        return SAP_CELL_OPEN;
+    }
+    if (!(f & F_FRONTIER)) { /* the interior */
+        if (sap_weight_is_zero(d->interior_mass)) {
+            *per_10000 = 0;
+            return SAP_CELL_SAFE;
+        }
+        if (d->interior_all_mines) {
+            *per_10000 = 10000;
+            return SAP_CELL_MINE;
+        }
+        p = sap_weight_ratio(d->interior_mass, d->total, 10000);
+    } else {
+        if (!(f & F_SEEN_MINE)) {
+            *per_10000 = 0;
+            return SAP_CELL_SAFE;
+        }
+        if (!(f & F_SEEN_SAFE)) {
+            *per_10000 = 10000;
+            return SAP_CELL_MINE;
+        }
+        p = sap_weight_ratio(mass_of(dd)[x], d->total, 10000);
+    }
+    /* 0 and 100 % are for certain cells only */
+    *per_10000 = p < 1 ? 1 : p > 9999 ? 9999 : p;
+    return SAP_CELL_UNSURE;
+}

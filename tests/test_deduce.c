@@ -1,0 +1,229 @@
+/*
+ * test_deduce.c - the deduction engine against a brute force: on small
+ * positions, every layout of the covered cells with the board's mine count
+ * that fits every opened number is counted, as exact integers; each cell's
+ * certainty must equal the engine's exactly, and its probability to within
+ * 0.01 % (the engine's unit).  Positions come from real games: random
+ * boards, a few safe clicks, some flags (right or wrong: they are no
+ * evidence), and budgets of 1, 7 and unlimited steps a call.
+ */
+#include "check.h"
+#include "sapper.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t rng = 88172645463325252ull;
+
+static uint32_t rnd(uint32_t n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng % n);
+}
+
+struct brute {
+    uint64_t layouts;
+    uint64_t mine_in[64];
+};
+
+/* Every subset of the covered cells with `mines` mines that fits the numbers. */
+static void brute_force(const sap_game *g, struct brute *b)
+{
+    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), cells = rows * cols;
+    uint32_t covered[64], ncov = 0, i, mines = sap_game_mines(g);
+    uint64_t set, limit;
+    char view[64];
+
+    memset(b, 0, sizeof *b);
+    for (i = 0; i < cells; i++) {
+        view[i] = sap_game_cell(g, i / cols, i % cols);
+        if (!(view[i] >= '0' && view[i] <= '8'))
+            covered[ncov++] = i;
+    }
+    limit = (uint64_t)1 << ncov;
+    for (set = 0; set < limit; set++) {
+        unsigned char mine[64] = { 0 };
+        uint32_t k = 0;
+        bool ok = true;
+        for (i = 0; i < ncov; i++)
+            if (set >> i & 1u) {
+                mine[covered[i]] = 1;
+                k++;
+            }
+        if (k != mines)
+            continue;
+        for (i = 0; i < cells && ok; i++) {
+            int r = (int)(i / cols), c = (int)(i % cols), dr, dc, n = 0;
+            if (!(view[i] >= '0' && view[i] <= '8'))
+                continue;
+            for (dr = -1; dr <= 1; dr++)
+                for (dc = -1; dc <= 1; dc++) {
+                    int rr = r + dr, cc = c + dc;
+                    if (rr >= 0 && cc >= 0 && rr < (int)rows && cc < (int)cols)
+                        n += mine[(uint32_t)rr * cols + (uint32_t)cc];
+                }
+            ok = n == view[i] - '0';
+        }
+        if (!ok)
+            continue;
+        b->layouts++;
+        for (i = 0; i < cells; i++)
+            b->mine_in[i] += mine[i];
+    }
+}
+
+/* The engine on g with `budget` steps a call; checks it against b. */
+static bool compare(const sap_game *g, const struct brute *b, uint32_t budget)
+{
+    size_t bytes = SAP_DEDUCE_BYTES(sap_game_rows(g), sap_game_cols(g));
+    void *block = malloc(bytes);
+    sap_deduce *d;
+    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), r, c;
+    int err;
+    bool ok = true;
+
+    CHECK_EQ_INT(sap_deduce_init(&d, block, bytes, g), SAP_OK);
+    while ((err = sap_deduce_step(d, budget)) == SAP_MORE)
+        continue;
+    if (b->layouts == 0) {
+        ok = CHECK_EQ_INT(err, SAP_ERR_STATE);
+        free(block);
+        return ok;
+    }
+    if (!CHECK_EQ_INT(err, SAP_OK)) {
+        free(block);
+        return false;
+    }
+    for (r = 0; r < rows && ok; r++)
+        for (c = 0; c < cols && ok; c++) {
+            uint32_t x = r * cols + c, p;
+            char v = sap_game_cell(g, r, c);
+            int view = sap_deduce_cell(d, r, c, &p);
+            uint64_t n = b->mine_in[x], total = b->layouts;
+            if (v >= '0' && v <= '8') {
+                ok = CHECK_EQ_INT(view, SAP_CELL_OPEN);
+            } else if (n == 0) {
+                ok = CHECK_EQ_INT(view, SAP_CELL_SAFE) && CHECK_EQ_INT(p, 0);
+            } else if (n == total) {
+                ok = CHECK_EQ_INT(view, SAP_CELL_MINE) && CHECK_EQ_INT(p, 10000);
+            } else {
+                /* exact: n / total; the engine rounds to 0.01 % (kept in 1..9999) */
+                double want = 10000.0 * (double)n / (double)total;
+                ok = CHECK_EQ_INT(view, SAP_CELL_UNSURE)
+                     && CHECK((double)p >= want - 1.0 && (double)p <= want + 1.0);
+                if (!ok)
+                    fprintf(stderr, "  cell %u,%u: %u / 10000, exact %llu / %llu\n", r, c, p,
+                            (unsigned long long)n, (unsigned long long)total);
+            }
+        }
+    free(block);
+    return ok;
+}
+
+/* A random position: a board, a few safe clicks, some flags. */
+static sap_game *random_position(void **block, uint32_t *covered_out)
+{
+    uint32_t rows = 1 + rnd(6), cols = 1 + rnd(6), cells = rows * cols, i, clicks, mines = 0;
+    size_t bytes = SAP_GAME_BYTES(rows, cols);
+    uint32_t density = 10 + rnd(40);
+    sap_game *g;
+    *block = malloc(bytes);
+    sap_game_init(&g, *block, bytes, rows, cols);
+    for (i = 0; i < cells; i++)
+        if (rnd(100) < density) {
+            sap_game_set_mine(g, i / cols, i % cols, true);
+            mines++;
+        }
+    clicks = 1 + rnd(4);
+    for (i = 0; i < clicks * 4 && clicks > 0; i++) {
+        uint32_t x = rnd(cells);
+        if (sap_game_mine_at(g, x / cols, x % cols))
+            continue;
+        sap_game_move(g, 1, x / cols + 1, x % cols + 1);
+        clicks--;
+    }
+    for (i = 0; i < rnd(3); i++) { /* marks, right or wrong */
+        uint32_t x = rnd(cells);
+        sap_game_move(g, 2, x / cols + 1, x % cols + 1);
+    }
+    *covered_out = sap_game_covered(g);
+    (void)mines;
+    return g;
+}
+
+static void test_against_brute_force(void)
+{
+    static const uint32_t budgets[] = { 1, 7, SAP_BUDGET_UNLIMITED };
+    int round, compared = 0, uncertain = 0;
+    for (round = 0; round < 4000 && check_failures_in_test == 0; round++) {
+        void *block;
+        uint32_t covered;
+        sap_game *g = random_position(&block, &covered);
+        struct brute b;
+        if (covered <= 20 && sap_game_state(g) == SAP_RUNNING) {
+            uint32_t r, c;
+            brute_force(g, &b);
+            if (!compare(g, &b, budgets[round % 3]))
+                fprintf(stderr, "  round %d: %ux%u, %u mines, %u covered, budget %u\n", round,
+                        sap_game_rows(g), sap_game_cols(g), sap_game_mines(g), covered,
+                        budgets[round % 3]);
+            compared++;
+            for (r = 0; r < sap_game_rows(g); r++)
+                for (c = 0; c < sap_game_cols(g); c++) {
+                    uint64_t n = b.mine_in[r * sap_game_cols(g) + c];
+                    uncertain += n > 0 && n < b.layouts;
+                }
+        }
+        free(block);
+    }
+    fprintf(stderr, "  %d positions compared, %d uncertain cells among them\n", compared,
+            uncertain);
+    CHECK(compared > 1000);
+    CHECK(uncertain > 1000);
+}
+
+/* A board too big for the brute force: the expert board's first click. */
+static void test_expert_opening(void)
+{
+    size_t bytes = SAP_GAME_BYTES(16, 30), dbytes = SAP_DEDUCE_BYTES(16, 30);
+    void *block = malloc(bytes), *dblock = malloc(dbytes);
+    sap_game *g;
+    sap_deduce *d;
+    uint32_t r, c, p, safe = 0, unsure = 0;
+    int err;
+
+    sap_game_init(&g, block, bytes, 16, 30);
+    sap_game_set_random(g, 99, 12345);
+    sap_game_move(g, 1, 8, 15);
+    CHECK_EQ_INT(sap_deduce_init(&d, dblock, dbytes, g), SAP_OK);
+    while ((err = sap_deduce_step(d, 1000)) == SAP_MORE)
+        continue;
+    CHECK_EQ_INT(err, SAP_OK);
+    for (r = 0; r < 16; r++)
+        for (c = 0; c < 30; c++) {
+            int view = sap_deduce_cell(d, r, c, &p);
+            if (view == SAP_CELL_SAFE)
+                CHECK(!sap_game_mine_at(g, r, c)), safe++;
+            if (view == SAP_CELL_MINE)
+                CHECK(sap_game_mine_at(g, r, c));
+            unsure += view == SAP_CELL_UNSURE;
+        }
+    CHECK(unsure > 0);
+    CHECK_EQ_INT(sap_deduce_cell(d, 16, 0, &p), SAP_ERR_RANGE);
+    CHECK_EQ_INT(sap_deduce_init(NULL, dblock, dbytes, g), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_deduce_init(&d, dblock, dbytes - 1, g), SAP_ERR_NOMEM);
+    CHECK_EQ_INT(sap_deduce_step(NULL, 1), SAP_ERR_ARG);
+    free(block);
+    free(dblock);
+}
+
+int main(void)
+{
+    RUN_TEST(test_against_brute_force);
+    RUN_TEST(test_expert_opening);
+    return check_summary("test_deduce");
+}
