@@ -52,7 +52,7 @@ struct sap_deduce {
     uint32_t comp_poly;        /* its counts' first entry */
     uint32_t depth;            /* the walk's depth: cells assigned */
     uint32_t placed;           /* mines among them */
-    uint64_t steps;            /* spent so far */
+    uint32_t steps;            /* spent so far (capped at SAP_DEDUCE_MAX_STEPS) */
     struct sap_weight total;   /* every layout's weight: Z */
     struct sap_weight interior_mass; /* the expected interior mines, times Z */
     uint8_t phase, entered, result;
@@ -78,13 +78,13 @@ static uint8_t *free_of(sap_deduce *d)
 static uint32_t *order_of(sap_deduce *d)
 {
     size_t at = SAP_DEDUCE_HEADER_BYTES + 3u * (size_t)d->cells;
-    at = (at + 7u) & ~(size_t)7u;
+    at = (at + 3u) & ~(size_t)3u;
     return (uint32_t *)(void *)((unsigned char *)d + at);
 }
 /* mass[x]: the weight of the layouts with a mine at frontier cell x. */
 static struct sap_weight *mass_of(sap_deduce *d)
 {
-    return (struct sap_weight *)(void *)(order_of(d) + d->cells + (d->cells & 1u));
+    return (struct sap_weight *)(void *)(order_of(d) + d->cells);
 }
 /* counts: component counts by k (P), their weights (W), the product of
  * all (T), the product of the others (Q), the binomials (B). */
@@ -495,7 +495,7 @@ int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_g
     need = SAP_DEDUCE_BYTES(rows, cols);
     if (memory == NULL || bytes < need)
         return SAP_ERR_NOMEM;
-    if (((uintptr_t)memory & 7u) != 0)
+    if (((uintptr_t)memory & 3u) != 0)
         return SAP_ERR_ARG;
     d = (sap_deduce *)memory;
     memset(d, 0, sizeof *d);
@@ -566,7 +566,8 @@ int sap_deduce_step(sap_deduce *d, uint32_t budget)
             break;
         }
     }
-    d->steps += start_budget - budget;
+    d->steps = start_budget - budget > SAP_DEDUCE_MAX_STEPS - d->steps
+                   ? SAP_DEDUCE_MAX_STEPS : d->steps + (start_budget - budget);
     if (d->phase == PH_DONE)
         return SAP_OK;
     if (d->phase == PH_FAILED)

@@ -237,6 +237,15 @@ struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d);
 /* round(scale * a / b) for a <= b, b nonzero (scale <= 2^31). */
 uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t scale);
 
+/* ---- HINT and PROB (hint.c) --------------------------------------------- */
+
+/* The HINT line of a finished deduction of g (no line end), at most cap - 1
+ * bytes; 0 when nothing covered is left to say anything of. */
+size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t cap);
+/* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
+size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
+                      char *buf);
+
 /* ---- judge formats ----------------------------------------------------- */
 
 /*

@@ -32,7 +32,8 @@ enum session_out {
     OUT_MOVE,           /* sap_game_reply */
     OUT_SHOW,           /* the player map */
     OUT_MASTER,         /* a planned one-click-win board */
-    OUT_CASUALMAP       /* the best start's end */
+    OUT_CASUALMAP,      /* the best start's end */
+    OUT_PROB            /* PROB's map of odds */
 };
 
 /* The work a request left to be done in bounded steps, in poll. */
@@ -40,7 +41,8 @@ enum session_work {
     WORK_NONE = 0,
     WORK_MOVE,          /* sap_game_move_step on the current game */
     WORK_CASUAL,        /* sap_casual_solve_step (CASUAL, CASUALMAP) */
-    WORK_NURIKABE       /* sap_nurikabe_verify_step */
+    WORK_NURIKABE,      /* sap_nurikabe_verify_step */
+    WORK_DEDUCE         /* sap_deduce_step (HINT, PROB) */
 };
 
 /* Longest number of tokens a request takes (NEW r c mines seed); one more

@@ -45,6 +45,8 @@ SAP_TEXT(help_text,
     "3 <x> <y>: middle click (chord)\n"
     "0: end the game (QUIT if it was running)\n"
     "SHOW: the player map\n"
+    "HINT: a certain cell and why, or the safest guess\n"
+    "PROB: the player map with each covered cell's mine odds\n"
     "CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n"
     "CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n"
     "MASTER <R> <C> <M>: a board won by one click, or Impossible\n"
@@ -63,7 +65,7 @@ SAP_TEXT(too_many_mines, "too many mines: a board needs a safe cell");
 
 /* The table index + 1 of the request whose lines are read is s->request;
  * these name the ones the code tests for. */
-enum { KIND_NEW = 1, KIND_CASUAL, KIND_CASUALMAP, KIND_NURIKABE };
+enum { KIND_NEW = 1, KIND_CASUAL, KIND_CASUALMAP, KIND_NURIKABE, KIND_HINT, KIND_PROB };
 
 /* ---- shared steps ------------------------------------------------------ */
 
@@ -319,6 +321,62 @@ static void complete_casual(struct sap_session *s)
     s->work_kind = WORK_CASUAL;
 }
 
+/* ---- the deduction engine: HINT and PROB --------------------------------- */
+
+static void start_deduce(struct sap_session *s, const char *line, const struct tokens *t,
+                         const uint32_t *a)
+{
+    bool prob = sap_word_is(line + t->start[0], t->length[0], SAP_STR("prob"));
+    size_t bytes;
+    (void)a;
+    if (s->game == NULL) {
+        session_reply_err(s, no_game);
+        return;
+    }
+    bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
+    s->work = session_acquire(s, bytes, SAP_MEMORY_WORK);
+    if (s->work == NULL) {
+        session_reply_err(s, no_memory);
+        return;
+    }
+    if (sap_deduce_init(&s->solver.deduce, s->work, bytes, s->game) != SAP_OK) {
+        session_release_work(s);
+        session_reply_err(s, no_memory);
+        return;
+    }
+    s->request = prob ? KIND_PROB : KIND_HINT;
+    s->work_kind = WORK_DEDUCE;
+}
+
+/* The deduction is done: HINT's line, or PROB's map (which gives the block
+ * back once written). */
+static void deduce_done(struct sap_session *s, int err)
+{
+    if (err == SAP_ERR_SIZE || err == SAP_ERR_STATE) {
+        session_reply_err(s, err == SAP_ERR_SIZE
+                                 ? SAP_STR("the position is too big to work out exactly")
+                                 : SAP_STR("no layout of mines fits the numbers"));
+    } else if (s->request == KIND_PROB) {
+        s->rows = sap_game_rows(s->game);
+        s->cols = sap_game_cols(s->game);
+        s->out_row = 0;
+        s->out_col = 0;
+        s->item = 0;
+        s->out_kind = OUT_PROB;
+        return;
+    } else {
+        size_t len = sap_hint_line(s->solver.deduce, s->game, s->reply, SAP_REPLY_MAX - 1);
+        if (len == 0) {
+            session_reply_err(s, SAP_STR("nothing is covered that is not known"));
+        } else {
+            s->reply_length = (uint16_t)len;
+            s->reply_sent = 0;
+            session_reply_end(s);
+        }
+    }
+    session_release_work(s);
+}
+
 static void start_master(struct sap_session *s, const char *line, const struct tokens *t,
                          const uint32_t *a)
 {
@@ -428,6 +486,10 @@ SAP_TEXT(t_2, "2");
 SAP_TEXT(t_3, "3");
 SAP_TEXT(t_show, "show");
 SAP_TEXT(t_usage_show, "usage: SHOW");
+SAP_TEXT(t_hint, "hint");
+SAP_TEXT(t_usage_hint, "usage: HINT");
+SAP_TEXT(t_prob, "prob");
+SAP_TEXT(t_usage_prob, "usage: PROB");
 SAP_TEXT(t_master, "master");
 SAP_TEXT(t_usage_master_r_c_m, "usage: MASTER <R> <C> <M>");
 SAP_TEXT(t_judge, "judge");
@@ -455,6 +517,8 @@ static const struct request_kind requests[] SAP_ROM_TABLE = {
     { t_nurikabe, t_usage_nurikabe_r_c_d, 3, 3, B, SAP_SOLVER_NURIKABE,
       sap_rows_nurikabe, NURIKABE(start_nurikabe), NURIKABE(row_nurikabe),
       NURIKABE(complete_nurikabe) },
+    { t_hint, t_usage_hint, 0, 0, N, 0, NULL, start_deduce, NULL, NULL },
+    { t_prob, t_usage_prob, 0, 0, N, 0, NULL, start_deduce, NULL, NULL },
     { t_0, t_usage_0, 0, 0, N, 0, NULL, start_quit, NULL, NULL },
     { t_1, t_usage_1_2_3_x_y, 2, 2, N, 0, NULL, start_move, NULL, NULL },
     { t_2, t_usage_1_2_3_x_y, 2, 2, N, 0, NULL, start_move, NULL, NULL },
@@ -474,7 +538,7 @@ static const struct request_kind requests[] SAP_ROM_TABLE = {
 #undef NURIKABE
 #define REQUEST_KINDS (sizeof requests / sizeof requests[0])
 
-SAP_STATIC_ASSERT(table_order, KIND_NURIKABE == 4);
+SAP_STATIC_ASSERT(table_order, KIND_NURIKABE == 4 && KIND_PROB == 6); /* table index + 1 */
 
 static void kind_at(uint32_t index, struct request_kind *k)
 {
@@ -635,7 +699,15 @@ void requests_work(struct sap_session *s)
             s->out_kind = OUT_MOVE;
         return;
     }
-    if (kind == WORK_CASUAL && SERVES(SAP_SOLVER_CASUAL)) {
+    if (kind == WORK_DEDUCE) {
+        err = sap_deduce_step(s->solver.deduce, s->budget);
+        if (err == SAP_MORE)
+            return;
+        s->work_kind = WORK_NONE;
+        deduce_done(s, err);
+        if (s->out_kind == OUT_PROB)
+            return; /* the map is written first */
+    } else if (kind == WORK_CASUAL && SERVES(SAP_SOLVER_CASUAL)) {
         struct sap_casual_result result;
         err = sap_casual_solve_step(s->solver.casual, s->budget, &result);
         if (err == SAP_MORE)

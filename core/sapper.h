@@ -628,8 +628,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
          ? (size_t)(rows) * ((size_t)(cols) + 1u) : (size_t)11u)
 
 /* HELP's reply: its lines and bytes (session.c checks them at build time). */
-#define SAP_SESSION_HELP_LINES 15u
-#define SAP_SESSION_HELP_BYTES 789u
+#define SAP_SESSION_HELP_LINES 17u
+#define SAP_SESSION_HELP_BYTES 895u
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -659,6 +659,7 @@ struct sap_session {
     union {
         sap_casual *casual;
         sap_nurikabe *nurikabe;
+        struct sap_deduce *deduce;
     } solver;
     struct sap_master master;   /* MASTER's plan while its board is written */
     uint32_t budget;            /* sap_session_set_budget */
@@ -763,7 +764,7 @@ void sap_session_release(struct sap_session *session);
 
 #define SAP_DEDUCE_HEADER_BYTES 128u
 /* per cell: 3 bytes of state, an order entry, a weight, and room for the
- * counts (about 72 bytes a cell); aligned as for uint64_t */
+ * counts (about 72 bytes a cell) */
 #define SAP_DEDUCE_BYTES(rows, cols) \
     ((size_t)256u + (size_t)72u * (size_t)(rows) * (size_t)(cols))
 #ifndef SAP_DEDUCE_MAX_STEPS
@@ -780,7 +781,7 @@ enum sap_cell_view {
 };
 
 /* Readies a deduction of `game`'s position in `memory` (aligned as for
- * uint64_t, at least SAP_DEDUCE_BYTES of the game's size). */
+ * uint32_t, at least SAP_DEDUCE_BYTES of the game's size). */
 int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_game *game);
 /* Resumable (section 2): SAP_MORE, SAP_OK once every cell is known,
  * SAP_ERR_STATE when no layout fits what is seen, SAP_ERR_SIZE when it

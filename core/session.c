@@ -197,18 +197,43 @@ static size_t write_master(struct sap_session *s, char *out, size_t cap)
     return n;
 }
 
+/* PROB's map: each cell's token and a space or the line end, a token at a
+ * time (s->item: how much of the current one is out). */
+static size_t write_prob(struct sap_session *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap && s->out_row < s->rows) {
+        char piece[8];
+        size_t length = sap_prob_token(s->solver.deduce, s->game, s->out_row, s->out_col, piece);
+        piece[length++] = s->out_col + 1u == s->cols ? '\n' : ' ';
+        n += sap_copy_piece(out + n, cap - n, piece, length, &s->item);
+        if (s->item == length) {
+            s->item = 0;
+            if (++s->out_col == s->cols) {
+                s->out_col = 0;
+                s->out_row++;
+            }
+        }
+    }
+    return n;
+}
+
 static size_t write_long_reply(struct sap_session *s, char *out, size_t cap)
 {
     size_t n;
     if (s->out_kind == OUT_MOVE)
         n = sap_game_reply(s->game, out, cap);
+    else if (s->out_kind == OUT_PROB)
+        n = write_prob(s, out, cap);
     else if (s->out_kind == OUT_MASTER)
         n = SERVES(SAP_SOLVER_MASTER) ? write_master(s, out, cap) : 0;
     else
         n = write_board(s, out, cap);
     if (n == 0) {
-        if (s->out_kind == OUT_CASUALMAP)
+        if (s->out_kind == OUT_CASUALMAP || s->out_kind == OUT_PROB)
             session_release_work(s);
+        if (s->out_kind == OUT_PROB)
+            s->request = 0;
         s->out_kind = OUT_NONE;
     }
     return n;

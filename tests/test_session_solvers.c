@@ -314,6 +314,40 @@ static void test_work_memory(void)
     session_output_free(&o);
 }
 
+/* HINT and PROB: the simplest reason first, a wrong flag before that, the
+ * odds as whole percent (0 and 100 only when certain), GUESS to one
+ * decimal; their ERR lines.  (session_expect repeats each with budgets of
+ * 1 and 7 steps a call.) */
+static void test_hint_and_prob(void)
+{
+    session_expect("NEW 1 3\n_*_\n1 1 1\nHINT\n",
+                   "OK 1 3 1\nRUNNING: [<1, 1, 1>]\n"
+                   "MINE 1 2: (1, 1) shows 1 and has one covered neighbour\n");
+    session_expect("NEW 1 3\n_*_\n1 1 1\n2 1 3\nHINT\n",
+                   "OK 1 3 1\nRUNNING: [<1, 1, 1>]\nRUNNING: [<1, 3, P>]\n"
+                   "SAFE 1 3: the flag on it is wrong: every layout that fits the numbers and "
+                   "the mine count leaves it clear\n");
+    /* a flagged proven mine is no news: the safe cell is */
+    session_expect("NEW 1 3\n_*_\n1 1 1\n2 1 2\nHINT\nPROB\n",
+                   "OK 1 3 1\nRUNNING: [<1, 1, 1>]\nRUNNING: [<1, 2, P>]\n"
+                   "SAFE 1 3: every layout that fits the numbers and the mine count leaves "
+                   "it clear\n1 100% 0%\n");
+    session_expect("NEW 2 2\n*_\n__\n1 2 2\nPROB\nHINT\n",
+                   "OK 2 2 1\nRUNNING: [<2, 2, 1>]\n33% 33%\n33% 1\n"
+                   "GUESS 1 1 33.3%: no cell is certain; this is the safest\n");
+    /* two steps, once the player has flagged the mines rule 1 proves */
+    session_expect("NEW 3 5\n_____\n_____\n__*_*\n1 2 5\n1 1 4\n2 3 3\n2 3 5\nHINT\n",
+                   "OK 3 5 2\nRUNNING: [<2, 5, 1>]\n"
+                   "RUNNING: [<1, 1, 0>, <1, 2, 0>, <1, 3, 0>, <1, 4, 0>, <1, 5, 0>, <2, 1, 0>, "
+                   "<2, 2, 1>, <2, 3, 1>, <2, 4, 2>, <3, 1, 0>, <3, 2, 1>]\n"
+                   "RUNNING: [<3, 3, P>]\nRUNNING: [<3, 5, P>]\n"
+                   "SAFE 3 4: (2, 3) shows 1 and its one mine is (3, 3), shown by (2, 2)\n");
+    /* before the first click of a random board: the mine count alone */
+    session_expect("NEW 2 2 1 5\nPROB\n", "OK 2 2 1\n25% 25%\n25% 25%\n");
+    session_expect("HINT\n", "ERR no game: start one with NEW\n");
+    session_expect("PROB 1\n", "ERR usage: PROB\n");
+}
+
 int main(void)
 {
     RUN_TEST(test_master);
@@ -323,5 +357,6 @@ int main(void)
     RUN_TEST(test_casual);
     RUN_TEST(test_casual_against_solver);
     RUN_TEST(test_work_memory);
+    RUN_TEST(test_hint_and_prob);
     return check_summary("test_session_solvers");
 }
