@@ -504,6 +504,7 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 #define CASUAL(handler) (SERVES(SAP_SOLVER_CASUAL) ? (handler) : NULL)
 #define MASTER(handler) (SERVES(SAP_SOLVER_MASTER) ? (handler) : NULL)
 #define NURIKABE(handler) (SERVES(SAP_SOLVER_NURIKABE) ? (handler) : NULL)
+#define DEDUCE(handler) (SERVES(SAP_SOLVER_DEDUCE) ? (handler) : NULL)
 #define N ARGS_NUMBERS
 #define B (ARGS_NUMBERS | ARGS_BOARD)
 static const struct request_kind requests[] SAP_ROM_TABLE = {
@@ -517,8 +518,8 @@ static const struct request_kind requests[] SAP_ROM_TABLE = {
     { t_nurikabe, t_usage_nurikabe_r_c_d, 3, 3, B, SAP_SOLVER_NURIKABE,
       sap_rows_nurikabe, NURIKABE(start_nurikabe), NURIKABE(row_nurikabe),
       NURIKABE(complete_nurikabe) },
-    { t_hint, t_usage_hint, 0, 0, N, 0, NULL, start_deduce, NULL, NULL },
-    { t_prob, t_usage_prob, 0, 0, N, 0, NULL, start_deduce, NULL, NULL },
+    { t_hint, t_usage_hint, 0, 0, N, SAP_SOLVER_DEDUCE, NULL, DEDUCE(start_deduce), NULL, NULL },
+    { t_prob, t_usage_prob, 0, 0, N, SAP_SOLVER_DEDUCE, NULL, DEDUCE(start_deduce), NULL, NULL },
     { t_0, t_usage_0, 0, 0, N, 0, NULL, start_quit, NULL, NULL },
     { t_1, t_usage_1_2_3_x_y, 2, 2, N, 0, NULL, start_move, NULL, NULL },
     { t_2, t_usage_1_2_3_x_y, 2, 2, N, 0, NULL, start_move, NULL, NULL },
@@ -536,6 +537,7 @@ static const struct request_kind requests[] SAP_ROM_TABLE = {
 #undef CASUAL
 #undef MASTER
 #undef NURIKABE
+#undef DEDUCE
 #define REQUEST_KINDS (sizeof requests / sizeof requests[0])
 
 SAP_STATIC_ASSERT(table_order, KIND_NURIKABE == 4 && KIND_PROB == 6); /* table index + 1 */
@@ -699,7 +701,7 @@ void requests_work(struct sap_session *s)
             s->out_kind = OUT_MOVE;
         return;
     }
-    if (kind == WORK_DEDUCE) {
+    if (kind == WORK_DEDUCE && SERVES(SAP_SOLVER_DEDUCE)) {
         err = sap_deduce_step(s->solver.deduce, s->budget);
         if (err == SAP_MORE)
             return;

@@ -103,8 +103,10 @@ extern "C" {
 #define SAP_SOLVER_CASUAL 0x1u
 #define SAP_SOLVER_MASTER 0x2u
 #define SAP_SOLVER_NURIKABE 0x4u
+#define SAP_SOLVER_DEDUCE 0x8u   /* the deduction engine: HINT and PROB */
 #ifndef SAP_SOLVERS
-#define SAP_SOLVERS (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE)
+#define SAP_SOLVERS (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE \
+                     | SAP_SOLVER_DEDUCE)
 #endif
 
 /* Where the core keeps its constant text (the HELP text, ERR reasons and

@@ -224,7 +224,7 @@ static size_t write_long_reply(struct sap_session *s, char *out, size_t cap)
     if (s->out_kind == OUT_MOVE)
         n = sap_game_reply(s->game, out, cap);
     else if (s->out_kind == OUT_PROB)
-        n = write_prob(s, out, cap);
+        n = SERVES(SAP_SOLVER_DEDUCE) ? write_prob(s, out, cap) : 0;
     else if (s->out_kind == OUT_MASTER)
         n = SERVES(SAP_SOLVER_MASTER) ? write_master(s, out, cap) : 0;
     else

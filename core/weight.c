@@ -11,6 +11,27 @@
  */
 #include "internal.h"
 
+/* n / d and n % d for d > 0, by shifts and subtractions: a 64-bit
+ * division is a libgcc call on 32-bit targets, and not every toolchain
+ * ships one for them.  Only the combining steps divide, never the counting. */
+static uint64_t divide(uint64_t n, uint32_t d, uint32_t *remainder)
+{
+    uint64_t q = 0, r = 0;
+    int bit;
+    for (bit = 63; bit >= 0; bit--) {
+        r = (r << 1) | ((n >> 63) & 1u);
+        n <<= 1;
+        q <<= 1;
+        if (r >= d) {
+            r -= d;
+            q |= 1u;
+        }
+    }
+    if (remainder != NULL)
+        *remainder = (uint32_t)r;
+    return q;
+}
+
 /* m normalised into [2^31, 2^32), e adjusted; 0 stays 0. */
 static struct sap_weight normalise(uint64_t m, int32_t e)
 {
@@ -66,7 +87,12 @@ struct sap_weight sap_weight_add(struct sap_weight a, struct sap_weight b)
     if (shift >= 40)
         return a; /* b is below a's last bit */
     /* both mantissas scaled by 2^8 first, so the smaller keeps its bits */
-    return normalise(((uint64_t)a.m << 8) + (((uint64_t)b.m << 8) >> shift), b.e - 8 + shift);
+    {
+        uint64_t small = (uint64_t)b.m << 8;
+        for (; shift > 0; shift--)
+            small >>= 1;
+        return normalise(((uint64_t)a.m << 8) + small, a.e - 8);
+    }
 }
 
 /* a * n / d for small n, d (n, d < 2^31, d > 0): binomial steps. */
@@ -83,7 +109,7 @@ struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d)
             m <<= 1;
             room++;
         }
-        return normalise(m / d, e - room);
+        return normalise(divide(m, d, NULL), e - room);
     }
 }
 
@@ -91,7 +117,8 @@ struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d)
 uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t scale)
 {
     int32_t shift;
-    uint64_t q;
+    uint32_t rem;
+    uint64_t fixed;
     if (a.m == 0 || b.m == 0)
         return 0;
     shift = a.e - b.e; /* a / b = (a.m / b.m) * 2^shift, a.m / b.m in (1/2, 2) */
@@ -99,16 +126,15 @@ uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t sca
         return 0;
     if (shift > 2)
         return scale;
-    /* (a.m * scale * 2^(shift+30) / b.m) / 2^30, rounded */
-    q = ((uint64_t)a.m * scale) / b.m; /* scale <= 2^31 keeps this in range */
-    {
-        uint64_t rem = ((uint64_t)a.m * scale) % b.m;
-        uint64_t frac = (rem << 30) / b.m; /* 30 fraction bits */
-        uint64_t fixed = (q << 30) + frac;
-        if (shift >= 0)
-            fixed <<= shift;
-        else
-            fixed >>= -shift;
-        return (uint32_t)((fixed + ((uint64_t)1 << 29)) >> 30);
-    }
+    /* a.m * scale / b.m in fixed point with 30 fraction bits (scale <= 2^31
+     * keeps every step in range), then the exponent, then rounded */
+    fixed = divide((uint64_t)a.m * scale, b.m, &rem) << 30;
+    fixed += divide((uint64_t)rem << 30, b.m, NULL);
+    /* a bit at a time: a variable 64-bit shift is a libgcc call on 32-bit
+     * targets, and the count is small */
+    for (; shift > 0; shift--)
+        fixed <<= 1;
+    for (; shift < 0; shift++)
+        fixed >>= 1;
+    return (uint32_t)((fixed + ((uint64_t)1 << 29)) >> 30);
 }
