@@ -1,0 +1,176 @@
+/*
+ * fuzz_deduce.c - the deduction engine on positions drawn from the input.
+ *
+ * The input lays a board (up to 6 x 6 for the exact oracle, up to 16 x 30
+ * for soundness), its mines, a few left clicks and some marks (right or
+ * wrong: the engine must ignore them), and a budget a call.  Then:
+ *   - on every board, nothing the engine calls certain is wrong: a cell
+ *     called safe holds no mine, a cell called a mine holds one;
+ *   - on positions with at most 20 covered cells, every certainty and
+ *     probability equals a brute-force count over all layouts of the
+ *     covered cells with the board's mine count that fit every number
+ *     (probabilities to the engine's 0.01 %);
+ *   - budgets of 1 to 64 steps a call give the same answer as unlimited.
+ */
+#include "fuzz.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sapper.h"
+
+struct layouts {
+    uint64_t total;
+    uint64_t mine_in[36];
+};
+
+static void brute_force(const sap_game *g, struct layouts *b)
+{
+    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), cells = rows * cols;
+    uint32_t covered[36], ncov = 0, i, mines = sap_game_mines(g);
+    uint64_t set;
+    char view[36];
+
+    memset(b, 0, sizeof *b);
+    for (i = 0; i < cells; i++) {
+        view[i] = sap_game_cell(g, i / cols, i % cols);
+        if (!(view[i] >= '0' && view[i] <= '8'))
+            covered[ncov++] = i;
+    }
+    for (set = 0; set < ((uint64_t)1 << ncov); set++) {
+        unsigned char mine[36] = { 0 };
+        uint32_t k = 0;
+        bool ok = true;
+        for (i = 0; i < ncov; i++)
+            if (set >> i & 1u) {
+                mine[covered[i]] = 1;
+                k++;
+            }
+        if (k != mines)
+            continue;
+        for (i = 0; i < cells && ok; i++) {
+            int r = (int)(i / cols), c = (int)(i % cols), dr, dc, n = 0;
+            if (!(view[i] >= '0' && view[i] <= '8'))
+                continue;
+            for (dr = -1; dr <= 1; dr++)
+                for (dc = -1; dc <= 1; dc++) {
+                    int rr = r + dr, cc = c + dc;
+                    if (rr >= 0 && cc >= 0 && rr < (int)rows && cc < (int)cols)
+                        n += mine[(uint32_t)rr * cols + (uint32_t)cc];
+                }
+            ok = n == view[i] - '0';
+        }
+        if (!ok)
+            continue;
+        b->total++;
+        for (i = 0; i < cells; i++)
+            b->mine_in[i] += mine[i];
+    }
+}
+
+/* Runs the engine; SAP_OK and its answers in view[] / odds[]. */
+static int deduce(const sap_game *g, uint32_t budget, int *view, uint32_t *odds)
+{
+    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), r, c;
+    size_t bytes = SAP_DEDUCE_BYTES(rows, cols);
+    void *block = malloc(bytes);
+    sap_deduce *d;
+    unsigned long calls = 0;
+    int err;
+
+    FUZZ_CHECK(block != NULL, "malloc");
+    FUZZ_CHECK(sap_deduce_init(&d, block, bytes, g) == SAP_OK, "init");
+    do
+        err = sap_deduce_step(d, budget);
+    while (err == SAP_MORE && ++calls < 100000000ul);
+    if (err == SAP_OK)
+        for (r = 0; r < rows; r++)
+            for (c = 0; c < cols; c++)
+                view[r * cols + c] = sap_deduce_cell(d, r, c, &odds[r * cols + c]);
+    free(block);
+    return err;
+}
+
+void fuzz_one(const uint8_t *data, size_t size)
+{
+    struct fuzz_bytes in;
+    uint8_t mode;
+    bool small;
+    uint32_t rows, cols, cells, i, clicks, marks, budget;
+    size_t bytes;
+    void *block;
+    sap_game *g;
+    int *view, *view2, err, err2;
+    uint32_t *odds, *odds2;
+
+    fuzz_bytes_init(&in, data, size);
+    mode = fuzz_u8(&in);
+    small = (mode & 1) == 0;
+    budget = (uint32_t)(mode >> 1) & 63u;
+    rows = fuzz_range(&in, 1, small ? 6 : 16);
+    cols = fuzz_range(&in, 1, small ? 6 : 30);
+    cells = rows * cols;
+    bytes = SAP_GAME_BYTES(rows, cols);
+    block = malloc(bytes);
+    view = malloc(cells * sizeof *view);
+    view2 = malloc(cells * sizeof *view2);
+    odds = malloc(cells * sizeof *odds);
+    odds2 = malloc(cells * sizeof *odds2);
+    FUZZ_CHECK(block && view && view2 && odds && odds2, "malloc");
+    FUZZ_CHECK(sap_game_init(&g, block, bytes, rows, cols) == SAP_OK, "game init");
+    {
+        uint32_t density = fuzz_range(&in, 0, 60);
+        struct fuzz_rng layout;
+        layout.state = fuzz_u32(&in);
+        for (i = 0; i < cells; i++)
+            if (fuzz_rng_next(&layout) % 100u < density)
+                sap_game_set_mine(g, i / cols, i % cols, true);
+    }
+    clicks = fuzz_range(&in, 0, 6);
+    for (i = 0; i < clicks; i++) {
+        uint32_t x = fuzz_range(&in, 0, cells - 1);
+        if (!sap_game_mine_at(g, x / cols, x % cols)) /* a lost game shows nothing new */
+            sap_game_move(g, 1, x / cols + 1, x % cols + 1);
+    }
+    marks = fuzz_range(&in, 0, 4);
+    for (i = 0; i < marks; i++) {
+        uint32_t x = fuzz_range(&in, 0, cells - 1);
+        sap_game_move(g, 2, x / cols + 1, x % cols + 1);
+    }
+
+    err = deduce(g, SAP_BUDGET_UNLIMITED, view, odds);
+    FUZZ_CHECK(err == SAP_OK, "%ux%u: the engine gave %d on a real position", rows, cols, err);
+    for (i = 0; i < cells; i++) {
+        bool mine = sap_game_mine_at(g, i / cols, i % cols);
+        FUZZ_CHECK(view[i] != SAP_CELL_SAFE || !mine, "cell %u called safe holds a mine", i);
+        FUZZ_CHECK(view[i] != SAP_CELL_MINE || mine, "cell %u called a mine is safe", i);
+    }
+    if (budget != 0) {
+        err2 = deduce(g, budget, view2, odds2);
+        FUZZ_CHECK(err2 == SAP_OK && memcmp(view, view2, cells * sizeof *view) == 0
+                       && memcmp(odds, odds2, cells * sizeof *odds) == 0,
+                   "a budget of %u changes the answer", budget);
+    }
+    if (small && sap_game_covered(g) <= 20) {
+        struct layouts b;
+        brute_force(g, &b);
+        FUZZ_CHECK(b.total > 0, "a real position without a layout");
+        for (i = 0; i < cells; i++) {
+            uint64_t n = b.mine_in[i];
+            double want = 10000.0 * (double)n / (double)b.total;
+            if (view[i] == SAP_CELL_OPEN)
+                continue;
+            FUZZ_CHECK((n == 0) == (view[i] == SAP_CELL_SAFE), "cell %u: safe in every layout "
+                       "%d, the engine says %d", i, n == 0, view[i]);
+            FUZZ_CHECK((n == b.total) == (view[i] == SAP_CELL_MINE), "cell %u: a mine in every "
+                       "layout %d, the engine says %d", i, n == b.total, view[i]);
+            FUZZ_CHECK((double)odds[i] >= want - 1.0 && (double)odds[i] <= want + 1.0,
+                       "cell %u: %u / 10000, exact %f", i, odds[i], want);
+        }
+    }
+    free(block);
+    free(view);
+    free(view2);
+    free(odds);
+    free(odds2);
+}
