@@ -132,35 +132,32 @@ static bool scan(sap_deduce *d, uint32_t *budget)
 {
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
     uint32_t x = d->cursor;
+    /* what the player sees, once: a number in need[], covered as 0xFF */
     for (; x < d->cells && *budget > 0; x++, --*budget) {
         int n = seen_number(d, x);
-        struct box b = box_at(d, x);
-        uint32_t r, c, covered = 0;
-        if (n < 0) {
-            flags[x] = 0;
-            d->covered++;
-            continue;
-        }
-        flags[x] = F_OPEN;
-        for (r = b.r0; r <= b.r1; r++)
-            for (c = b.c0; c <= b.c1; c++)
-                covered += seen_number(d, r * d->cols + c) < 0;
-        need[x] = (uint8_t)n;
-        free_[x] = (uint8_t)covered;
+        flags[x] = n < 0 ? 0 : F_OPEN;
+        need[x] = n < 0 ? 0xFFu : (uint8_t)n;
+        d->covered += n < 0;
     }
     d->cursor = x;
     if (x < d->cells)
         return false;
-    /* the frontier: covered cells next to a number */
+    /* each number's covered neighbours, which are the frontier */
     for (x = 0; x < d->cells; x++) {
-        if (flags[x] & F_OPEN) {
-            struct box b = box_at(d, x);
-            uint32_t r, c;
-            for (r = b.r0; r <= b.r1; r++)
-                for (c = b.c0; c <= b.c1; c++)
-                    if (!(flags[r * d->cols + c] & F_OPEN))
-                        flags[r * d->cols + c] |= F_FRONTIER;
-        }
+        struct box b;
+        uint32_t r, c, covered = 0;
+        if (!(flags[x] & F_OPEN))
+            continue;
+        b = box_at(d, x);
+        for (r = b.r0; r <= b.r1; r++)
+            for (c = b.c0; c <= b.c1; c++) {
+                uint32_t y = r * d->cols + c;
+                if (!(flags[y] & F_OPEN)) {
+                    flags[y] |= F_FRONTIER;
+                    covered++;
+                }
+            }
+        free_[x] = (uint8_t)covered;
     }
     d->cursor = 0;
     return true;
