@@ -23,64 +23,8 @@
  * mines still needed, covered neighbours not yet assigned), an order entry
  * and a weight, and 5 weights of counting room; about 72 bytes a cell.
  */
-#include "internal.h"
+#include "deduce.h"
 
-/* cell flags */
-#define F_OPEN 0x01u      /* opened: a number */
-#define F_FRONTIER 0x02u  /* covered, next to a number */
-#define F_QUEUED 0x04u    /* placed in the order */
-#define F_START 0x08u     /* the first cell of its component in the order */
-#define F_MINE 0x10u      /* the walk's current assignment */
-#define F_TRIED 0x20u     /* ... and the walk has tried the other value too */
-#define F_SEEN_MINE 0x40u /* a mine in some layout of positive weight */
-#define F_SEEN_SAFE 0x80u /* safe in some layout of positive weight */
-
-enum phase {
-    PH_SCAN = 0, PH_COMPONENTS, PH_COUNT, PH_COMBINE, PH_WEIGH, PH_DONE, PH_FAILED
-};
-
-struct sap_deduce {
-    const sap_game *game;
-    uint32_t rows, cols, cells;
-    uint32_t mines;            /* on the board */
-    uint32_t covered;          /* covered cells */
-    uint32_t frontier;         /* of them next to a number: order[0..frontier) */
-    uint32_t cursor;           /* the phase's place */
-    uint32_t queue;            /* PH_COMPONENTS: next order entry to expand */
-    uint32_t comp_start;       /* the component being walked: order[comp_start..comp_end) */
-    uint32_t comp_end;
-    uint32_t comp_poly;        /* its counts' first entry */
-    uint32_t depth;            /* the walk's depth: cells assigned */
-    uint32_t placed;           /* mines among them */
-    uint32_t steps;            /* spent so far (capped at SAP_DEDUCE_MAX_STEPS) */
-    struct sap_weight total;   /* every layout's weight: Z */
-    struct sap_weight interior_mass; /* the expected interior mines, times Z */
-    uint8_t phase, entered, result;
-    uint8_t interior_all_mines; /* every layout of positive weight fills the interior */
-};
-
-SAP_STATIC_ASSERT(deduce_header_fits, sizeof(struct sap_deduce) <= SAP_DEDUCE_HEADER_BYTES);
-
-/* ---- the block ---------------------------------------------------------- */
-
-static uint8_t *flags_of(sap_deduce *d)
-{
-    return (uint8_t *)d + SAP_DEDUCE_HEADER_BYTES;
-}
-static uint8_t *need_of(sap_deduce *d)
-{
-    return flags_of(d) + d->cells;
-}
-static uint8_t *free_of(sap_deduce *d)
-{
-    return flags_of(d) + 2u * d->cells;
-}
-static uint32_t *order_of(sap_deduce *d)
-{
-    size_t at = SAP_DEDUCE_HEADER_BYTES + 3u * (size_t)d->cells;
-    at = (at + 3u) & ~(size_t)3u;
-    return (uint32_t *)(void *)((unsigned char *)d + at);
-}
 /* mass[x]: the weight of the layouts with a mine at frontier cell x. */
 static struct sap_weight *mass_of(sap_deduce *d)
 {
@@ -100,24 +44,12 @@ static struct sap_weight *total_of(sap_deduce *d)
 {
     return weights_of(d) + 2u * d->cells + 2u;
 }
+static struct sap_weight *acc_of(sap_deduce *d)
+{
+    return total_of(d) + 2u * d->cells + 2u;
+}
 
 /* ---- the board ---------------------------------------------------------- */
-
-/* The 3x3 block around a cell, clipped. */
-struct box {
-    uint32_t r0, r1, c0, c1;
-};
-
-static struct box box_at(const sap_deduce *d, uint32_t x)
-{
-    struct box b;
-    uint32_t r = x / d->cols, c = x - r * d->cols;
-    b.r0 = r > 0 ? r - 1 : 0;
-    b.r1 = r + 1 < d->rows ? r + 1 : r;
-    b.c0 = c > 0 ? c - 1 : 0;
-    b.c1 = c + 1 < d->cols ? c + 1 : c;
-    return b;
-}
 
 /* The player sees a number, or a covered cell (a mark is no evidence). */
 static int seen_number(const sap_deduce *d, uint32_t x)
@@ -158,6 +90,8 @@ static bool scan(sap_deduce *d, uint32_t *budget)
                 }
             }
         free_[x] = (uint8_t)covered;
+        if (covered > 0)
+            sap_deduce_rules_push(d, x);
     }
     d->cursor = 0;
     return true;
@@ -182,7 +116,7 @@ static void queue_partners(sap_deduce *d, uint32_t x)
             for (rr = nb.r0; rr <= nb.r1; rr++)
                 for (cc = nb.c0; cc <= nb.c1; cc++) {
                     uint32_t y = rr * d->cols + cc;
-                    if ((flags[y] & (F_FRONTIER | F_QUEUED)) == F_FRONTIER) {
+                    if ((flags[y] & (F_FRONTIER | F_QUEUED | F_SETTLED)) == F_FRONTIER) {
                         flags[y] |= F_QUEUED;
                         order[d->frontier++] = y;
                     }
@@ -201,7 +135,7 @@ static bool components(sap_deduce *d, uint32_t *budget)
             continue;
         }
         for (; d->cursor < d->cells; d->cursor++)
-            if ((flags[d->cursor] & (F_FRONTIER | F_QUEUED)) == F_FRONTIER)
+            if ((flags[d->cursor] & (F_FRONTIER | F_QUEUED | F_SETTLED)) == F_FRONTIER)
                 break;
         if (d->cursor == d->cells)
             return true;
@@ -255,31 +189,43 @@ static void unassign(sap_deduce *d, uint32_t x)
     flags[x] &= (uint8_t)~F_MINE;
 }
 
+/* The weighing pass keeps, for each depth, the weight of the layouts found
+ * below the value its cell has now (acc[], in the combining room, which is
+ * free by then); a cell's total is handed to its mass and to its parent
+ * when the cell changes value.  So a layout costs O(1), not O(group). */
+
 /* One complete assignment: counted (pass 1) or weighed (pass 2). */
 static void record(sap_deduce *d)
 {
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d), i, k = d->placed;
+    uint32_t k = d->placed;
     if (d->phase == PH_COUNT) {
         struct sap_weight *p = counts_of(d) + d->comp_poly + k;
         *p = sap_weight_add(*p, sap_weight_of(1));
-        return;
-    }
-    {
+    } else {
         struct sap_weight w = weights_of(d)[d->comp_poly + k];
-        struct sap_weight *mass = mass_of(d);
-        if (sap_weight_is_zero(w))
-            return; /* no layout of the rest fits with k mines here */
-        for (i = d->comp_start; i < d->comp_end; i++) {
-            uint32_t x = order[i];
-            if (flags[x] & F_MINE) {
-                flags[x] |= F_SEEN_MINE;
-                mass[x] = sap_weight_add(mass[x], w);
-            } else {
-                flags[x] |= F_SEEN_SAFE;
-            }
-        }
+        struct sap_weight *acc = acc_of(d) + d->depth - 1;
+        if (!sap_weight_is_zero(w)) /* else no layout of the rest fits */
+            *acc = sap_weight_add(*acc, w);
     }
+}
+
+/* The cell at depth i is about to change value (pass 2): what was found
+ * under its current one is settled into its flags and mass. */
+static void hand_up(sap_deduce *d, uint32_t i)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t x = order_of(d)[d->comp_start + i];
+    struct sap_weight *acc = acc_of(d);
+    if (d->phase != PH_WEIGH || sap_weight_is_zero(acc[i]))
+        return;
+    if (flags[x] & F_MINE) {
+        flags[x] |= F_SEEN_MINE;
+        mass_of(d)[x] = sap_weight_add(mass_of(d)[x], acc[i]);
+    } else {
+        flags[x] |= F_SEEN_SAFE;
+    }
+    if (i > 0)
+        acc[i - 1] = sap_weight_add(acc[i - 1], acc[i]);
 }
 
 /* Walks the component's assignments on for *budget steps; true when done.
@@ -289,6 +235,7 @@ static bool walk(sap_deduce *d, uint32_t *budget)
 {
     uint8_t *flags = flags_of(d);
     uint32_t *order = order_of(d);
+    struct sap_weight *acc = acc_of(d);
     uint32_t size = d->comp_end - d->comp_start;
 
     while (*budget > 0) {
@@ -300,6 +247,7 @@ static bool walk(sap_deduce *d, uint32_t *budget)
             } else {
                 uint32_t x = order[d->comp_start + d->depth];
                 flags[x] &= (uint8_t)~(F_TRIED | F_MINE);
+                acc[d->depth] = sap_weight_of(0);
                 if (assign(d, x, false)) {
                     d->depth++;
                     continue;
@@ -322,6 +270,7 @@ static bool walk(sap_deduce *d, uint32_t *budget)
             if (d->depth == 0)
                 return true;
             x = order[d->comp_start + d->depth - 1];
+            hand_up(d, d->depth - 1);
             if (flags[x] & F_TRIED) {
                 if (flags[x] & F_MINE)
                     d->placed--;
@@ -331,6 +280,7 @@ static bool walk(sap_deduce *d, uint32_t *budget)
             }
             unassign(d, x);
             flags[x] |= F_TRIED;
+            acc[d->depth - 1] = sap_weight_of(0);
             if (assign(d, x, true)) {
                 d->placed++;
                 d->entered = 1;
@@ -424,20 +374,21 @@ static void combine(sap_deduce *d)
     struct sap_weight *prod = total, *binom = total + d->cells + 1;
     struct sap_weight *tmp = binom + d->cells + 1;
     struct sap_weight *weights = weights_of(d);
-    uint32_t interior = d->covered - d->frontier, length, s, m, i, poly, comp;
+    uint32_t interior = d->covered - d->settled - d->frontier, length, s, m, i, poly, comp;
+    uint32_t mines = d->mines - d->settled_mines; /* the caller checked */
 
     /* binom[s] = C(interior, mines - s), for s = 0..frontier */
     for (s = 0; s <= d->frontier; s++)
         binom[s] = sap_weight_of(0);
-    if (d->mines <= d->frontier + interior) {
+    if (mines <= d->frontier + interior) {
         /* C(I, m) for m from max(0, M - F) up to min(I, M), then placed */
-        uint32_t lo = d->mines > d->frontier ? d->mines - d->frontier : 0;
-        uint32_t hi = d->mines < interior ? d->mines : interior;
+        uint32_t lo = mines > d->frontier ? mines - d->frontier : 0;
+        uint32_t hi = mines < interior ? mines : interior;
         struct sap_weight c = sap_weight_of(1);
         for (m = 0; m < lo; m++)
             c = sap_weight_scale(c, interior - m, m + 1);
         for (m = lo; m <= hi; m++) {
-            binom[d->mines - m] = c;
+            binom[mines - m] = c;
             c = sap_weight_scale(c, interior - m, m + 1);
         }
     }
@@ -451,7 +402,7 @@ static void combine(sap_deduce *d)
         if (sap_weight_is_zero(layouts))
             continue;
         d->total = sap_weight_add(d->total, layouts);
-        rest = d->mines - s; /* mines in the interior */
+        rest = mines - s; /* mines in the interior */
         if (rest < interior)
             d->interior_all_mines = 0;
         if (interior > 0)
@@ -518,7 +469,18 @@ int sap_deduce_step(sap_deduce *d, uint32_t budget)
         switch (d->phase) {
         case PH_SCAN:
             if (scan(d, &budget))
-                d->phase = PH_COMPONENTS;
+                d->phase = PH_RULES;
+            break;
+        case PH_RULES:
+            if (!sap_deduce_rules(d, &budget))
+                break;
+            if (d->contradiction || d->settled_mines > d->mines) {
+                d->phase = PH_FAILED; /* no layout fits what is seen */
+                d->result = (uint8_t)-SAP_ERR_STATE;
+                break;
+            }
+            d->queue = 0; /* order[] is the walk's from here */
+            d->phase = PH_COMPONENTS;
             break;
         case PH_COMPONENTS:
             if (components(d, &budget)) {

@@ -11,24 +11,72 @@
  */
 #include "internal.h"
 
-/* n / d and n % d for d > 0, by shifts and subtractions: a 64-bit
- * division is a libgcc call on 32-bit targets, and not every toolchain
- * ships one for them.  Only the combining steps divide, never the counting. */
-static uint64_t divide(uint64_t n, uint32_t d, uint32_t *remainder)
+/* 64-bit shifts by a variable count are libgcc calls on 32-bit targets
+ * (and not every toolchain ships them), so they are built here from 32-bit
+ * halves, whose variable shifts every target does in hardware. */
+static uint64_t join(uint32_t hi, uint32_t lo)
+{
+    return ((uint64_t)hi << 32) | lo;
+}
+
+static uint64_t shift_right(uint64_t v, uint32_t n)
+{
+    uint32_t hi = (uint32_t)(v >> 32), lo = (uint32_t)v;
+    if (n == 0)
+        return v;
+    if (n >= 64)
+        return 0;
+    if (n >= 32)
+        return hi >> (n - 32);
+    return join(hi >> n, (lo >> n) | (hi << (32 - n)));
+}
+
+static uint64_t shift_left(uint64_t v, uint32_t n)
+{
+    uint32_t hi = (uint32_t)(v >> 32), lo = (uint32_t)v;
+    if (n == 0)
+        return v;
+    if (n >= 64)
+        return 0;
+    if (n >= 32)
+        return join(lo << (n - 32), 0);
+    return join((hi << n) | (lo >> (32 - n)), lo << n);
+}
+
+/* Leading zero bits of v > 0, by halving the range (no clz instruction on
+ * every target, and no libgcc call). */
+static uint32_t leading_zeros(uint64_t v)
+{
+    uint32_t n = 0, x = (uint32_t)(v >> 32);
+    if (x == 0) {
+        n = 32;
+        x = (uint32_t)v;
+    }
+    if (x < 0x10000u) { n += 16; x <<= 16; }
+    if (x < 0x1000000u) { n += 8; x <<= 8; }
+    if (x < 0x10000000u) { n += 4; x <<= 4; }
+    if (x < 0x40000000u) { n += 2; x <<= 2; }
+    if (x < 0x80000000u) { n += 1; }
+    return n;
+}
+
+/* n / d for d > 0, by shifts and subtractions from n's top bit: a 64-bit
+ * division is a libgcc call on 32-bit targets.  Only the combining steps
+ * divide (a few times per group), never the counting. */
+static uint64_t divide(uint64_t n, uint32_t d)
 {
     uint64_t q = 0, r = 0;
     int bit;
-    for (bit = 63; bit >= 0; bit--) {
-        r = (r << 1) | ((n >> 63) & 1u);
-        n <<= 1;
+    if (n == 0)
+        return 0;
+    for (bit = 63 - (int)leading_zeros(n); bit >= 0; bit--) {
+        r = (r << 1) | (shift_right(n, (uint32_t)bit) & 1u);
         q <<= 1;
         if (r >= d) {
             r -= d;
             q |= 1u;
         }
     }
-    if (remainder != NULL)
-        *remainder = (uint32_t)r;
     return q;
 }
 
@@ -36,18 +84,24 @@ static uint64_t divide(uint64_t n, uint32_t d, uint32_t *remainder)
 static struct sap_weight normalise(uint64_t m, int32_t e)
 {
     struct sap_weight w;
+    uint32_t zeros;
     if (m == 0) {
         w.m = 0;
         w.e = 0;
         return w;
     }
-    while (m >= ((uint64_t)1 << 32)) {
-        m = (m >> 1) + (m & 1u); /* halved, rounding half up */
-        e++;
-    }
-    while (m < ((uint64_t)1 << 31)) {
-        m <<= 1;
-        e--;
+    zeros = leading_zeros(m);
+    if (zeros < 32) { /* too wide: drop bits, rounding half up */
+        uint32_t drop = 32 - zeros;
+        m = shift_right(m + shift_left(1, drop - 1), drop);
+        e += (int32_t)drop;
+        if (m >> 32) { /* rounding carried into a new bit */
+            m >>= 1;
+            e++;
+        }
+    } else if (zeros > 32) {
+        m = shift_left(m, zeros - 32);
+        e -= (int32_t)(zeros - 32);
     }
     w.m = (uint32_t)m;
     w.e = e;
@@ -87,12 +141,8 @@ struct sap_weight sap_weight_add(struct sap_weight a, struct sap_weight b)
     if (shift >= 40)
         return a; /* b is below a's last bit */
     /* both mantissas scaled by 2^8 first, so the smaller keeps its bits */
-    {
-        uint64_t small = (uint64_t)b.m << 8;
-        for (; shift > 0; shift--)
-            small >>= 1;
-        return normalise(((uint64_t)a.m << 8) + small, a.e - 8);
-    }
+    return normalise(((uint64_t)a.m << 8) + shift_right((uint64_t)b.m << 8, (uint32_t)shift),
+                     a.e - 8);
 }
 
 /* a * n / d for small n, d (n, d < 2^31, d > 0): binomial steps. */
@@ -109,7 +159,7 @@ struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d)
             m <<= 1;
             room++;
         }
-        return normalise(divide(m, d, NULL), e - room);
+        return normalise(divide(m, d), e - room);
     }
 }
 
@@ -117,8 +167,8 @@ struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d)
 uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t scale)
 {
     int32_t shift;
-    uint32_t rem;
-    uint64_t fixed;
+    uint64_t rem, q = 0, fixed;
+    int bit;
     if (a.m == 0 || b.m == 0)
         return 0;
     shift = a.e - b.e; /* a / b = (a.m / b.m) * 2^shift, a.m / b.m in (1/2, 2) */
@@ -126,15 +176,18 @@ uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t sca
         return 0;
     if (shift > 2)
         return scale;
-    /* a.m * scale / b.m in fixed point with 30 fraction bits (scale <= 2^31
-     * keeps every step in range), then the exponent, then rounded */
-    fixed = divide((uint64_t)a.m * scale, b.m, &rem) << 30;
-    fixed += divide((uint64_t)rem << 30, b.m, NULL);
-    /* a bit at a time: a variable 64-bit shift is a libgcc call on 32-bit
-     * targets, and the count is small */
-    for (; shift > 0; shift--)
-        fixed <<= 1;
-    for (; shift < 0; shift++)
-        fixed >>= 1;
-    return (uint32_t)((fixed + ((uint64_t)1 << 29)) >> 30);
+    /* q = a.m / b.m with 24 fraction bits, a bit a time (25 bits in all,
+     * as a.m < 2 b.m): far finer than the 1/scale asked for */
+    rem = a.m;
+    for (bit = 0; bit <= 24; bit++) {
+        q <<= 1;
+        if (rem >= b.m) {
+            rem -= b.m;
+            q |= 1u;
+        }
+        rem <<= 1;
+    }
+    fixed = q * scale; /* < 2^25 * 2^31 */
+    fixed = shift >= 0 ? shift_left(fixed, (uint32_t)shift) : shift_right(fixed, (uint32_t)-shift);
+    return (uint32_t)((fixed + ((uint64_t)1 << 23)) >> 24);
 }

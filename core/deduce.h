@@ -1,0 +1,101 @@
+/*
+ * deduce.h - the deduction engine's block, shared by its two files:
+ * deduce.c (scan, groups, the counting walk, combining, the API) and
+ * deduce_rules.c (the cheap rules that settle cells before any counting).
+ * Private to the core.
+ */
+#ifndef SAP_DEDUCE_H
+#define SAP_DEDUCE_H
+
+#include "internal.h"
+
+/* Cell flags.  On an opened cell only F_OPEN and F_QUEUED (waiting for
+ * the rules) are used; the rest are a covered cell's. */
+#define F_OPEN 0x01u      /* opened: a number */
+#define F_FRONTIER 0x02u  /* covered, next to a number */
+#define F_QUEUED 0x04u    /* in the order (a number: on the rules' stack) */
+#define F_START 0x08u     /* the first cell of its group in the order */
+#define F_MINE 0x10u      /* the walk's current assignment */
+#define F_TRIED 0x20u     /* ... and the walk has tried the other value too */
+#define F_SEEN_MINE 0x40u /* a mine in some layout of positive weight */
+#define F_SEEN_SAFE 0x80u /* safe in some layout of positive weight */
+/* A frontier cell the rules settled has exactly one F_SEEN_ flag before
+ * the walk begins; the walk never visits it. */
+#define F_SETTLED (F_SEEN_MINE | F_SEEN_SAFE)
+
+enum deduce_phase {
+    PH_SCAN = 0, PH_RULES, PH_COMPONENTS, PH_COUNT, PH_COMBINE, PH_WEIGH, PH_DONE, PH_FAILED
+};
+
+struct sap_deduce {
+    const sap_game *game;
+    uint32_t rows, cols, cells;
+    uint32_t mines;            /* on the board */
+    uint32_t covered;          /* covered cells */
+    uint32_t settled;          /* frontier cells the rules settled ... */
+    uint32_t settled_mines;    /* ... and how many of them are mines */
+    uint32_t frontier;         /* the unsettled frontier: order[0..frontier) */
+    uint32_t cursor;           /* the phase's place */
+    uint32_t queue;            /* PH_RULES: stack height; PH_COMPONENTS: next to expand */
+    uint32_t comp_start;       /* the group being walked: order[comp_start..comp_end) */
+    uint32_t comp_end;
+    uint32_t comp_poly;        /* its counts' first entry */
+    uint32_t depth;            /* the walk's depth: cells assigned */
+    uint32_t placed;           /* mines among them */
+    uint32_t steps;            /* spent so far (capped at SAP_DEDUCE_MAX_STEPS) */
+    struct sap_weight total;   /* every layout's weight: Z */
+    struct sap_weight interior_mass; /* the expected interior mines, times Z */
+    uint8_t phase, entered, result;
+    uint8_t interior_all_mines; /* every layout of positive weight fills the interior */
+    uint8_t contradiction;     /* the rules met a number that cannot be met */
+};
+
+SAP_STATIC_ASSERT(deduce_header_fits, sizeof(struct sap_deduce) <= SAP_DEDUCE_HEADER_BYTES);
+
+/* ---- the block ---------------------------------------------------------- */
+
+static inline uint8_t *flags_of(sap_deduce *d)
+{
+    return (uint8_t *)d + SAP_DEDUCE_HEADER_BYTES;
+}
+/* An opened cell's mines not yet placed (0xFF on a covered cell) ... */
+static inline uint8_t *need_of(sap_deduce *d)
+{
+    return flags_of(d) + d->cells;
+}
+/* ... and its covered neighbours neither settled nor assigned. */
+static inline uint8_t *free_of(sap_deduce *d)
+{
+    return flags_of(d) + 2u * d->cells;
+}
+/* The rules' stack of numbers, then the walk's order of frontier cells. */
+static inline uint32_t *order_of(sap_deduce *d)
+{
+    size_t at = SAP_DEDUCE_HEADER_BYTES + 3u * (size_t)d->cells;
+    at = (at + 3u) & ~(size_t)3u;
+    return (uint32_t *)(void *)((unsigned char *)d + at);
+}
+
+/* The 3x3 block around a cell, clipped. */
+struct box {
+    uint32_t r0, r1, c0, c1;
+};
+
+static inline struct box box_at(const sap_deduce *d, uint32_t x)
+{
+    struct box b;
+    uint32_t r = x / d->cols, c = x - r * d->cols;
+    b.r0 = r > 0 ? r - 1 : 0;
+    b.r1 = r + 1 < d->rows ? r + 1 : r;
+    b.c0 = c > 0 ? c - 1 : 0;
+    b.c1 = c + 1 < d->cols ? c + 1 : c;
+    return b;
+}
+
+/* PH_RULES (deduce_rules.c): pushes a number for the rules ... */
+void sap_deduce_rules_push(sap_deduce *d, uint32_t n);
+/* ... and works the stack for *budget steps: true when it is empty (or a
+ * contradiction was met: d->contradiction). */
+bool sap_deduce_rules(sap_deduce *d, uint32_t *budget);
+
+#endif
