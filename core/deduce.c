@@ -25,28 +25,31 @@
  */
 #include "deduce.h"
 
-/* mass[x]: the weight of the layouts with a mine at frontier cell x. */
+/* The workspace, sized for `room` unsettled frontier cells (the order's
+ * first `room` entries): mass[i], the weight of the layouts with a mine at
+ * order[i]; the groups' counts by mine count and their weights (each
+ * group of n cells takes n + 1 of both); the combining room: the product
+ * of the counts, the interior's binomials and a scratch row, which is the
+ * weighing walk's acc[] (one per depth) once combining is done. */
 static struct sap_weight *mass_of(sap_deduce *d)
 {
     return (struct sap_weight *)(void *)(order_of(d) + d->cells);
 }
-/* counts: component counts by k (P), their weights (W), the product of
- * all (T), the product of the others (Q), the binomials (B). */
 static struct sap_weight *counts_of(sap_deduce *d)
 {
-    return mass_of(d) + d->cells;
+    return mass_of(d) + d->room;
 }
 static struct sap_weight *weights_of(sap_deduce *d)
 {
-    return counts_of(d) + 2u * d->cells + 2u;
+    return counts_of(d) + 2u * d->room + 2u;
 }
 static struct sap_weight *total_of(sap_deduce *d)
 {
-    return weights_of(d) + 2u * d->cells + 2u;
+    return weights_of(d) + 2u * d->room + 2u;
 }
 static struct sap_weight *acc_of(sap_deduce *d)
 {
-    return total_of(d) + 2u * d->cells + 2u;
+    return total_of(d) + 2u * d->room + 2u;
 }
 
 /* ---- the board ---------------------------------------------------------- */
@@ -220,7 +223,7 @@ static void hand_up(sap_deduce *d, uint32_t i)
         return;
     if (flags[x] & F_MINE) {
         flags[x] |= F_SEEN_MINE;
-        mass_of(d)[x] = sap_weight_add(mass_of(d)[x], acc[i]);
+        mass_of(d)[d->comp_start + i] = sap_weight_add(mass_of(d)[d->comp_start + i], acc[i]);
     } else {
         flags[x] |= F_SEEN_SAFE;
     }
@@ -371,8 +374,8 @@ static void combine(sap_deduce *d)
     uint8_t *flags = flags_of(d);
     uint32_t *order = order_of(d);
     struct sap_weight *total = total_of(d);
-    struct sap_weight *prod = total, *binom = total + d->cells + 1;
-    struct sap_weight *tmp = binom + d->cells + 1;
+    struct sap_weight *prod = total, *binom = total + d->room + 1;
+    struct sap_weight *tmp = binom + d->room + 1;
     struct sap_weight *weights = weights_of(d);
     uint32_t interior = d->covered - d->settled - d->frontier, length, s, m, i, poly, comp;
     uint32_t mines = d->mines - d->settled_mines; /* the caller checked */
@@ -427,6 +430,35 @@ static void combine(sap_deduce *d)
     }
 }
 
+/* ---- 6. odds ------------------------------------------------------------ */
+
+/* In units of 0.01 %, 0 and 10000 kept for certain cells. */
+static uint32_t odds_of(struct sap_weight mass, struct sap_weight total)
+{
+    uint32_t p = sap_weight_ratio(mass, total, 10000);
+    return p < 1 ? 1 : p > 9999 ? 9999 : p;
+}
+
+/* Each walked cell's odds, kept in its need and free bytes (which a
+ * covered cell does not use), so the workspace holds nothing per cell
+ * when the answers are read; the interior's once. */
+static bool odds(sap_deduce *d, uint32_t *budget)
+{
+    uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
+    uint32_t *order = order_of(d);
+    struct sap_weight *mass = mass_of(d);
+    if (d->cursor == 0)
+        d->interior_odds = odds_of(d->interior_mass, d->total);
+    for (; d->cursor < d->frontier && *budget > 0; d->cursor++, --*budget) {
+        uint32_t x = order[d->cursor], p = odds_of(mass[d->cursor], d->total);
+        if ((flags[x] & F_SETTLED) != F_SETTLED)
+            continue; /* certain: the flags say which */
+        need[x] = (uint8_t)(p & 0xFFu);
+        free_[x] = (uint8_t)(p >> 8);
+    }
+    return d->cursor == d->frontier;
+}
+
 /* ---- the API ------------------------------------------------------------ */
 
 int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_game *game)
@@ -451,6 +483,7 @@ int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_g
     d->rows = rows;
     d->cols = cols;
     d->cells = rows * cols;
+    d->room = SAP_DEDUCE_ROOM(d->cells);
     d->mines = sap_game_mines(game);
     d->phase = PH_SCAN;
     *deduce = d;
@@ -484,9 +517,14 @@ int sap_deduce_step(sap_deduce *d, uint32_t budget)
             break;
         case PH_COMPONENTS:
             if (components(d, &budget)) {
+                if (d->frontier > d->room) { /* past the workspace: claim nothing */
+                    d->phase = PH_FAILED;
+                    d->result = (uint8_t)-SAP_ERR_SIZE;
+                    break;
+                }
                 uint32_t i;
                 struct sap_weight *counts = counts_of(d);
-                for (i = 0; i < 2u * d->cells + 2u; i++)
+                for (i = 0; i < 2u * d->room + 2u; i++)
                     counts[i] = sap_weight_of(0);
                 d->cursor = 0;
                 d->comp_end = 0;
@@ -505,7 +543,7 @@ int sap_deduce_step(sap_deduce *d, uint32_t budget)
             combine(d);
             budget = budget > d->frontier ? budget - d->frontier : 0; /* a coarse step */
             for (i = 0; i < d->frontier; i++)
-                mass[order_of(d)[i]] = sap_weight_of(0);
+                mass[i] = sap_weight_of(0);
             if (sap_weight_is_zero(d->total)) {
                 d->phase = PH_FAILED; /* no layout fits what is seen */
                 d->result = (uint8_t)-SAP_ERR_STATE;
@@ -518,7 +556,13 @@ int sap_deduce_step(sap_deduce *d, uint32_t budget)
             break;
         }
         case PH_WEIGH:
-            if (walk_all(d, &budget))
+            if (walk_all(d, &budget)) {
+                d->cursor = 0;
+                d->phase = PH_ODDS;
+            }
+            break;
+        case PH_ODDS:
+            if (odds(d, &budget))
                 d->phase = PH_DONE;
             break;
         default:
@@ -542,7 +586,7 @@ int sap_deduce_step(sap_deduce *d, uint32_t budget)
 int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *per_10000)
 {
     sap_deduce *dd = (sap_deduce *)(uintptr_t)d; /* the accessors are shared */
-    uint32_t x, p;
+    uint32_t x;
     uint8_t f;
 
     if (d == NULL || per_10000 == NULL)
@@ -557,7 +601,7 @@ int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *p
         *per_10000 = 0;
         return SAP_CELL_OPEN;
     }
-    if (!(f & F_FRONTIER)) { /* the interior */
+    if (!(f & F_FRONTIER)) { /* the interior: all alike */
         if (sap_weight_is_zero(d->interior_mass)) {
             *per_10000 = 0;
             return SAP_CELL_SAFE;
@@ -566,19 +610,17 @@ int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *p
             *per_10000 = 10000;
             return SAP_CELL_MINE;
         }
-        p = sap_weight_ratio(d->interior_mass, d->total, 10000);
-    } else {
-        if (!(f & F_SEEN_MINE)) {
-            *per_10000 = 0;
-            return SAP_CELL_SAFE;
-        }
-        if (!(f & F_SEEN_SAFE)) {
-            *per_10000 = 10000;
-            return SAP_CELL_MINE;
-        }
-        p = sap_weight_ratio(mass_of(dd)[x], d->total, 10000);
+        *per_10000 = d->interior_odds;
+        return SAP_CELL_UNSURE;
     }
-    /* 0 and 100 % are for certain cells only */
-    *per_10000 = p < 1 ? 1 : p > 9999 ? 9999 : p;
+    if (!(f & F_SEEN_MINE)) {
+        *per_10000 = 0;
+        return SAP_CELL_SAFE;
+    }
+    if (!(f & F_SEEN_SAFE)) {
+        *per_10000 = 10000;
+        return SAP_CELL_MINE;
+    }
+    *per_10000 = need_of(dd)[x] | (uint32_t)free_of(dd)[x] << 8; /* odds() kept it there */
     return SAP_CELL_UNSURE;
 }

@@ -24,12 +24,14 @@
 #define F_SETTLED (F_SEEN_MINE | F_SEEN_SAFE)
 
 enum deduce_phase {
-    PH_SCAN = 0, PH_RULES, PH_COMPONENTS, PH_COUNT, PH_COMBINE, PH_WEIGH, PH_DONE, PH_FAILED
+    PH_SCAN = 0, PH_RULES, PH_COMPONENTS, PH_COUNT, PH_COMBINE, PH_WEIGH, PH_ODDS, PH_DONE,
+    PH_FAILED
 };
 
 struct sap_deduce {
     const sap_game *game;
     uint32_t rows, cols, cells;
+    uint32_t room;             /* unsettled frontier cells the workspace holds */
     uint32_t mines;            /* on the board */
     uint32_t covered;          /* covered cells */
     uint32_t settled;          /* frontier cells the rules settled ... */
@@ -45,6 +47,7 @@ struct sap_deduce {
     uint32_t steps;            /* spent so far (capped at SAP_DEDUCE_MAX_STEPS) */
     struct sap_weight total;   /* every layout's weight: Z */
     struct sap_weight interior_mass; /* the expected interior mines, times Z */
+    uint32_t interior_odds;    /* an interior cell's, in 0.01 % */
     uint8_t phase, entered, result;
     uint8_t interior_all_mines; /* every layout of positive weight fills the interior */
     uint8_t contradiction;     /* the rules met a number that cannot be met */

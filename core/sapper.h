@@ -635,14 +635,16 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
- * NURIKABE grid with a number in every cell, a JUDGE reader's case. */
+ * NURIKABE grid with a number in every cell, a JUDGE reader's case, and
+ * in a build with the deduction engine, HINT's and PROB's block. */
 #define SAP_SIZE_MAX2(a, b) ((a) > (b) ? (a) : (b))
 #define SAP_SESSION_WORK_BYTES(rows, cols)                                    \
-    SAP_SIZE_MAX2(SAP_SIZE_MAX2(SAP_CASUAL_BYTES(rows, cols)                  \
+    SAP_SIZE_MAX2(SAP_SIZE_MAX2(SAP_SIZE_MAX2(SAP_CASUAL_BYTES(rows, cols)    \
                                     + ((size_t)(rows) * (size_t)(cols) + 7u) / 8u, \
                                 SAP_NURIKABE_BYTES(rows, cols,                \
                                                    (size_t)(rows) * (size_t)(cols))), \
-                  SAP_GAME_BYTES(rows, cols))
+                  SAP_GAME_BYTES(rows, cols)),                                \
+                  ((SAP_SOLVERS) & SAP_SOLVER_DEDUCE) ? SAP_DEDUCE_BYTES(rows, cols) : (size_t)0u)
 
 /* The default budget of one sink or poll call: about half a millisecond
  * of work on a desktop core. */
@@ -760,15 +762,28 @@ void sap_session_release(struct sap_session *session);
  *
  * The game must not change until the answers are read.  The work is
  * exponential in the worst case (the assignments of one group of cells
- * that share numbers); past SAP_DEDUCE_MAX_STEPS steps the engine gives up
- * (SAP_ERR_SIZE) and claims nothing.
+ * that share numbers, after the cheap rules have settled what they can);
+ * past SAP_DEDUCE_MAX_STEPS steps, or when more frontier cells are left
+ * unsettled than the workspace holds (SAP_DEDUCE_FRONTIER), the engine
+ * gives up (SAP_ERR_SIZE) and claims nothing.
  * ---------------------------------------------------------------------- */
 
 #define SAP_DEDUCE_HEADER_BYTES 128u
-/* per cell: 3 bytes of state, an order entry, a weight, and room for the
- * counts (about 72 bytes a cell) */
+/* The workspace holds this many unsettled frontier cells (covered cells
+ * next to a number that the cheap rules leave open); a board with fewer
+ * cells needs no more than its cell count, so every position of a board
+ * up to this many cells is worked out. */
+#ifndef SAP_DEDUCE_FRONTIER
+#define SAP_DEDUCE_FRONTIER 1024u
+#endif
+#define SAP_DEDUCE_ROOM(cells) \
+    ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells) : (size_t)SAP_DEDUCE_FRONTIER)
+/* 8 bytes a cell (3 of state, an order entry) and 64 a workspace cell (8
+ * weights: its mass, its group's counts and weights, the combining room):
+ * 34.8 KB for 16 x 30, 8 MB + 64 KB for 1000 x 1000. */
 #define SAP_DEDUCE_BYTES(rows, cols) \
-    ((size_t)256u + (size_t)72u * (size_t)(rows) * (size_t)(cols))
+    ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols) \
+     + (size_t)64u * SAP_DEDUCE_ROOM((size_t)(rows) * (size_t)(cols)))
 #ifndef SAP_DEDUCE_MAX_STEPS
 #define SAP_DEDUCE_MAX_STEPS 50000000u
 #endif

@@ -6,10 +6,15 @@
  */
 #include <stddef.h>
 
-void *memcpy(void *dest, const void *src, size_t n);
-void *memset(void *dest, int c, size_t n);
-void *memmove(void *dest, const void *src, size_t n);
-int memcmp(const void *a, const void *b, size_t n);
+/* `used`: with -flto the compiler may emit a call to one of these only at
+ * code generation (a struct copy), after the link-time optimiser has seen
+ * no caller; kept, they are there to resolve it. */
+#define LIBC_MIN __attribute__((used))
+
+LIBC_MIN void *memcpy(void *dest, const void *src, size_t n);
+LIBC_MIN void *memset(void *dest, int c, size_t n);
+LIBC_MIN void *memmove(void *dest, const void *src, size_t n);
+LIBC_MIN int memcmp(const void *a, const void *b, size_t n);
 
 void *memcpy(void *dest, const void *src, size_t n)
 {

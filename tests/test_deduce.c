@@ -221,9 +221,103 @@ static void test_expert_opening(void)
     free(dblock);
 }
 
+/* Expert games played to the end by the engine's own advice (every
+ * certain safe cell, else the safest), with small budgets: every cell it
+ * calls certain must be what the board really holds. */
+static void test_expert_games_sound(void)
+{
+    size_t bytes = SAP_GAME_BYTES(16, 30), dbytes = SAP_DEDUCE_BYTES(16, 30);
+    void *block = malloc(bytes), *dblock = malloc(dbytes);
+    uint32_t game, positions = 0, claims = 0;
+
+    for (game = 0; game < 40 && check_failures_in_test == 0; game++) {
+        sap_game *g;
+        sap_game_init(&g, block, bytes, 16, 30);
+        sap_game_set_random(g, 99, 777 + game);
+        sap_game_move(g, 1, 8, 15);
+        while (sap_game_state(g) == SAP_RUNNING && check_failures_in_test == 0) {
+            sap_deduce *d;
+            uint32_t x, p, best = 0, best_p = 10001, opened = 0;
+            int err;
+            CHECK_EQ_INT(sap_deduce_init(&d, dblock, dbytes, g), SAP_OK);
+            while ((err = sap_deduce_step(d, 1 + game % 50)) == SAP_MORE)
+                continue;
+            if (!CHECK_EQ_INT(err, SAP_OK))
+                break;
+            positions++;
+            for (x = 0; x < 480; x++) {
+                int view = sap_deduce_cell(d, x / 30, x % 30, &p);
+                bool mine = sap_game_mine_at(g, x / 30, x % 30);
+                if (view == SAP_CELL_SAFE || view == SAP_CELL_MINE) {
+                    claims++;
+                    CHECK(mine == (view == SAP_CELL_MINE));
+                }
+                if (view == SAP_CELL_UNSURE && p < best_p) {
+                    best_p = p;
+                    best = x;
+                }
+            }
+            for (x = 0; x < 480; x++)
+                if (sap_deduce_cell(d, x / 30, x % 30, &p) == SAP_CELL_SAFE) {
+                    sap_game_move(g, 1, x / 30 + 1, x % 30 + 1);
+                    opened++;
+                }
+            if (opened == 0)
+                sap_game_move(g, 1, best / 30 + 1, best % 30 + 1);
+        }
+    }
+    fprintf(stderr, "  %u positions, %u certain cells checked against the boards\n", positions,
+            claims);
+    CHECK(claims > 10000);
+    free(block);
+    free(dblock);
+}
+
+/* A 3 x N band: the middle row opened, one mine in every column, above
+ * or below it (the numbers show 3, 2 at the ends).  Neither rule settles
+ * anything, so all 2N covered cells are one group of about 2^N layouts:
+ * past the workspace (SAP_DEDUCE_FRONTIER cells) the engine gives up and
+ * claims nothing; within it, every covered cell is in doubt. */
+static int band(uint32_t n, uint32_t budget)
+{
+    size_t bytes = SAP_GAME_BYTES(3, n), dbytes = SAP_DEDUCE_BYTES(3, n);
+    void *block = malloc(bytes), *dblock = malloc(dbytes);
+    sap_game *g;
+    sap_deduce *d;
+    uint32_t c, p;
+    int err;
+
+    sap_game_init(&g, block, bytes, 3, n);
+    for (c = 0; c < n; c++)
+        sap_game_set_mine(g, c % 2 ? 0 : 2, c, true);
+    for (c = 0; c < n; c++)
+        sap_game_move(g, 1, 2, c + 1);
+    CHECK_EQ_INT(sap_deduce_init(&d, dblock, dbytes, g), SAP_OK);
+    while ((err = sap_deduce_step(d, budget)) == SAP_MORE)
+        continue;
+    if (err != SAP_OK)
+        CHECK_EQ_INT(sap_deduce_cell(d, 0, 0, &p), SAP_ERR_STATE);
+    for (c = 0; c < n && err == SAP_OK; c++) {
+        int top = sap_deduce_cell(d, 0, c, &p);
+        CHECK_EQ_INT(sap_deduce_cell(d, 1, c, &p), SAP_CELL_OPEN);
+        CHECK_EQ_INT(top, SAP_CELL_UNSURE);
+    }
+    free(block);
+    free(dblock);
+    return err;
+}
+
+static void test_band_gives_up_soundly(void)
+{
+    CHECK_EQ_INT(band(7, 3), SAP_OK);
+    CHECK_EQ_INT(band(SAP_DEDUCE_FRONTIER / 2 + 1, SAP_BUDGET_UNLIMITED), SAP_ERR_SIZE);
+}
+
 int main(void)
 {
     RUN_TEST(test_against_brute_force);
     RUN_TEST(test_expert_opening);
+    RUN_TEST(test_expert_games_sound);
+    RUN_TEST(test_band_gives_up_soundly);
     return check_summary("test_deduce");
 }

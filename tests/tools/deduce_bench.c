@@ -1,22 +1,28 @@
 /*
  * deduce_bench - the deduction engine on positions from real expert games
- * (16 x 30, 99 mines, the first click in the middle opens a zero), played
- * by an autoplayer that follows what HINT would say: every certain safe
- * cell, else the safest guess.
+ * (16 x 30, 99 mines, the first click in the middle opens a zero).
  *
- *   deduce_bench GAMES SEED
+ *   deduce_bench GAMES HINT_GAMES SEED
  *
- * Prints:
- *   - the time of one deduction (what HINT and PROB each cost: the engine
- *     on the position, every cell read), median and 99th percentile over
- *     every position met;
- *   - beside it the baseline on the same positions where it can run (at
- *     most 22 frontier cells): a straightforward enumerator that tries all
- *     2^F assignments of the frontier and weighs them with binomials in
- *     double;
- *   - the autoplayer's win rate.
+ * Two players, on the boards of seeds SEED, SEED + 1, ...:
+ *   - the session player (the first HINT_GAMES games) speaks the protocol
+ *     to a real session (sap_session_sink/poll, what sapperd and the ports
+ *     run): NEW 16 30 99 <seed>, a click in the middle, then HINT and a
+ *     move that follows it (SAFE and GUESS: open; MINE: flag) until the game
+ *     ends, with a PROB before every move.  Each HINT and PROB is timed
+ *     from the request to the last byte of its reply.
+ *   - the engine player (all GAMES games) calls the engine itself and
+ *     opens every certain cell at once, else the first safest cell, which
+ *     is what following HINT comes to (HINT names certain cells while any
+ *     are left, then the first safest).  It is fast enough for thousands
+ *     of games and gives the win rate; on the games both play, their
+ *     results must agree.
+ * Beside the engine's time, the baseline on the same positions where it
+ * can run (at most 22 frontier cells): a straightforward enumerator of all
+ * 2^F frontier assignments, weighed with binomials in double.
  */
 #include "sapper.h"
+#include "lib/heap_memory.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -125,78 +131,175 @@ static int baseline(const sap_game *g, double *prob)
     return (int)nf;
 }
 
+struct times {
+    double *v;
+    size_t n, cap;
+};
+
+static void times_add(struct times *t, double us)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 4096;
+        t->v = realloc(t->v, t->cap * sizeof *t->v);
+        if (t->v == NULL) {
+            perror("deduce_bench");
+            exit(2);
+        }
+    }
+    t->v[t->n++] = us;
+}
+
+/* ---- the session player ---------------------------------------------- */
+
+static struct sap_session session;
+static char reply[1 << 16];
+
+/* Sends one request and collects its whole reply (a move's reply ends
+ * once the session is idle and has nothing more). */
+static size_t ask(const char *request)
+{
+    size_t len = strlen(request), taken = 0, n = 0, got;
+    while (taken < len) {
+        taken += sap_session_sink(&session, request + taken, len - taken);
+        while ((got = sap_session_poll(&session, reply + n, sizeof reply - 1 - n)) > 0
+               || sap_session_busy(&session))
+            n += got;
+    }
+    reply[n] = '\0';
+    return n;
+}
+
+/* Plays one game by HINT; true when won.  Every HINT and PROB is timed. */
+static bool hint_play(unsigned seed, struct times *hint, struct times *prob)
+{
+    char request[64];
+    bool won = false;
+    sap_session_init(&session, &heap_memory);
+    sap_session_set_budget(&session, SAP_BUDGET_UNLIMITED);
+    snprintf(request, sizeof request, "NEW %u %u %u %u\n", ROWS, COLS, MINES, seed);
+    ask(request);
+    snprintf(request, sizeof request, "1 %u %u\n", ROWS / 2, COLS / 2);
+    ask(request);
+    for (;;) {
+        unsigned x, y;
+        char word[8];
+        double t0 = now_us();
+        ask("PROB\n");
+        times_add(prob, now_us() - t0);
+        t0 = now_us();
+        ask("HINT\n");
+        times_add(hint, now_us() - t0);
+        if (sscanf(reply, "%7s %u %u", word, &x, &y) != 3) {
+            fprintf(stderr, "deduce_bench: HINT said: %s", reply);
+            exit(1);
+        }
+        snprintf(request, sizeof request, "%d %u %u\n", strcmp(word, "MINE") == 0 ? 2 : 1, x, y);
+        ask(request);
+        if (strstr(reply, "WIN\n") != NULL) {
+            won = true;
+            break;
+        }
+        if (strstr(reply, "LOSE\n") != NULL)
+            break;
+    }
+    sap_session_release(&session);
+    return won;
+}
+
+/* ---- the engine player ----------------------------------------------- */
+
+static bool engine_play(unsigned seed, void *gblock, size_t gbytes, void *dblock, size_t dbytes,
+                        struct times *engine, struct times *base, struct times *ours,
+                        bool try_baseline, unsigned *gave_up)
+{
+    sap_game *g;
+    sap_game_init(&g, gblock, gbytes, ROWS, COLS);
+    sap_game_set_random(g, MINES, seed);
+    sap_game_move(g, 1, ROWS / 2, COLS / 2);
+    while (sap_game_state(g) == SAP_RUNNING) {
+        sap_deduce *d;
+        uint32_t r, c, best_p = 10001, best = 0, opened = 0;
+        int err, view[CELLS];
+        uint32_t odds[CELLS];
+        double t0 = now_us(), t1;
+        sap_deduce_init(&d, dblock, dbytes, g);
+        while ((err = sap_deduce_step(d, SAP_BUDGET_UNLIMITED)) == SAP_MORE)
+            continue;
+        if (err != SAP_OK) {
+            ++*gave_up;
+            return false;
+        }
+        for (r = 0; r < ROWS; r++)
+            for (c = 0; c < COLS; c++)
+                view[r * COLS + c] = sap_deduce_cell(d, r, c, &odds[r * COLS + c]);
+        t1 = now_us();
+        times_add(engine, t1 - t0);
+        if (try_baseline) {
+            double prob[CELLS], t2 = now_us();
+            if (baseline(g, prob) >= 0) {
+                times_add(base, now_us() - t2);
+                times_add(ours, t1 - t0);
+            }
+        }
+        for (r = 0; r < CELLS; r++) {
+            if (view[r] == SAP_CELL_SAFE) {
+                sap_game_move(g, 1, r / COLS + 1, r % COLS + 1);
+                opened++;
+            } else if (view[r] == SAP_CELL_UNSURE && odds[r] < best_p) {
+                best_p = odds[r];
+                best = r;
+            }
+        }
+        if (opened == 0 && best_p <= 10000)
+            sap_game_move(g, 1, best / COLS + 1, best % COLS + 1);
+    }
+    return sap_game_state(g) == SAP_WIN;
+}
+
 int main(int argc, char **argv)
 {
-    unsigned games, seed, game, wins = 0;
+    unsigned games, hint_games, seed, game, wins = 0, hint_wins = 0, agree = 0, gave_up = 0;
     size_t gbytes = SAP_GAME_BYTES(ROWS, COLS), dbytes = SAP_DEDUCE_BYTES(ROWS, COLS);
     void *gblock = malloc(gbytes), *dblock = malloc(dbytes);
-    size_t cap = 1u << 16, n = 0, nb = 0;
-    double *times = malloc(cap * sizeof *times), *base = malloc(cap * sizeof *base);
-    double *ours = malloc(cap * sizeof *ours);
-    unsigned gave_up = 0;
+    struct times engine = {0}, base = {0}, ours = {0}, hint = {0}, prob = {0};
 
-    if (argc != 3 || gblock == NULL || dblock == NULL || times == NULL) {
-        fprintf(stderr, "usage: deduce_bench GAMES SEED\n");
+    if (argc != 4 || gblock == NULL || dblock == NULL) {
+        fprintf(stderr, "usage: deduce_bench GAMES HINT_GAMES SEED\n");
         return 2;
     }
     games = (unsigned)atoi(argv[1]);
-    seed = (unsigned)atoi(argv[2]);
+    hint_games = (unsigned)atoi(argv[2]);
+    seed = (unsigned)atoi(argv[3]);
+    if (hint_games > games)
+        hint_games = games;
     for (game = 0; game < games; game++) {
-        sap_game *g;
-        sap_game_init(&g, gblock, gbytes, ROWS, COLS);
-        sap_game_set_random(g, MINES, seed + game);
-        sap_game_move(g, 1, ROWS / 2, COLS / 2);
-        while (sap_game_state(g) == SAP_RUNNING) {
-            sap_deduce *d;
-            uint32_t r, c, p, best_p = 10001, best = 0, opened = 0;
-            int err, view[CELLS];
-            uint32_t odds[CELLS];
-            double t0 = now_us(), t1;
-            sap_deduce_init(&d, dblock, dbytes, g);
-            while ((err = sap_deduce_step(d, SAP_BUDGET_UNLIMITED)) == SAP_MORE)
-                continue;
-            if (err != SAP_OK) {
-                gave_up++;
-                break;
-            }
-            for (r = 0; r < ROWS; r++)
-                for (c = 0; c < COLS; c++)
-                    view[r * COLS + c] = sap_deduce_cell(d, r, c, &odds[r * COLS + c]);
-            t1 = now_us();
-            if (n < cap)
-                times[n++] = t1 - t0;
-            if (nb < cap && game % 4 == 0) { /* the baseline on some of them */
-                double prob[CELLS];
-                double t2 = now_us();
-                if (baseline(g, prob) >= 0) {
-                    base[nb] = now_us() - t2;
-                    ours[nb++] = t1 - t0;
-                }
-            }
-            for (r = 0; r < CELLS; r++) {
-                if (view[r] == SAP_CELL_SAFE) {
-                    sap_game_move(g, 1, r / COLS + 1, r % COLS + 1);
-                    opened++;
-                } else if (view[r] == SAP_CELL_UNSURE && odds[r] < best_p) {
-                    best_p = odds[r];
-                    best = r;
-                }
-            }
-            if (opened == 0 && best_p <= 10000)
-                sap_game_move(g, 1, best / COLS + 1, best % COLS + 1);
-            (void)p;
+        /* the baseline takes up to seconds a position: a few games only */
+        bool won = engine_play(seed + game, gblock, gbytes, dblock, dbytes, &engine, &base, &ours,
+                               game < 50, &gave_up);
+        wins += won;
+        if (game < hint_games) {
+            bool hint_won = hint_play(seed + game, &hint, &prob);
+            hint_wins += hint_won;
+            agree += hint_won == won;
         }
-        wins += sap_game_state(g) == SAP_WIN;
     }
-    printf("deduction (HINT/PROB), 16x30/99 expert positions: median %.1f us, p99 %.1f us over "
-           "%zu positions%s\n",
-           percentile(times, n, 0.5), percentile(times, n, 0.99), n,
+    printf("HINT through the session, %zu requests (%u games followed it): median %.1f us, "
+           "p99 %.1f us\n", hint.n, hint_games, percentile(hint.v, hint.n, 0.5),
+           percentile(hint.v, hint.n, 0.99));
+    printf("PROB through the session, %zu requests: median %.1f us, p99 %.1f us\n", prob.n,
+           percentile(prob.v, prob.n, 0.5), percentile(prob.v, prob.n, 0.99));
+    printf("the engine alone (deduction, every cell read), %zu positions of %u games: median "
+           "%.1f us, p99 %.1f us, max %.1f us%s\n",
+           engine.n, games, percentile(engine.v, engine.n, 0.5),
+           percentile(engine.v, engine.n, 0.99), percentile(engine.v, engine.n, 1.0),
            gave_up ? " (some gave up)" : "");
     printf("baseline (all 2^F frontier assignments, F <= %u) on %zu of them: median %.1f us, "
            "p99 %.1f us; the engine on the same: median %.1f us, p99 %.1f us\n",
-           BASELINE_MAX, nb, percentile(base, nb, 0.5), percentile(base, nb, 0.99),
-           percentile(ours, nb, 0.5), percentile(ours, nb, 0.99));
-    printf("autoplayer (certain cells, else the safest guess): %u of %u games won, %.1f %%\n",
-           wins, games, 100.0 * wins / games);
-    return 0;
+           BASELINE_MAX, base.n, percentile(base.v, base.n, 0.5),
+           percentile(base.v, base.n, 0.99), percentile(ours.v, ours.n, 0.5),
+           percentile(ours.v, ours.n, 0.99));
+    printf("win rate following HINT: %u of %u games, %.1f %% (the session player: %u of %u, "
+           "agreeing on %u); anchors for the same rules: PSEQ 51.8 %%, JSMinesweeper about 54 %%\n",
+           wins, games, 100.0 * wins / games, hint_wins, hint_games, agree);
+    return agree == hint_games && gave_up == 0 ? 0 : 1;
 }
