@@ -92,6 +92,7 @@ struct sap_game {
     uint8_t walk_dir;     /* the opening's next direction at its position */
     uint8_t chord_dir;    /* a chord's next neighbour (0..8) */
     uint8_t lost;         /* the move opened a mine */
+    uint32_t clicks;      /* operations applied (STATS) */
 };
 
 SAP_STATIC_ASSERT(game_header_fits, sizeof(struct sap_game) <= SAP_GAME_HEADER_BYTES);
@@ -512,6 +513,7 @@ static bool work_on(sap_game *g, uint32_t *budget)
 static int finish_move(sap_game *g)
 {
     g->work = WORK_NONE;
+    g->clicks++;
     if (g->lost) {
         g->state = SAP_LOSE;
         start_reply(g, REPLY_TAIL, TAIL_LOSE);
@@ -752,6 +754,13 @@ uint32_t sap_game_rows(const sap_game *g) { return g != NULL ? g->rows : 0; }
 uint32_t sap_game_cols(const sap_game *g) { return g != NULL ? g->cols : 0; }
 uint32_t sap_game_mines(const sap_game *g) { return g != NULL ? g->mines : 0; }
 uint32_t sap_game_covered(const sap_game *g) { return g != NULL ? g->covered : 0; }
+
+uint32_t sap_game_clicks(const sap_game *g) { return g != NULL ? g->clicks : 0; }
+
+bool sap_game_mines_laid(const sap_game *g)
+{
+    return g != NULL && !(g->flags & FLAG_RANDOM);
+}
 
 enum sap_outcome sap_game_state(const sap_game *g)
 {

@@ -42,7 +42,8 @@ enum session_work {
     WORK_MOVE,          /* sap_game_move_step on the current game */
     WORK_CASUAL,        /* sap_casual_solve_step (CASUAL, CASUALMAP) */
     WORK_NURIKABE,      /* sap_nurikabe_verify_step */
-    WORK_DEDUCE         /* sap_deduce_step (HINT, PROB) */
+    WORK_DEDUCE,        /* sap_deduce_step (HINT, PROB) */
+    WORK_STATS          /* sap_stats_step (STATS) */
 };
 
 /* Longest number of tokens a request takes (NEW r c mines seed); one more

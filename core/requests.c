@@ -47,6 +47,7 @@ SAP_TEXT(help_text,
     "SHOW: the player map\n"
     "HINT: a certain cell and why, or the safest guess\n"
     "PROB: the player map with each covered cell's mine odds\n"
+    "STATS: the board's 3BV, openings, islands, and the clicks so far\n"
     "CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n"
     "CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n"
     "MASTER <R> <C> <M>: a board won by one click, or Impossible\n"
@@ -321,6 +322,50 @@ static void complete_casual(struct sap_session *s)
     s->work_kind = WORK_CASUAL;
 }
 
+/* ---- STATS ---------------------------------------------------------------- */
+
+static void start_stats(struct sap_session *s, const char *line, const struct tokens *t,
+                        const uint32_t *a)
+{
+    size_t bytes;
+    (void)line;
+    (void)t;
+    (void)a;
+    if (s->game == NULL) {
+        session_reply_err(s, no_game);
+        return;
+    }
+    if (!sap_game_mines_laid(s->game)) {
+        session_reply_err(s, SAP_STR("no mines yet: a random board lays them at the first left "
+                                     "click"));
+        return;
+    }
+    bytes = SAP_STATS_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
+    s->work = session_acquire(s, bytes, SAP_MEMORY_WORK);
+    if (s->work == NULL || sap_stats_init(&s->solver.stats, s->work, bytes, s->game) != SAP_OK) {
+        session_release_work(s);
+        session_reply_err(s, no_memory);
+        return;
+    }
+    s->work_kind = WORK_STATS;
+}
+
+static void stats_done(struct sap_session *s)
+{
+    struct sap_board_stats b = { 0, 0, 0, 0 };
+    (void)sap_stats_result(s->solver.stats, &b); /* done: it cannot fail */
+    session_reply_start(s, SAP_STR("3BV "));
+    session_reply_add_u32(s, b.bv3);
+    session_reply_add(s, SAP_STR(" OPENINGS "));
+    session_reply_add_u32(s, b.openings);
+    session_reply_add(s, SAP_STR(" ISLANDS "));
+    session_reply_add_u32(s, b.islands);
+    session_reply_add(s, SAP_STR(" CLICKS "));
+    session_reply_add_u32(s, b.clicks);
+    session_reply_end(s);
+    session_release_work(s);
+}
+
 /* ---- the deduction engine: HINT and PROB --------------------------------- */
 
 static void start_deduce(struct sap_session *s, const char *line, const struct tokens *t,
@@ -490,6 +535,8 @@ SAP_TEXT(t_hint, "hint");
 SAP_TEXT(t_usage_hint, "usage: HINT");
 SAP_TEXT(t_prob, "prob");
 SAP_TEXT(t_usage_prob, "usage: PROB");
+SAP_TEXT(t_stats, "stats");
+SAP_TEXT(t_usage_stats, "usage: STATS");
 SAP_TEXT(t_master, "master");
 SAP_TEXT(t_usage_master_r_c_m, "usage: MASTER <R> <C> <M>");
 SAP_TEXT(t_judge, "judge");
@@ -520,6 +567,7 @@ static const struct request_kind requests[] SAP_ROM_TABLE = {
       NURIKABE(complete_nurikabe) },
     { t_hint, t_usage_hint, 0, 0, N, SAP_SOLVER_DEDUCE, NULL, DEDUCE(start_deduce), NULL, NULL },
     { t_prob, t_usage_prob, 0, 0, N, SAP_SOLVER_DEDUCE, NULL, DEDUCE(start_deduce), NULL, NULL },
+    { t_stats, t_usage_stats, 0, 0, N, 0, NULL, start_stats, NULL, NULL },
     { t_0, t_usage_0, 0, 0, N, 0, NULL, start_quit, NULL, NULL },
     { t_1, t_usage_1_2_3_x_y, 2, 2, N, 0, NULL, start_move, NULL, NULL },
     { t_2, t_usage_1_2_3_x_y, 2, 2, N, 0, NULL, start_move, NULL, NULL },
@@ -701,7 +749,12 @@ void requests_work(struct sap_session *s)
             s->out_kind = OUT_MOVE;
         return;
     }
-    if (kind == WORK_DEDUCE && SERVES(SAP_SOLVER_DEDUCE)) {
+    if (kind == WORK_STATS) {
+        err = sap_stats_step(s->solver.stats, s->budget);
+        if (err == SAP_MORE)
+            return;
+        stats_done(s);
+    } else if (kind == WORK_DEDUCE && SERVES(SAP_SOLVER_DEDUCE)) {
         err = sap_deduce_step(s->solver.deduce, s->budget);
         if (err == SAP_MORE)
             return;

@@ -240,6 +240,10 @@ uint32_t sap_game_mines(const sap_game *game);
 uint32_t sap_game_covered(const sap_game *game);
 /* SAP_RUNNING, SAP_WIN or SAP_LOSE. */
 enum sap_outcome sap_game_state(const sap_game *game);
+/* Operations the game has applied (any button; INVALID ones not counted). */
+uint32_t sap_game_clicks(const sap_game *game);
+/* False while a random board waits for its first opening to lay its mines. */
+bool sap_game_mines_laid(const sap_game *game);
 
 /* Applies one operation at 1-based (x = row, y = column), as the boom
  * statement and SPEC.md settle it.  Returns the outcome (>= 0), or
@@ -630,8 +634,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
          ? (size_t)(rows) * ((size_t)(cols) + 1u) : (size_t)11u)
 
 /* HELP's reply: its lines and bytes (session.c checks them at build time). */
-#define SAP_SESSION_HELP_LINES 17u
-#define SAP_SESSION_HELP_BYTES 895u
+#define SAP_SESSION_HELP_LINES 18u
+#define SAP_SESSION_HELP_BYTES 960u
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -664,6 +668,7 @@ struct sap_session {
         sap_casual *casual;
         sap_nurikabe *nurikabe;
         struct sap_deduce *deduce;
+        struct sap_stats *stats;
     } solver;
     struct sap_master master;   /* MASTER's plan while its board is written */
     uint32_t budget;            /* sap_session_set_budget */
@@ -808,6 +813,37 @@ int sap_deduce_step(sap_deduce *deduce, uint32_t budget);
  * and its mine probability in units of 0.01 % (0 and 10000 only when
  * certain; 0 for an opened cell). */
 int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32_t *per_10000);
+
+/* ------------------------------------------------------------------------
+ * 11. Board statistics (STATS)
+ *
+ * A laid board's openings (8-connected groups of safe cells showing 0),
+ * islands (8-connected groups of safe numbered cells none of which
+ * touches a 0) and 3BV (openings + safe numbered cells touching no 0: the
+ * fewest clicks that clear it), with the game's click count.  One byte a
+ * cell, resumable (section 2), no recursion.
+ *
+ *     sap_stats_init(&s, block, SAP_STATS_BYTES(r, c), game);
+ *     while (sap_stats_step(s, budget) == SAP_MORE) ...;
+ *     sap_stats_result(s, &figures);
+ * ---------------------------------------------------------------------- */
+
+#define SAP_STATS_HEADER_BYTES 64u
+#define SAP_STATS_BYTES(rows, cols) \
+    ((size_t)SAP_STATS_HEADER_BYTES + (size_t)(rows) * (size_t)(cols))
+
+typedef struct sap_stats sap_stats;
+
+struct sap_board_stats {
+    uint32_t bv3, openings, islands, clicks;
+};
+
+/* SAP_ERR_STATE while the game's mines are not laid (a random board before
+ * its first opening); the game must not change until the result is read. */
+int sap_stats_init(sap_stats **stats, void *memory, size_t bytes, const sap_game *game);
+/* SAP_MORE, or SAP_OK once the figures are known. */
+int sap_stats_step(sap_stats *stats, uint32_t budget);
+int sap_stats_result(const sap_stats *stats, struct sap_board_stats *out);
 
 #ifdef __cplusplus
 }

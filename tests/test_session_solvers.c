@@ -348,6 +348,25 @@ static void test_hint_and_prob(void)
     session_expect("PROB 1\n", "ERR usage: PROB\n");
 }
 
+/* STATS: the figures, the clicks so far, and its ERR lines (a random board
+ * has no figures before its first left click lays the mines). */
+static void test_stats(void)
+{
+    session_expect("NEW 3 4\n*___\n____\n__*_\nSTATS\n1 1 4\n2 3 1\n2 3 1\nSTATS\n",
+                   "OK 3 4 2\n3BV 3 OPENINGS 2 ISLANDS 1 CLICKS 0\n"
+                   "RUNNING: [<1, 2, 1>, <1, 3, 0>, <1, 4, 0>, <2, 2, 2>, <2, 3, 1>, <2, 4, 1>]\n"
+                   "RUNNING: [<3, 1, P>]\nRUNNING: [<3, 1, ?>]\n"
+                   "3BV 3 OPENINGS 2 ISLANDS 1 CLICKS 3\n");
+    session_expect("NEW 3 3 8 1\nSTATS\n2 1 1\nSTATS\n",
+                   "OK 3 3 8\nERR no mines yet: a random board lays them at the first left "
+                   "click\nRUNNING: [<1, 1, P>]\nERR no mines yet: a random board lays them at "
+                   "the first left click\n");
+    session_expect("NEW 1 1\n_\n1 1 1\nSTATS\n",
+                   "OK 1 1 0\nRUNNING: [<1, 1, 0>]\nWIN\n3BV 1 OPENINGS 1 ISLANDS 0 CLICKS 1\n");
+    session_expect("STATS\n", "ERR no game: start one with NEW\n");
+    session_expect("STATS 1\n", "ERR usage: STATS\n");
+}
+
 int main(void)
 {
     RUN_TEST(test_master);
@@ -358,5 +377,6 @@ int main(void)
     RUN_TEST(test_casual_against_solver);
     RUN_TEST(test_work_memory);
     RUN_TEST(test_hint_and_prob);
+    RUN_TEST(test_stats);
     return check_summary("test_session_solvers");
 }

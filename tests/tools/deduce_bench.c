@@ -275,7 +275,7 @@ int main(int argc, char **argv)
     for (game = 0; game < games; game++) {
         /* the baseline takes up to seconds a position: a few games only */
         bool won = engine_play(seed + game, gblock, gbytes, dblock, dbytes, &engine, &base, &ours,
-                               game < 50, &gave_up);
+                               game < 200, &gave_up);
         wins += won;
         if (game < hint_games) {
             bool hint_won = hint_play(seed + game, &hint, &prob);
