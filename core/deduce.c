@@ -490,6 +490,11 @@ int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_g
     return SAP_OK;
 }
 
+void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth)
+{
+    d->reach = (uint8_t)depth;
+}
+
 int sap_deduce_step(sap_deduce *d, uint32_t budget)
 {
     uint32_t start_budget;
@@ -513,7 +518,7 @@ int sap_deduce_step(sap_deduce *d, uint32_t budget)
                 break;
             }
             d->queue = 0; /* order[] is the walk's from here */
-            d->phase = PH_COMPONENTS;
+            d->phase = d->reach == DEPTH_FULL ? PH_COMPONENTS : PH_DONE;
             break;
         case PH_COMPONENTS:
             if (components(d, &budget)) {
@@ -600,6 +605,10 @@ int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *p
     if (f & F_OPEN) {
         *per_10000 = 0;
         return SAP_CELL_OPEN;
+    }
+    if (d->reach != DEPTH_FULL && (f & F_SETTLED) == 0) {
+        *per_10000 = 0; /* the rules alone: no odds */
+        return SAP_CELL_UNSURE;
     }
     if (!(f & F_FRONTIER)) { /* the interior: all alike */
         if (sap_weight_is_zero(d->interior_mass)) {

@@ -845,6 +845,55 @@ int sap_stats_init(sap_stats **stats, void *memory, size_t bytes, const sap_game
 int sap_stats_step(sap_stats *stats, uint32_t budget);
 int sap_stats_result(const sap_stats *stats, struct sap_board_stats *out);
 
+/* ------------------------------------------------------------------------
+ * 12. No-guess boards
+ *
+ * A layout of `mines` mines for a rows x cols board whose first left click
+ * is at 0-based (row, col), such that the level's player clears every safe
+ * cell from that click:
+ *   SAP_LEVEL_CASUAL   the casual player (rules 1 and 2: one number at a
+ *                      time, no mine count);
+ *   SAP_LEVEL_NOGUESS  pure logic: every cell the deduction engine proves
+ *                      (section 10) from the numbers and the mine count.
+ * The click's 3x3 block is clear when the mines leave room for it (else the
+ * click's cell).  Random layouts perturbed where the player stalls;
+ * resumable (section 2); the same arguments give the same board on every
+ * target.  Past SAP_GENERATE_MAX_TRIES perturbations it gives up
+ * (SAP_ERR_SIZE): it never serves a board that needs a guess.
+ *
+ *     sap_generate_init(&g, block, SAP_GENERATE_BYTES(r, c), r, c, m, seed,
+ *                       SAP_LEVEL_NOGUESS, row, col);
+ *     while ((err = sap_generate_step(g, budget)) == SAP_MORE) ...;
+ *     sap_generate_mine_at(g, row, col)
+ * ---------------------------------------------------------------------- */
+
+enum sap_level { SAP_LEVEL_RANDOM = 0, SAP_LEVEL_CASUAL = 1, SAP_LEVEL_NOGUESS = 2 };
+
+#define SAP_GENERATE_HEADER_BYTES 96u
+#ifndef SAP_GENERATE_MAX_TRIES
+#define SAP_GENERATE_MAX_TRIES 10000u
+#endif
+/* the header, a bit a cell, the player's game and a deduction block */
+#define SAP_GENERATE_BYTES(rows, cols)                                        \
+    ((size_t)SAP_GENERATE_HEADER_BYTES                                       \
+     + ((((size_t)(rows) * (size_t)(cols) + 7u) / 8u + 3u) & ~(size_t)3u)  \
+     + ((SAP_GAME_BYTES(rows, cols) + 3u) & ~(size_t)3u) + SAP_DEDUCE_BYTES(rows, cols))
+
+typedef struct sap_generate sap_generate;
+
+/* SAP_ERR_ARG for mines >= rows * cols or an unknown level, SAP_ERR_RANGE
+ * for a click off the board, SAP_ERR_SIZE past the board limits. */
+int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint32_t rows,
+                      uint32_t cols, uint32_t mines, uint32_t seed, enum sap_level level,
+                      uint32_t row, uint32_t col);
+/* SAP_MORE; SAP_OK once a board is found; SAP_ERR_SIZE when none was
+ * found within SAP_GENERATE_MAX_TRIES perturbations. */
+int sap_generate_step(sap_generate *generate, uint32_t budget);
+/* After SAP_OK: the board's mines. */
+bool sap_generate_mine_at(const sap_generate *generate, uint32_t row, uint32_t col);
+/* Perturbations it took (or took before giving up). */
+uint32_t sap_generate_tries(const sap_generate *generate);
+
 #ifdef __cplusplus
 }
 #endif
