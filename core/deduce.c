@@ -475,7 +475,7 @@ int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_g
     need = SAP_DEDUCE_BYTES(rows, cols);
     if (memory == NULL || bytes < need)
         return SAP_ERR_NOMEM;
-    if (((uintptr_t)memory & 3u) != 0)
+    if (((uintptr_t)memory & (SAP_BLOCK_ALIGN - 1u)) != 0)
         return SAP_ERR_ARG;
     d = (sap_deduce *)memory;
     memset(d, 0, sizeof *d);

@@ -93,6 +93,7 @@ struct sap_game {
     uint8_t chord_dir;    /* a chord's next neighbour (0..8) */
     uint8_t lost;         /* the move opened a mine */
     uint32_t clicks;      /* operations applied (STATS) */
+    uint8_t level;        /* while FLAG_RANDOM: enum sap_level, for the session */
 };
 
 SAP_STATIC_ASSERT(game_header_fits, sizeof(struct sap_game) <= SAP_GAME_HEADER_BYTES);
@@ -754,6 +755,45 @@ uint32_t sap_game_rows(const sap_game *g) { return g != NULL ? g->rows : 0; }
 uint32_t sap_game_cols(const sap_game *g) { return g != NULL ? g->cols : 0; }
 uint32_t sap_game_mines(const sap_game *g) { return g != NULL ? g->mines : 0; }
 uint32_t sap_game_covered(const sap_game *g) { return g != NULL ? g->covered : 0; }
+
+int sap_game_set_layout(sap_game *g, bool (*mine_at)(const void *context, uint32_t row,
+                                                      uint32_t col),
+                        const void *context)
+{
+    uint8_t *board;
+    uint32_t r, c, count = 0;
+    if (g == NULL || mine_at == NULL)
+        return SAP_ERR_ARG;
+    if (!(g->flags & FLAG_RANDOM) || g->work != WORK_NONE)
+        return SAP_ERR_STATE;
+    for (r = 0; r < g->rows; r++)
+        for (c = 0; c < g->cols; c++)
+            count += mine_at(context, r, c);
+    if (count != g->mines || count >= g->rows * g->cols)
+        return SAP_ERR_ARG;
+    board = cells_of(g);
+    for (r = 0; r < g->rows; r++)
+        for (c = 0; c < g->cols; c++)
+            if (mine_at(context, r, c))
+                board[(size_t)r * g->cols + c] |= CELL_MINE;
+    g->flags &= (uint8_t)~FLAG_RANDOM;
+    return SAP_OK;
+}
+
+uint32_t sap_game_pending_seed(const sap_game *g)
+{
+    return g->seed;
+}
+
+void sap_game_set_level(sap_game *g, uint8_t level)
+{
+    g->level = level;
+}
+
+uint8_t sap_game_pending_level(const sap_game *g)
+{
+    return (g->flags & FLAG_RANDOM) ? g->level : (uint8_t)SAP_LEVEL_RANDOM;
+}
 
 uint32_t sap_game_clicks(const sap_game *g) { return g != NULL ? g->clicks : 0; }
 

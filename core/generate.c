@@ -66,9 +66,10 @@ static uint8_t *layout_of(sap_generate *g)
     return (uint8_t *)g + SAP_GENERATE_HEADER_BYTES;
 }
 
+/* The parts start 8-aligned: the deduction block holds a pointer. */
 static size_t layout_bytes(uint32_t cells)
 {
-    return (((size_t)cells + 7u) / 8u + 3u) & ~(size_t)3u;
+    return (((size_t)cells + 7u) / 8u + 7u) & ~(size_t)7u;
 }
 
 static bool mine_in(const uint8_t *layout, uint32_t x)
@@ -129,8 +130,8 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
         return SAP_ERR_ARG;
     if (memory == NULL || bytes < SAP_GENERATE_BYTES(rows, cols))
         return SAP_ERR_NOMEM;
-    if (((uintptr_t)memory & 3u) != 0)
-        return SAP_ERR_ARG;
+    if (((uintptr_t)memory & (SAP_BLOCK_ALIGN - 1u)) != 0)
+        return SAP_ERR_ARG; /* as malloc gives, and the session's blocks */
     g = (sap_generate *)memory;
     memset(g, 0, sizeof *g);
     g->rows = rows;
@@ -155,7 +156,7 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
                       cols) != SAP_OK)
         return SAP_ERR_NOMEM;
     g->deduce = (sap_deduce *)(void *)((unsigned char *)memory + at
-                                       + ((SAP_GAME_BYTES(rows, cols) + 3u) & ~(size_t)3u));
+                                       + ((SAP_GAME_BYTES(rows, cols) + 7u) & ~(size_t)7u));
     g->phase = G_LAY;
     *generate = g;
     return SAP_OK;
@@ -306,8 +307,16 @@ static void perturb(sap_generate *g)
     g->phase = G_SETUP;
 }
 
+/* What is left of a budget handed whole to a bounded call that does not
+ * say how much it used: nothing, unless the caller's was unlimited. */
+static uint32_t spent(uint32_t budget, bool unlimited)
+{
+    return unlimited ? budget : 0;
+}
+
 int sap_generate_step(sap_generate *g, uint32_t budget)
 {
+    bool unlimited = budget == SAP_BUDGET_UNLIMITED;
     int err;
     if (g == NULL)
         return SAP_ERR_ARG;
@@ -327,7 +336,7 @@ int sap_generate_step(sap_generate *g, uint32_t budget)
             break;
         case G_OPEN:
             err = sap_game_move_step(g->game, budget);
-            budget = 0; /* it spent what it was given, or finished */
+            budget = spent(budget, unlimited);
             if (err != SAP_MORE)
                 g->phase = g->after_open;
             break;
@@ -341,7 +350,7 @@ int sap_generate_step(sap_generate *g, uint32_t budget)
         case G_ACT:
             if (g->cursor == UINT32_MAX) {
                 err = sap_deduce_step(g->deduce, budget);
-                budget = 0;
+                budget = spent(budget, unlimited);
                 if (err == SAP_MORE)
                     break;
                 if (err != SAP_OK) { /* gave up (too big a group): stalled there */

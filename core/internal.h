@@ -19,6 +19,10 @@ int memcmp(const void *a, const void *b, size_t n);
 /* Compile-time check without C11: a negative array size fails the build. */
 #define SAP_STATIC_ASSERT(name, cond) typedef char sap_static_assert_##name[(cond) ? 1 : -1]
 
+/* The alignment a block holding a struct with pointers and uint32_t needs
+ * (8 on 64-bit hosts, 4 on the boards). */
+#define SAP_BLOCK_ALIGN (sizeof(void *) > 4u ? sizeof(void *) : (size_t)4u)
+
 /* ---- constant text ----------------------------------------------------- */
 
 /*
@@ -217,6 +221,13 @@ enum sap_row_mistake {
 void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mistake,
                     uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
                     char bad);
+/* A random board's seed, while its mines are still to be laid (game.c),
+ * and the level its first left click is to lay them at (enum sap_level:
+ * the session's NEW ... CASUAL|NOGUESS, made by generate.c). */
+uint32_t sap_game_pending_seed(const sap_game *game);
+void sap_game_set_level(sap_game *game, uint8_t level);
+uint8_t sap_game_pending_level(const sap_game *game);
+
 /* Appends why sap_check_board_size refuses rows x cols. */
 void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols);
 

@@ -43,12 +43,13 @@ enum session_work {
     WORK_CASUAL,        /* sap_casual_solve_step (CASUAL, CASUALMAP) */
     WORK_NURIKABE,      /* sap_nurikabe_verify_step */
     WORK_DEDUCE,        /* sap_deduce_step (HINT, PROB) */
-    WORK_STATS          /* sap_stats_step (STATS) */
+    WORK_STATS,         /* sap_stats_step (STATS) */
+    WORK_GENERATE       /* sap_generate_step: a no-guess board at its first click */
 };
 
-/* Longest number of tokens a request takes (NEW r c mines seed); one more
+/* Longest number of tokens a request takes (NEW r c mines seed level); one more
  * is kept so that "too many" is told apart. */
-#define TOKENS_MAX 6
+#define TOKENS_MAX 7
 
 struct tokens {
     uint32_t count;                 /* every token of the line, even past TOKENS_MAX */

@@ -22,6 +22,7 @@
 /* Flags of a request kind. */
 #define ARGS_NUMBERS 0x1u   /* its arguments are numbers */
 #define ARGS_BOARD 0x2u     /* ... and the first two are a board size */
+#define ARGS_LEVEL 0x4u     /* ... but a fifth is a level word (NEW's CASUAL, NOGUESS) */
 
 struct request_kind {
     const char *word;       /* the keyword, lower case (constant text) */
@@ -40,6 +41,7 @@ struct request_kind {
 SAP_TEXT(help_text,
     "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n"
     "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
+    "NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess\n"
     "1 <x> <y>: left click (open) at row x, column y, 1-based\n"
     "2 <x> <y>: right click (cycle the mark _ P ?)\n"
     "3 <x> <y>: middle click (chord)\n"
@@ -60,6 +62,7 @@ SAP_TEXT(help_text,
 SAP_STATIC_ASSERT(help_bytes, sizeof help_text - 1 == SAP_SESSION_HELP_BYTES);
 
 SAP_TEXT(not_served, "not in this build");
+SAP_TEXT(usage_new, "usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]");
 SAP_TEXT(no_memory, "not enough memory for this board");
 SAP_TEXT(no_game, "no game: start one with NEW");
 SAP_TEXT(too_many_mines, "too many mines: a board needs a safe cell");
@@ -154,12 +157,17 @@ static void start_new(struct sap_session *s, const char *line, const struct toke
                       const uint32_t *a)
 {
     size_t bytes = SAP_GAME_BYTES(a[0], a[1]);
-    bool random = t->count == 5;
+    bool random = t->count >= 5;
+    uint8_t level = t->count == 6 ? (uint8_t)a[4] : (uint8_t)SAP_LEVEL_RANDOM;
     int err;
 
     (void)line;
     if (t->count == 4) {
-        session_reply_err(s, SAP_STR("usage: NEW <rows> <cols> [<mines> <seed>]"));
+        session_reply_err(s, usage_new);
+        return;
+    }
+    if (level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {
+        session_reply_err(s, not_served); /* the generator plays with the engine */
         return;
     }
     if (random && a[2] >= a[0] * a[1]) { /* the product fits: sizes are checked */
@@ -190,6 +198,7 @@ static void start_new(struct sap_session *s, const char *line, const struct toke
         reply_solver_err(s, err);
         return;
     }
+    sap_game_set_level(s->new_game, level);
     install_new_game(s);
     reply_ok_board(s, a[0], a[1], a[2]);
 }
@@ -222,6 +231,57 @@ static void start_quit(struct sap_session *s, const char *line, const struct tok
     session_release_game(s);
 }
 
+/* A no-guess board's first left click: its layout is made first (WORK),
+ * then laid into the game and the click played (generate_done). */
+static void start_generate(struct sap_session *s, uint32_t row, uint32_t col)
+{
+    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
+    size_t bytes = SAP_GENERATE_BYTES(rows, cols);
+    s->work = session_acquire(s, bytes, SAP_MEMORY_WORK);
+    if (s->work == NULL
+        || sap_generate_init(&s->solver.generate, s->work, bytes, rows, cols,
+                             sap_game_mines(s->game), sap_game_pending_seed(s->game),
+                             (enum sap_level)sap_game_pending_level(s->game),
+                             row, col) != SAP_OK) {
+        session_release_work(s);
+        session_reply_err(s, no_memory);
+        return;
+    }
+    s->out_row = row;
+    s->out_col = col;
+    s->work_kind = WORK_GENERATE;
+}
+
+static bool generated_mine(const void *generate, uint32_t row, uint32_t col)
+{
+    return sap_generate_mine_at((const sap_generate *)generate, row, col);
+}
+
+static void generate_done(struct sap_session *s, int err)
+{
+    int outcome;
+    if (err == SAP_OK)
+        err = sap_game_set_layout(s->game, generated_mine, s->solver.generate);
+    session_release_work(s);
+    if (err != SAP_OK) {
+        session_reply_err(s, err == SAP_ERR_SIZE
+                                 ? (sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
+                                        ? SAP_STR("no casual board found within the generator's "
+                                                  "tries; no mines laid")
+                                        : SAP_STR("no no-guess board found within the "
+                                                  "generator's tries; no mines laid"))
+                                 : sap_strerror(err));
+        return;
+    }
+    outcome = sap_game_move_begin(s->game, SAP_OP_LEFT, s->out_row + 1u, s->out_col + 1u);
+    if (outcome == SAP_MORE && sap_game_busy(s->game))
+        s->work_kind = WORK_MOVE;
+    else if (outcome < 0)
+        reply_solver_err(s, outcome);
+    else
+        s->out_kind = OUT_MOVE;
+}
+
 static void start_move(struct sap_session *s, const char *line, const struct tokens *t,
                        const uint32_t *a)
 {
@@ -233,6 +293,14 @@ static void start_move(struct sap_session *s, const char *line, const struct tok
     if (a[0] < 1 || a[0] > sap_game_rows(s->game) || a[1] < 1 || a[1] > sap_game_cols(s->game)) {
         session_reply_err(s, SAP_STR("coordinate outside the board"));
         return;
+    }
+    if (line[t->start[0]] == '1' && sap_game_pending_level(s->game) != SAP_LEVEL_RANDOM
+        && SERVES(SAP_SOLVER_DEDUCE)) {
+        char v = sap_game_cell(s->game, a[0] - 1u, a[1] - 1u);
+        if (v == '_' || v == '?') { /* the click that lays the mines */
+            start_generate(s, a[0] - 1u, a[1] - 1u);
+            return;
+        }
     }
     outcome = sap_game_move_begin(s->game, line[t->start[0]] - '0', a[0], a[1]);
     if (outcome == SAP_MORE && sap_game_busy(s->game))
@@ -516,7 +584,7 @@ static void start_bye(struct sap_session *s, const char *line, const struct toke
 
 /* The table's texts (a static initializer cannot hold SAP_STR). */
 SAP_TEXT(t_new, "new");
-SAP_TEXT(t_usage_new_rows_cols_mines_seed, "usage: NEW <rows> <cols> [<mines> <seed>]");
+#define t_usage_new_rows_cols_mines_seed usage_new
 SAP_TEXT(t_casual, "casual");
 SAP_TEXT(t_usage_casual_r_c, "usage: CASUAL <r> <c>");
 SAP_TEXT(t_casualmap, "casualmap");
@@ -556,7 +624,7 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 #define B (ARGS_NUMBERS | ARGS_BOARD)
 static const struct request_kind requests[] SAP_ROM_TABLE = {
     /* word, usage, args, flags, solver, rows, start, row, complete */
-    { t_new, t_usage_new_rows_cols_mines_seed, 2, 4, B, 0,
+    { t_new, t_usage_new_rows_cols_mines_seed, 2, 5, B | ARGS_LEVEL, 0,
       sap_rows_game, start_new, row_new, complete_new },
     { t_casual, t_usage_casual_r_c, 2, 2, B, SAP_SOLVER_CASUAL,
       sap_rows_casual, CASUAL(start_casual), CASUAL(row_casual), CASUAL(complete_casual) },
@@ -621,7 +689,19 @@ void requests_take(struct sap_session *s, const char *line, const struct tokens 
         return;
     }
     for (i = 0; (k.flags & ARGS_NUMBERS) && i + 1 < t->count; i++) {
-        int err = sap_parse_u32(line + t->start[i + 1], t->length[i + 1], &args[i]);
+        int err;
+        if (i == 4 && (k.flags & ARGS_LEVEL)) {
+            const char *w = line + t->start[5];
+            args[4] = sap_word_is(w, t->length[5], SAP_STR("casual")) ? SAP_LEVEL_CASUAL
+                      : sap_word_is(w, t->length[5], SAP_STR("noguess")) ? SAP_LEVEL_NOGUESS
+                                                                       : SAP_LEVEL_RANDOM;
+            if (args[4] == SAP_LEVEL_RANDOM) {
+                session_reply_err(s, SAP_STR("unknown level: CASUAL or NOGUESS"));
+                return;
+            }
+            continue;
+        }
+        err = sap_parse_u32(line + t->start[i + 1], t->length[i + 1], &args[i]);
         if (err != SAP_OK) {
             session_reply_err(s, err == SAP_ERR_SIZE ? SAP_STR("number too large")
                                                      : SAP_STR("not a number"));
@@ -749,7 +829,15 @@ void requests_work(struct sap_session *s)
             s->out_kind = OUT_MOVE;
         return;
     }
-    if (kind == WORK_STATS) {
+    if (kind == WORK_GENERATE && SERVES(SAP_SOLVER_DEDUCE)) {
+        err = sap_generate_step(s->solver.generate, s->budget);
+        if (err == SAP_MORE)
+            return;
+        s->work_kind = WORK_NONE;
+        generate_done(s, err);
+        if (s->work_kind == WORK_MOVE)
+            return; /* the click's opening goes on */
+    } else if (kind == WORK_STATS) {
         err = sap_stats_step(s->solver.stats, s->budget);
         if (err == SAP_MORE)
             return;

@@ -244,6 +244,14 @@ enum sap_outcome sap_game_state(const sap_game *game);
 uint32_t sap_game_clicks(const sap_game *game);
 /* False while a random board waits for its first opening to lay its mines. */
 bool sap_game_mines_laid(const sap_game *game);
+/* Lays a random board's mines now, before its first opening, from a layout
+ * chosen elsewhere (the no-guess generator): mine_at(context, row, col) for
+ * every cell.  SAP_ERR_STATE unless the mines are still to be laid;
+ * SAP_ERR_ARG (nothing changed) unless the layout has the mine count asked
+ * for and leaves a cell safe. */
+int sap_game_set_layout(sap_game *game, bool (*mine_at)(const void *context, uint32_t row,
+                                                         uint32_t col),
+                        const void *context);
 
 /* Applies one operation at 1-based (x = row, y = column), as the boom
  * statement and SPEC.md settle it.  Returns the outcome (>= 0), or
@@ -634,13 +642,14 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
          ? (size_t)(rows) * ((size_t)(cols) + 1u) : (size_t)11u)
 
 /* HELP's reply: its lines and bytes (session.c checks them at build time). */
-#define SAP_SESSION_HELP_LINES 18u
-#define SAP_SESSION_HELP_BYTES 960u
+#define SAP_SESSION_HELP_LINES 19u
+#define SAP_SESSION_HELP_BYTES 1033u
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
  * NURIKABE grid with a number in every cell, a JUDGE reader's case, and
- * in a build with the deduction engine, HINT's and PROB's block. */
+ * in a build with the deduction engine, a no-guess board's generator
+ * (which holds HINT's and PROB's block and more). */
 #define SAP_SIZE_MAX2(a, b) ((a) > (b) ? (a) : (b))
 #define SAP_SESSION_WORK_BYTES(rows, cols)                                    \
     SAP_SIZE_MAX2(SAP_SIZE_MAX2(SAP_SIZE_MAX2(SAP_CASUAL_BYTES(rows, cols)    \
@@ -648,7 +657,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
                                 SAP_NURIKABE_BYTES(rows, cols,                \
                                                    (size_t)(rows) * (size_t)(cols))), \
                   SAP_GAME_BYTES(rows, cols)),                                \
-                  ((SAP_SOLVERS) & SAP_SOLVER_DEDUCE) ? SAP_DEDUCE_BYTES(rows, cols) : (size_t)0u)
+                  ((SAP_SOLVERS) & SAP_SOLVER_DEDUCE) ? SAP_GENERATE_BYTES(rows, cols) : (size_t)0u)
 
 /* The default budget of one sink or poll call: about half a millisecond
  * of work on a desktop core. */
@@ -669,6 +678,7 @@ struct sap_session {
         sap_nurikabe *nurikabe;
         struct sap_deduce *deduce;
         struct sap_stats *stats;
+        struct sap_generate *generate;
     } solver;
     struct sap_master master;   /* MASTER's plan while its board is written */
     uint32_t budget;            /* sap_session_set_budget */
@@ -876,8 +886,8 @@ enum sap_level { SAP_LEVEL_RANDOM = 0, SAP_LEVEL_CASUAL = 1, SAP_LEVEL_NOGUESS =
 /* the header, a bit a cell, the player's game and a deduction block */
 #define SAP_GENERATE_BYTES(rows, cols)                                        \
     ((size_t)SAP_GENERATE_HEADER_BYTES                                       \
-     + ((((size_t)(rows) * (size_t)(cols) + 7u) / 8u + 3u) & ~(size_t)3u)  \
-     + ((SAP_GAME_BYTES(rows, cols) + 3u) & ~(size_t)3u) + SAP_DEDUCE_BYTES(rows, cols))
+     + ((((size_t)(rows) * (size_t)(cols) + 7u) / 8u + 7u) & ~(size_t)7u)  \
+     + ((SAP_GAME_BYTES(rows, cols) + 7u) & ~(size_t)7u) + SAP_DEDUCE_BYTES(rows, cols))
 
 typedef struct sap_generate sap_generate;
 

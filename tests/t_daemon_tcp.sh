@@ -73,7 +73,7 @@ err_case "JUDGE malformed stream" 'JUDGE BOOM\nx\n'
 # than one short line (HELP), and one answered with nothing more to say.
 out=$(printf 'HELP' | "$CLIENT" send "$A" 5000)
 check_eq "a last line without \\n is answered at EOF" "$out" "$(printf 'HELP' | "$CLIENT" transcript)"
-check_eq "... all 18 lines of it, END last" "$(echo "$out" | wc -l) $(echo "$out" | tail -n 1)" "18 END"
+check_eq "... all 19 lines of it, END last" "$(echo "$out" | wc -l) $(echo "$out" | tail -n 1)" "19 END"
 out=$(printf 'NEW 2 2 1 1\n' | "$CLIENT" send "$A" 5000)
 check_eq "EOF after a whole line" "$out" "OK 2 2 1"
 
@@ -103,7 +103,7 @@ wait_exit $NOREAD 10
 check "the non-reading client ran" $? "$(cat "$T/noread.out")"
 
 out=$(printf 'HELP\n' | "$CLIENT" send "$A" | wc -l)
-check_eq "still serving after all that" "$out" "18"
+check_eq "still serving after all that" "$out" "19"
 
 daemon_stop main "$MAIN_PID"
 check "SIGTERM: exit 0, no sanitizer report" $?

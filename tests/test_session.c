@@ -63,10 +63,11 @@ static void test_unknown_and_usage(void)
     session_expect("4 1 1\n", "ERR unknown request (HELP lists them)\n");
     session_expect("01 1 1\n", "ERR unknown request (HELP lists them)\n");
     session_expect("NEWS 1 1\n", "ERR unknown request (HELP lists them)\n");
-    session_expect("NEW\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
-    session_expect("NEW 1\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
-    session_expect("NEW 1 2 3\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
-    session_expect("NEW 1 2 3 4 5\n", "ERR usage: NEW <rows> <cols> [<mines> <seed>]\n");
+    session_expect("NEW\n", "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
+    session_expect("NEW 1\n", "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
+    session_expect("NEW 1 2 3\n", "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
+    session_expect("NEW 1 2 3 4 5\n", "ERR unknown level: CASUAL or NOGUESS\n");
+    session_expect("NEW 1 2 3 4 CASUAL 6\n", "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
     session_expect("1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
     session_expect("2 1 1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
     session_expect("0 1\n", "ERR usage: 0\n");
