@@ -826,3 +826,35 @@ bool sap_casual_left_covered(const sap_casual *cs, uint32_t row, uint32_t col)
     word = cs->cells[row * cs->cols + col];
     return !(word & (CELL_MINE | cs->view));
 }
+
+/* ---- one start alone: the casual player's play from a first click -------
+ * (the no-guess generator's CASUAL level, generate.c).  The fresh engine
+ * over the whole board, from one start, with nothing skipped. */
+
+void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col)
+{
+    uint32_t x, total = cs->rows * cs->cols;
+    for (x = 0; x < total; x++) /* the marks of an earlier play forgotten */
+        cs->cells[x] = (x < cs->rows_ready * cs->cols ? cs->cells[x] & CELL_MINE : 0) | LINK_NONE;
+    cs->rows_ready = cs->rows;
+    cs->solved = 0;
+    fresh_begin(cs, row * cs->cols + col, false);
+}
+
+bool sap_casual_play_step(sap_casual *cs, uint32_t *budget)
+{
+    return fresh_run(cs, budget);
+}
+
+uint32_t sap_casual_play_cleared(const sap_casual *cs)
+{
+    return cs->cleared;
+}
+
+int sap_casual_play_cell(const sap_casual *cs, uint32_t x)
+{
+    uint32_t word = cs->cells[x];
+    if (!(word & CELL_TOUCHED))
+        return 0;
+    return word & CELL_MINE ? 2 : 1;
+}

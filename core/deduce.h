@@ -55,11 +55,11 @@ struct sap_deduce {
 };
 
 /* How far a deduction goes (the no-guess generator asks for less than
- * everything when less will do): the one-number rule alone (the casual
- * player's rules 1 and 2), both cheap rules, or everything (the default).
- * Short of DEPTH_FULL, cells the rules leave open are SAP_CELL_UNSURE with
- * no odds (0), the interior included: the mine count is not used. */
-enum deduce_depth { DEPTH_FULL = 0, DEPTH_ONE_NUMBER, DEPTH_RULES };
+ * everything when less will do): the cheap rules alone, or everything
+ * (the default).  With the rules alone, cells they leave open are
+ * SAP_CELL_UNSURE with no odds (0), the interior included: the mine count
+ * is not used. */
+enum deduce_depth { DEPTH_FULL = 0, DEPTH_RULES };
 void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth);
 
 SAP_STATIC_ASSERT(deduce_header_fits, sizeof(struct sap_deduce) <= SAP_DEDUCE_HEADER_BYTES);

@@ -124,8 +124,6 @@ static void examine(sap_deduce *d, uint32_t n)
         settle_box(d, bn, NULL, need[n] != 0);
         return;
     }
-    if (d->reach == DEPTH_ONE_NUMBER)
-        return;
     far.r0 = row > 1 ? row - 2 : 0;
     far.r1 = row + 2 < d->rows ? row + 2 : d->rows - 1;
     far.c0 = col > 1 ? col - 2 : 0;

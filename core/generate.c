@@ -18,11 +18,14 @@
  * at its level by construction; past SAP_GENERATE_MAX_TRIES perturbations
  * the generator says it found none (SAP_ERR_SIZE) and serves nothing.
  *
- * Deductions go cheapest first: the one-number rule (all the casual level
- * has), then both cheap rules, and the full engine only when they stall.
+ * The casual level's player is the casual player's own engine (casual.c:
+ * the closure of rules 1 and 2 from one start, with counters, linear in the
+ * board); pure logic plays the game with the deduction engine, cheapest
+ * first: both cheap rules, and the full engine only when they stall.
  *
  * Memory (SAP_GENERATE_BYTES): a header, the layout (a bit a cell), the
- * game the player plays and the deduction engine's block.  Every step is
+ * game the player plays and the deduction engine's block (which the casual
+ * player uses instead at its level: it needs less).  Every step is
  * bounded (sapper.h section 2); no recursion; the same seed, size, level
  * and first click give the same board on every target.
  */
@@ -34,6 +37,7 @@ enum gen_phase {
     G_OPEN,       /* an opening spreading */
     G_THINK,      /* a deduction */
     G_ACT,        /* opening the cells it proved safe */
+    G_PLAY,       /* the casual player's play (CASUAL: casual.c's engine) */
     G_PERTURB,    /* the play stalled: change the layout there */
     G_DONE,
     G_FAILED
@@ -49,7 +53,8 @@ struct sap_generate {
     uint32_t eligible;     /* ... among this many cells */
     uint32_t opened;       /* G_ACT: cells opened this round */
     sap_game *game;
-    sap_deduce *deduce;
+    sap_deduce *deduce;    /* NOGUESS: the engine on the game; CASUAL: ... */
+    sap_casual *casual;    /* ... the casual player, in the same room */
     uint8_t level;         /* enum sap_level */
     uint8_t phase;         /* enum gen_phase */
     uint8_t reach;         /* the next deduction's enum deduce_depth */
@@ -181,13 +186,23 @@ static void setup(sap_generate *g)
 {
     uint32_t x;
     int err;
+    if (g->level == SAP_LEVEL_CASUAL) {
+        (void)sap_casual_init(&g->casual, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols), g->rows,
+                              g->cols);
+        for (x = 0; x < g->cells; x++)
+            if (mine_in(layout_of(g), x))
+                (void)sap_casual_set_mine(g->casual, x / g->cols, x % g->cols, true);
+        sap_casual_play_begin(g->casual, g->start / g->cols, g->start % g->cols);
+        g->phase = G_PLAY;
+        return;
+    }
     (void)sap_game_init(&g->game, g->game, SAP_GAME_BYTES(g->rows, g->cols), g->rows, g->cols);
     for (x = 0; x < g->cells; x++)
         if (mine_in(layout_of(g), x))
             (void)sap_game_set_mine(g->game, x / g->cols, x % g->cols, true);
     err = sap_game_move_begin(g->game, SAP_OP_LEFT, g->start / g->cols + 1u,
                               g->start % g->cols + 1u);
-    g->reach = g->level == SAP_LEVEL_CASUAL ? DEPTH_ONE_NUMBER : DEPTH_RULES;
+    g->reach = DEPTH_RULES;
     g->after_open = G_THINK;
     g->phase = err == SAP_MORE ? G_OPEN : G_THINK;
 }
@@ -198,7 +213,7 @@ static void round_over(sap_generate *g)
     if (sap_game_state(g->game) == SAP_WIN) {
         g->phase = G_DONE;
     } else if (g->opened > 0) {
-        g->reach = g->level == SAP_LEVEL_CASUAL ? DEPTH_ONE_NUMBER : DEPTH_RULES;
+        g->reach = DEPTH_RULES;
         g->phase = G_THINK;
     } else if (g->reach == DEPTH_RULES) {
         g->reach = DEPTH_FULL; /* the cheap rules stalled: everything */
@@ -213,9 +228,26 @@ static void round_over(sap_generate *g)
  * (next to an opened number), or far (next to none). */
 enum place { P_KNOWN, P_FRONTIER, P_FAR };
 
+/* The casual player's view: known when cleared or flagged; at the
+ * frontier when a cleared neighbour shows its number. */
+static enum place casual_place_of(sap_generate *g, uint32_t x)
+{
+    uint32_t r = x / g->cols, c = x % g->cols, rr, cc;
+    if (sap_casual_play_cell(g->casual, x) != 0 || in_zone(g, x))
+        return P_KNOWN;
+    for (rr = r > 0 ? r - 1 : 0; rr <= r + 1 && rr < g->rows; rr++)
+        for (cc = c > 0 ? c - 1 : 0; cc <= c + 1 && cc < g->cols; cc++)
+            if (sap_casual_play_cell(g->casual, rr * g->cols + cc) == 1)
+                return P_FRONTIER;
+    return P_FAR;
+}
+
 static enum place place_of(sap_generate *g, uint32_t x)
 {
-    uint8_t f = flags_of(g->deduce)[x];
+    uint8_t f;
+    if (g->level == SAP_LEVEL_CASUAL)
+        return casual_place_of(g, x);
+    f = flags_of(g->deduce)[x];
     if ((f & F_OPEN) || in_zone(g, x))
         return P_KNOWN;
     if (!(f & F_FRONTIER))
@@ -290,11 +322,10 @@ static void perturb(sap_generate *g)
     } else {
         /* a wall of proven mines: one of them moves to any unknown cell */
         uint32_t seen = 0, from = UINT32_MAX, to = UINT32_MAX;
-        for (x = 0; x < g->cells; x++) {
-            uint8_t f = flags_of(g->deduce)[x];
-            if ((f & F_FRONTIER) && !in_zone(g, x) && mine_in(layout, x) && draw(g, ++seen) == 0)
+        for (x = 0; x < g->cells; x++)
+            if (place_of(g, x) == P_KNOWN && !in_zone(g, x) && mine_in(layout, x)
+                && draw(g, ++seen) == 0)
                 from = x;
-        }
         for (x = 0, seen = 0; x < g->cells; x++)
             if (place_of(g, x) != P_KNOWN && !mine_in(layout, x) && x != from
                 && draw(g, ++seen) == 0)
@@ -375,6 +406,12 @@ int sap_generate_step(sap_generate *g, uint32_t budget)
             }
             if (g->phase == G_ACT && g->cursor == g->cells)
                 round_over(g);
+            break;
+        case G_PLAY:
+            if (!sap_casual_play_step(g->casual, &budget))
+                break;
+            g->phase = sap_casual_play_cleared(g->casual) == g->cells - g->mines ? G_DONE
+                                                                                   : G_PERTURB;
             break;
         case G_PERTURB:
             perturb(g);

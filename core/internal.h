@@ -221,6 +221,15 @@ enum sap_row_mistake {
 void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mistake,
                     uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
                     char bad);
+/* The casual player's play from one first click (casual.c, for the
+ * no-guess generator): begin (the mines set), step with a budget until
+ * true, then the safe cells it cleared, and per cell 0 untouched, 1
+ * cleared, 2 flagged. */
+void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col);
+bool sap_casual_play_step(sap_casual *cs, uint32_t *budget);
+uint32_t sap_casual_play_cleared(const sap_casual *cs);
+int sap_casual_play_cell(const sap_casual *cs, uint32_t x);
+
 /* A random board's seed, while its mines are still to be laid (game.c),
  * and the level its first left click is to lay them at (enum sap_level:
  * the session's NEW ... CASUAL|NOGUESS, made by generate.c). */
