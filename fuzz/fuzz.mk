@@ -16,7 +16,7 @@
 # Runs work on scratch copies under build/fuzz/run*/; the stored corpora in
 # fuzz/corpus/<target>/ change only when someone copies a finding there.
 
-FUZZ_TARGETS := game casual master nurikabe session deduce \
+FUZZ_TARGETS := game casual master nurikabe session deduce generate \
                 judge_boom judge_casual judge_master judge_nurikabe
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_SECONDS ?= 30

@@ -9,7 +9,7 @@ set -u
 cd "$(dirname "$0")/.."
 
 smoke=${FUZZ_SMOKE_SECONDS:-4}
-targets="game casual master nurikabe session deduce judge_boom judge_casual judge_master judge_nurikabe"
+targets="game casual master nurikabe session deduce generate judge_boom judge_casual judge_master judge_nurikabe"
 passed=0
 failed=0
 log=$(mktemp)
