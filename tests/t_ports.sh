@@ -12,6 +12,9 @@
 #     it is read through the flash accessor (a plain load would read SRAM);
 #     build limits in a reason are the board's, not the host's;
 #   - game requests alone, and expert games (16 x 30, 99 mines);
+#   - on the boards with the deduction engine (Cortex-M3, RISC-V): two
+#     expert games played by HINT with PROB and STATS (deduce.in), and
+#     no-guess boards of both levels, expert ones included (noguess.in);
 #   - every request that takes memory at the board's largest size, two
 #     blocks held at once;
 #   - a line over the board's limit (ERR line too long, then the end);
@@ -60,8 +63,8 @@ eof_all=$(printf 'eof-%s\n' "${!eof_streams[@]}" | sort)
 eof_328p=$(echo "$eof_all" | grep -E '^eof-(boom|master|session)-')
 
 declare -A streams=(
-    [cortex-m3]="$common $solvers judge-master-large largest-78x78 deduce"
-    [riscv]="$common $solvers judge-master-large largest-78x78 deduce"
+    [cortex-m3]="$common $solvers judge-master-large largest-78x78 deduce noguess"
+    [riscv]="$common $solvers judge-master-large largest-78x78 deduce noguess"
     [avr]="$common $solvers largest-20x30 $eof_all"
     [avr328p]="$common largest-328p $eof_328p"
 )
@@ -305,7 +308,8 @@ for board in "${!stack_max[@]}"; do
     echo "     $board: deepest stack ${stack_max[$board]} bytes"
 done
 
-# The targets: Cortex-M3 flash at most 32 KiB (24 before HINT and PROB); RAM within the
+# The targets: Cortex-M3 flash at most 40 KiB (24 before HINT, PROB, STATS and
+# no-guess boards); RAM within the
 # declared session memory plus 2 KiB (see ports/size.sh).
 if bash ports/size.sh --check cortex-m3 riscv avr avr328p > "$tmp/size.out" 2>&1; then
     pass "size targets"
