@@ -257,6 +257,14 @@ static enum place place_of(sap_generate *g, uint32_t x)
                                                                             : P_FRONTIER;
 }
 
+/* Whether the player has opened x. */
+static bool opened(sap_generate *g, uint32_t x)
+{
+    if (g->level == SAP_LEVEL_CASUAL)
+        return sap_casual_play_cell(g->casual, x) == 1;
+    return (flags_of(g->deduce)[x] & F_OPEN) != 0;
+}
+
 /* Moves `count` mines (0 = all) from cells at `from` to cells at `to` that
  * have none, both chosen at random among those places (selection sampling:
  * one pass each).  Returns how many moved. */
@@ -295,8 +303,8 @@ static uint32_t move_mines(sap_generate *g, enum place from, enum place to, uint
 /* G_PERTURB (Tatham's idea): the frontier the player cannot settle is
  * emptied - its mines go to far cells - so that next time the numbers
  * around it are met by the mines the player knows, and it clears.  With
- * too little far room it is filled instead, from far mines; with no
- * unknown frontier (a wall of proven mines), one frontier mine moves far. */
+ * too little far room it is filled instead, from far mines; with neither,
+ * one unopened mine moves to an unopened safe cell. */
 static void perturb(sap_generate *g)
 {
     uint8_t *layout = layout_of(g);
@@ -320,15 +328,15 @@ static void perturb(sap_generate *g)
     } else if (frontier > 0 && far_safe > 0) {
         (void)move_mines(g, P_FRONTIER, P_FAR, far_safe);
     } else {
-        /* a wall of proven mines: one of them moves to any unknown cell */
+        /* no room either way (a small board, or a wall of proven mines):
+         * one mine anywhere the player has not opened moves to a safe
+         * cell it has not opened either, so the layout always changes */
         uint32_t seen = 0, from = UINT32_MAX, to = UINT32_MAX;
         for (x = 0; x < g->cells; x++)
-            if (place_of(g, x) == P_KNOWN && !in_zone(g, x) && mine_in(layout, x)
-                && draw(g, ++seen) == 0)
+            if (!opened(g, x) && !in_zone(g, x) && mine_in(layout, x) && draw(g, ++seen) == 0)
                 from = x;
         for (x = 0, seen = 0; x < g->cells; x++)
-            if (place_of(g, x) != P_KNOWN && !mine_in(layout, x) && x != from
-                && draw(g, ++seen) == 0)
+            if (!opened(g, x) && !in_zone(g, x) && !mine_in(layout, x) && draw(g, ++seen) == 0)
                 to = x;
         if (from != UINT32_MAX && to != UINT32_MAX) {
             set_mine(layout, from, false);
