@@ -27,8 +27,9 @@ FUZZ_AFL_CC ?= afl-clang-fast
 
 # Shared harness code, and the reference implementations it compares with:
 # the tests' own (tests/lib/ref_*.c, plain C without the core) and fuzz's.
-FUZZ_COMMON_SRC := fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c $(wildcard tests/lib/ref_*.c)
-FUZZ_HDR := $(wildcard fuzz/*.h tests/lib/ref_*.h) $(CORE_HDR)
+FUZZ_COMMON_SRC := fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c $(wildcard tests/lib/ref_*.c) \
+                   tests/lib/players.c
+FUZZ_HDR := $(wildcard fuzz/*.h tests/lib/ref_*.h) tests/lib/players.h $(CORE_HDR)
 FUZZ_CPPFLAGS := $(CPPFLAGS_CORE) -Ifuzz -Itests/lib -D_POSIX_C_SOURCE=200809L
 
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

@@ -14,6 +14,8 @@
 #include "check.h"
 #include "sapper.h"
 #include "lib/heap_memory.h"
+#include "lib/players.h"
+#include "lib/session_drive.h"
 #include "lib/ref_casual.h"
 
 #include <stdint.h>
@@ -57,38 +59,9 @@ static int generate(struct board *b, uint32_t budget)
     return err;
 }
 
-/* The engine's player: opens only cells the engine proves safe. */
 static bool logic_clears(const struct board *b)
 {
-    size_t bytes = SAP_GAME_BYTES(b->rows, b->cols), dbytes = SAP_DEDUCE_BYTES(b->rows, b->cols);
-    void *block = malloc(bytes), *dblock = malloc(dbytes);
-    sap_game *g;
-    uint32_t x, cells = b->rows * b->cols;
-    bool won;
-    sap_game_init(&g, block, bytes, b->rows, b->cols);
-    for (x = 0; x < cells; x++)
-        if (b->mine[x])
-            sap_game_set_mine(g, x / b->cols, x % b->cols, true);
-    sap_game_move(g, 1, b->row + 1, b->col + 1);
-    while (sap_game_state(g) == SAP_RUNNING) {
-        sap_deduce *d;
-        uint32_t p, opened = 0;
-        sap_deduce_init(&d, dblock, dbytes, g);
-        if (sap_deduce_step(d, SAP_BUDGET_UNLIMITED) != SAP_OK)
-            break;
-        for (x = 0; x < cells; x++)
-            if (sap_deduce_cell(d, x / b->cols, x % b->cols, &p) == SAP_CELL_SAFE
-                && sap_game_cell(g, x / b->cols, x % b->cols) == '_') {
-                sap_game_move(g, 1, x / b->cols + 1, x % b->cols + 1);
-                opened++;
-            }
-        if (opened == 0)
-            break;
-    }
-    won = sap_game_state(g) == SAP_WIN;
-    free(block);
-    free(dblock);
-    return won;
+    return player_logic_clears(b->mine, b->rows, b->cols, b->row, b->col);
 }
 
 static bool casual_clears(const struct board *b)
@@ -224,15 +197,7 @@ static char reply[1 << 15];
 
 static const char *ask(const char *request)
 {
-    size_t len = strlen(request), taken = 0, n = 0, got;
-    while (taken < len) {
-        taken += sap_session_sink(&session, request + taken, len - taken);
-        while ((got = sap_session_poll(&session, reply + n, sizeof reply - 1 - n)) > 0
-               || sap_session_busy(&session))
-            n += got;
-    }
-    reply[n] = '\0';
-    return reply;
+    return session_ask(&session, request, reply, sizeof reply);
 }
 
 /* NOGUESS through HINT alone: never a GUESS, and a win. */

@@ -224,3 +224,23 @@ char *session_judge_output(enum sap_format format, const char *input)
         fprintf(stderr, "    %s: line %u: %s\n", sap_format_name(format), line, reason);
     return out;
 }
+
+const char *session_ask(struct sap_session *s, const char *request, char *reply, size_t cap)
+{
+    size_t len = strlen(request), taken = 0, n = 0, got;
+    char spill[256];
+    while (taken < len) {
+        taken += sap_session_sink(s, request + taken, len - taken);
+        for (;;) {
+            char *to = n + 1 < cap ? reply + n : spill;
+            size_t room = n + 1 < cap ? cap - 1 - n : sizeof spill;
+            got = sap_session_poll(s, to, room);
+            if (got == 0 && !sap_session_busy(s))
+                break;
+            if (to == reply + n)
+                n += got;
+        }
+    }
+    reply[n] = '\0';
+    return reply;
+}

@@ -44,6 +44,11 @@ extern uint32_t session_drive_budget;
 size_t session_drive(struct sap_session *s, const char *input, size_t length, size_t chunk,
                      size_t cap, bool finish, struct session_output *out);
 
+/* One request and its whole reply, as a client that waits for it sees
+ * it: sinks `request`, polls until the session is idle with nothing left,
+ * and returns the reply in reply[cap] (NUL-terminated, cut at cap - 1). */
+const char *session_ask(struct sap_session *s, const char *request, char *reply, size_t cap);
+
 /* One-shot: a fresh session with `m`, the whole input, EOF; returns the
  * output as a malloc'd NUL-terminated string.  The session is released. */
 char *session_transcript(struct session_memory *m, const char *input, size_t length,

@@ -23,6 +23,7 @@
  */
 #include "sapper.h"
 #include "lib/heap_memory.h"
+#include "lib/session_drive.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -154,19 +155,9 @@ static void times_add(struct times *t, double us)
 static struct sap_session session;
 static char reply[1 << 16];
 
-/* Sends one request and collects its whole reply (a move's reply ends
- * once the session is idle and has nothing more). */
 static size_t ask(const char *request)
 {
-    size_t len = strlen(request), taken = 0, n = 0, got;
-    while (taken < len) {
-        taken += sap_session_sink(&session, request + taken, len - taken);
-        while ((got = sap_session_poll(&session, reply + n, sizeof reply - 1 - n)) > 0
-               || sap_session_busy(&session))
-            n += got;
-    }
-    reply[n] = '\0';
-    return n;
+    return strlen(session_ask(&session, request, reply, sizeof reply));
 }
 
 /* Plays one game by HINT; true when won.  Every HINT and PROB is timed. */

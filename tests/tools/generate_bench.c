@@ -8,13 +8,15 @@
  * 100 x 100 / 2000) and each level, BOARDS boards (seeds 1, 2, ...; the
  * first click in the middle) by the core's generator (sap_generate_*), and
  * BASELINE_BOARDS by the baseline: lay the mines at random around the
- * click (as the generator does), play the board with the same player the
- * level names (the deduction engine at its depth, opening every cell it
- * proves safe), and start over with a new random layout until one clears,
+ * click (as the generator does), play the board with the player the level
+ * names (the statement's casual player, or one that opens every cell the
+ * deduction engine proves safe), and start over with a new random layout until one clears,
  * giving up after 5 s of trying for one board.  Every board either one
  * serves is checked by that player before it is counted.
  */
 #include "sapper.h"
+#include "lib/players.h"
+#include "lib/ref_casual.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,78 +41,18 @@ static uint32_t rnd(uint32_t n)
 }
 
 /* The level's player on the layout `mine`: true when it clears the board.
- * CASUAL: one number at a time, no mine count (the casual player's rules
- * 1 and 2: a number whose mines are all known clears the rest, a number
- * with as many unknown cells as missing mines marks them); NOGUESS: every
- * cell the deduction engine proves. */
+ * CASUAL: the statement's casual player word for word (tests/lib's
+ * ref_casual_closure); NOGUESS: every cell the deduction engine proves. */
 static bool clears(const unsigned char *mine, uint32_t rows, uint32_t cols, uint32_t row,
-                   uint32_t col, enum sap_level level, void *gblock, void *dblock)
+                   uint32_t col, enum sap_level level)
 {
-    uint32_t cells = rows * cols, x;
-    sap_game *g;
-    sap_game_init(&g, gblock, SAP_GAME_BYTES(rows, cols), rows, cols);
-    for (x = 0; x < cells; x++)
-        if (mine[x])
-            sap_game_set_mine(g, x / cols, x % cols, true);
-    sap_game_move(g, 1, row + 1, col + 1);
-    if (level == SAP_LEVEL_CASUAL) {
-        /* known mines kept here; sweeps of the two rules to a fixpoint */
-        static unsigned char known[100 * 100];
-        bool moved = true;
-        memset(known, 0, cells);
-        while (moved && sap_game_state(g) == SAP_RUNNING) {
-            moved = false;
-            for (x = 0; x < cells; x++) {
-                char v = sap_game_cell(g, x / cols, x % cols);
-                int r = (int)(x / cols), c = (int)(x % cols), dr, dc, unknown = 0, marked = 0;
-                if (v < '1' || v > '8')
-                    continue;
-                for (dr = -1; dr <= 1; dr++)
-                    for (dc = -1; dc <= 1; dc++) {
-                        int rr = r + dr, cc = c + dc;
-                        if (rr < 0 || cc < 0 || rr >= (int)rows || cc >= (int)cols
-                            || sap_game_cell(g, (uint32_t)rr, (uint32_t)cc) != '_')
-                            continue;
-                        if (known[rr * (int)cols + cc])
-                            marked++;
-                        else
-                            unknown++;
-                    }
-                if (unknown == 0 || (marked != v - '0' && marked + unknown != v - '0'))
-                    continue;
-                for (dr = -1; dr <= 1; dr++)
-                    for (dc = -1; dc <= 1; dc++) {
-                        int rr = r + dr, cc = c + dc;
-                        if (rr < 0 || cc < 0 || rr >= (int)rows || cc >= (int)cols
-                            || sap_game_cell(g, (uint32_t)rr, (uint32_t)cc) != '_'
-                            || known[rr * (int)cols + cc])
-                            continue;
-                        if (marked == v - '0')
-                            sap_game_move(g, 1, (uint32_t)rr + 1, (uint32_t)cc + 1);
-                        else
-                            known[rr * (int)cols + cc] = 1;
-                        moved = true;
-                    }
-            }
-        }
-        return sap_game_state(g) == SAP_WIN;
-    }
-    while (sap_game_state(g) == SAP_RUNNING) {
-        sap_deduce *d;
-        uint32_t p, opened = 0;
-        sap_deduce_init(&d, dblock, SAP_DEDUCE_BYTES(rows, cols), g);
-        if (sap_deduce_step(d, SAP_BUDGET_UNLIMITED) != SAP_OK)
-            return false;
-        for (x = 0; x < cells; x++)
-            if (sap_deduce_cell(d, x / cols, x % cols, &p) == SAP_CELL_SAFE
-                && sap_game_cell(g, x / cols, x % cols) == '_') {
-                sap_game_move(g, 1, x / cols + 1, x % cols + 1);
-                opened++;
-            }
-        if (opened == 0)
-            return false;
-    }
-    return sap_game_state(g) == SAP_WIN;
+    static unsigned char state[100 * 100];
+    uint32_t x, safe = 0;
+    if (level == SAP_LEVEL_NOGUESS)
+        return player_logic_clears(mine, rows, cols, row, col);
+    for (x = 0; x < rows * cols; x++)
+        safe += !mine[x];
+    return ref_casual_closure(mine, rows, cols, row * cols + col, state) == safe;
 }
 
 /* The baseline's random layout: `mines` mines outside the click's 3x3. */
@@ -134,12 +76,11 @@ int main(int argc, char **argv)
                                          { 100, 100, 2000 } };
     static const char *const level_names[] = { "", "CASUAL", "NOGUESS" };
     unsigned boards, base_boards, i, level;
-    void *gblock = malloc(SAP_GAME_BYTES(100, 100)), *dblock = malloc(SAP_DEDUCE_BYTES(100, 100));
     void *block = malloc(SAP_GENERATE_BYTES(100, 100));
     unsigned char *mine = malloc(100 * 100);
     int status = 0;
 
-    if (argc != 3 || gblock == NULL || dblock == NULL || block == NULL || mine == NULL) {
+    if (argc != 3 || block == NULL || mine == NULL) {
         fprintf(stderr, "usage: generate_bench BOARDS BASELINE_BOARDS\n");
         return 2;
     }
@@ -179,7 +120,7 @@ int main(int argc, char **argv)
                     continue;
                 for (x = 0; x < rows * cols; x++)
                     mine[x] = sap_generate_mine_at(g, x / cols, x % cols);
-                if (!clears(mine, rows, cols, row, col, (enum sap_level)level, gblock, dblock)) {
+                if (!clears(mine, rows, cols, row, col, (enum sap_level)level)) {
                     printf("a served board does not clear: seed %u\n", seed);
                     status = 1;
                 }
@@ -189,7 +130,7 @@ int main(int argc, char **argv)
                 rng = 0x9E3779B97F4A7C15ull * seed + level;
                 for (;;) {
                     random_layout(mine, rows, cols, mines, row, col);
-                    if (clears(mine, rows, cols, row, col, (enum sap_level)level, gblock, dblock)) {
+                    if (clears(mine, rows, cols, row, col, (enum sap_level)level)) {
                         base_served++;
                         break;
                     }
