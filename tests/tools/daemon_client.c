@@ -221,6 +221,7 @@ static int run_send(const char *address, int timeout_ms)
         int n = 0, r;
         int64_t left = (int64_t)(deadline - now_ms());
         if (left <= 0) {
+            fflush(stdout); /* what did come, for the test's message */
             fprintf(stderr, "daemon_client: send: timeout\n");
             return 3;
         }
