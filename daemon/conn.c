@@ -242,8 +242,8 @@ void conn_free(struct conn *c)
 
 /* A TCP connection is freed by its last close callback, always after the
  * call that closed it has returned.  The stdio connection may have nothing
- * to close asynchronously (files on both ends), and its session still holds
- * the judge result: serve() frees it once the loop has ended. */
+ * to close asynchronously (files on both ends): serve() frees it once the
+ * loop has ended. */
 void conn_release_one(struct conn *c)
 {
     if (--c->pending_closes > 0)
@@ -719,10 +719,8 @@ void conn_start(struct conn *c)
     int r;
 
     c->stamp = uv_now(s->loop);
-    /* A batch filter (--judge) has no one to be fair to. */
     if (c->kind != CONN_REFUSED)
-        sap_session_set_budget(&c->session, c->kind == CONN_STDIO && s->options->judge_format >= 0
-                                                ? SAP_BUDGET_UNLIMITED : SAPPERD_SESSION_BUDGET);
+        sap_session_set_budget(&c->session, SAPPERD_SESSION_BUDGET);
     if (c->kind == CONN_STDIO) {
         c->state = CONN_OPEN;
         if (!conn_attach(c)) {

@@ -1,13 +1,64 @@
 /*
- * judge.c - sapperd --judge FORMAT: the stdio session in judge-only mode.
+ * judge.c - sapperd --judge FORMAT: stdin to stdout through one session in
+ * judge-only mode, with plain blocking reads and writes.
  *
- * serve() runs it like any stdin session (sap_session_start_judge first);
- * the session closes when the stream has ended or failed, having written
- * exactly the statement's output.  Here the result becomes the exit status.
+ * A batch filter has one input and one output and nothing else to serve,
+ * so the event loop (and libuv's thread pool, which is how it reads a
+ * regular file) would only add wake-ups: here each read of up to 256 KiB
+ * goes through the session (sans-IO, the same calls as every other
+ * session), whose output collects in a 256 KiB buffer written when full
+ * and after every read (so a game is answered while the input is still
+ * open).  The result becomes the exit status: 0, 2 for malformed input
+ * (its reason on stderr, `sapperd: <format>: line N: ...`), 1 for an I/O
+ * error (a reader that stopped reading: EPIPE, SIGPIPE being ignored).
  */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "sapperd.h"
 
-int sapperd_judge_exit_status(const struct sap_session *session, enum sap_format format)
+#define JUDGE_IO_BYTES (256u * 1024u)
+
+struct judge_out {
+    char bytes[JUDGE_IO_BYTES];
+    size_t filled;
+    bool failed;
+};
+
+static void judge_flush(struct judge_out *o)
+{
+    size_t done = 0;
+    while (done < o->filled && !o->failed) {
+        ssize_t w = write(STDOUT_FILENO, o->bytes + done, o->filled - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            sapperd_log("writing stdout: %s", w < 0 ? strerror(errno) : "nothing written");
+            o->failed = true;
+        } else {
+            done += (size_t)w;
+        }
+    }
+    o->filled = 0;
+}
+
+/* Everything the session has to say now. */
+static void judge_drain(struct sap_session *s, struct judge_out *o)
+{
+    size_t n;
+    while (!o->failed) {
+        n = sap_session_poll(s, o->bytes + o->filled, sizeof o->bytes - o->filled);
+        o->filled += n;
+        if (o->filled == sizeof o->bytes)
+            judge_flush(o);
+        else if (n == 0 && !sap_session_busy(s))
+            break;
+    }
+}
+
+/* 0, or 2 with the reason on stderr. */
+static int judge_exit_status(const struct sap_session *session, enum sap_format format)
 {
     uint32_t line = 0;
     const char *reason = NULL;
@@ -23,4 +74,48 @@ int sapperd_judge_exit_status(const struct sap_session *session, enum sap_format
     sapperd_log("%s: line %u: %s", sap_format_name(format), (unsigned)line,
                 reason != NULL ? reason : sap_strerror(status));
     return 2;
+}
+
+int sapperd_judge_run(const struct sapperd_options *options)
+{
+    static struct sap_session session;
+    static struct judge_out out;
+    static char in[JUDGE_IO_BYTES];
+    struct sapperd_memory memory;
+    enum sap_format format = (enum sap_format)options->judge_format;
+    int status;
+
+    sapperd_memory_init(&memory, options->max_memory);
+    sap_session_init(&session, &memory.table);
+    if (sap_session_start_judge(&session, format) != SAP_OK) {
+        sapperd_log("cannot start the %s judge", sap_format_name(format));
+        return 1;
+    }
+    sap_session_set_budget(&session, SAP_BUDGET_UNLIMITED);
+    while (!sap_session_closing(&session) && !out.failed) {
+        ssize_t got = read(STDIN_FILENO, in, sizeof in);
+        size_t pos = 0;
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            sapperd_log("reading stdin: %s", strerror(errno));
+            sap_session_release(&session);
+            return 1;
+        }
+        if (got == 0) {
+            sap_session_finish(&session);
+            judge_drain(&session, &out);
+            break;
+        }
+        while (pos < (size_t)got && !sap_session_closing(&session) && !out.failed) {
+            pos += sap_session_sink(&session, in + pos, (size_t)got - pos);
+            judge_drain(&session, &out);
+        }
+        judge_flush(&out);
+    }
+    judge_drain(&session, &out);
+    judge_flush(&out);
+    status = out.failed ? 1 : judge_exit_status(&session, format);
+    sap_session_release(&session);
+    return status;
 }

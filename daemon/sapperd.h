@@ -80,8 +80,8 @@ bool sapperd_parse_bytes(const char *text, size_t *bytes);
 /* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to 65535. */
 bool sapperd_address_valid(const char *text);
 
-/* --listen, --stdin, --judge: runs until the sessions end or a signal stops
- * it; returns the process exit status (--judge: 2 on malformed input). */
+/* --listen, --stdin: runs until the sessions end or a signal stops it;
+ * returns the process exit status.  (--judge runs apart: judge.c.) */
 int sapperd_serve(const struct sapperd_options *options);
 
 /* ---- connections ---------------------------------------------------------- */
@@ -90,7 +90,7 @@ int sapperd_serve(const struct sapperd_options *options);
  * one read fills `in`, and replies collect in `out` until it is written. */
 #define SAPPERD_IN_BYTES 8192u
 #define SAPPERD_OUT_BYTES 8192u
-/* The one stdin/stdout session (--stdin, --judge) moves bulk data, often a
+/* The one stdin/stdout session (--stdin) moves bulk data, often a
  * regular file through libuv's thread pool, where every step is a round
  * trip: it gets larger buffers. */
 #define SAPPERD_STDIO_IN_BYTES 65536u
@@ -142,7 +142,7 @@ union sapperd_stream {
 enum conn_kind {
     CONN_TCP,                   /* a TCP session */
     CONN_REFUSED,               /* over --max-clients: one "ERR busy" line */
-    CONN_STDIO                  /* --stdin / --judge */
+    CONN_STDIO                  /* --stdin */
 };
 
 enum conn_state {
@@ -211,7 +211,7 @@ struct server {
     struct conn_list ending;    /* draining, shutting and lingering connections */
     uint32_t sessions;          /* TCP sessions counted against --max-clients */
     uint32_t refused_lingering;
-    struct conn *stdio;         /* the --stdin / --judge session, if any */
+    struct conn *stdio;         /* the --stdin session, if any */
     struct sapperd_memory memory; /* every session's board blocks */
     /* Accepting never stops (libuv stops reporting a listener whose
      * connection was not taken): a connection that cannot be served is
@@ -269,7 +269,8 @@ void conn_written(struct conn *c, int status);
 void conn_release_one(struct conn *c);
 void conn_free(struct conn *c);
 
-/* judge.c: after a --judge session: 0, or 2 with the reason on stderr. */
-int sapperd_judge_exit_status(const struct sap_session *session, enum sap_format format);
+/* judge.c: --judge FORMAT, stdin to stdout with blocking reads and writes;
+ * the process exit status. */
+int sapperd_judge_run(const struct sapperd_options *options);
 
 #endif /* SAPPERD_H */

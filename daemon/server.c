@@ -294,24 +294,22 @@ static void close_any(uv_handle_t *handle, void *arg)
 
 /* Signals and the sweep timer do not keep the loop alive: it ends when no
  * listener and no connection is left. */
-static int start_helpers(struct server *s, bool signals)
+static int start_helpers(struct server *s)
 {
     int r;
 
-    if (signals) {
-        r = uv_signal_init(s->loop, &s->sigint);
-        if (r == 0)
-            r = uv_signal_start(&s->sigint, on_signal, SIGINT);
-        if (r == 0)
-            r = uv_signal_init(s->loop, &s->sigterm);
-        if (r == 0)
-            r = uv_signal_start(&s->sigterm, on_signal, SIGTERM);
-        if (r < 0)
-            return r;
-        s->sigint.data = s->sigterm.data = s;
-        uv_unref((uv_handle_t *)&s->sigint);
-        uv_unref((uv_handle_t *)&s->sigterm);
-    }
+    r = uv_signal_init(s->loop, &s->sigint);
+    if (r == 0)
+        r = uv_signal_start(&s->sigint, on_signal, SIGINT);
+    if (r == 0)
+        r = uv_signal_init(s->loop, &s->sigterm);
+    if (r == 0)
+        r = uv_signal_start(&s->sigterm, on_signal, SIGTERM);
+    if (r < 0)
+        return r;
+    s->sigint.data = s->sigterm.data = s;
+    uv_unref((uv_handle_t *)&s->sigint);
+    uv_unref((uv_handle_t *)&s->sigterm);
     r = uv_check_init(s->loop, &s->resume);
     if (r == 0)
         r = uv_check_start(&s->resume, on_resume);
@@ -331,7 +329,6 @@ static int start_helpers(struct server *s, bool signals)
 
 static int start_stdio(struct server *s)
 {
-    const struct sapperd_options *o = s->options;
     struct conn *c = malloc(sizeof *c);
     int r;
 
@@ -346,15 +343,6 @@ static int start_stdio(struct server *s)
     sap_session_init(&c->session, &s->memory.table);
     s->stdio = c;
     r = stdio_open(s, c);
-    if (r == 0 && o->judge_format >= 0) {
-        r = sap_session_start_judge(&c->session, (enum sap_format)o->judge_format);
-        if (r < 0) {
-            sapperd_log("cannot start the %s judge: %s",
-                        sap_format_name((enum sap_format)o->judge_format), sap_strerror(r));
-            conn_close(c);
-            return r;
-        }
-    }
     if (r < 0) {
         sapperd_log("cannot use stdin/stdout: %s", uv_strerror(r));
         conn_close(c);
@@ -404,11 +392,11 @@ int sapperd_serve(const struct sapperd_options *options)
     for (i = 0; i < options->listen_count && r == 0; i++)
         r = listen_on(s, options->listen[i]);
     if (r == 0) {
-        r = start_helpers(s, options->judge_format < 0);
+        r = start_helpers(s);
         if (r < 0)
             sapperd_log("cannot set up signals and timers: %s", uv_strerror(r));
     }
-    if (r == 0 && (options->stdin_session || options->judge_format >= 0))
+    if (r == 0 && options->stdin_session)
         r = start_stdio(s);
     if (r == 0)
         r = uv_run(&loop, UV_RUN_DEFAULT);
@@ -422,16 +410,11 @@ int sapperd_serve(const struct sapperd_options *options)
     if (r < 0)
         sapperd_log("closing the event loop: %s", uv_strerror(r));
 
-    /* An I/O error on stdin/stdout (already logged) is status 1, before
-     * any judgement of an input that could not be read or answered. */
+    /* An I/O error on stdin/stdout (already logged) is status 1. */
     if (status == 0)
         status = s->exit_status;
-    if (s->stdio != NULL) {
-        if (options->judge_format >= 0 && status == 0)
-            status = sapperd_judge_exit_status(&s->stdio->session,
-                                               (enum sap_format)options->judge_format);
+    if (s->stdio != NULL)
         conn_free(s->stdio);
-    }
     while (s->spare != NULL) {
         struct conn_buffers *b = s->spare;
         s->spare = b->next_spare;
