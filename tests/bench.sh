@@ -6,9 +6,16 @@
 set -u
 cd "$(dirname "$0")/.."
 status=0
+BENCH_SUMMARY=$(mktemp)
+export BENCH_SUMMARY
+trap 'rm -f "$BENCH_SUMMARY"' EXIT
 for b in tests/bench_*.sh; do
     [ -f "$b" ] || continue
     echo "== $b"
     bash "$b" || { echo "bench $b exited with $?"; status=1; }
 done
+echo "== summary: every workload measured above, sapper beside its baseline in the same run"
+echo "load average now: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+awk -F '\t' 'BEGIN { printf "%-52s %14s %14s %10s  %s\n", "workload", "sapper", "baseline", "ratio", "target" }
+              { printf "%-52s %14s %14s %10s  %s\n", $1, $2, $3, $4, $5 }' "$BENCH_SUMMARY"
 exit $status

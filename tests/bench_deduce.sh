@@ -11,5 +11,6 @@
 # 200) also played through a session, request by request.
 set -u
 cd "$(dirname "$0")/.."
+. tests/lib/bench_summary.sh
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
-build/tools/deduce_bench "${BENCH_GAMES:-10000}" "${BENCH_HINT_GAMES:-200}" 1
+summary_from build/tools/deduce_bench "${BENCH_GAMES:-10000}" "${BENCH_HINT_GAMES:-200}" 1

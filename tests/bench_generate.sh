@@ -10,5 +10,6 @@
 # BENCH_BASELINE_BOARDS for the baseline (default 3) per line.
 set -u
 cd "$(dirname "$0")/.."
+. tests/lib/bench_summary.sh
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
-build/tools/generate_bench "${BENCH_BOARDS:-200}" "${BENCH_BASELINE_BOARDS:-3}"
+summary_from build/tools/generate_bench "${BENCH_BOARDS:-200}" "${BENCH_BASELINE_BOARDS:-3}"

@@ -10,8 +10,21 @@
 #             verified, against the reference BFS verifier of the tests.
 set -u
 cd "$(dirname "$0")/.."
+. tests/lib/bench_summary.sh
 runs=${BENCH_RUNS:-7}
 status=0
-build/tools/master_bench "$runs" || status=1
-build/tools/nurikabe_bench "$runs" 1000 100 || status=1
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+# the tools' own lines: "core ...: N ms", "baseline|reference ...: N ms", "ratio ...: Rx"
+row() { # workload target
+    local core base ratio
+    core=$(sed -n 's/^ *core[^:]*: *\([0-9.]*\) ms.*/\1/p' "$out" | head -n 1)
+    base=$(sed -n 's/^ *\(baseline\|reference\)[^:]*: *\([0-9.]*\) ms.*/\2/p' "$out" | head -n 1)
+    ratio=$(sed -n 's/^ *ratio[^:]*: *\([0-9.]*x\).*/\1/p' "$out" | head -n 1)
+    summary "$1" "$core ms" "$base ms" "$ratio" "$2"
+}
+build/tools/master_bench "$runs" | tee "$out" || status=1
+row "master: all 216,225 boards up to 30x30 (CPU)" "-"
+build/tools/nurikabe_bench "$runs" 1000 100 | tee "$out" || status=1
+row "nurikabe: 1,000 grids of 100x100 (CPU)" ">= 5x"
 exit $status

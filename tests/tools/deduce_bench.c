@@ -289,6 +289,22 @@ int main(int argc, char **argv)
            BASELINE_MAX, base.n, percentile(base.v, base.n, 0.5),
            percentile(base.v, base.n, 0.99), percentile(ours.v, ours.n, 0.5),
            percentile(ours.v, ours.n, 0.99));
+    /* rows for make bench's summary table (tests/lib/bench_summary.sh) */
+    printf("summary\tHINT, expert positions (median)\t%.1f us\t-\t-\t< 200 us\n",
+           percentile(hint.v, hint.n, 0.5));
+    printf("summary\tHINT, expert positions (p99)\t%.1f us\t-\t-\t< 5000 us\n",
+           percentile(hint.v, hint.n, 0.99));
+    printf("summary\tPROB, expert positions (median)\t%.1f us\t-\t-\t< 200 us\n",
+           percentile(prob.v, prob.n, 0.5));
+    printf("summary\tPROB, expert positions (p99)\t%.1f us\t-\t-\t< 5000 us\n",
+           percentile(prob.v, prob.n, 0.99));
+    if (base.n > 0)
+        printf("summary\tdeduction vs all 2^F assignments, F <= %u (median)\t%.1f us\t%.1f us"
+               "\t%.0fx\t-\n", BASELINE_MAX, percentile(ours.v, ours.n, 0.5),
+               percentile(base.v, base.n, 0.5),
+               percentile(base.v, base.n, 0.5) / percentile(ours.v, ours.n, 0.5));
+    printf("summary\twin rate following HINT, %u expert games\t%.1f %%\t-\t-\t"
+           "anchors: PSEQ 51.8 %%, JSMinesweeper ~54 %%\n", games, 100.0 * wins / games);
     printf("win rate following HINT: %u of %u games, %.1f %% (the session player: %u of %u, "
            "agreeing on %u); anchors for the same rules: PSEQ 51.8 %%, JSMinesweeper about 54 %%\n",
            wins, games, 100.0 * wins / games, hint_wins, hint_games, agree);

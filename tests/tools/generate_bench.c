@@ -145,6 +145,21 @@ int main(int argc, char **argv)
                          base_total / base_boards, base_served, base_boards);
             else
                 snprintf(base_text, sizeof base_text, "-");
+            {
+                static const char *const anchors[] = { "< 3 ms (Tatham)", "< 30 ms (Tatham)",
+                                                       "< 50 ms (Tatham)", "< 100 ms (Tatham)" };
+                char base_cell[32] = "-", ratio[32] = "-";
+                if (base_boards > 0 && base_served == base_boards) {
+                    snprintf(base_cell, sizeof base_cell, "%.1f ms", base_total / base_boards);
+                    snprintf(ratio, sizeof ratio, "%.0fx", base_total / base_boards / ours);
+                } else if (base_boards > 0) {
+                    snprintf(base_cell, sizeof base_cell, "%u of %u found", base_served,
+                             base_boards);
+                }
+                printf("summary\tno-guess %s %s (mean a board, %u of %u served)\t%.2f ms\t%s\t%s"
+                       "\t%s\n", label, level_names[level], served, boards, ours, base_cell,
+                       ratio, level == SAP_LEVEL_NOGUESS ? anchors[i] : "-");
+            }
             printf("%-14s %-8s %22.2f %6u/%-4u %28s   (%.1f perturbations a board)\n", label,
                    level_names[level], ours, served, boards, base_text, (double)tries / boards);
             fflush(stdout);
