@@ -16,6 +16,6 @@ for b in tests/bench_*.sh; do
 done
 echo "== summary: every workload measured above, sapper beside its baseline in the same run"
 echo "load average now: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
-awk -F '\t' 'BEGIN { printf "%-52s %14s %14s %10s  %s\n", "workload", "sapper", "baseline", "ratio", "target" }
-              { printf "%-52s %14s %14s %10s  %s\n", $1, $2, $3, $4, $5 }' "$BENCH_SUMMARY"
+awk -F '\t' 'BEGIN { printf "%-64s %14s %14s %10s  %s\n", "workload", "sapper", "baseline", "ratio", "target" }
+              { printf "%-64s %14s %14s %10s  %s\n", $1, $2, $3, $4, $5 }' "$BENCH_SUMMARY"
 exit $status
