@@ -257,9 +257,21 @@ static bool generated_mine(const void *generate, uint32_t row, uint32_t col)
     return sap_generate_mine_at((const sap_generate *)generate, row, col);
 }
 
+/* Begins operation op at 1-based (x, y) on the current game: its reply,
+ * or the opening left to spread in poll. */
+static void play_move(struct sap_session *s, int op, uint32_t x, uint32_t y)
+{
+    int outcome = sap_game_move_begin(s->game, op, x, y);
+    if (outcome == SAP_MORE && sap_game_busy(s->game))
+        s->work_kind = WORK_MOVE; /* an opening still spreading */
+    else if (outcome < 0)
+        reply_solver_err(s, outcome);
+    else
+        s->out_kind = OUT_MOVE;
+}
+
 static void generate_done(struct sap_session *s, int err)
 {
-    int outcome;
     if (err == SAP_OK)
         err = sap_game_set_layout(s->game, generated_mine, s->solver.generate);
     session_release_work(s);
@@ -273,19 +285,12 @@ static void generate_done(struct sap_session *s, int err)
                                  : sap_strerror(err));
         return;
     }
-    outcome = sap_game_move_begin(s->game, SAP_OP_LEFT, s->out_row + 1u, s->out_col + 1u);
-    if (outcome == SAP_MORE && sap_game_busy(s->game))
-        s->work_kind = WORK_MOVE;
-    else if (outcome < 0)
-        reply_solver_err(s, outcome);
-    else
-        s->out_kind = OUT_MOVE;
+    play_move(s, SAP_OP_LEFT, s->out_row + 1u, s->out_col + 1u);
 }
 
 static void start_move(struct sap_session *s, const char *line, const struct tokens *t,
                        const uint32_t *a)
 {
-    int outcome;
     if (s->game == NULL) {
         session_reply_err(s, no_game);
         return;
@@ -302,13 +307,7 @@ static void start_move(struct sap_session *s, const char *line, const struct tok
             return;
         }
     }
-    outcome = sap_game_move_begin(s->game, line[t->start[0]] - '0', a[0], a[1]);
-    if (outcome == SAP_MORE && sap_game_busy(s->game))
-        s->work_kind = WORK_MOVE; /* an opening still spreading */
-    else if (outcome < 0)
-        reply_solver_err(s, outcome);
-    else
-        s->out_kind = OUT_MOVE;
+    play_move(s, line[t->start[0]] - '0', a[0], a[1]);
 }
 
 static void start_show(struct sap_session *s, const char *line, const struct tokens *t,
