@@ -17,56 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "players.h"
 #include "sapper.h"
-
-struct layouts {
-    uint64_t total;
-    uint64_t mine_in[36];
-};
-
-static void brute_force(const sap_game *g, struct layouts *b)
-{
-    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), cells = rows * cols;
-    uint32_t covered[36], ncov = 0, i, mines = sap_game_mines(g);
-    uint64_t set;
-    char view[36];
-
-    memset(b, 0, sizeof *b);
-    for (i = 0; i < cells; i++) {
-        view[i] = sap_game_cell(g, i / cols, i % cols);
-        if (!(view[i] >= '0' && view[i] <= '8'))
-            covered[ncov++] = i;
-    }
-    for (set = 0; set < ((uint64_t)1 << ncov); set++) {
-        unsigned char mine[36] = { 0 };
-        uint32_t k = 0;
-        bool ok = true;
-        for (i = 0; i < ncov; i++)
-            if (set >> i & 1u) {
-                mine[covered[i]] = 1;
-                k++;
-            }
-        if (k != mines)
-            continue;
-        for (i = 0; i < cells && ok; i++) {
-            int r = (int)(i / cols), c = (int)(i % cols), dr, dc, n = 0;
-            if (!(view[i] >= '0' && view[i] <= '8'))
-                continue;
-            for (dr = -1; dr <= 1; dr++)
-                for (dc = -1; dc <= 1; dc++) {
-                    int rr = r + dr, cc = c + dc;
-                    if (rr >= 0 && cc >= 0 && rr < (int)rows && cc < (int)cols)
-                        n += mine[(uint32_t)rr * cols + (uint32_t)cc];
-                }
-            ok = n == view[i] - '0';
-        }
-        if (!ok)
-            continue;
-        b->total++;
-        for (i = 0; i < cells; i++)
-            b->mine_in[i] += mine[i];
-    }
-}
 
 /* Runs the engine; SAP_OK and its answers in view[] / odds[]. */
 static int deduce(const sap_game *g, uint32_t budget, int *view, uint32_t *odds)
@@ -153,7 +105,7 @@ void fuzz_one(const uint8_t *data, size_t size)
     }
     if (small && sap_game_covered(g) <= 20) {
         struct layouts b;
-        brute_force(g, &b);
+        layouts_count(g, &b);
         FUZZ_CHECK(b.total > 0, "a real position without a layout");
         for (i = 0; i < cells; i++) {
             uint64_t n = b.mine_in[i];

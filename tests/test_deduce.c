@@ -9,6 +9,7 @@
  */
 #include "check.h"
 #include "sapper.h"
+#include "lib/players.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -25,59 +26,8 @@ static uint32_t rnd(uint32_t n)
     return (uint32_t)(rng % n);
 }
 
-struct brute {
-    uint64_t layouts;
-    uint64_t mine_in[64];
-};
-
-/* Every subset of the covered cells with `mines` mines that fits the numbers. */
-static void brute_force(const sap_game *g, struct brute *b)
-{
-    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), cells = rows * cols;
-    uint32_t covered[64], ncov = 0, i, mines = sap_game_mines(g);
-    uint64_t set, limit;
-    char view[64];
-
-    memset(b, 0, sizeof *b);
-    for (i = 0; i < cells; i++) {
-        view[i] = sap_game_cell(g, i / cols, i % cols);
-        if (!(view[i] >= '0' && view[i] <= '8'))
-            covered[ncov++] = i;
-    }
-    limit = (uint64_t)1 << ncov;
-    for (set = 0; set < limit; set++) {
-        unsigned char mine[64] = { 0 };
-        uint32_t k = 0;
-        bool ok = true;
-        for (i = 0; i < ncov; i++)
-            if (set >> i & 1u) {
-                mine[covered[i]] = 1;
-                k++;
-            }
-        if (k != mines)
-            continue;
-        for (i = 0; i < cells && ok; i++) {
-            int r = (int)(i / cols), c = (int)(i % cols), dr, dc, n = 0;
-            if (!(view[i] >= '0' && view[i] <= '8'))
-                continue;
-            for (dr = -1; dr <= 1; dr++)
-                for (dc = -1; dc <= 1; dc++) {
-                    int rr = r + dr, cc = c + dc;
-                    if (rr >= 0 && cc >= 0 && rr < (int)rows && cc < (int)cols)
-                        n += mine[(uint32_t)rr * cols + (uint32_t)cc];
-                }
-            ok = n == view[i] - '0';
-        }
-        if (!ok)
-            continue;
-        b->layouts++;
-        for (i = 0; i < cells; i++)
-            b->mine_in[i] += mine[i];
-    }
-}
-
 /* The engine on g with `budget` steps a call; checks it against b. */
-static bool compare(const sap_game *g, const struct brute *b, uint32_t budget)
+static bool compare(const sap_game *g, const struct layouts *b, uint32_t budget)
 {
     size_t bytes = SAP_DEDUCE_BYTES(sap_game_rows(g), sap_game_cols(g));
     void *block = malloc(bytes);
@@ -89,7 +39,7 @@ static bool compare(const sap_game *g, const struct brute *b, uint32_t budget)
     CHECK_EQ_INT(sap_deduce_init(&d, block, bytes, g), SAP_OK);
     while ((err = sap_deduce_step(d, budget)) == SAP_MORE)
         continue;
-    if (b->layouts == 0) {
+    if (b->total == 0) {
         ok = CHECK_EQ_INT(err, SAP_ERR_STATE);
         free(block);
         return ok;
@@ -103,7 +53,7 @@ static bool compare(const sap_game *g, const struct brute *b, uint32_t budget)
             uint32_t x = r * cols + c, p;
             char v = sap_game_cell(g, r, c);
             int view = sap_deduce_cell(d, r, c, &p);
-            uint64_t n = b->mine_in[x], total = b->layouts;
+            uint64_t n = b->mine_in[x], total = b->total;
             if (v >= '0' && v <= '8') {
                 ok = CHECK_EQ_INT(view, SAP_CELL_OPEN);
             } else if (n == 0) {
@@ -163,10 +113,10 @@ static void test_against_brute_force(void)
         void *block;
         uint32_t covered;
         sap_game *g = random_position(&block, &covered);
-        struct brute b;
+        struct layouts b;
         if (covered <= 20 && sap_game_state(g) == SAP_RUNNING) {
             uint32_t r, c;
-            brute_force(g, &b);
+            layouts_count(g, &b);
             if (!compare(g, &b, budgets[round % 3]))
                 fprintf(stderr, "  round %d: %ux%u, %u mines, %u covered, budget %u\n", round,
                         sap_game_rows(g), sap_game_cols(g), sap_game_mines(g), covered,
@@ -175,7 +125,7 @@ static void test_against_brute_force(void)
             for (r = 0; r < sap_game_rows(g); r++)
                 for (c = 0; c < sap_game_cols(g); c++) {
                     uint64_t n = b.mine_in[r * sap_game_cols(g) + c];
-                    uncertain += n > 0 && n < b.layouts;
+                    uncertain += n > 0 && n < b.total;
                 }
         }
         free(block);
