@@ -12,8 +12,13 @@
  * cannot grow is "closed"; the common part of two closed sets is closed.
  *
  * - Skipping: a start inside an earlier start's closure has a closure within
- *   it, so it cannot leave fewer cells covered.  Starts go in row-major
- *   order, which also settles ties towards the lowest row, then column.
+ *   it, so it cannot leave fewer cells covered.  Starts go in a fixed
+ *   pseudo-random order (see "the visiting order" below), so that chains of
+ *   starts each swallowing the one before cost about ln L closures, not L,
+ *   whichever way they run.  The answer is the best start this order
+ *   expands first, named by the top-left cell of its opening (its zero
+ *   cells, which all clear each other): the protocol promises a best
+ *   first cell, not the top-left best of all.
  * - Only a zero cell (no mine around) can clear more than itself: any other
  *   first click keeps rule 1 shut and rule 2 only flags.  The first safe
  *   cell stands for every non-zero start; only zero cells are expanded.
@@ -43,10 +48,12 @@
  *   one before, the newest becomes the base, so a chain of starts each
  *   swallowing the last (periodic boards) stays linear.
  *
- * The worst case stays the number of expanded starts times the board (as
- * on a periodic board where columns of starts each swallow the one above,
- * visited interleaved in row order); random boards touch each cell a few
- * times.
+ * The worst case stays the number of expanded starts times the board: a
+ * board could hold many starts whose closures overlap in big, different
+ * parts, none holding another, that the base cannot bound.  Chains (the
+ * periodic boards, whichever way they run) cost about ln L closures each
+ * in the random order, and random boards touch each cell a few times;
+ * tests/bench_casual.sh times the worst boards found.
  *
  * Memory: one 32-bit word per cell, in the caller's block after the header:
  *   bits 0..19   link: the next cell of the work list
@@ -115,9 +122,13 @@ enum solve_pc {
     PC_EXTEND_ALL,      /* ... or as the base extended by the start */
     PC_CHAIN,           /* a new best: rebase, or note the chain */
     PC_RETURN,          /* the start's closure size is in n */
+    PC_LOWEST,          /* the best start's opening (its zero cells) ... */
+    PC_LOWEST_FLOOD,
+    PC_LOWEST_MIN,      /* ... and its top-left cell, which names the answer */
     PC_VIEW,            /* leave the best start's closure on the board */
     PC_VIEW_EXTEND,
     PC_VIEW_FRESH,
+    PC_ANSWER,
     PC_FINISH_LIST,     /* clear and set bits along the list, then `after` */
     PC_DONE
 };
@@ -133,10 +144,9 @@ struct sap_casual {
     uint32_t base_start;      /* the base lies in this start's closure */
     uint32_t base_cleared;    /* safe cells in the base */
     uint32_t record;          /* the last new best that held the base, or LINK_NONE */
-    uint32_t record_depth;    /* how many new bests before it each held the next */
-    uint32_t view;            /* after a solve: the bits holding the answer's closure */
     /* the solve under way */
-    uint32_t start;           /* the start being expanded (the scan's place) */
+    uint32_t walk;            /* the scan's place in the visiting order */
+    uint32_t start;           /* the start being expanded */
     uint32_t best, best_cleared; /* the best start so far */
     uint32_t n;               /* the expanded start's closure size */
     uint32_t cursor;          /* a walk's place: a cell, or a listed cell */
@@ -149,6 +159,9 @@ struct sap_casual {
     uint8_t has_base;
     uint8_t base_whole;       /* the base is all of Cl(base_start) */
     uint8_t solved;
+    uint8_t record_depth;     /* how many new bests before `record` each held the next */
+    uint8_t order_half;       /* the visiting order permutes 2^(2 * order_half) blocks */
+    uint8_t view;             /* after a solve: the bits holding the answer's closure, >> 24 */
     uint32_t cells[];
 };
 
@@ -247,6 +260,73 @@ static bool is_zero_cell(const sap_casual *cs, uint32_t x)
             if (cs->cells[r * cs->cols + c] & CELL_MINE)
                 return false;
     return true;
+}
+
+/* ---- the visiting order ------------------------------------------------- */
+
+/* Starts are expanded in a fixed pseudo-random order, not row by row.  A
+ * start is expanded only if no start expanded before it holds it in its
+ * closure; in a chain of starts whose closures each hold the one before,
+ * the order that meets them smallest first expands every one of them, at
+ * the cost of all their closures together (quadratic: the README's
+ * periodic tile read row by row, or upside down, or transposed, depending
+ * on which way its chains run).  In a random order a chain member is
+ * expanded only when it comes before every bigger member: for a chain of
+ * L starts, about ln L of them, whichever way the chain runs.
+ *
+ * The order permutes blocks of ORDER_BLOCK consecutive cells (a 4-round
+ * Feistel network over the 2^(2h) >= blocks numbers, skipping those past
+ * the last block) and the cells inside a block by an XOR with a key drawn
+ * from the block's number, so a block's cells are still read together. */
+#define ORDER_BLOCK_SHIFT 0u
+#define ORDER_BLOCK ((uint32_t)1 << ORDER_BLOCK_SHIFT)
+#define ORDER_KEY_ROUND 4u
+
+static uint32_t order_round(uint32_t half, uint32_t round, uint32_t mask)
+{
+    uint32_t h = (half + round * 0x9E3779B9ul) * 0x85EBCA6Bul;
+    return (h ^ (h >> 15)) & mask;
+}
+
+/* The h (order_half) that makes 2^(2h) blocks cover the board. */
+static uint8_t order_half_for(uint32_t cells)
+{
+    uint32_t blocks = (cells + ORDER_BLOCK - 1u) >> ORDER_BLOCK_SHIFT;
+    uint8_t half = 0;
+    while (((uint32_t)1 << (2u * half)) < blocks)
+        half++;
+    return half;
+}
+
+/* Places in the order: walk runs from 0 to order_end. */
+static uint32_t order_end(const sap_casual *cs)
+{
+    return (uint32_t)1 << (2u * cs->order_half + ORDER_BLOCK_SHIFT);
+}
+
+/* The cell at place `walk` of the order, or LINK_NONE past the board;
+ * *skip is then how many places to step over (the rest of the block when
+ * the whole block is past the board). */
+static uint32_t order_cell(const sap_casual *cs, uint32_t walk, uint32_t *skip)
+{
+    uint32_t bits = cs->order_half, mask = ((uint32_t)1 << bits) - 1u;
+    uint32_t i = walk >> ORDER_BLOCK_SHIFT, left = i >> bits, right = i & mask;
+    uint32_t round, block, x;
+
+    for (round = 0; round < 4u; round++) {
+        uint32_t next = left ^ order_round(right, round, mask);
+        left = right;
+        right = next;
+    }
+    block = (left << bits) | right;
+    x = (block << ORDER_BLOCK_SHIFT)
+        | ((walk & (ORDER_BLOCK - 1u)) ^ order_round(block, ORDER_KEY_ROUND, ORDER_BLOCK - 1u));
+    *skip = 1;
+    if (x < cs->rows * cs->cols)
+        return x;
+    if ((block << ORDER_BLOCK_SHIFT) >= cs->rows * cs->cols)
+        *skip = ORDER_BLOCK - (walk & (ORDER_BLOCK - 1u));
+    return LINK_NONE;
 }
 
 /* ---- the work list ------------------------------------------------------ */
@@ -547,24 +627,29 @@ static bool solve_state(sap_casual *cs, uint32_t *budget)
         if (x < total)
             return false;
         cs->rows_ready = cs->rows;
-        cs->start = 0;
+        cs->walk = 0;
         cs->pc = PC_SCAN;
         return true;
-    case PC_SCAN:
+    case PC_SCAN: {
+        uint32_t end = order_end(cs), skip = 1;
+        x = LINK_NONE;
         b = *budget;
-        for (x = cs->start; x < total && cs->best_cleared < cs->safe && b > 0; x++, b--)
-            if (!(cs->cells[x] & (CELL_MINE | CELL_SEEN)) && is_zero_cell(cs, x))
+        for (; cs->walk < end && cs->best_cleared < cs->safe && b > 0; cs->walk += skip, b--) {
+            x = order_cell(cs, cs->walk, &skip);
+            if (x != LINK_NONE && !(cs->cells[x] & (CELL_MINE | CELL_SEEN)) && is_zero_cell(cs, x))
                 break;
+        }
         *budget = b;
-        cs->start = x;
-        if (x == total || cs->best_cleared >= cs->safe) {
-            cs->pc = PC_VIEW;
+        if (cs->walk >= end || cs->best_cleared >= cs->safe) {
+            cs->pc = PC_LOWEST;
             return true;
         }
         if (b == 0)
             return false;
+        cs->start = x;
         expand_begin(cs);
         return true;
+    }
     case PC_FRESH_FIRST:
         if (!fresh_run(cs, budget))
             return false;
@@ -723,11 +808,11 @@ static bool solve_state(sap_casual *cs, uint32_t *budget)
          * now make Cl(d) with the base. */
         bool chain = cs->record != LINK_NONE && (cs->cells[cs->record] & CELL_TOUCHED);
         if (cs->n > 2 * cs->base_cleared
-            || (chain && cs->record_depth + 1 >= CHAIN_DEPTH_TO_REBASE)) {
+            || (chain && cs->record_depth + 1u >= CHAIN_DEPTH_TO_REBASE)) {
             make_base(cs);
             return true;
         }
-        cs->record_depth = chain ? cs->record_depth + 1 : 0;
+        cs->record_depth = chain ? (uint8_t)(cs->record_depth + 1) : 0;
         cs->record = cs->start;
         list_finish(cs, CELL_TOUCHED, CELL_SEEN, PC_RETURN);
         return true;
@@ -737,14 +822,46 @@ static bool solve_state(sap_casual *cs, uint32_t *budget)
             cs->best = cs->start;
             cs->best_cleared = cs->n;
         }
-        cs->start++;
+        cs->walk++;
         cs->pc = PC_SCAN;
+        return true;
+    case PC_LOWEST:
+        /* The zero cells joined to the best start through zero cells all
+         * have its closure (each clears the others): the answer names the
+         * top-left one, so that an opening is named the same whichever of
+         * its cells the visiting order met first. */
+        cs->count = cs->best;
+        if (cs->best_cleared > 1 && is_zero_cell(cs, cs->best)) {
+            zero_begin(cs, cs->best, false);
+            cs->pc = PC_LOWEST_FLOOD;
+        } else {
+            cs->pc = PC_VIEW;
+        }
+        return true;
+    case PC_LOWEST_FLOOD:
+        if (!zero_run(cs, budget))
+            return false;
+        cs->cursor = cs->head;
+        cs->pc = PC_LOWEST_MIN;
+        return true;
+    case PC_LOWEST_MIN:
+        b = *budget;
+        for (x = cs->cursor; x != LINK_NONE && b > 0; b--) {
+            if (x < cs->count)
+                cs->count = x;
+            x = cs->cells[x] & CELL_LINK;
+        }
+        *budget = b;
+        cs->cursor = x;
+        if (x != LINK_NONE)
+            return false;
+        list_finish(cs, CELL_TOUCHED, 0, PC_VIEW);
         return true;
     case PC_VIEW:
         /* Leave the best start's closure on the board for left_covered. */
         if (cs->has_base && cs->base_whole && cs->base_start == cs->best) {
-            cs->view = CELL_BASE;
-            cs->pc = PC_DONE;
+            cs->view = (uint8_t)(CELL_BASE >> 24);
+            cs->pc = PC_ANSWER;
         } else if (cs->has_base && cs->record == cs->best) {
             extend_begin(cs, cs->best, UINT32_MAX);   /* best holds the base */
             cs->pc = PC_VIEW_EXTEND;
@@ -756,13 +873,17 @@ static bool solve_state(sap_casual *cs, uint32_t *budget)
     case PC_VIEW_EXTEND:
         if (!extend_run(cs, budget))
             return false;
-        cs->view = CELL_BASE | CELL_TOUCHED;
-        cs->pc = PC_DONE;
+        cs->view = (uint8_t)((CELL_BASE | CELL_TOUCHED) >> 24);
+        cs->pc = PC_ANSWER;
         return true;
     case PC_VIEW_FRESH:
         if (!fresh_run(cs, budget))
             return false;
-        cs->view = CELL_TOUCHED;
+        cs->view = (uint8_t)(CELL_TOUCHED >> 24);
+        cs->pc = PC_ANSWER;
+        return true;
+    case PC_ANSWER:
+        cs->best = cs->count;
         cs->pc = PC_DONE;
         return true;
     case PC_FINISH_LIST:
@@ -789,6 +910,7 @@ int sap_casual_solve_step(sap_casual *cs, uint32_t budget, struct sap_casual_res
         cs->has_base = 0;
         cs->record = LINK_NONE;
         cs->record_depth = 0;
+        cs->order_half = order_half_for(cs->rows * cs->cols);
         list_start(cs);
         cs->pc = PC_INIT;
     }
@@ -824,7 +946,7 @@ bool sap_casual_left_covered(const sap_casual *cs, uint32_t row, uint32_t col)
     if (cs == NULL || !cs->solved || row >= cs->rows || col >= cs->cols)
         return false;
     word = cs->cells[row * cs->cols + col];
-    return !(word & (CELL_MINE | cs->view));
+    return !(word & (CELL_MINE | (uint32_t)cs->view << 24));
 }
 
 /* ---- one start alone: the casual player's play from a first click -------

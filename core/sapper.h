@@ -290,9 +290,10 @@ bool sap_game_mine_at(const sap_game *game, uint32_t row, uint32_t col);
  * 5. Casual player
  *
  * The fewest safe cells a player who only applies rule 1 and rule 2 leaves
- * covered, over every safe first cell, and the first best start (lowest row,
- * then lowest column).  The first click only clears that cell (it shows its
- * number); from there on only the two rules act.  One board is one block of
+ * covered, over every safe first cell, and a best start: the top-left cell
+ * of the best opening the solver's fixed visiting order meets first (the
+ * same board always gives the same cell).  The first click only clears
+ * that cell (it shows its number); from there on only the two rules act.  One board is one block of
  * SAP_CASUAL_BYTES(rows, cols): a header and 4 bytes per cell, which hold
  * the mines, the closure being computed and its work list, so a solve needs
  * no other memory, no recursion and a few hundred bytes of stack.  Random
@@ -567,8 +568,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  *                       released either way (then moves get ERR no game)
  *   SHOW               the player map, cells separated by one space
  *   CASUAL r c         then r rows of 'M' / '.'  -> "<min> <x> <y>", the
- *                       fewest safe cells left covered and the first best
- *                       start (1-based); "0 0 0" for a board with no safe
+ *                       fewest safe cells left covered and a best start
+ *                       (1-based); "0 0 0" for a board with no safe
  *                       cell (nothing can be left covered, no start exists)
  *   CASUALMAP r c      as CASUAL, then r lines of c characters showing the
  *                       best start's end: 'M' mine, '#' safe cell left

@@ -199,6 +199,23 @@ int ref_casual_solve_queue(const unsigned char *mines, uint32_t rows, uint32_t c
 
 uint32_t ref_casual_budget;
 
+uint32_t ref_casual_play(const unsigned char *mines, uint32_t rows, uint32_t cols, int literal,
+                          uint32_t start, unsigned char *left)
+{
+    size_t cells = (size_t)rows * cols;
+    unsigned char *state = calloc(cells, 1), *queued = calloc(cells, 1);
+    uint32_t *queue = malloc(sizeof *queue * (cells + 1)), *touched = malloc(sizeof *touched * cells);
+    uint32_t cleared, ntouched;
+
+    if (!state || !queued || !queue || !touched)
+        abort();
+    cleared = literal ? ref_casual_closure(mines, rows, cols, start, state)
+                      : queue_closure(mines, rows, cols, start, state, queue, queued, touched, &ntouched);
+    fill_left(mines, state, (uint32_t)cells, left);
+    free(state); free(queued); free(queue); free(touched);
+    return cleared;
+}
+
 int ref_casual_compare_core(const unsigned char *mines, uint32_t rows, uint32_t cols,
                             int literal, char *why, size_t why_size)
 {
@@ -209,17 +226,19 @@ int ref_casual_compare_core(const unsigned char *mines, uint32_t rows, uint32_t 
     struct sap_casual_result got;
     sap_casual *cs = NULL;
     int ref_status, status, result = 0;
-    uint32_t r, c, wrong = 0;
+    uint32_t r, c, wrong = 0, safe = 0, start;
 
     if (left == NULL || block == NULL)
         abort();
-    ref_status = literal ? ref_casual_solve(mines, rows, cols, &want, left)
-                         : ref_casual_solve_queue(mines, rows, cols, &want, left);
+    ref_status = literal ? ref_casual_solve(mines, rows, cols, &want, NULL)
+                         : ref_casual_solve_queue(mines, rows, cols, &want, NULL);
     status = sap_casual_init(&cs, block, SAP_CASUAL_BYTES(rows, cols), rows, cols);
     for (r = 0; r < rows && status == SAP_OK; r++)
         for (c = 0; c < cols && status == SAP_OK; c++)
             if (mines[r * cols + c])
                 status = sap_casual_set_mine(cs, r, c, true);
+            else
+                safe++;
     if (status == SAP_OK && ref_casual_budget == 0) {
         status = sap_casual_solve(cs, &got);
     } else if (status == SAP_OK) { /* the bounded form, that many steps a call */
@@ -235,15 +254,30 @@ int ref_casual_compare_core(const unsigned char *mines, uint32_t rows, uint32_t 
     } else if (status != SAP_OK) {
         snprintf(why, why_size, "the core returned %d", status);
         result = -1;
+    } else if (got.covered != want.covered || got.row >= rows || got.col >= cols
+               || mines[got.row * cols + got.col]) {
+        snprintf(why, why_size, "core %u at (%u,%u), reference %u (first best at (%u,%u))",
+                 got.covered, got.row, got.col, want.covered, want.row, want.col);
+        result = -1;
     } else {
-        for (r = 0; r < rows; r++)
-            for (c = 0; c < cols; c++)
-                wrong += sap_casual_left_covered(cs, r, c) != (left[r * cols + c] != 0);
-        if (got.covered != want.covered || got.row != want.row || got.col != want.col || wrong) {
-            snprintf(why, why_size,
-                     "core %u at (%u,%u), reference %u at (%u,%u), %u cells differ in the left set",
-                     got.covered, got.row, got.col, want.covered, want.row, want.col, wrong);
+        /* any best start will do (the protocol names "a best first cell"):
+         * the core's start, played by the reference, must leave exactly
+         * the minimum covered, and the very cells the core says */
+        start = got.row * cols + got.col;
+        if (safe - ref_casual_play(mines, rows, cols, literal, start, left) != got.covered) {
+            snprintf(why, why_size, "core %u at (%u,%u), but that start leaves %u covered",
+                     got.covered, got.row, got.col,
+                     safe - ref_casual_play(mines, rows, cols, literal, start, left));
             result = -1;
+        } else {
+            for (r = 0; r < rows; r++)
+                for (c = 0; c < cols; c++)
+                    wrong += sap_casual_left_covered(cs, r, c) != (left[r * cols + c] != 0);
+            if (wrong) {
+                snprintf(why, why_size, "core %u at (%u,%u): %u cells differ in the left set",
+                         got.covered, got.row, got.col, wrong);
+                result = -1;
+            }
         }
     }
     free(block);

@@ -29,20 +29,27 @@ uint32_t ref_casual_closure(const unsigned char *mines, uint32_t rows, uint32_t 
 int ref_casual_solve(const unsigned char *mines, uint32_t rows, uint32_t cols,
                      struct ref_casual_answer *answer, unsigned char *left);
 
+/* One start's play, by ref_casual_closure (literal) or by the queue one:
+ * left (rows*cols bytes) gets 1 where a safe cell stays covered.  Returns
+ * the number of cleared cells. */
+uint32_t ref_casual_play(const unsigned char *mines, uint32_t rows, uint32_t cols, int literal,
+                         uint32_t start, unsigned char *left);
+
 /* A second, faster reference for boards too big for the literal one: a
  * plain queue per start, no reuse between starts beyond skipping cells an
  * earlier start cleared.  Same contract as ref_casual_solve. */
 int ref_casual_solve_queue(const unsigned char *mines, uint32_t rows, uint32_t cols,
                            struct ref_casual_answer *answer, unsigned char *left);
 
-/* Solves the board with the core (sap_casual_*) and with a reference (the
- * literal one, or the queue one for big boards) and compares the minimum,
- * the best start and the left-covered set.  Returns 0 when they agree;
- * otherwise -1 and a one-line description in why[why_size]. */
 /* The budget ref_casual_compare_core solves with: 0 for sap_casual_solve,
  * else sap_casual_solve_step with that many steps a call. */
 extern uint32_t ref_casual_budget;
 
+/* Solves the board with the core (sap_casual_*) and with a reference (the
+ * literal one, or the queue one for big boards) and compares the minimum;
+ * the core's best start, played by the reference, must leave that minimum
+ * covered, and exactly the cells the core's left set says.  Returns 0 when
+ * they agree; otherwise -1 and a one-line description in why[why_size]. */
 int ref_casual_compare_core(const unsigned char *mines, uint32_t rows, uint32_t cols,
                             int literal, char *why, size_t why_size);
 

@@ -10,7 +10,11 @@
  *            closure cleared (ref_casual_solve_queue), without the core's
  *            other savings.
  *
- *   casual_bench ROWS COLS PERMILLE SEED RUNS QUEUE_RUNS LITERAL_RUNS CAP_SECONDS
+ *   casual_bench ROWS COLS PERMILLE|TILE SEED RUNS QUEUE_RUNS LITERAL_RUNS CAP_SECONDS
+ *
+ * TILE (rows of 'M' and '.' joined by '/', e.g. ".....M./.....M./M.MMM.M/.M...M.")
+ * draws, instead of a random board, that tile repeated over the board
+ * (the periodic boards that were the casual player's worst cases).
  *
  * Prints one line: the board, the answer, the medians in milliseconds and
  * the ratios literal/core and queue/core.  Exit status 1 if the answers
@@ -76,10 +80,36 @@ static double literal_run(const unsigned char *mines, uint32_t rows, uint32_t co
     return *complete ? elapsed : elapsed * safe / done;
 }
 
+/* The tile "row/row/..." repeated over the board; -1 if it is not a
+ * rectangle of 'M' and '.'. */
+static int tile_board(unsigned char *mines, uint32_t rows, uint32_t cols, const char *tile)
+{
+    const char *line[64];
+    uint32_t height = 0, width = 0, r, c;
+    const char *p = tile;
+
+    for (;;) {
+        const char *end = strchr(p, '/');
+        uint32_t n = end != NULL ? (uint32_t)(end - p) : (uint32_t)strlen(p);
+        if (height == 64 || n == 0 || (height > 0 && n != width) || strspn(p, "M.") < n)
+            return -1;
+        width = n;
+        line[height++] = p;
+        if (end == NULL)
+            break;
+        p = end + 1;
+    }
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++)
+            mines[r * cols + c] = line[r % height][c % width] == 'M';
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     uint32_t rows, cols, r, c, safe = 0, literal_covered = 0;
-    unsigned permille;
+    unsigned permille = 0;
+    const char *tile = NULL;
     unsigned long long seed;
     int runs, queue_runs, literal_runs, i, literal_complete = 1, status = 0;
     double cap, *times, core_ms, queue_ms = 0, literal_ms = 0;
@@ -96,7 +126,10 @@ int main(int argc, char **argv)
     }
     rows = (uint32_t)strtoul(argv[1], NULL, 10);
     cols = (uint32_t)strtoul(argv[2], NULL, 10);
-    permille = (unsigned)strtoul(argv[3], NULL, 10);
+    if (strchr(argv[3], '/') != NULL || strchr(argv[3], 'M') != NULL)
+        tile = argv[3];
+    else
+        permille = (unsigned)strtoul(argv[3], NULL, 10);
     seed = strtoull(argv[4], NULL, 10);
     runs = atoi(argv[5]);
     queue_runs = atoi(argv[6]);
@@ -113,7 +146,14 @@ int main(int argc, char **argv)
     times = malloc(sizeof *times * (size_t)(runs + queue_runs + literal_runs + 1));
     if (mines == NULL || block == NULL || times == NULL)
         abort();
-    ref_casual_random_board(mines, rows, cols, permille, seed);
+    if (tile != NULL) {
+        if (tile_board(mines, rows, cols, tile) < 0) {
+            fprintf(stderr, "casual_bench: bad tile %s\n", tile);
+            return 2;
+        }
+    } else {
+        ref_casual_random_board(mines, rows, cols, permille, seed);
+    }
     for (i = 0; i < (int)(rows * cols); i++)
         safe += !mines[i];
 
@@ -152,9 +192,13 @@ int main(int argc, char **argv)
     if (literal_runs > 0)
         literal_ms = median(times, literal_runs) * 1e3;
 
-    printf("%ux%u %2u.%u%% mines seed %llu: %u safe, answer %u at (%u,%u)  core %.3f ms",
-           rows, cols, permille / 10, permille % 10, seed, safe, result.covered, result.row,
-           result.col, core_ms);
+    if (tile != NULL)
+        printf("%ux%u tile %s: %u safe, answer %u at (%u,%u)  core %.3f ms", rows, cols, tile,
+               safe, result.covered, result.row, result.col, core_ms);
+    else
+        printf("%ux%u %2u.%u%% mines seed %llu: %u safe, answer %u at (%u,%u)  core %.3f ms",
+               rows, cols, permille / 10, permille % 10, seed, safe, result.covered, result.row,
+               result.col, core_ms);
     if (queue_runs > 0)
         printf("  queue %.2f ms (%.1fx)", queue_ms, queue_ms / core_ms);
     if (literal_runs == 0)
