@@ -8,10 +8,13 @@
  *     bit 0      the mine
  *     bits 1-2   the mark: covered '_', flag 'P', question '?', or opened
  *     bit 3      "changed by the last operation, not yet written in a reply"
- *     bits 4-7   while the opening walks the board: the direction (1..8)
- *                from the cell's parent to the cell, 0 for none
+ *     bits 4-7   an opened cell's number (its mines around), kept when it
+ *                opens so that replies need not count again; while the
+ *                opening walks the board, a zero cell it entered holds
+ *                the direction (1..8) from its parent instead, cleared back
+ *                to 0 (its number) when the walk leaves it
  *
- * Neighbour counts are derived from the mine bits whenever they are needed.
+ * Neighbour counts are derived from the mine bits when a cell opens.
  * The opening is a depth-first walk whose stack is threaded through the
  * board itself: a zero cell the walk enters remembers the direction it was
  * entered from, and when its neighbours are all done the walk steps back to
@@ -35,6 +38,7 @@
 #define CELL_CHANGED 0x08u
 #define CELL_PARENT_SHIFT 4
 #define CELL_PARENT 0xF0u
+#define CELL_NUMBER_SHIFT 4 /* the same bits: an opened cell's number */
 
 /* Header flags. */
 #define FLAG_STARTED 0x01u       /* an operation has been applied */
@@ -217,11 +221,14 @@ pause:
 
 /* ---- cells --------------------------------------------------------------- */
 
-static unsigned mines_around(const sap_game *g, uint32_t r, uint32_t c)
+/* The mines around (r, c), from the board alone (the walk calls it with
+ * the sizes in registers: a byte store could alias the header's fields). */
+static unsigned count_around(const uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r,
+                             uint32_t c)
 {
-    size_t width = g->cols;
-    const uint8_t *p = cells_of_const(g) + (size_t)r * width + c;
-    bool up = r > 0, down = r + 1 < g->rows, left = c > 0, right = c + 1 < g->cols;
+    size_t width = cols;
+    const uint8_t *p = board + (size_t)r * width + c;
+    bool up = r > 0, down = r + 1 < rows, left = c > 0, right = c + 1 < cols;
     unsigned n = 0;
 
     if (up && down && left && right) {
@@ -252,12 +259,29 @@ static unsigned mines_around(const sap_game *g, uint32_t r, uint32_t c)
     return n;
 }
 
+static unsigned mines_around(const sap_game *g, uint32_t r, uint32_t c)
+{
+    return count_around(cells_of_const(g), g->rows, g->cols, r, c);
+}
+
+/* The characters of the marks other than opened, by mark >> 1. */
+SAP_TEXT(mark_chars, "_P?");
+
+/* An opened cell's number: kept in the cell, except while an opening is
+ * under way, when the zero cells it is in hold directions instead. */
+static unsigned opened_number(const sap_game *g, uint32_t r, uint32_t c)
+{
+    if (g->work != WORK_NONE)
+        return mines_around(g, r, c);
+    return cells_of_const(g)[(size_t)r * g->cols + c] >> CELL_NUMBER_SHIFT;
+}
+
 static char cell_char(const sap_game *g, uint32_t r, uint32_t c)
 {
     switch (cells_of_const(g)[(size_t)r * g->cols + c] & CELL_MARK) {
     case MARK_FLAG: return 'P';
     case MARK_QUESTION: return '?';
-    case MARK_OPEN: return (char)('0' + mines_around(g, r, c));
+    case MARK_OPEN: return (char)('0' + opened_number(g, r, c));
     default: return '_';
     }
 }
@@ -281,19 +305,22 @@ static void note_change(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
         g->u.box.right = c;
 }
 
-static void open_cell(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
+/* Opens a covered cell and keeps its number in it; returns the number. */
+static unsigned open_cell(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
 {
-    *cell = (uint8_t)((*cell & ~CELL_MARK) | MARK_OPEN);
+    unsigned number = mines_around(g, r, c);
+    *cell = (uint8_t)((*cell & (CELL_MINE | CELL_CHANGED)) | MARK_OPEN
+                      | (number << CELL_NUMBER_SHIFT));
     g->covered--;
     note_change(g, cell, r, c);
+    return number;
 }
 
 /* Opens the covered, unflagged, mine-free cell (r, c); when it is a zero,
  * its opening starts (walk_on spreads it) and the result is true. */
 static bool walk_start(sap_game *g, uint32_t r, uint32_t c)
 {
-    open_cell(g, &cells_of(g)[(size_t)r * g->cols + c], r, c);
-    if (mines_around(g, r, c) != 0)
+    if (open_cell(g, &cells_of(g)[(size_t)r * g->cols + c], r, c) != 0)
         return false;
     g->v.walk.row = r;
     g->v.walk.col = c;
@@ -313,6 +340,13 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
     uint32_t rows = g->rows, cols = g->cols;
     uint32_t r = g->v.walk.row, c = g->v.walk.col;
     unsigned dir = g->walk_dir;
+    /* open_cell's bookkeeping kept in registers for the walk, stored back
+     * when it stops (the board's byte stores would otherwise make every
+     * header field a reload) */
+    uint32_t covered = g->covered;
+    uint32_t top = g->u.box.top, bottom = g->u.box.bottom;
+    uint32_t left = g->u.box.left, right = g->u.box.right;
+    bool done = false;
 
     if (budget == 0)
         return false; /* spent (by a chord's earlier neighbours) */
@@ -325,7 +359,7 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
             uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[dir];
             uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[dir];
             uint8_t *next;
-            unsigned mark;
+            unsigned mark, number;
 
             dir++;
             if (nr >= rows || nc >= cols)
@@ -334,37 +368,47 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
             mark = *next & CELL_MARK;
             if (mark == MARK_OPEN || mark == MARK_FLAG)
                 continue;
-            open_cell(g, next, nr, nc); /* no mine: its parent counted zero */
-            if (mines_around(g, nr, nc) == 0) {
+            /* open_cell; no mine: its parent counted zero */
+            number = count_around(board, rows, cols, nr, nc);
+            *next = (uint8_t)(MARK_OPEN | CELL_CHANGED | (number << CELL_NUMBER_SHIFT));
+            covered--;
+            top = nr < top ? nr : top;
+            bottom = nr > bottom ? nr : bottom;
+            left = nc < left ? nc : left;
+            right = nc > right ? nc : right;
+            if (number == 0) {
                 *next = (uint8_t)(*next | (dir << CELL_PARENT_SHIFT));
                 r = nr;
                 c = nc;
                 dir = 0;
                 if (--budget == 0)
-                    goto pause;
+                    goto stop;
             }
         }
         here = &board[(size_t)r * cols + c];
         back = *here >> CELL_PARENT_SHIFT;
         if (back == 0) {
-            g->v.walk.row = r; /* the root */
-            g->v.walk.col = c;
-            *budget_left = budget;
-            return true;
+            done = true; /* back at the root */
+            break;
         }
         *here &= (uint8_t)~CELL_PARENT;
         r -= (uint32_t)(int32_t)neighbour_row[back - 1];
         c -= (uint32_t)(int32_t)neighbour_col[back - 1];
         dir = back;
         if (--budget == 0)
-            goto pause;
+            goto stop;
     }
-pause:
+stop:
+    g->covered = covered;
+    g->u.box.top = top;
+    g->u.box.bottom = bottom;
+    g->u.box.left = left;
+    g->u.box.right = right;
     g->v.walk.row = r;
     g->v.walk.col = c;
     g->walk_dir = (uint8_t)dir;
-    *budget_left = 0;
-    return false;
+    *budget_left = budget;
+    return done;
 }
 
 /* ---- operations ----------------------------------------------------------- */
@@ -434,7 +478,7 @@ static void chord(sap_game *g, uint32_t r, uint32_t c)
             (board[(size_t)nr * g->cols + nc] & CELL_MARK) == MARK_FLAG)
             flags++;
     }
-    if (flags != mines_around(g, r, c))
+    if (flags != opened_number(g, r, c))
         return;
     for (d = 0; d < 8; d++) {
         uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
@@ -594,14 +638,17 @@ static size_t write_pieces(sap_game *g, char *out, size_t room)
 {
     uint8_t *board = cells_of(g);
     uint32_t r = g->v.reply.row, c = g->v.reply.col;
+    /* in registers: the byte stores below could alias the header */
+    uint32_t bottom = g->u.box.bottom, left = g->u.box.left, right = g->u.box.right;
+    size_t cols = g->cols;
     bool first = (g->flags & FLAG_FIRST_PIECE) != 0;
     size_t n = 0;
 
-    for (; r <= g->u.box.bottom; r++, c = g->u.box.left) {
-        uint8_t *row = board + (size_t)r * g->cols;
+    for (; r <= bottom; r++, c = left) {
+        uint8_t *row = board + (size_t)r * cols;
         char row_digits[SAP_DEC_MAX];
         size_t row_length = 0, k;
-        for (; c <= g->u.box.right; c++) {
+        for (; c <= right; c++) {
             if (!(row[c] & CELL_CHANGED))
                 continue;
             if (room - n < PIECE_MAX)
@@ -621,7 +668,10 @@ static size_t write_pieces(sap_game *g, char *out, size_t room)
             n += sap_dec(out + n, c + 1);
             out[n++] = ',';
             out[n++] = ' ';
-            out[n++] = cell_char(g, r, c);
+            /* cell_char, from the byte in hand (no move is under way) */
+            out[n++] = (row[c] & CELL_MARK) == MARK_OPEN
+                           ? (char)('0' + (row[c] >> CELL_NUMBER_SHIFT))
+                           : sap_rom_byte(&mark_chars[(row[c] & CELL_MARK) >> 1]);
             out[n++] = '>';
             row[c] &= (uint8_t)~CELL_CHANGED;
         }

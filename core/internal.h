@@ -280,9 +280,10 @@ size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32
 struct sap_judge_format {
     void (*begin)(struct sap_judge *judge);
     void (*number)(struct sap_judge *judge, uint32_t value);
-    /* One byte of the row being read, at 0-based index < row_length, already
-     * checked against the format's row alphabet (judge.c). */
-    void (*row_byte)(struct sap_judge *judge, uint32_t index, char byte);
+    /* A run of `count` bytes of the row being read, the first at 0-based
+     * index, all before row_length and already checked against the
+     * format's row alphabet (judge.c): a whole row usually comes as one run. */
+    void (*row_bytes)(struct sap_judge *judge, uint32_t index, const char *bytes, uint32_t count);
     /* The row had exactly row_length bytes. */
     void (*row_end)(struct sap_judge *judge);
     size_t (*poll)(struct sap_judge *judge, char *out, size_t cap);

@@ -207,7 +207,7 @@ static void take_row_byte(struct sap_judge *j, char c)
     if (sap_row_cell(row_alphabet(j->format), c) < 0)
         fail_row(j, SAP_ROW_CELL, c);
     else
-        formats[j->format]->row_byte(j, j->token_length, c);
+        formats[j->format]->row_bytes(j, j->token_length, &c, 1);
 }
 
 static void start_token(struct sap_judge *j)
@@ -267,26 +267,28 @@ static size_t take_digits(struct sap_judge *j, const char *input, size_t i, size
 
 static size_t take_row_bytes(struct sap_judge *j, const char *input, size_t i, size_t length)
 {
-    void (*row_byte)(struct sap_judge *, uint32_t, char) = formats[j->format]->row_byte;
     const char *alphabet = row_alphabet(j->format);
     char full = sap_rom_byte(alphabet), blank = sap_rom_byte(alphabet + 1);
+    size_t start = i, end;
     if (!j->in_token)
         start_token(j);
     if (j->token_length >= j->row_length) {
         take_byte(j, input[i]); /* too long: fails */
         return i + 1;
     }
-    do {
-        char c = input[i];
-        if (c != full && c != blank) {
-            take_byte(j, c); /* fails with the row's reason */
-            return i + 1;
-        }
-        row_byte(j, j->token_length++, c);
+    /* the run of alphabet bytes up to the row's width, handed over whole */
+    end = i + (j->row_length - j->token_length);
+    if (end > length)
+        end = length;
+    while (i < end && (input[i] == full || input[i] == blank))
         i++;
-    } while (i < length && !is_space(input[i]) && j->token_length < j->row_length &&
-             j->status == SAP_JUDGE_READING);
-    return i;
+    if (i > start) {
+        formats[j->format]->row_bytes(j, j->token_length, input + start, (uint32_t)(i - start));
+        j->token_length += (uint32_t)(i - start);
+        return i;
+    }
+    take_byte(j, input[i]); /* not in the alphabet: fails with the row's reason */
+    return i + 1;
 }
 
 size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)

@@ -183,11 +183,13 @@ static void number(struct sap_judge *j, uint32_t value)
     }
 }
 
-/* A row byte, already checked against the alphabet (judge.c, rows.c). */
-static void row_byte(struct sap_judge *j, uint32_t index, char byte)
+/* Row bytes, already checked against the alphabet (judge.c, rows.c). */
+static void row_bytes(struct sap_judge *j, uint32_t index, const char *bytes, uint32_t count)
 {
-    if (byte == '*')
-        sap_game_set_mine(j->u.game, j->rows_read, index, true);
+    uint32_t i;
+    for (i = 0; i < count; i++)
+        if (bytes[i] == '*')
+            sap_game_set_mine(j->u.game, j->rows_read, index + i, true);
 }
 
 static void row_end(struct sap_judge *j)
@@ -241,4 +243,4 @@ static void finish(struct sap_judge *j)
     }
 }
 
-const struct sap_judge_format sap_judge_boom = { begin, number, row_byte, row_end, poll, finish };
+const struct sap_judge_format sap_judge_boom = { begin, number, row_bytes, row_end, poll, finish };

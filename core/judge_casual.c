@@ -84,11 +84,13 @@ static void number(struct sap_judge *judge, uint32_t value)
     start_board(judge, judge->args[ARG_ROWS], value);
 }
 
-/* A row byte, already checked against the alphabet (judge.c, rows.c). */
-static void row_byte(struct sap_judge *judge, uint32_t index, char byte)
+/* Row bytes, already checked against the alphabet (judge.c, rows.c). */
+static void row_bytes(struct sap_judge *judge, uint32_t index, const char *bytes, uint32_t count)
 {
-    if (byte == 'M')
-        sap_casual_set_mine(judge->u.casual, judge->rows_read, index, true);
+    uint32_t i;
+    for (i = 0; i < count; i++)
+        if (bytes[i] == 'M')
+            sap_casual_set_mine(judge->u.casual, judge->rows_read, index + i, true);
 }
 
 /* judge->out_phase: the board is being solved (a budget a poll), then its
@@ -162,4 +164,4 @@ static void finish(struct sap_judge *judge)
                          SAP_STR(" rows of a board"));
 }
 
-const struct sap_judge_format sap_judge_casual = { begin, number, row_byte, row_end, poll, finish };
+const struct sap_judge_format sap_judge_casual = { begin, number, row_bytes, row_end, poll, finish };

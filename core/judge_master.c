@@ -87,10 +87,11 @@ static void number(struct sap_judge *j, uint32_t value)
  * expect one by mistake. */
 SAP_TEXT(unexpected_row, "unexpected board row");
 
-static void row_byte(struct sap_judge *j, uint32_t index, char byte)
+static void row_bytes(struct sap_judge *j, uint32_t index, const char *bytes, uint32_t count)
 {
     (void)index;
-    (void)byte;
+    (void)bytes;
+    (void)count;
     sap_judge_fail(j, SAP_ERR_SYNTAX, unexpected_row);
 }
 
@@ -168,4 +169,4 @@ static void finish(struct sap_judge *j)
         j->status = SAP_JUDGE_DONE;
 }
 
-const struct sap_judge_format sap_judge_master = { begin, number, row_byte, row_end, poll, finish };
+const struct sap_judge_format sap_judge_master = { begin, number, row_bytes, row_end, poll, finish };

@@ -135,11 +135,13 @@ static void number(struct sap_judge *j, uint32_t value)
     }
 }
 
-/* A row byte, already checked against the alphabet (judge.c, rows.c). */
-static void row_byte(struct sap_judge *j, uint32_t index, char byte)
+/* Row bytes, already checked against the alphabet (judge.c, rows.c). */
+static void row_bytes(struct sap_judge *j, uint32_t index, const char *bytes, uint32_t count)
 {
-    if (byte == '#')
-        sap_nurikabe_set_shaded(j->u.nurikabe, j->rows_read, index, true);
+    uint32_t i;
+    for (i = 0; i < count; i++)
+        if (bytes[i] == '#')
+            sap_nurikabe_set_shaded(j->u.nurikabe, j->rows_read, index + i, true);
 }
 
 /* judge->out_phase while a grid's verification is under way */
@@ -191,4 +193,4 @@ static void finish(struct sap_judge *j)
         j->status = SAP_JUDGE_DONE;
 }
 
-const struct sap_judge_format sap_judge_nurikabe = { begin, number, row_byte, row_end, poll, finish };
+const struct sap_judge_format sap_judge_nurikabe = { begin, number, row_bytes, row_end, poll, finish };
