@@ -24,7 +24,7 @@ CPPFLAGS_CORE := -Icore
 CFLAGS_HOST := $(WARN) $(OPT) -g
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all run test bench install size clean deps-run deps-test check-freestanding
+.PHONY: all run test bench install size clean deps-run deps-test check-freestanding FORCE
 all: $(BUILD)/libsapper.a $(BUILD)/sapperd $(BUILD)/freestanding.ok
 
 include core/core.mk
@@ -58,7 +58,13 @@ install: $(BUILD)/libsapper.a $(BUILD)/sapperd $(BUILD)/sapper.pc
 	install -m 644 $(BUILD)/sapper.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/sapper.pc
 	install -m 755 $(BUILD)/sapperd $(DESTDIR)$(PREFIX)/bin/sapperd
 
-$(BUILD)/sapper.pc: Makefile core/sapper.h
+# sapper.pc names PREFIX, so it is written again whenever PREFIX is not the
+# one it was written for ($(BUILD)/prefix keeps that one).
+$(BUILD)/prefix: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(PREFIX)' | cmp -s - $@ 2>/dev/null || printf '%s\n' '$(PREFIX)' > $@
+
+$(BUILD)/sapper.pc: Makefile core/sapper.h $(BUILD)/prefix
 	@mkdir -p $(@D)
 	@version=$$(sed -n 's/^#define SAP_VERSION_STRING "\(.*\)"/\1/p' core/sapper.h); \
 	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: sapper\nDescription: freestanding minesweeper and grid-puzzle core\nVersion: %s\nLibs: -L$${libdir} -lsapper\nCflags: -I$${includedir}\n' \

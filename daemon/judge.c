@@ -10,7 +10,9 @@
  * and after every read (so a game is answered while the input is still
  * open).  The result becomes the exit status: 0, 2 for malformed input
  * (its reason on stderr, `sapperd: <format>: line N: ...`), 1 for an I/O
- * error (a reader that stopped reading: EPIPE, SIGPIPE being ignored).
+ * error.  A reader that stops reading (`sapperd --judge boom < in | head`:
+ * EPIPE, SIGPIPE being ignored) is not an error: the filter stops quietly
+ * with status 0, as the rest of its output is wanted by no one.
  */
 #include <errno.h>
 #include <string.h>
@@ -23,7 +25,8 @@
 struct judge_out {
     char bytes[JUDGE_IO_BYTES];
     size_t filled;
-    bool failed;
+    bool failed;       /* stop writing: an error, or the reader went away */
+    bool reader_gone;  /* EPIPE: not an error */
 };
 
 static void judge_flush(struct judge_out *o)
@@ -33,7 +36,10 @@ static void judge_flush(struct judge_out *o)
         ssize_t w = write(STDOUT_FILENO, o->bytes + done, o->filled - done);
         if (w < 0 && errno == EINTR)
             continue;
-        if (w <= 0) {
+        if (w < 0 && errno == EPIPE) {
+            o->reader_gone = true;
+            o->failed = true;
+        } else if (w <= 0) {
             sapperd_log("writing stdout: %s", w < 0 ? strerror(errno) : "nothing written");
             o->failed = true;
         } else {
@@ -115,7 +121,7 @@ int sapperd_judge_run(const struct sapperd_options *options)
     }
     judge_drain(&session, &out);
     judge_flush(&out);
-    status = out.failed ? 1 : judge_exit_status(&session, format);
+    status = out.reader_gone ? 0 : out.failed ? 1 : judge_exit_status(&session, format);
     sap_session_release(&session);
     return status;
 }

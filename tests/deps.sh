@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # tests/deps.sh run|test - installs the Debian packages a make target needs,
 # only those that are missing, with one apt-get call.  Without root (or
-# apt-get) it names the missing packages and fails.
+# apt-get) it names the missing packages and fails.  Without dpkg it checks
+# for the tools themselves instead: it names the missing ones and fails, or
+# goes on when they are all there.
 set -u
 profile=${1:-test}
 run_pkgs="gcc make libc6-dev pkg-config libuv1-dev binutils"
@@ -13,6 +15,30 @@ case "$profile" in
     test) want=$test_pkgs ;;
     *) echo "usage: tests/deps.sh run|test" >&2; exit 2 ;;
 esac
+
+# Without dpkg (another distribution, a container without it): check the
+# tools themselves, name the ones missing, and go on when all are there.
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    run_tools="cc make pkg-config ar nm"
+    test_tools="$run_tools clang afl-clang-fast arm-none-eabi-gcc qemu-system-arm avr-gcc
+      simavr riscv64-unknown-elf-gcc qemu-system-riscv32 nc socat hyperfine valgrind python3"
+    [ "$profile" = run ] && tools=$run_tools || tools=$test_tools
+    absent=""
+    for t in $tools; do
+        command -v "$t" >/dev/null 2>&1 || absent="$absent $t"
+    done
+    pkg-config --exists libuv 2>/dev/null || absent="$absent libuv(pkg-config)"
+    if [ "$profile" = test ] && ! pkg-config --exists simavr 2>/dev/null \
+        && [ ! -e /usr/include/simavr/sim_avr.h ]; then
+        absent="$absent libsimavr-headers"
+    fi
+    if [ -n "$absent" ]; then
+        echo "sapper: no dpkg here, and these tools are missing:$absent" >&2
+        echo "sapper: on Debian they come from:" $want >&2
+        exit 1
+    fi
+    exit 0
+fi
 
 missing=""
 for p in $want; do

@@ -97,5 +97,11 @@ got=$("$tmp/consumer" 2>&1)
 [ "$got" = "$want" ] && ok || fail "consumer printed: $got"
 "$dest/usr/local/bin/sapperd" --version >/dev/null 2>&1 && ok || fail "installed sapperd --version failed"
 
+# A second install to another prefix: its sapper.pc names that prefix.
+if make -s install PREFIX=/opt/sapper DESTDIR="$dest" >"$tmp/install2.log" 2>&1; then ok; else fail "second make install: $(tail -3 "$tmp/install2.log")"; fi
+grep -qx 'prefix=/opt/sapper' "$dest/opt/sapper/lib/pkgconfig/sapper.pc" && ok \
+    || fail "sapper.pc after PREFIX=/opt/sapper: $(head -1 "$dest/opt/sapper/lib/pkgconfig/sapper.pc")"
+make -s build/sapper.pc >/dev/null 2>&1 # back to the default prefix
+
 echo "t_build: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
