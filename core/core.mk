@@ -29,12 +29,17 @@ $(BUILD)/asan/libsapper.a: $(CORE_ASAN_OBJ)
 # the include path (only the compiler's own stddef/stdint/stdbool), with a
 # bounded frame per function, and the objects may need no outside symbol but
 # memcpy/memset/memmove/memcmp.  It fails the build loudly otherwise.
+# The frame bound is gcc's -Wstack-usage (a function's whole stack use,
+# dynamic parts included); clang has no such flag and checks the same
+# bound as -Wframe-larger-than.
+CC_IS_GCC := $(shell $(CC) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo yes)
+FS_STACK_CHECK := $(if $(CC_IS_GCC),-Wstack-usage=512,-Wframe-larger-than=512)
 FS_CFLAGS := $(WARN) -Os -ffreestanding -fno-builtin -nostdinc \
              -isystem $(shell $(CC) -print-file-name=include) \
-             -fno-stack-protector -Wstack-usage=512 -fno-optimize-sibling-calls
+             -fno-stack-protector $(FS_STACK_CHECK) -fno-optimize-sibling-calls
 # With gcc, the same compile writes each file's call graph (.ci), and
 # no_recursion.awk proves the core has no call cycle.
-FS_CALLGRAPH := $(if $(shell $(CC) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo gcc),-fcallgraph-info)
+FS_CALLGRAPH := $(if $(CC_IS_GCC),-fcallgraph-info)
 $(BUILD)/freestanding/core/%.o: core/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(FS_CFLAGS) $(FS_CALLGRAPH) $(CPPFLAGS_CORE) -c $< -o $@
