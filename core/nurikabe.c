@@ -13,13 +13,23 @@
  * The numbers are kept as a list (cell, value).  Each island walk starts
  * from a number, so the value is at hand without a cell-to-number map; an
  * unshaded cell that no such walk reaches lies in a region without number.
+ *
+ * "Every unshaded cell reaches the edge through sides and corners" needs no
+ * walk: it says the shaded cells (one side-connected group, checked first)
+ * enclose no hole, where a hole is a group of unshaded cells joined through
+ * sides and corners that does not reach the outside.  The Euler number of
+ * the shaded cells (groups minus holes, side-connected cells against
+ * corner-connected holes) is a sum over every 2 x 2 window of the grid
+ * framed by unshaded cells (Gray's bit-quad count): windows with one shaded
+ * cell count +1, with three -1, with two on a diagonal +2, all over 4.  So
+ * the one pass that clears the marks and finds 2 x 2 shaded squares also
+ * counts the quads, and one group with no hole is an Euler number of 1.
  */
 #include "internal.h"
 
 #define CELL_SHADED 0x01u
 #define CELL_NUMBERED 0x02u
 #define CELL_SEEN_REGION 0x04u /* reached by a 4-connected walk (shaded or island) */
-#define CELL_SEEN_EDGE 0x08u   /* reached by the 8-connected walk from the edge */
 #define CELL_FIXED (CELL_SHADED | CELL_NUMBERED)
 #define PARENT_SHIFT 4
 #define PARENT_ROOT 8u         /* the walk's start: it has no parent */
@@ -32,13 +42,13 @@ struct nurikabe_number {
 /* The steps of a verification (sapper.h section 2: resumable). */
 enum verify_phase {
     PHASE_START = 0,    /* nothing done yet */
-    PHASE_RESET,        /* forget an earlier verify's marks, count the shaded */
+    PHASE_ROWS,         /* a row at a time: forget an earlier verify's marks,
+                           count the shaded, no 2 x 2 square all shaded, and
+                           the quads of the Euler number */
     PHASE_SHADED_NUMBERS, /* only blank cells may be shaded */
-    PHASE_SQUARES,      /* no 2 x 2 square all shaded */
     PHASE_SHADED_FIND,  /* the first shaded cell, where the shaded walk starts */
-    PHASE_SHADED_WALK,  /* the shaded cells are one 4-connected group */
+    PHASE_SHADED_WALK,  /* the shaded cells are one 4-connected group, no hole */
     PHASE_ISLANDS,      /* one walk per number */
-    PHASE_EDGE,         /* walks from the edge, through sides and corners */
     PHASE_DONE          /* the verdict is in */
 };
 
@@ -52,7 +62,7 @@ struct sap_nurikabe {
 
     /* A verification under way (verify_step). */
     uint32_t cursor;           /* the phase's place: a cell, a number or a row */
-    uint32_t cursor_col;       /* PHASE_EDGE: the column in that row */
+    int32_t euler4;            /* PHASE_ROWS: 4 x the shaded cells' Euler number */
     uint32_t shaded;           /* shaded cells */
     uint32_t reached;          /* cells the phase's walks reached */
     uint32_t walk_row, walk_col, walk_at; /* a walk's position */
@@ -155,30 +165,13 @@ int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col, bool
     return SAP_OK;
 }
 
-/* What a phase's walks cover: cells whose shading equals `shaded`, reached
- * through the first `directions` directions (4: sides, 8: sides and
- * corners), not yet carrying `mark`. */
-struct walk_kind {
-    uint8_t shaded;
-    uint8_t mark;
-    uint8_t directions;
-};
-
-static struct walk_kind walk_kind_of(const sap_nurikabe *grid)
-{
-    struct walk_kind k;
-    k.shaded = grid->phase == PHASE_SHADED_WALK ? CELL_SHADED : 0;
-    k.mark = grid->phase == PHASE_EDGE ? CELL_SEEN_EDGE : CELL_SEEN_REGION;
-    k.directions = grid->phase == PHASE_EDGE ? 8 : 4;
-    return k;
-}
-
-/* Starts a walk of the phase's kind at `start`. */
+/* Starts a walk at `start`: through sides, over cells shaded like it that
+ * carry no CELL_SEEN_REGION yet (the shaded walk, or an island's). */
 static void walk_start(sap_nurikabe *grid, uint32_t start)
 {
     uint8_t *cells = cells_of(grid);
-    struct walk_kind k = walk_kind_of(grid);
-    cells[start] = (uint8_t)((cells[start] & 0x0fu) | k.mark | (PARENT_ROOT << PARENT_SHIFT));
+    cells[start] = (uint8_t)((cells[start] & 0x0fu) | CELL_SEEN_REGION
+                             | (PARENT_ROOT << PARENT_SHIFT));
     grid->walk_row = start / grid->cols;
     grid->walk_col = start % grid->cols;
     grid->walk_at = start;
@@ -193,18 +186,18 @@ static void walk_start(sap_nurikabe *grid, uint32_t start)
 static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
 {
     uint8_t *cells = cells_of(grid);
-    struct walk_kind k = walk_kind_of(grid);
     uint32_t rows = grid->rows, cols = grid->cols, budget = *budget_left;
     uint32_t row = grid->walk_row, col = grid->walk_col, at = grid->walk_at;
     uint32_t reached = grid->walk_cells, numbered = grid->walk_numbered;
     /* a cell is taken when its shading matches and its mark is not set */
-    uint8_t test = (uint8_t)(CELL_SHADED | k.mark), want = k.shaded;
-    unsigned d = grid->walk_dir, directions = k.directions;
-    int32_t offset[8];
+    uint8_t test = (uint8_t)(CELL_SHADED | CELL_SEEN_REGION);
+    uint8_t want = (uint8_t)(grid->phase == PHASE_SHADED_WALK ? CELL_SHADED : 0);
+    unsigned d = grid->walk_dir, directions = 4;
+    int32_t offset[4];
     unsigned i;
     bool done = false;
 
-    for (i = 0; i < 8; i++)
+    for (i = 0; i < 4; i++)
         offset[i] = dir_row[i] * (int32_t)cols + dir_col[i];
     while (budget > 0) {
         unsigned parent;
@@ -227,7 +220,7 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
             row += (uint32_t)(int32_t)dir_row[d];
             col += (uint32_t)(int32_t)dir_col[d];
             at += (uint32_t)offset[d];
-            cells[at] = (uint8_t)((cells[at] & 0x0fu) | k.mark | ((d ^ 2u) << PARENT_SHIFT));
+            cells[at] = (uint8_t)((cells[at] & 0x0fu) | CELL_SEEN_REGION | ((d ^ 2u) << PARENT_SHIFT));
             reached++;
             numbered += (cells[at] & CELL_NUMBERED) != 0;
             d = 0;
@@ -255,6 +248,45 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
     return done;
 }
 
+/* One row of windows: row `i` is cleared of marks and its shaded cells
+ * counted (i < rows), and the 2 x 2 windows over rows i - 1 and i, the
+ * grid framed by unshaded cells, are counted for the Euler number.  False
+ * when a window is all shaded. */
+static bool rows_window(sap_nurikabe *grid, uint8_t *cells, uint32_t i)
+{
+    /* Each window's share of 4 x the Euler number, by its shaded cells
+     * (bits: top-left, bottom-left, top-right, bottom-right): one +1,
+     * three -1, a diagonal pair +2; 15 is a shaded 2 x 2, answered apart. */
+    static const int8_t quad_weight[16] = { 0, 1, 1, 0, 1, 0, 2, -1,
+                                            1, 2, 0, -1, 0, -1, -1, 0 };
+    uint32_t cols = grid->cols, c, shaded = 0;
+    int32_t sum = 0;
+    unsigned full = 0;
+    const uint8_t *top = i > 0 ? cells + (size_t)(i - 1) * cols : NULL;
+    uint8_t *bottom = i < grid->rows ? cells + (size_t)i * cols : NULL;
+    unsigned left = 0; /* the window's left column: top bit 1, bottom bit 2 */
+
+    for (c = 0; c <= cols; c++) {
+        unsigned right = 0, quad;
+        if (c < cols) {
+            if (bottom != NULL) {
+                bottom[c] &= (uint8_t)CELL_FIXED;
+                shaded += bottom[c] & CELL_SHADED;
+                right |= (unsigned)(bottom[c] & CELL_SHADED) << 1;
+            }
+            if (top != NULL)
+                right |= top[c] & CELL_SHADED;
+        }
+        quad = left | right << 2;
+        sum += quad_weight[quad];
+        full |= quad == 15u;
+        left = right;
+    }
+    grid->shaded += shaded;
+    grid->euler4 += sum;
+    return full == 0;
+}
+
 /* The verdict: the verification ends. */
 static int decide(sap_nurikabe *grid, bool solved)
 {
@@ -280,20 +312,21 @@ static int verify_on(sap_nurikabe *grid, uint32_t budget)
         switch (grid->phase) {
         case PHASE_START:
             grid->shaded = 0;
+            grid->euler4 = 0;
             grid->cursor = 0;
             grid->walking = 0;
-            grid->phase = PHASE_RESET;
+            grid->phase = PHASE_ROWS;
             break;
-        case PHASE_RESET:
-            for (; i < total && budget > 0; i++, budget--) {
-                cells[i] &= (uint8_t)CELL_FIXED;
-                grid->shaded += cells[i] & CELL_SHADED;
-            }
-            grid->cursor = i;
-            if (i == total) {
+        case PHASE_ROWS: /* the cursor is a row, 0 .. rows: the windows above it */
+            if (i == rows + 1) {
                 grid->cursor = 0;
                 grid->phase = PHASE_SHADED_NUMBERS;
+                break;
             }
+            if (!rows_window(grid, cells, i))
+                return decide(grid, false);
+            budget = budget > cols ? budget - cols : 0;
+            grid->cursor = i + 1;
             break;
         case PHASE_SHADED_NUMBERS:
             for (; i < grid->number_count && budget > 0; i++, budget--)
@@ -302,23 +335,8 @@ static int verify_on(sap_nurikabe *grid, uint32_t budget)
             grid->cursor = i;
             if (i == grid->number_count) {
                 grid->cursor = 0;
-                grid->phase = PHASE_SQUARES;
-            }
-            break;
-        case PHASE_SQUARES: /* the cursor is a row */
-            if (i + 1 >= rows) {
-                grid->cursor = 0;
                 grid->phase = grid->shaded > 0 ? PHASE_SHADED_FIND : PHASE_ISLANDS;
                 grid->reached = 0;
-                break;
-            } else {
-                const uint8_t *top = cells + i * cols, *bottom = top + cols;
-                uint32_t c;
-                for (c = 0; c + 1 < cols; c++)
-                    if ((top[c] & top[c + 1] & bottom[c] & bottom[c + 1] & CELL_SHADED) != 0)
-                        return decide(grid, false);
-                budget = budget > cols ? budget - cols : 0;
-                grid->cursor = i + 1;
             }
             break;
         case PHASE_SHADED_FIND:
@@ -333,6 +351,10 @@ static int verify_on(sap_nurikabe *grid, uint32_t budget)
         case PHASE_SHADED_WALK: /* its walk is over */
             if (grid->walk_cells != grid->shaded)
                 return decide(grid, false);
+            /* one group: a hole (unshaded cells that cannot reach the edge)
+             * is an Euler number below 1 */
+            if (grid->euler4 != 4)
+                return decide(grid, false);
             grid->cursor = 0;
             grid->reached = 0;
             grid->phase = PHASE_ISLANDS;
@@ -343,16 +365,8 @@ static int verify_on(sap_nurikabe *grid, uint32_t budget)
                     return decide(grid, false);
                 grid->reached += grid->walk_cells;
             }
-            if (i == grid->number_count) {
-                if (grid->reached != total - grid->shaded)
-                    return decide(grid, false); /* some island has no number */
-                grid->cursor = 0;
-                grid->cursor_col = 0;
-                grid->reached = 0;
-                grid->walk_cells = 0;
-                grid->phase = PHASE_EDGE;
-                break;
-            }
+            if (i == grid->number_count) /* or some island has no number */
+                return decide(grid, grid->reached == total - grid->shaded);
             /* A marked number cell is shaded (answered above) or lies in an
              * island whose walk saw two numbers (answered too); the test
              * keeps every walk starting on an unmarked cell all the same. */
@@ -362,26 +376,6 @@ static int verify_on(sap_nurikabe *grid, uint32_t budget)
             grid->cursor = i + 1;
             budget--;
             break;
-        case PHASE_EDGE: { /* the cursor is a row, cursor_col a column */
-            /* inner rows: only their first and last cell lie on the edge */
-            uint32_t c = grid->cursor_col, at;
-            uint32_t step = (i == 0 || i + 1 == rows || cols < 2) ? 1u : cols - 1u;
-            grid->reached += grid->walk_cells; /* the walk that just ended, if any */
-            grid->walk_cells = 0;
-            if (i == rows)
-                return decide(grid, grid->reached == total - grid->shaded);
-            budget--;
-            if (c >= cols) {
-                grid->cursor = i + 1;
-                grid->cursor_col = 0;
-                break;
-            }
-            grid->cursor_col = c + step;
-            at = i * cols + c;
-            if ((cells[at] & (CELL_SHADED | CELL_SEEN_EDGE)) == 0)
-                walk_start(grid, at); /* the loop's next turn walks it */
-            break;
-        }
         default: /* PHASE_DONE */
             return SAP_OK;
         }

@@ -50,15 +50,16 @@ static void judge_flush(struct judge_out *o)
 }
 
 /* Everything the session has to say now. */
+/* Everything the session has to say now.  A poll that leaves room in the
+ * buffer has said it all, unless the session is still busy (work spread
+ * over budgets): one poll per reply, not a second one to hear nothing. */
 static void judge_drain(struct sap_session *s, struct judge_out *o)
 {
-    size_t n;
     while (!o->failed) {
-        n = sap_session_poll(s, o->bytes + o->filled, sizeof o->bytes - o->filled);
-        o->filled += n;
+        o->filled += sap_session_poll(s, o->bytes + o->filled, sizeof o->bytes - o->filled);
         if (o->filled == sizeof o->bytes)
             judge_flush(o);
-        else if (n == 0 && !sap_session_busy(s))
+        else if (!sap_session_busy(s))
             break;
     }
 }
