@@ -223,7 +223,7 @@ pause:
 
 /* The mines around (r, c), from the board alone (the walk calls it with
  * the sizes in registers: a byte store could alias the header's fields). */
-static unsigned count_around(const uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r,
+static inline unsigned count_around(const uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r,
                              uint32_t c)
 {
     size_t width = cols;

@@ -15,6 +15,7 @@
 # mean something only on an idle machine.
 set -u
 cd "$(dirname "$0")/.."
+. tests/lib/bench_summary.sh
 . tests/lib/daemon.sh
 
 FAIR=build/tools/daemon_fair
@@ -35,11 +36,14 @@ for kind in idle busy; do
     p99=$(cat "$DAEMON_TMP/$kind".* | sed 's/^/ /' | field p99 | median)
     boards=$(cat "$DAEMON_TMP/$kind".* | field boards | median)
     if [ "$kind" = idle ]; then
+        idle_p99=$p99
         printf 'light client alone (baseline):               p50 %6s ms, p99 %6s ms\n' \
             "$(per "$p50" 1000)" "$(per "$p99" 1000)"
     else
         printf 'light client beside 3 x 1000x1000 CASUAL:    p50 %6s ms, p99 %6s ms  (target p99 < 10 ms; %s heavy boards answered per run)\n' \
             "$(per "$p50" 1000)" "$(per "$p99" 1000)" "$boards"
+        summary "fair: light client's p99 beside 3 heavy CASUAL clients" "$(per "$p99" 1000) ms" \
+            "$(per "${idle_p99:-0}" 1000) ms (alone)" "-" "< 10 ms"
     fi
 done
 
@@ -56,5 +60,9 @@ for budget in 64M 4G; do
     printf '80 greedy clients, --max-memory %-4s         RSS peak %6s MiB, after %5s MiB, %s games refused%s\n' \
         "$budget" "$(per "$peak" 1024)" "$(per "$after" 1024)" "$refused" \
         "$([ "$budget" = 64M ] && echo '  (targets < 100, < 40)' || echo '  (baseline: no budget to speak of)')"
+    [ "$budget" = 64M ] && peak64=$peak after64=$after
+    [ "$budget" = 4G ] && summary "fair: 80 greedy clients, RSS peak / after" \
+        "$(per "${peak64:-0}" 1024) / $(per "${after64:-0}" 1024) MiB" \
+        "$(per "$peak" 1024) / $(per "$after" 1024) MiB (no budget)" "-" "< 100 / < 40 MiB"
     rm -f "$DAEMON_TMP"/mem.*
 done
