@@ -276,16 +276,26 @@ static bool is_zero_cell(const sap_casual *cs, uint32_t x)
  *
  * The order permutes blocks of ORDER_BLOCK consecutive cells (a 4-round
  * Feistel network over the 2^(2h) >= blocks numbers, skipping those past
- * the last block) and the cells inside a block by an XOR with a key drawn
- * from the block's number, so a block's cells are still read together. */
-#define ORDER_BLOCK_SHIFT 0u
+ * the last block), and the cells inside each block by a Feistel network of
+ * their own keyed by the block's number: a block (4 KiB of cells) is
+ * visited whole before the next, so the scan's reads stay within a page or
+ * two while the order inside still looks random to chains along a row. */
+#define ORDER_BLOCK_SHIFT 10u /* even: the in-block network splits it in halves */
 #define ORDER_BLOCK ((uint32_t)1 << ORDER_BLOCK_SHIFT)
-#define ORDER_KEY_ROUND 4u
 
-static uint32_t order_round(uint32_t half, uint32_t round, uint32_t mask)
+/* A permutation of 0 .. 2^(2 * half) - 1: four Feistel rounds on halves of
+ * `half` bits, keyed by `key`. */
+static uint32_t order_permute(uint32_t value, uint32_t half, uint32_t key)
 {
-    uint32_t h = (half + round * 0x9E3779B9ul) * 0x85EBCA6Bul;
-    return (h ^ (h >> 15)) & mask;
+    uint32_t mask = ((uint32_t)1 << half) - 1u, left = value >> half, right = value & mask;
+    uint32_t round;
+    for (round = 0; round < 4u; round++) {
+        uint32_t h = (right + key * 0x27D4EB2Ful + round * 0x9E3779B9ul) * 0x85EBCA6Bul;
+        uint32_t next = left ^ ((h ^ (h >> 15)) & mask);
+        left = right;
+        right = next;
+    }
+    return (left << half) | right;
 }
 
 /* The h (order_half) that makes 2^(2h) blocks cover the board. */
@@ -309,18 +319,9 @@ static uint32_t order_end(const sap_casual *cs)
  * the whole block is past the board). */
 static uint32_t order_cell(const sap_casual *cs, uint32_t walk, uint32_t *skip)
 {
-    uint32_t bits = cs->order_half, mask = ((uint32_t)1 << bits) - 1u;
-    uint32_t i = walk >> ORDER_BLOCK_SHIFT, left = i >> bits, right = i & mask;
-    uint32_t round, block, x;
-
-    for (round = 0; round < 4u; round++) {
-        uint32_t next = left ^ order_round(right, round, mask);
-        left = right;
-        right = next;
-    }
-    block = (left << bits) | right;
-    x = (block << ORDER_BLOCK_SHIFT)
-        | ((walk & (ORDER_BLOCK - 1u)) ^ order_round(block, ORDER_KEY_ROUND, ORDER_BLOCK - 1u));
+    uint32_t block = order_permute(walk >> ORDER_BLOCK_SHIFT, cs->order_half, 0);
+    uint32_t x = (block << ORDER_BLOCK_SHIFT)
+                 | order_permute(walk & (ORDER_BLOCK - 1u), ORDER_BLOCK_SHIFT / 2u, block + 1u);
     *skip = 1;
     if (x < cs->rows * cs->cols)
         return x;

@@ -84,8 +84,8 @@ for k in 0 1 2; do
 done
 echo "outputs: byte-identical (sapperd, direct, baseline); target: sapperd >= 4x faster than the baseline, aiming at 6x"
 wall=$(median "$tmp/sapperd.times" 1)
-summary "boom judge, T=30 200x200 q=10^4 (sapperd, wall)" "$wall ms" "$base_wall ms" \
+bench_summary "boom judge, T=30 200x200 q=10^4 (sapperd, wall)" "$wall ms" "$base_wall ms" \
     "$(awk -v b="$base_wall" -v w="$wall" 'BEGIN { if (w < 1) w = 1; printf "%.2fx", b / w }')" ">= 4x, aim 6x"
 wall=$(median "$tmp/direct.times" 1)
-summary "boom judge, the core alone (wall)" "$wall ms" "$base_wall ms" \
+bench_summary "boom judge, the core alone (wall)" "$wall ms" "$base_wall ms" \
     "$(awk -v b="$base_wall" -v w="$wall" 'BEGIN { if (w < 1) w = 1; printf "%.2fx", b / w }')" "-"

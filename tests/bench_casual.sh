@@ -38,7 +38,7 @@ line=$("$BENCH" 1000 1000 200 1 3 1 0 0) || status=1   # one queue run: ~10 s
 echo "$line"
 core_ms() { sed -n 's/.*core \([0-9.]*\) ms.*/\1/p'; }
 queue_ms=$(echo "$line" | sed -n 's/.*queue \([0-9.]*\) ms.*/\1/p')
-summary "casual 1000x1000 20 % (core)" "$(echo "$line" | core_ms) ms" "$queue_ms ms" \
+bench_summary "casual 1000x1000 20 % (core)" "$(echo "$line" | core_ms) ms" "$queue_ms ms" \
     "$(echo "$line" | sed -n 's/.*queue [0-9.]* ms (\([0-9.]*x\)).*/\1/p')" "work queue"
 
 # The worst boards found: each 1000x1000 board beside the random 15 % one.
@@ -61,7 +61,7 @@ for tile in \
         worst_ms=$ms worst_tile=$tile
     fi
 done
-summary "casual 1000x1000, worst board found (tile $worst_tile)" "$worst_ms ms" \
+bench_summary "casual 1000x1000, worst board found (tile $worst_tile)" "$worst_ms ms" \
     "$random_ms ms" "$(awk -v a="$worst_ms" -v b="$random_ms" 'BEGIN { printf "%.2fx", a / b }')" \
     "<= 3x random 15 %"
 

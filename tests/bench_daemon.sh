@@ -60,7 +60,7 @@ awk -v one="$one" -v many="$many" -v base="$inproc" 'BEGIN {
     printf "pipelined move replies, 1000 connections:  %9.0f /s  (%.2fx the in-process session)\n", many, many / base
     printf "baseline: the in-process session, no socket: %7.0f /s\n", base
 }'
-summary "daemon: pipelined move replies, 1 connection" "$one /s" "$inproc /s (in-process)" \
+bench_summary "daemon: pipelined move replies, 1 connection" "$one /s" "$inproc /s (in-process)" \
     "$(awk -v a="$one" -v b="$inproc" 'BEGIN { printf "%.2fx", a / b }')" ">= 200000 /s"
 
 for conns in 1 100; do
@@ -71,7 +71,7 @@ for conns in 1 100; do
     p99=$(cat "$DAEMON_TMP"/lat.* | figure 'p99' | median)
     rm -f "$DAEMON_TMP"/lat.*
     printf 'round trip, %3d connection(s) at once:     p50 %7.1f us, p99 %7.1f us\n' "$conns" "$p50" "$p99"
-    summary "daemon: round trip p99, $conns connection(s) at once" "$p99 us" "-" "-" "-"
+    bench_summary "daemon: round trip p99, $conns connection(s) at once" "$p99 us" "-" "-" "-"
 done
 daemon_stop throughput "$DAEMON_PID" || echo "bench_daemon: the daemon did not stop cleanly"
 
@@ -106,6 +106,6 @@ rm -f "$DAEMON_TMP/hold.bytes"
 for run in $(seq 1 $RUNS); do hold_bytes 200 1; done
 game=$(median < "$DAEMON_TMP/hold.bytes")
 printf 'memory per idle connection (%d held):    %6d bytes  (target < 4096)\n' "$IDLE" "$idle"
-summary "daemon: memory per idle connection ($IDLE held)" "$idle B" "-" "-" "< 4096 B"
+bench_summary "daemon: memory per idle connection ($IDLE held)" "$idle B" "-" "-" "< 4096 B"
 printf 'memory per connection with a 200x200 game:  %6d bytes  (its game block: %d)\n' \
     "$game" $((64 + 200 * 200))

@@ -42,7 +42,7 @@ for kind in idle busy; do
     else
         printf 'light client beside 3 x 1000x1000 CASUAL:    p50 %6s ms, p99 %6s ms  (target p99 < 10 ms; %s heavy boards answered per run)\n' \
             "$(per "$p50" 1000)" "$(per "$p99" 1000)" "$boards"
-        summary "fair: light client's p99 beside 3 heavy CASUAL clients" "$(per "$p99" 1000) ms" \
+        bench_summary "fair: light client's p99 beside 3 heavy CASUAL clients" "$(per "$p99" 1000) ms" \
             "$(per "${idle_p99:-0}" 1000) ms (alone)" "-" "< 10 ms"
     fi
 done
@@ -61,7 +61,7 @@ for budget in 64M 4G; do
         "$budget" "$(per "$peak" 1024)" "$(per "$after" 1024)" "$refused" \
         "$([ "$budget" = 64M ] && echo '  (targets < 100, < 40)' || echo '  (baseline: no budget to speak of)')"
     [ "$budget" = 64M ] && peak64=$peak after64=$after
-    [ "$budget" = 4G ] && summary "fair: 80 greedy clients, RSS peak / after" \
+    [ "$budget" = 4G ] && bench_summary "fair: 80 greedy clients, RSS peak / after" \
         "$(per "${peak64:-0}" 1024) / $(per "${after64:-0}" 1024) MiB" \
         "$(per "$peak" 1024) / $(per "$after" 1024) MiB (no budget)" "-" "< 100 / < 40 MiB"
     rm -f "$DAEMON_TMP"/mem.*

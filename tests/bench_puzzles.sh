@@ -21,7 +21,7 @@ row() { # workload target
     core=$(sed -n 's/^ *core[^:]*: *\([0-9.]*\) ms.*/\1/p' "$out" | head -n 1)
     base=$(sed -n 's/^ *\(baseline\|reference\)[^:]*: *\([0-9.]*\) ms.*/\2/p' "$out" | head -n 1)
     ratio=$(sed -n 's/^ *ratio[^:]*: *\([0-9.]*x\).*/\1/p' "$out" | head -n 1)
-    summary "$1" "$core ms" "$base ms" "$ratio" "$2"
+    bench_summary "$1" "$core ms" "$base ms" "$ratio" "$2"
 }
 build/tools/master_bench "$runs" | tee "$out" || status=1
 row "master: all 216,225 boards up to 30x30 (CPU)" "-"

@@ -14,7 +14,7 @@ row() { # workload: the tool's lines on stdin, passed through, one summary row
     echo "$out"
     session=$(echo "$out" | sed -n 's/^session: .* \([0-9]*\) move replies\/s.*/\1/p')
     base=$(echo "$out" | sed -n 's/^baseline: .* \([0-9]*\) moves\/s.*/\1/p')
-    summary "$1" "$session /s" "$base /s" \
+    bench_summary "$1" "$session /s" "$base /s" \
         "$(awk -v a="$session" -v b="$base" 'BEGIN { if (b > 0) printf "%.2fx", a / b }')" "-"
 }
 echo "-- boom-judge-sized games: 30 x 10,000 moves on 200x200"

@@ -1,10 +1,10 @@
 # tests/lib/bench_summary.sh - sourced by the tests/bench_*.sh scripts:
-# `summary WORKLOAD SAPPER BASELINE RATIO TARGET` adds a row to the table
+# `bench_summary WORKLOAD SAPPER BASELINE RATIO TARGET` adds a row to the table
 # tests/bench.sh prints at the end of `make bench` (when it runs them:
 # BENCH_SUMMARY names the file the rows collect in).  Tools that print
 # rows themselves start them with "summary<TAB>": `summary_from` passes a
 # tool's other lines through and keeps those.
-summary() {
+bench_summary() {
     [ -n "${BENCH_SUMMARY:-}" ] && printf '%s\t%s\t%s\t%s\t%s\n' "$@" >> "$BENCH_SUMMARY"
     return 0
 }
