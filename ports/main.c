@@ -13,6 +13,11 @@
  * End of input is the byte BOARD_EOT (board.h).  After it, or after the
  * session asks to close (BYE, an over-long line), the remaining replies are
  * sent, the stack report goes to the side channel and the board exits.
+ *
+ * That is the emulator build.  The image for real hardware (BOARD_HARDWARE,
+ * `make hex`) serves forever: there is no end of input (0x04 is a byte like
+ * any other, which the session answers as such), and a session that closes
+ * is followed by a fresh one, as for a new client.
  */
 #include "sapper.h"
 #include "board.h"
@@ -151,6 +156,23 @@ static bool feed(char byte)
     return true;
 }
 
+#ifdef BOARD_HARDWARE
+int main(void)
+{
+    port_stack_paint();
+    board_init();
+    for (;;) {
+        sap_session_init(&session, &port_memory);
+        for (;;) {
+            send_replies();
+            if (sap_session_closing(&session) || !feed((char)board_uart_read_byte()))
+                break;
+        }
+        send_replies();
+        sap_session_release(&session); /* then a fresh session */
+    }
+}
+#else
 int main(void)
 {
     port_stack_paint();
@@ -172,3 +194,4 @@ int main(void)
     finish(0);
     return 0;
 }
+#endif

@@ -33,15 +33,40 @@ $(BUILD)/ports/$(1)/echo.elf: $(PORT_COMMON_DEP) $(4) $(5) $(lastword $(MAKEFILE
 	  $(4) ports/echo.c $(PORT_COMMON_SRC) -lgcc -o $$@
 endef
 
+# Flashable images (`make hex`): the same session built for silicon with
+# BOARD_HARDWARE (no end-of-input byte: it serves forever, a closed session
+# followed by a fresh one; no semihosting) and the UART at BAUD, written as
+# Intel HEX: build/ports/<board>/sapper.hex.
+BAUD ?= 115200
+PORT_HEXES :=
+$(BUILD)/ports/baud: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(BAUD)' | cmp -s - $@ 2>/dev/null || printf '%s\n' '$(BAUD)' > $@
+
+# $(call PORT_HEX,board,compiler,cflags,board sources,linker script,stack bytes,objcopy)
+define PORT_HEX
+PORT_HEXES += $(BUILD)/ports/$(1)/sapper.hex
+$(BUILD)/ports/$(1)/sapper-hw.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(4) $(5) ports/main.c $(lastword $(MAKEFILE_LIST)) $(BUILD)/ports/baud
+	@mkdir -p $$(@D)
+	$(2) $(3) -DBOARD_HARDWARE -DBOARD_BAUD=$(BAUD)u $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) \
+	  -Wl,--defsym=PORT_STACK_BYTES=$(6) $(4) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $$@
+$(BUILD)/ports/$(1)/sapper.hex: $(BUILD)/ports/$(1)/sapper-hw.elf
+	$(7) -O ihex $$< $$@
+endef
+
 include ports/cortex-m3/port.mk
+include ports/stm32f1/port.mk
 include ports/riscv/port.mk
 include ports/avr/port.mk
 
 PORT_IMAGES := $(foreach p,$(PORTS),$(BUILD)/ports/$(p)/sapper.elf $(BUILD)/ports/$(p)/echo.elf)
 PORTS_TEST_DEPS := $(PORT_IMAGES) $(AVR_HARNESS) $(PORTS_EXTRA_DEPS)
 
-.PHONY: ports
+.PHONY: ports hex
 ports: $(PORTS_TEST_DEPS)
+
+hex: $(PORT_HEXES)
+	@for f in $(PORT_HEXES); do echo "$$f"; done
 
 size: $(PORTS_TEST_DEPS)
 	@bash ports/size.sh $(PORTS)

@@ -66,6 +66,7 @@ declare -A streams=(
     [cortex-m3]="$common $solvers judge-master-large largest-78x78 deduce noguess"
     [riscv]="$common $solvers judge-master-large largest-78x78 deduce noguess"
     [avr]="$common $solvers largest-20x30 $eof_all"
+    [stm32f1]="$common $solvers largest-16x30 $eof_all"
     [avr328p]="$common largest-328p $eof_328p"
 )
 
@@ -114,6 +115,7 @@ PY
 }
 largest_stream 78 78 > "$tmp/largest-78x78.in"
 largest_stream 20 30 > "$tmp/largest-20x30.in"
+largest_stream 16 30 > "$tmp/largest-16x30.in"
 
 # The ATmega328P's largest: an explicit 16 x 30 game, a random 30 x 16 one
 # asked for while it plays (too big to be held beside it: the old game goes
@@ -220,12 +222,12 @@ check_run() { # board image name input expected
 declare -A stack_max=()
 
 # Transport alone: the echo image of every board.
-for board in cortex-m3 riscv avr avr328p; do
+for board in cortex-m3 stm32f1 riscv avr avr328p; do
     check_run "$board" "build/ports/$board/echo.elf" echo "$tmp/echo.in" "$tmp/echo.in"
 done
 
 # The protocol against the host.
-for board in cortex-m3 riscv avr avr328p; do
+for board in cortex-m3 stm32f1 riscv avr avr328p; do
     for name in ${streams[$board]}; do
         check_run "$board" "build/ports/$board/sapper.elf" "$name" "$(input_of "$name")" \
             "$(board_expected_of "$board" "$name")"
@@ -237,10 +239,10 @@ done
 # leaves out and its WORK limit (a JUDGE BOOM board of 15 x 16 needs 304
 # bytes), then a NEW 16 x 30 with a bad row, asked for while a game plays:
 # the old game went first (the board is too big to be held beside it).
-for board in avr avr328p; do
+for board in avr stm32f1 avr328p; do
     cells=$(limit_of "$board" max_cells)
     { printf 'NEW 30 30\nMASTER 30 30 1\nJUDGE MASTER\n1\n30 30 1\nJUDGE BOOM\n1\n30 30\n'
-      [ "$board" = avr ] && printf 'JUDGE CASUAL\n30 30\nJUDGE NURIKABE\n1\n30 30 0\n'
+      [ "$board" != avr328p ] && printf 'JUDGE CASUAL\n30 30\nJUDGE NURIKABE\n1\n30 30 0\n'
       if [ "$board" = avr328p ]; then
           printf 'NEW 5 5 3 1\nCASUAL 2 2\nCASUALMAP 2 2\nNURIKABE 1 1 0\nJUDGE CASUAL\n'
           printf 'JUDGE NURIKABE\nJUDGE BOOM\n1\n15 16\nNEW 16 30\n'
@@ -253,7 +255,7 @@ for board in avr avr328p; do
       echo "END"
       echo "ERR boom line 2: board 30 x 30 has more cells than this build's limit of $cells"
       echo "END"
-      if [ "$board" = avr ]; then
+      if [ "$board" != avr328p ]; then
           echo "ERR casual line 1: more board cells than this build's limit of $cells"
           echo "END"
           echo "ERR nurikabe line 2: r*c is beyond this build's limit of $cells cells"
@@ -295,12 +297,54 @@ import random, sys
 random.seed(7)
 sys.stdout.buffer.write(bytes(random.choice([b for b in range(256) if b != 4]) for _ in range(4096)))
 ' > "$tmp/garbage.in"
-for board in cortex-m3 riscv avr avr328p; do
+for board in cortex-m3 stm32f1 riscv avr avr328p; do
     if timeout "$limit" "ports/$board/run" --elf "build/ports/$board/sapper.elf" \
         < "$tmp/garbage.in" > "$tmp/$board.garbage.out" 2>&1; then
         pass "$board random binary input"
     else
         fail "$board random binary input: exit status $?"
+    fi
+done
+
+# Flashable images: `make hex` writes valid Intel HEX for every board that
+# exists in silicon, and those images serve on past the end-of-input byte
+# (the emulator runs them until the timeout stops them): what follows the
+# 0x04 is answered as the host answers it, 0x04 being an ordinary byte.
+if make -s hex > "$tmp/hex.log" 2>&1; then
+    pass "make hex"
+else
+    fail "make hex: $(tail -n 3 "$tmp/hex.log")"
+fi
+for board in cortex-m3 stm32f1 avr avr328p; do
+    if python3 - "build/ports/$board/sapper.hex" <<'PY'
+import sys
+data, end = 0, False
+for n, line in enumerate(open(sys.argv[1]).read().splitlines(), 1):
+    assert not end, "a record after the end record"
+    assert line.startswith(":") and len(line) >= 11 and len(line) % 2 == 1, f"line {n}: {line!r}"
+    raw = bytes.fromhex(line[1:])
+    assert raw[0] == len(raw) - 5, f"line {n}: byte count"
+    assert sum(raw) % 256 == 0, f"line {n}: checksum"
+    assert raw[3] in (0, 1, 2, 3, 4, 5), f"line {n}: record type {raw[3]}"
+    data += raw[0] if raw[3] == 0 else 0
+    end = raw[3] == 1
+assert end and data > 1024, f"{data} data bytes, end record {end}"
+PY
+    then
+        pass "$board sapper.hex: valid Intel HEX"
+    else
+        fail "$board sapper.hex: not valid Intel HEX"
+    fi
+    printf 'NEW 2 3\n___\n_*_\n1 1 1\n\004\nSHOW\n2 2 2\n' > "$tmp/hw.in"
+    timeout 5 "ports/$board/run" --elf "build/ports/$board/sapper-hw.elf" < "$tmp/hw.in" \
+        > "$tmp/$board.hw.out" 2> /dev/null
+    rc=$?
+    "$host" --stdin < "$tmp/hw.in" > "$tmp/hw.expected" 2> /dev/null
+    if [ "$rc" -eq 124 ] && cmp -s "$tmp/$board.hw.out" "$tmp/hw.expected"; then
+        pass "$board hardware image: serves on past 0x04"
+    else
+        fail "$board hardware image: exit status $rc (124 wanted: still serving), output:"
+        diff "$tmp/hw.expected" "$tmp/$board.hw.out" | head -n 6 | sed 's/^/    /'
     fi
 done
 
@@ -311,7 +355,7 @@ done
 # The targets: Cortex-M3 flash at most 40 KiB (24 before HINT, PROB, STATS and
 # no-guess boards); RAM within the
 # declared session memory plus 2 KiB (see ports/size.sh).
-if bash ports/size.sh --check cortex-m3 riscv avr avr328p > "$tmp/size.out" 2>&1; then
+if bash ports/size.sh --check cortex-m3 stm32f1 riscv avr avr328p > "$tmp/size.out" 2>&1; then
     pass "size targets"
 else
     fail "size targets"

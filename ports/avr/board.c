@@ -1,7 +1,7 @@
 /*
  * avr/board.c - USART0 of the ATmega2560 and the ATmega328P (same
- * registers on both), 16 MHz, 1 Mbaud 8N1 (UBRR = 0: exact at 16 MHz),
- * polled.
+ * registers on both), 16 MHz, 8N1, polled: 1 Mbaud in the emulator build
+ * (UBRR = 0: exact at 16 MHz), BOARD_BAUD (115200) in the hardware image.
  *
  * The side channel and the exit code go to two general-purpose I/O
  * registers (GPIOR0, GPIOR1), harmless on silicon and watched by the simavr
@@ -29,14 +29,25 @@
 #define RXEN0 0x10u
 #define TXEN0 0x08u
 #define UCSZ_8BIT 0x06u
+#define U2X0 0x02u
 #define SMCR_SLEEP_ENABLE 0x01u   /* idle mode */
 
 static bool sent_any;
 
 void board_init(void)
 {
+#ifdef BOARD_BAUD
+    /* The hardware image (`make hex`): BOARD_BAUD at double speed, which
+     * 16 MHz divides best: 115200 is 117647 (+2.1 %), as the Arduino
+     * bootloaders use it. */
+    uint16_t ubrr = (uint16_t)((16000000ul / 8ul + BOARD_BAUD / 2ul) / BOARD_BAUD - 1ul);
+    UCSR0A = U2X0;
+    UBRR0H = (uint8_t)(ubrr >> 8);
+    UBRR0L = (uint8_t)ubrr;
+#else
     UBRR0H = 0;
     UBRR0L = 0;
+#endif
     UCSR0C = UCSZ_8BIT;
     UCSR0B = RXEN0 | TXEN0;
 }

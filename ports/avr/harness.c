@@ -257,6 +257,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "harness: %lu s of simulated time used up\n", max_seconds);
             return 6;
         }
+        if (h.in_pos == h.in_len && h.in_eof && h.out_len > 0)
+            flush_out(&h); /* all fed: a board that serves on still answers */
         if (h.in_pos == h.in_len && !h.in_eof) {
             /* Nothing queued: take what stdin has now; block a little only
              * once the replies so far are out, so a person typing sees them. */

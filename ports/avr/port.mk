@@ -15,6 +15,7 @@ AVR2560_CFLAGS := -mmcu=atmega2560 -DAVR_VECTORS=57 $(AVR_COMMON) \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=600u \
   '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE)'
 $(eval $(call PORT_IMAGE,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atmega2560.ld,1024))
+$(eval $(call PORT_HEX,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atmega2560.ld,1024,avr-objcopy))
 
 # The 328P runs the same session and plays the expert board, 16 x 30 (either
 # way round) with 99 mines, within its 32 KiB of flash and 2 KiB of SRAM:
@@ -30,9 +31,10 @@ AVR328P_CFLAGS := -mmcu=atmega328p -DAVR_VECTORS=26 $(AVR_COMMON) \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=480u -DSAP_MAX_WORK_BYTES=292u \
   -DSAP_SOLVERS=SAP_SOLVER_MASTER
 $(eval $(call PORT_IMAGE,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,512))
+$(eval $(call PORT_HEX,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,512,avr-objcopy))
 
 # Both parts' linker scripts INCLUDE the shared layout.
-$(foreach b,avr avr328p,$(BUILD)/ports/$(b)/sapper.elf $(BUILD)/ports/$(b)/echo.elf): ports/avr/sections.ld
+$(foreach b,avr avr328p,$(BUILD)/ports/$(b)/sapper.elf $(BUILD)/ports/$(b)/echo.elf $(BUILD)/ports/$(b)/sapper-hw.elf): ports/avr/sections.ld
 
 AVR_HARNESS := $(BUILD)/ports/avr/harness
 $(AVR_HARNESS): ports/avr/harness.c

@@ -32,6 +32,11 @@
 #define UART_LCRH REG(UART0_BASE + 0x02Cu)
 #define UART_CTL REG(UART0_BASE + 0x030u)
 
+#ifndef BOARD_BAUD
+#define BOARD_BAUD 115200u
+#endif
+#define UART_DIVISOR_64THS ((12000000u * 4u + BOARD_BAUD / 2u) / BOARD_BAUD)
+
 #define FR_BUSY 0x08u
 #define FR_RXFE 0x10u
 #define FR_TXFF 0x20u
@@ -63,9 +68,11 @@ void board_init(void)
     GPIOA_AFSEL |= 0x3u;
     GPIOA_DEN |= 0x3u;
     UART_CTL = 0;
-    /* 115200 baud from the 12 MHz reset clock: 12e6 / (16 * 115200) = 6.51. */
-    UART_IBRD = 6u;
-    UART_FBRD = 33u;
+    /* BOARD_BAUD (115200 unless `make hex BAUD=...` says otherwise) from the
+     * 12 MHz reset clock: the divisor 12e6 / (16 * baud) in 1/64ths, e.g.
+     * 6 + 33/64 for 115200. */
+    UART_IBRD = UART_DIVISOR_64THS >> 6;
+    UART_FBRD = UART_DIVISOR_64THS & 63u;
     UART_LCRH = LCRH_WLEN_8;
     UART_CTL = CTL_UARTEN | CTL_TXE | CTL_RXE;
 }

@@ -10,3 +10,4 @@ CM3_CFLAGS := -mcpu=cortex-m3 -mthumb \
   -DSAP_MAX_ROWS=78u -DSAP_MAX_COLS=78u -DSAP_MAX_CELLS=6084u -DSAP_MAX_WORK_BYTES=54820u
 CM3_SRC := ports/cortex-m3/startup.c ports/cortex-m3/board.c
 $(eval $(call PORT_IMAGE,cortex-m3,$(CM3_CC),$(CM3_CFLAGS),$(CM3_SRC),ports/cortex-m3/link.ld,1536))
+$(eval $(call PORT_HEX,cortex-m3,$(CM3_CC),$(CM3_CFLAGS),$(CM3_SRC),ports/cortex-m3/link.ld,1536,arm-none-eabi-objcopy))
