@@ -11,7 +11,7 @@
 # transport alone.
 
 PORT_COMMON_SRC := ports/stack.c ports/libc_min.c
-PORT_COMMON_DEP := $(PORT_COMMON_SRC) ports/board.h ports/port.h ports/echo.c ports/ports.mk
+PORT_COMMON_DEP := $(PORT_COMMON_SRC) ports/board.h ports/semihost.h ports/port.h ports/echo.c ports/ports.mk
 # Freestanding, no C library: libgcc only, for the division helpers.
 PORT_CFLAGS := $(WARN) -Os -g -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns \
                -fno-stack-protector -ffunction-sections -fdata-sections -flto \
@@ -56,8 +56,12 @@ endef
 
 include ports/cortex-m3/port.mk
 include ports/stm32f1/port.mk
+include ports/microbit/port.mk
 include ports/riscv/port.mk
 include ports/avr/port.mk
+
+# The Arm boards' linker scripts INCLUDE the shared layout.
+$(foreach b,cortex-m3 stm32f1 microbit,$(BUILD)/ports/$(b)/sapper.elf $(BUILD)/ports/$(b)/echo.elf $(BUILD)/ports/$(b)/sapper-hw.elf): ports/cortex-m3/sections.ld
 
 PORT_IMAGES := $(foreach p,$(PORTS),$(BUILD)/ports/$(p)/sapper.elf $(BUILD)/ports/$(p)/echo.elf)
 PORTS_TEST_DEPS := $(PORT_IMAGES) $(AVR_HARNESS) $(PORTS_EXTRA_DEPS)

@@ -36,6 +36,7 @@ for board in "$@"; do
     case $board in
         cortex-m3) tool=arm-none-eabi-size; emu="qemu lm3s6965evb" ;;
         stm32f1) tool=arm-none-eabi-size; emu="qemu stm32vldiscovery" ;;
+        microbit) tool=arm-none-eabi-size; emu="qemu microbit (nRF51)" ;;
         riscv) tool=riscv64-unknown-elf-size; emu="qemu virt rv32imac" ;;
         avr) tool=avr-size; emu="simavr atmega2560" ;;
         avr328p) tool=avr-size; emu="simavr atmega328p" ;;

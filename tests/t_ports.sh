@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/t_ports.sh - every port image under its emulator (QEMU for
-# Cortex-M3 and RISC-V, simavr through ports/avr/harness for AVR), fed the
+# tests/t_ports.sh - every port image under its emulator (QEMU for the
+# Arm boards and RISC-V, simavr through ports/avr/harness for AVR), fed the
 # same request streams as the host daemon, compared byte for byte with what
 # `sapperd --stdin` answers to them:
 #   - judge streams for all four formats (tests/data/ports/judge-*.in: the
@@ -12,15 +12,18 @@
 #     it is read through the flash accessor (a plain load would read SRAM);
 #     build limits in a reason are the board's, not the host's;
 #   - game requests alone, and expert games (16 x 30, 99 mines);
-#   - on the boards with the deduction engine (Cortex-M3, RISC-V): two
+#   - on the boards with the deduction engine (Cortex-M3, micro:bit,
+#     RISC-V): two
 #     expert games played by HINT with PROB and STATS (deduce.in), and
 #     no-guess boards of both levels, expert ones included (noguess.in);
 #   - every request that takes memory at the board's largest size, two
 #     blocks held at once;
 #   - a line over the board's limit (ERR line too long, then the end);
 #   - on the ATmega328P, what it leaves out or limits (SAP_SOLVERS,
-#     SAP_MAX_WORK_BYTES: ports/avr/port.mk), against expected lines;
+#     SAP_MAX_WORK_BYTES: ports/avr/port.mk), and the cell and WORK limits
+#     of the small Arm boards, against expected lines;
 #   - the size targets (ports/size.sh --check);
+#   - `make hex`: valid Intel HEX, and hardware images that serve on;
 # and, apart from the core, the transport: a UART echo image on 32 KiB of
 # every byte value but the end-of-input byte.  Every run must exit 0 and
 # report a stack high-water mark inside its stack region.
@@ -62,11 +65,16 @@ declare -A eof_streams=(
 eof_all=$(printf 'eof-%s\n' "${!eof_streams[@]}" | sort)
 eof_328p=$(echo "$eof_all" | grep -E '^eof-(boom|master|session)-')
 
+# Every board, and those that exist in silicon (`make hex`).
+boards="cortex-m3 stm32f1 microbit riscv avr avr328p"
+hex_boards="cortex-m3 stm32f1 microbit avr avr328p"
+
 declare -A streams=(
     [cortex-m3]="$common $solvers judge-master-large largest-78x78 deduce noguess"
     [riscv]="$common $solvers judge-master-large largest-78x78 deduce noguess"
     [avr]="$common $solvers largest-20x30 $eof_all"
     [stm32f1]="$common $solvers largest-16x30 $eof_all"
+    [microbit]="$common $solvers largest-30x30 deduce noguess $eof_all"
     [avr328p]="$common largest-328p $eof_328p"
 )
 
@@ -116,6 +124,7 @@ PY
 largest_stream 78 78 > "$tmp/largest-78x78.in"
 largest_stream 20 30 > "$tmp/largest-20x30.in"
 largest_stream 16 30 > "$tmp/largest-16x30.in"
+largest_stream 30 30 > "$tmp/largest-30x30.in"
 
 # The ATmega328P's largest: an explicit 16 x 30 game, a random 30 x 16 one
 # asked for while it plays (too big to be held beside it: the old game goes
@@ -222,12 +231,12 @@ check_run() { # board image name input expected
 declare -A stack_max=()
 
 # Transport alone: the echo image of every board.
-for board in cortex-m3 stm32f1 riscv avr avr328p; do
+for board in $boards; do
     check_run "$board" "build/ports/$board/echo.elf" echo "$tmp/echo.in" "$tmp/echo.in"
 done
 
 # The protocol against the host.
-for board in cortex-m3 stm32f1 riscv avr avr328p; do
+for board in $boards; do
     for name in ${streams[$board]}; do
         check_run "$board" "build/ports/$board/sapper.elf" "$name" "$(input_of "$name")" \
             "$(board_expected_of "$board" "$name")"
@@ -272,6 +281,14 @@ for board in avr stm32f1 avr328p; do
     check_run "$board" "build/ports/$board/sapper.elf" limits "$tmp/limits.in" "$tmp/limits.expected"
 done
 
+# The micro:bit's WORK limit (SAP_MAX_WORK_BYTES): HINT, PROB and a no-guess
+# board serve the expert board (the stored deduce and noguess streams) but
+# not 30 x 30, which it refuses cleanly, the game playing on.
+printf 'NEW 30 30 99 1\nHINT\nPROB\nNEW 30 30 150 2 NOGUESS\n1 15 15\n2 1 1\n0\n' > "$tmp/work-limit.in"
+printf '%s\n' "OK 30 30 99" "ERR not enough memory for this board" "ERR not enough memory for this board" \
+    "OK 30 30 150" "ERR not enough memory for this board" "RUNNING: [<1, 1, P>]" "QUIT" > "$tmp/work-limit.expected"
+check_run microbit build/ports/microbit/sapper.elf work-limit "$tmp/work-limit.in" "$tmp/work-limit.expected"
+
 # The stack check can fail: a 128-byte stack must end in exit status 4.
 timeout "$limit" ports/riscv/run --elf build/ports/riscv/tight-stack.elf \
     < "$data/session.in" > /dev/null 2>&1
@@ -297,7 +314,7 @@ import random, sys
 random.seed(7)
 sys.stdout.buffer.write(bytes(random.choice([b for b in range(256) if b != 4]) for _ in range(4096)))
 ' > "$tmp/garbage.in"
-for board in cortex-m3 stm32f1 riscv avr avr328p; do
+for board in $boards; do
     if timeout "$limit" "ports/$board/run" --elf "build/ports/$board/sapper.elf" \
         < "$tmp/garbage.in" > "$tmp/$board.garbage.out" 2>&1; then
         pass "$board random binary input"
@@ -315,7 +332,7 @@ if make -s hex > "$tmp/hex.log" 2>&1; then
 else
     fail "make hex: $(tail -n 3 "$tmp/hex.log")"
 fi
-for board in cortex-m3 stm32f1 avr avr328p; do
+for board in $hex_boards; do
     if python3 - "build/ports/$board/sapper.hex" <<'PY'
 import sys
 data, end = 0, False
@@ -355,7 +372,7 @@ done
 # The targets: Cortex-M3 flash at most 40 KiB (24 before HINT, PROB, STATS and
 # no-guess boards); RAM within the
 # declared session memory plus 2 KiB (see ports/size.sh).
-if bash ports/size.sh --check cortex-m3 stm32f1 riscv avr avr328p > "$tmp/size.out" 2>&1; then
+if bash ports/size.sh --check $boards > "$tmp/size.out" 2>&1; then
     pass "size targets"
 else
     fail "size targets"

@@ -12,6 +12,7 @@
  * board_exit parks the core instead.
  */
 #include "board.h"
+#include "semihost.h"
 
 #define REG(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
 
@@ -44,19 +45,6 @@
 #define CTL_UARTEN 0x001u
 #define CTL_TXE 0x100u
 #define CTL_RXE 0x200u
-
-/* Semihosting operations and the reason code for a normal exit. */
-#define SEMIHOST_SYS_WRITEC 0x03
-#define SEMIHOST_SYS_EXIT_EXTENDED 0x20
-#define ADP_STOPPED_APPLICATION_EXIT 0x20026u
-
-static uint32_t semihost(uint32_t op, const void *arg)
-{
-    register uint32_t r0 __asm__("r0") = op;
-    register const void *r1 __asm__("r1") = arg;
-    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
 
 void board_init(void)
 {
@@ -93,17 +81,14 @@ void board_uart_write_byte(uint8_t byte)
 
 void board_report_write_byte(uint8_t byte)
 {
-    semihost(SEMIHOST_SYS_WRITEC, &byte);
+    semihost_write_byte(byte);
 }
 
 void board_exit(int code)
 {
-    uint32_t block[2];
     while (UART_FR & FR_BUSY)
         ;
-    block[0] = ADP_STOPPED_APPLICATION_EXIT;
-    block[1] = (uint32_t)code;
-    semihost(SEMIHOST_SYS_EXIT_EXTENDED, block);
+    semihost_exit(code);
     for (;;)
         __asm__ volatile("wfi");
 }

@@ -15,6 +15,7 @@
  * byte, only waits for the next session: it serves forever.
  */
 #include "board.h"
+#include "semihost.h"
 
 #define REG(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
 
@@ -45,21 +46,6 @@
 #define BOARD_CLOCK_HZ 8000000u
 #ifndef BOARD_BAUD
 #define BOARD_BAUD 115200u /* `make hex BAUD=...` picks another */
-#endif
-
-#ifndef BOARD_HARDWARE
-/* Semihosting operations and the reason code for a normal exit. */
-#define SEMIHOST_SYS_WRITEC 0x03
-#define SEMIHOST_SYS_EXIT_EXTENDED 0x20
-#define ADP_STOPPED_APPLICATION_EXIT 0x20026u
-
-static uint32_t semihost(uint32_t op, const void *arg)
-{
-    register uint32_t r0 __asm__("r0") = op;
-    register const void *r1 __asm__("r1") = arg;
-    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
 #endif
 
 void board_init(void)
@@ -101,27 +87,14 @@ void board_uart_write_byte(uint8_t byte)
 
 void board_report_write_byte(uint8_t byte)
 {
-#ifdef BOARD_HARDWARE
-    (void)byte;
-#else
-    semihost(SEMIHOST_SYS_WRITEC, &byte);
-#endif
+    semihost_write_byte(byte);
 }
 
 void board_exit(int code)
 {
     while (!(USART_SR & SR_TC))
         ;
-#ifdef BOARD_HARDWARE
-    (void)code;
-#else
-    {
-        uint32_t block[2];
-        block[0] = ADP_STOPPED_APPLICATION_EXIT;
-        block[1] = (uint32_t)code;
-        semihost(SEMIHOST_SYS_EXIT_EXTENDED, block);
-    }
-#endif
+    semihost_exit(code);
     for (;;)
         __asm__ volatile("wfi");
 }

@@ -6,7 +6,7 @@
 # 30 x 30 sides and SAP_MAX_CELLS cells.  The vector table and reset code
 # are the Cortex-M3 port's.
 STM32F1_CC := arm-none-eabi-gcc
-STM32F1_CFLAGS := -mcpu=cortex-m3 -mthumb \
+STM32F1_CFLAGS := -mcpu=cortex-m3 -mthumb -Lports/cortex-m3 \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=480u \
   '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE)'
 STM32F1_SRC := ports/cortex-m3/startup.c ports/stm32f1/board.c
