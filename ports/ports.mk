@@ -72,5 +72,5 @@ ports: $(PORTS_TEST_DEPS)
 hex: $(PORT_HEXES)
 	@for f in $(PORT_HEXES); do echo "$$f"; done
 
-size: $(PORTS_TEST_DEPS)
+size: $(PORTS_TEST_DEPS) $(UNO_BUDGET_ELFS)
 	@bash ports/size.sh $(PORTS)

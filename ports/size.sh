@@ -81,5 +81,29 @@ for board in "$@"; do
         fi
     fi
 done
+# The Uno's flash budget: the ATmega328P session with each set of solvers
+# (ports/avr/port.mk, UNO_BUDGET; `make size` builds them), against the
+# 32256 bytes the Uno's bootloader leaves.
+uno_flash=32256
+budget=$(ls build/ports/avr328p/budget-*.elf 2>/dev/null)
+if [ -n "$budget" ]; then
+    echo
+    echo "ATmega328P (Arduino Uno) flash by solvers, against the $uno_flash bytes beside its bootloader:"
+    printf '  %-28s %8s  %s\n' solvers flash ""
+    for elf in build/ports/avr328p/budget-master.elf build/ports/avr328p/budget-master+nurikabe.elf \
+               build/ports/avr328p/budget-master+casual.elf build/ports/avr328p/budget-master+casual+nurikabe.elf; do
+        [ -f "$elf" ] || continue
+        name=${elf##*/budget-}
+        name=${name%.elf}
+        bytes=$(( $(section_size avr-size "$elf" .text) + $(section_size avr-size "$elf" .data) ))
+        if [ "$bytes" -le "$uno_flash" ]; then
+            verdict="fits, $((uno_flash - bytes)) bytes spare"
+        else
+            verdict="$((bytes - uno_flash)) bytes over"
+        fi
+        printf '  %-28s %8d  %s\n' "$name" "$bytes" "$verdict"
+    done
+fi
+
 $check && [ "$missed" -ne 0 ] && exit 1
 exit 0

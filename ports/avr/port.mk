@@ -33,8 +33,24 @@ AVR328P_CFLAGS := -mmcu=atmega328p -DAVR_VECTORS=26 $(AVR_COMMON) \
 $(eval $(call PORT_IMAGE,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,512))
 $(eval $(call PORT_HEX,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,512,avr-objcopy))
 
-# Both parts' linker scripts INCLUDE the shared layout.
-$(foreach b,avr avr328p,$(BUILD)/ports/$(b)/sapper.elf $(BUILD)/ports/$(b)/echo.elf $(BUILD)/ports/$(b)/sapper-hw.elf): ports/avr/sections.ld
+# The Uno's flash budget, which `make size` reports: the ATmega328P session
+# with each set of solvers, linked for a part with room to spare so that
+# what does not fit the Uno's 31.5 KiB (32 KiB less the 512-byte
+# bootloader) can still be measured.  The image the Uno gets is the first.
+UNO_BUDGET := master master+nurikabe master+casual master+casual+nurikabe
+UNO_SOLVERS_master := SAP_SOLVER_MASTER
+UNO_SOLVERS_master+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE
+UNO_SOLVERS_master+casual := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL
+UNO_SOLVERS_master+casual+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL|SAP_SOLVER_NURIKABE
+UNO_BUDGET_ELFS := $(foreach v,$(UNO_BUDGET),$(BUILD)/ports/avr328p/budget-$(v).elf)
+$(BUILD)/ports/avr328p/budget-%.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(AVR_SRC) ports/main.c ports/avr/port.mk ports/avr/atmega328p-roomy.ld
+	@mkdir -p $(@D)
+	$(AVR_CC) $(filter-out -DSAP_SOLVERS=%,$(AVR328P_CFLAGS)) '-DSAP_SOLVERS=($(UNO_SOLVERS_$*))' \
+	  $(PORT_CFLAGS) $(PORT_LDFLAGS) -T ports/avr/atmega328p-roomy.ld -Wl,--defsym=PORT_STACK_BYTES=512 \
+	  $(AVR_SRC) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $@
+
+# The parts' linker scripts INCLUDE the shared layout.
+$(foreach b,avr avr328p,$(BUILD)/ports/$(b)/sapper.elf $(BUILD)/ports/$(b)/echo.elf $(BUILD)/ports/$(b)/sapper-hw.elf) $(UNO_BUDGET_ELFS): ports/avr/sections.ld
 
 AVR_HARNESS := $(BUILD)/ports/avr/harness
 $(AVR_HARNESS): ports/avr/harness.c
