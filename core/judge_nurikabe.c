@@ -138,10 +138,7 @@ static void number(struct sap_judge *j, uint32_t value)
 /* Row bytes, already checked against the alphabet (judge.c, rows.c). */
 static void row_bytes(struct sap_judge *j, uint32_t index, const char *bytes, uint32_t count)
 {
-    uint32_t i;
-    for (i = 0; i < count; i++)
-        if (bytes[i] == '#')
-            sap_nurikabe_set_shaded(j->u.nurikabe, j->rows_read, index + i, true);
+    sap_nurikabe_set_row(j->u.nurikabe, j->rows_read, index, bytes, count);
 }
 
 /* judge->out_phase while a grid's verification is under way */

@@ -165,6 +165,30 @@ int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col, bool
     return SAP_OK;
 }
 
+int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
+                         const char *cells, uint32_t count)
+{
+    uint8_t *at;
+    uint32_t i;
+    unsigned bad = 0;
+
+    if (grid == NULL || (cells == NULL && count > 0))
+        return SAP_ERR_ARG;
+    if (row >= grid->rows || col > grid->cols || count > grid->cols - col)
+        return SAP_ERR_RANGE;
+    for (i = 0; i < count; i++) /* no early exit: the loop stays a vector loop */
+        bad |= cells[i] != '#' && cells[i] != '.';
+    if (bad)
+        return SAP_ERR_ARG;
+    at = cells_of(grid) + (size_t)row * grid->cols + col;
+    grid->phase = PHASE_START;
+    grid->walking = 0;
+    for (i = 0; i < count; i++)
+        at[i] = (uint8_t)((at[i] & (uint8_t)~CELL_SHADED) | (cells[i] == '#' ? CELL_SHADED : 0u));
+    return SAP_OK;
+}
+
+
 /* Starts a walk at `start`: through sides, over cells shaded like it that
  * carry no CELL_SEEN_REGION yet (the shaded walk, or an island's). */
 static void walk_start(sap_nurikabe *grid, uint32_t start)
@@ -203,7 +227,9 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
         unsigned parent;
         budget--;
         if (row > 0 && col > 0 && row + 1 < rows && col + 1 < cols) {
-            /* inside the border: every neighbour exists */
+            /* inside the border: every neighbour exists, so the four are
+             * tested at once and the first open one from d on is looked up,
+             * one branch a step instead of one a direction */
             for (; d < directions; d++)
                 if ((cells[at + (uint32_t)offset[d]] & test) == want)
                     break;

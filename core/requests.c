@@ -538,10 +538,7 @@ static void start_nurikabe(struct sap_session *s, const char *line, const struct
 
 static void row_nurikabe(struct sap_session *s, uint32_t row, const char *cells)
 {
-    uint32_t col;
-    for (col = 0; col < s->cols; col++)
-        if (cells[col] == '#')
-            sap_nurikabe_set_shaded(s->solver.nurikabe, row, col, true);
+    sap_nurikabe_set_row(s->solver.nurikabe, row, 0, cells, s->cols);
 }
 
 static void complete_nurikabe(struct sap_session *s)

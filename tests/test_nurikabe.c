@@ -31,6 +31,34 @@ static int step_verify(sap_nurikabe *grid, const struct ref_nurikabe_grid *g, ui
     return solved ? 1 : 0;
 }
 
+/* The shading loaded again with sap_nurikabe_set_row, over the inverse of
+ * it (so that both '#' and '.' must overwrite), each row in two runs split
+ * at a column that varies; then verified. */
+static int reload_by_rows(sap_nurikabe *grid, const struct ref_nurikabe_grid *g)
+{
+    size_t cols = (size_t)g->cols;
+    char *text = malloc(cols);
+    int r, pass;
+    if (text == NULL)
+        abort();
+    for (pass = 0; pass < 2; pass++) {
+        for (r = 0; r < g->rows; r++) {
+            uint32_t split = (uint32_t)((size_t)r * 7u % (cols + 1u));
+            size_t c;
+            for (c = 0; c < cols; c++)
+                text[c] = (g->shaded[(size_t)r * cols + c] != 0) != (pass == 0) ? '#' : '.';
+            CHECK_EQ_INT(sap_nurikabe_set_row(grid, (uint32_t)r, 0, text, split), SAP_OK);
+            CHECK_EQ_INT(sap_nurikabe_set_row(grid, (uint32_t)r, split, text + split,
+                                              (uint32_t)cols - split),
+                         SAP_OK);
+        }
+        if (pass == 0)
+            (void)sap_nurikabe_verify(grid); /* marks left by a verify must not matter */
+    }
+    free(text);
+    return sap_nurikabe_verify(grid);
+}
+
 static int core_verify(const struct ref_nurikabe_grid *g)
 {
     size_t bytes = SAP_NURIKABE_BYTES(g->rows, g->cols, g->count);
@@ -54,6 +82,7 @@ static int core_verify(const struct ref_nurikabe_grid *g)
                          SAP_OK);
     verdict = sap_nurikabe_verify(grid);
     CHECK_EQ_INT(sap_nurikabe_verify(grid), verdict); /* a second verify agrees */
+    CHECK_EQ_INT(reload_by_rows(grid, g), verdict);
     /* the bounded form, a budget of 1 and of 7 steps a call, agrees too */
     CHECK_EQ_INT(step_verify(grid, g, 1, NULL), verdict);
     CHECK_EQ_INT(step_verify(grid, g, 7, NULL), verdict);
@@ -128,6 +157,16 @@ static void test_arguments(void)
     CHECK_EQ_INT(sap_nurikabe_set_number(grid, 1, 1, 1), SAP_ERR_STATE);
     CHECK_EQ_INT(sap_nurikabe_set_shaded(grid, 3, 0, true), SAP_ERR_RANGE);
     CHECK_EQ_INT(sap_nurikabe_set_shaded(grid, 0, 3, true), SAP_ERR_RANGE);
+    /* a run must stay in its row and hold only '#' and '.': else nothing
+     * changes (the grid below stays unshaded, one region of 9) */
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 3, 0, "###", 3), SAP_ERR_RANGE);
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 0, 1, "###", 3), SAP_ERR_RANGE);
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 0, 4, "", 0), SAP_ERR_RANGE);
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 1, 0, "#x#", 3), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 1, 0, "##*", 3), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 1, 0, NULL, 1), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_set_row(NULL, 1, 0, "#", 1), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 1, 3, NULL, 0), SAP_OK);
     /* 4 . .    4 . #
      * . . .    . # .   (then the shading is undone cell by cell)
      * . . 4    # . 4 */

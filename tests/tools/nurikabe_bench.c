@@ -1,7 +1,8 @@
 /*
  * nurikabe_bench - 1,000 random 100 x 100 grids (grown solutions, half of
- * them perturbed), verified by the core (init, numbers, shading, verify:
- * what a judge reader does per grid) and by the reference verifier of
+ * them perturbed), verified by the core (init, numbers, the shading from
+ * its rows of '#' and '.', verify: what a judge reader does per grid) and
+ * by the reference verifier of
  * tests/lib/ref_nurikabe.c (plain breadth-first searches) as the baseline.
  * Prints cells per second, medians over several runs, and the ratio.
  *
@@ -28,10 +29,23 @@ static int compare(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int core_verify(const struct ref_nurikabe_grid *g, void *memory, size_t bytes)
+/* The grid's shading as the statement writes it, rows of '#' and '.'. */
+static char *grid_text(const struct ref_nurikabe_grid *g)
+{
+    char *text = malloc((size_t)g->rows * (size_t)g->cols);
+    int i;
+    if (text == NULL)
+        abort();
+    for (i = 0; i < g->rows * g->cols; i++)
+        text[i] = g->shaded[i] ? '#' : '.';
+    return text;
+}
+
+static int core_verify(const struct ref_nurikabe_grid *g, const char *text, void *memory,
+                       size_t bytes)
 {
     sap_nurikabe *grid;
-    int i, r, c;
+    int i, r;
     if (sap_nurikabe_init(&grid, memory, bytes, (uint32_t)g->rows, (uint32_t)g->cols,
                           (uint32_t)g->count) != SAP_OK)
         abort();
@@ -39,9 +53,9 @@ static int core_verify(const struct ref_nurikabe_grid *g, void *memory, size_t b
         sap_nurikabe_set_number(grid, (uint32_t)g->numbers[i].row, (uint32_t)g->numbers[i].col,
                                 g->numbers[i].value);
     for (r = 0; r < g->rows; r++)
-        for (c = 0; c < g->cols; c++)
-            if (g->shaded[r * g->cols + c])
-                sap_nurikabe_set_shaded(grid, (uint32_t)r, (uint32_t)c, true);
+        if (sap_nurikabe_set_row(grid, (uint32_t)r, 0, text + (size_t)r * (size_t)g->cols,
+                                 (uint32_t)g->cols) != SAP_OK)
+            abort();
     return sap_nurikabe_verify(grid);
 }
 
@@ -51,6 +65,7 @@ int main(int argc, char **argv)
     int side = argc > 3 ? atoi(argv[3]) : 100, i, run, solved = 0, mismatches = 0;
     struct ref_nurikabe_rng rng = { 11585 };
     struct ref_nurikabe_grid *grids;
+    char **texts;
     double core[64], base[64], cells;
     size_t bytes = SAP_NURIKABE_BYTES(side, side, side * side);
     void *memory;
@@ -60,21 +75,23 @@ int main(int argc, char **argv)
         return 2;
     }
     grids = calloc((size_t)count, sizeof *grids);
+    texts = calloc((size_t)count, sizeof *texts);
     memory = malloc(bytes);
-    if (grids == NULL || memory == NULL)
+    if (grids == NULL || texts == NULL || memory == NULL)
         return 1;
     for (i = 0; i < count; i++) {
         ref_nurikabe_grid_init(&grids[i], side, side);
         ref_nurikabe_generate(&grids[i], &rng, REF_NURIKABE_SOLVED, 45 + ref_nurikabe_below(&rng, 20));
         if (i % 2 == 1)
             ref_nurikabe_perturb(&grids[i], &rng);
+        texts[i] = grid_text(&grids[i]);
     }
     cells = (double)count * side * side;
     for (run = 0; run < runs; run++) {
         double t0 = now();
         int verdicts = 0;
         for (i = 0; i < count; i++)
-            verdicts += core_verify(&grids[i], memory, bytes);
+            verdicts += core_verify(&grids[i], texts[i], memory, bytes);
         core[run] = now() - t0;
         t0 = now();
         for (i = 0; i < count; i++) {
@@ -94,8 +111,11 @@ int main(int argc, char **argv)
     printf("  reference BFS verifier:     %8.1f ms  %12.0f cells/s\n", base[runs / 2] * 1e3,
            cells / base[runs / 2]);
     printf("  ratio core/reference throughput: %.2fx\n", base[runs / 2] / core[runs / 2]);
-    for (i = 0; i < count; i++)
+    for (i = 0; i < count; i++) {
         ref_nurikabe_grid_free(&grids[i]);
+        free(texts[i]);
+    }
+    free(texts);
     free(grids);
     free(memory);
     if (mismatches != 0) {
