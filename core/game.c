@@ -8,13 +8,15 @@
  *     bit 0      the mine
  *     bits 1-2   the mark: covered '_', flag 'P', question '?', or opened
  *     bit 3      "changed by the last operation, not yet written in a reply"
- *     bits 4-7   an opened cell's number (its mines around), kept when it
- *                opens so that replies need not count again; while the
- *                opening walks the board, a zero cell it entered holds
- *                the direction (1..8) from its parent instead, cleared back
- *                to 0 (its number) when the walk leaves it
+ *     bits 4-7   the cell's number (its mines around), kept up to date as
+ *                mines are placed (each mine adds one to its neighbours),
+ *                so that neither an opening nor a reply counts again;
+ *                while the opening walks the board, a zero cell it entered
+ *                holds the direction (1..8) from its parent instead,
+ *                cleared back to 0 (its number) when the walk leaves it
  *
- * Neighbour counts are derived from the mine bits when a cell opens.
+ * Mines are placed before the first move (explicitly, or laid at the first
+ * left click), never after, so the numbers change only then.
  * The opening is a depth-first walk whose stack is threaded through the
  * board itself: a zero cell the walk enters remembers the direction it was
  * entered from, and when its neighbours are all done the walk steps back to
@@ -38,7 +40,9 @@
 #define CELL_CHANGED 0x08u
 #define CELL_PARENT_SHIFT 4
 #define CELL_PARENT 0xF0u
-#define CELL_NUMBER_SHIFT 4 /* the same bits: an opened cell's number */
+#define CELL_NUMBER_SHIFT 4 /* the same bits: the cell's number */
+#define CELL_NUMBER 0xF0u
+#define CELL_NUMBER_ONE 0x10u
 
 /* Header flags. */
 #define FLAG_STARTED 0x01u       /* an operation has been applied */
@@ -49,11 +53,11 @@ enum reply_phase { REPLY_DONE = 0, REPLY_HEAD, REPLY_CELLS, REPLY_TAIL };
 enum reply_tail { TAIL_RUNNING = 0, TAIL_WIN, TAIL_LOSE, TAIL_INVALID };
 
 SAP_TEXT(reply_head, "RUNNING: [");
-SAP_TEXT(tail_running, "]\n");
-SAP_TEXT(tail_win, "]\nWIN\n");
-SAP_TEXT(tail_lose, "LOSE\n");
-SAP_TEXT(tail_invalid, "INVALID\n");
-static const char *const reply_tails[] = { tail_running, tail_win, tail_lose, tail_invalid };
+/* The tails by enum reply_tail, each in a slot of TAIL_SLOT bytes, so that
+ * a reply with room copies a whole slot at once (a fixed-size copy is a
+ * move or two, where a call per reply showed in the profile). */
+#define TAIL_SLOT 8u
+SAP_TEXT(reply_tails, "]\n\0\0\0\0\0\0" "]\nWIN\n\0\0" "LOSE\n\0\0\0" "INVALID\n");
 static const uint8_t reply_tail_lengths[] = { 2, 6, 5, 8 };
 
 /* Longest "<x, y, v>" piece with its ", " separator: 2 + 1 + 10 + 2 + 10 + 2 + 1 + 1. */
@@ -121,6 +125,23 @@ static const uint8_t *cells_of_const(const sap_game *g)
  * xorshift32: three shifts and three xors per draw, cheap on an 8-bit AVR.
  * The seed is first scrambled so that neighbouring seeds give unrelated
  * boards, and a zero state (xorshift's fixed point) is avoided. */
+
+/* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
+ * change by one. */
+static void mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
+                         bool add)
+{
+    unsigned d;
+    for (d = 0; d < 8; d++) {
+        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
+        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
+        uint8_t *cell;
+        if (nr >= rows || nc >= cols)
+            continue; /* also catches 0 - 1, which wraps */
+        cell = &board[(size_t)nr * cols + nc];
+        *cell = (uint8_t)(add ? *cell + CELL_NUMBER_ONE : *cell - CELL_NUMBER_ONE);
+    }
+}
 
 static uint32_t rng_start(uint32_t seed)
 {
@@ -201,6 +222,7 @@ static bool lay_on(sap_game *g, uint32_t *budget_left)
                 continue;
             if (rng_below(&state, eligible) < needed) {
                 cell[(size_t)r * g->cols + c] |= CELL_MINE;
+                mine_changed(cell, g->rows, g->cols, r, c, true);
                 needed--;
             }
             eligible--;
@@ -305,12 +327,11 @@ static void note_change(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
         g->u.box.right = c;
 }
 
-/* Opens a covered cell and keeps its number in it; returns the number. */
+/* Opens a covered cell; returns its number. */
 static unsigned open_cell(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
 {
-    unsigned number = mines_around(g, r, c);
-    *cell = (uint8_t)((*cell & (CELL_MINE | CELL_CHANGED)) | MARK_OPEN
-                      | (number << CELL_NUMBER_SHIFT));
+    unsigned number = (unsigned)*cell >> CELL_NUMBER_SHIFT;
+    *cell = (uint8_t)((*cell & (CELL_MINE | CELL_CHANGED | CELL_NUMBER)) | MARK_OPEN);
     g->covered--;
     note_change(g, cell, r, c);
     return number;
@@ -355,6 +376,43 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
         uint8_t *here;
         unsigned back;
 
+        if (r - 1u < rows - 2u && c - 1u < cols - 2u) {
+            /* inside the border (r - 1 wraps for row 0): all eight
+             * neighbours exist, so they are found by offset alone */
+            const ptrdiff_t width = (ptrdiff_t)cols;
+            const ptrdiff_t offset[8] = { -width - 1, -width, -width + 1, -1, 1,
+                                          width - 1, width, width + 1 };
+            uint8_t *at = &board[(size_t)r * cols + c];
+            while (dir < 8) {
+                uint8_t *next = at + offset[dir];
+                unsigned number;
+                uint32_t nr, nc;
+                dir++;
+                if ((*next & CELL_MARK) == MARK_OPEN || (*next & CELL_MARK) == MARK_FLAG)
+                    continue;
+                nr = r + (uint32_t)(int32_t)neighbour_row[dir - 1];
+                nc = c + (uint32_t)(int32_t)neighbour_col[dir - 1];
+                /* no mine: its parent counted zero */
+                number = (unsigned)*next >> CELL_NUMBER_SHIFT;
+                *next = (uint8_t)((*next & CELL_NUMBER) | MARK_OPEN | CELL_CHANGED);
+                covered--;
+                top = nr < top ? nr : top;
+                bottom = nr > bottom ? nr : bottom;
+                left = nc < left ? nc : left;
+                right = nc > right ? nc : right;
+                if (number == 0) {
+                    *next = (uint8_t)(*next | (dir << CELL_PARENT_SHIFT));
+                    r = nr;
+                    c = nc;
+                    dir = 0;
+                    if (--budget == 0)
+                        goto stop;
+                    break; /* the new cell: its own test of the border */
+                }
+            }
+            if (dir == 0)
+                continue;
+        }
         while (dir < 8) {
             uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[dir];
             uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[dir];
@@ -369,8 +427,8 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
             if (mark == MARK_OPEN || mark == MARK_FLAG)
                 continue;
             /* open_cell; no mine: its parent counted zero */
-            number = count_around(board, rows, cols, nr, nc);
-            *next = (uint8_t)(MARK_OPEN | CELL_CHANGED | (number << CELL_NUMBER_SHIFT));
+            number = (unsigned)*next >> CELL_NUMBER_SHIFT;
+            *next = (uint8_t)((*next & CELL_NUMBER) | MARK_OPEN | CELL_CHANGED);
             covered--;
             top = nr < top ? nr : top;
             bottom = nr > bottom ? nr : bottom;
@@ -653,16 +711,28 @@ static size_t write_pieces(sap_game *g, char *out, size_t room)
                 continue;
             if (room - n < PIECE_MAX)
                 goto stop;
-            if (row_length == 0)
+            if (row_length == 0) {
+                row_digits[1] = row_digits[2] = row_digits[3] = '0'; /* defined bytes to copy */
                 row_length = sap_dec(row_digits, r + 1);
+            }
             if (!first) {
                 out[n++] = ',';
                 out[n++] = ' ';
             }
             first = false;
             out[n++] = '<';
-            for (k = 0; k < row_length; k++)
-                out[n++] = row_digits[k];
+            if (row_length <= 4) {
+                /* a fixed copy of 4 (the next bytes overwrite the extra):
+                 * a loop here became a memcpy call per piece */
+                out[n] = row_digits[0];
+                out[n + 1] = row_digits[1];
+                out[n + 2] = row_digits[2];
+                out[n + 3] = row_digits[3];
+                n += row_length;
+            } else {
+                for (k = 0; k < row_length; k++)
+                    out[n++] = row_digits[k];
+            }
             out[n++] = ',';
             out[n++] = ' ';
             n += sap_dec(out + n, c + 1);
@@ -700,8 +770,14 @@ size_t sap_game_reply(sap_game *g, char *out, size_t cap)
         return 0; /* no reply before the move is done */
     while (n < cap && g->reply_phase != REPLY_DONE) {
         if (g->reply_phase == REPLY_HEAD) {
-            n += sap_copy_text(out + n, cap - n, reply_head, sizeof reply_head - 1,
-                                &g->v.reply.offset);
+            if (g->v.reply.offset == 0 && cap - n >= sizeof reply_head - 1) {
+                sap_rom_copy(out + n, reply_head, sizeof reply_head - 1);
+                n += sizeof reply_head - 1;
+                g->v.reply.offset = sizeof reply_head - 1;
+            } else {
+                n += sap_copy_text(out + n, cap - n, reply_head, sizeof reply_head - 1,
+                                   &g->v.reply.offset);
+            }
             if (g->v.reply.offset == sizeof reply_head - 1) {
                 g->reply_phase = REPLY_CELLS;
                 g->v.reply.offset = 0;
@@ -721,9 +797,15 @@ size_t sap_game_reply(sap_game *g, char *out, size_t cap)
                     piece_done(g);
             }
         } else {
-            const char *tail = reply_tails[g->reply_tail];
+            const char *tail = reply_tails + (size_t)g->reply_tail * TAIL_SLOT;
             size_t length = reply_tail_lengths[g->reply_tail];
-            n += sap_copy_text(out + n, cap - n, tail, length, &g->v.reply.offset);
+            if (g->v.reply.offset == 0 && cap - n >= TAIL_SLOT) {
+                sap_rom_copy(out + n, tail, TAIL_SLOT); /* the slot's padding is overwritten later */
+                n += length;
+                g->v.reply.offset = (uint32_t)length;
+            } else {
+                n += sap_copy_text(out + n, cap - n, tail, length, &g->v.reply.offset);
+            }
             if (g->v.reply.offset == length)
                 g->reply_phase = REPLY_DONE;
         }
@@ -773,9 +855,11 @@ int sap_game_set_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
     if (mine && !(*cell & CELL_MINE)) {
         *cell |= CELL_MINE;
         g->mines++;
+        mine_changed(cells_of(g), g->rows, g->cols, row, col, true);
     } else if (!mine && (*cell & CELL_MINE)) {
         *cell &= (uint8_t)~CELL_MINE;
         g->mines--;
+        mine_changed(cells_of(g), g->rows, g->cols, row, col, false);
     }
     return SAP_OK;
 }
@@ -793,8 +877,8 @@ int sap_game_set_random(sap_game *g, uint32_t mines, uint32_t seed)
     if (mines >= total)
         return SAP_ERR_ARG;
     board = cells_of(g);
-    for (i = 0; i < total; i++)
-        board[i] &= (uint8_t)~CELL_MINE;
+    for (i = 0; i < total; i++) /* no mines, so every number is 0 */
+        board[i] &= (uint8_t)~(CELL_MINE | CELL_NUMBER);
     g->mines = mines;
     g->seed = seed;
     g->flags |= FLAG_RANDOM;
@@ -824,8 +908,10 @@ int sap_game_set_layout(sap_game *g, bool (*mine_at)(const void *context, uint32
     board = cells_of(g);
     for (r = 0; r < g->rows; r++)
         for (c = 0; c < g->cols; c++)
-            if (mine_at(context, r, c))
+            if (mine_at(context, r, c)) {
                 board[(size_t)r * g->cols + c] |= CELL_MINE;
+                mine_changed(board, g->rows, g->cols, r, c, true);
+            }
     g->flags &= (uint8_t)~FLAG_RANDOM;
     return SAP_OK;
 }

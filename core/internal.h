@@ -136,14 +136,17 @@ static inline size_t sap_dec(char *buf, uint32_t v)
         return 1;
     }
     if (v < 100u) {
-        buf[0] = (char)('0' + v / 10u);
-        buf[1] = (char)('0' + v % 10u);
+        uint32_t tens = v / 10u;
+        buf[0] = (char)('0' + tens);
+        buf[1] = (char)('0' + (v - tens * 10u));
         return 2;
     }
     if (v < 1000u) {
-        buf[0] = (char)('0' + v / 100u);
-        buf[1] = (char)('0' + v / 10u % 10u);
-        buf[2] = (char)('0' + v % 10u);
+        /* two divisions by 10 (each a multiply), not four */
+        uint32_t tens = v / 10u, hundreds = tens / 10u;
+        buf[0] = (char)('0' + hundreds);
+        buf[1] = (char)('0' + (tens - hundreds * 10u));
+        buf[2] = (char)('0' + (v - tens * 10u));
         return 3;
     }
     for (n = 4, bound = 10000u; n < SAP_DEC_MAX && v >= bound; n++)
@@ -290,6 +293,19 @@ struct sap_judge_format {
     /* The input ended between tokens (status still READING). */
     void (*finish)(struct sap_judge *judge);
 };
+
+/* Whether the judge has output to give before it takes more input, and
+ * whether it is busy (reading, with that output pending): sap_judge_busy
+ * inline, for the session, which asks once or twice a move. */
+static inline bool sap_judge_output_pending(const struct sap_judge *j)
+{
+    return j->out_text_left > 0 || j->out_phase != 0;
+}
+
+static inline bool sap_judge_working(const struct sap_judge *j)
+{
+    return j->status == SAP_JUDGE_READING && sap_judge_output_pending(j);
+}
 
 extern const struct sap_judge_format sap_judge_boom;
 extern const struct sap_judge_format sap_judge_casual;

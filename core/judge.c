@@ -75,10 +75,6 @@ static bool is_space(char c)
     return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
-static bool output_pending(const struct sap_judge *j)
-{
-    return j->out_text_left > 0 || j->out_phase != 0;
-}
 
 int sap_judge_init(struct sap_judge *j, enum sap_format format,
                    const struct sap_memory *memory)
@@ -295,7 +291,7 @@ size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)
 {
     size_t i = 0;
     if (j == NULL || (input == NULL && length > 0) || j->status != SAP_JUDGE_READING
-        || output_pending(j))
+        || sap_judge_output_pending(j))
         return 0;
     /* Only a completed token (a format callback) or an error can make the
      * reader stop taking input, so that is where it is checked. */
@@ -307,7 +303,7 @@ size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)
                 end_token(j);
                 if (c == '\n')
                     j->line++;
-                if (j->status != SAP_JUDGE_READING || output_pending(j))
+                if (j->status != SAP_JUDGE_READING || sap_judge_output_pending(j))
                     break;
             } else if (c == '\n') {
                 j->line++;
@@ -331,11 +327,11 @@ size_t sap_judge_sink(struct sap_judge *j, const char *input, size_t length)
  * may end here. */
 static void process_eof(struct sap_judge *j)
 {
-    if (j->status != SAP_JUDGE_READING || output_pending(j))
+    if (j->status != SAP_JUDGE_READING || sap_judge_output_pending(j))
         return;
     if (j->in_token) {
         end_token(j);
-        if (output_pending(j))
+        if (sap_judge_output_pending(j))
             return; /* poll() comes back here once the output is out */
     }
     if (j->status == SAP_JUDGE_READING) {
@@ -371,7 +367,7 @@ size_t sap_judge_poll(struct sap_judge *j, char *out, size_t cap)
                 break; /* the format spent its budget (sap_judge_busy) */
         } else if (j->eof && !j->eof_done && j->status == SAP_JUDGE_READING) {
             process_eof(j);
-            if (!output_pending(j))
+            if (!sap_judge_output_pending(j))
                 break;
         } else {
             break;
@@ -398,7 +394,7 @@ enum sap_format sap_judge_format(const struct sap_judge *j)
 
 bool sap_judge_busy(const struct sap_judge *j)
 {
-    return j != NULL && j->status == SAP_JUDGE_READING && output_pending(j);
+    return j != NULL && sap_judge_working(j);
 }
 
 bool sap_judge_input_complete(const struct sap_judge *j)

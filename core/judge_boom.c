@@ -155,17 +155,17 @@ static void number(struct sap_judge *j, uint32_t value)
             j->step = STEP_X;
         }
         break;
-    case STEP_X:
-        if (value < 1 || value > sap_game_rows(j->u.game)) {
-            fail_coordinate(j, SAP_STR("x "), value, sap_game_rows(j->u.game), SAP_STR(" rows"));
+    case STEP_X: /* the board's sides are still in args (no call a coordinate) */
+        if (value < 1 || value > j->args[ARG_ROWS]) {
+            fail_coordinate(j, SAP_STR("x "), value, j->args[ARG_ROWS], SAP_STR(" rows"));
             break;
         }
         j->args[ARG_X] = value;
         j->step = STEP_Y;
         break;
     case STEP_Y:
-        if (value < 1 || value > sap_game_cols(j->u.game)) {
-            fail_coordinate(j, SAP_STR("y "), value, sap_game_cols(j->u.game), SAP_STR(" columns"));
+        if (value < 1 || value > j->args[ARG_COLS]) {
+            fail_coordinate(j, SAP_STR("y "), value, j->args[ARG_COLS], SAP_STR(" columns"));
             break;
         }
         /* an opening that spreads far is carried on by poll, a budget at

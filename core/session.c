@@ -76,7 +76,7 @@ void session_abandon_request(struct sap_session *s)
 static bool output_pending(const struct sap_session *s)
 {
     return s->reply_sent < s->reply_length || s->text_left > 0 || s->out_kind != OUT_NONE
-           || s->work_kind != WORK_NONE || (s->mode == MODE_JUDGE && sap_judge_busy(&s->judge));
+           || s->work_kind != WORK_NONE || (s->mode == MODE_JUDGE && sap_judge_working(&s->judge));
 }
 
 /* The short reply line is built with the text helpers, which keep a NUL
@@ -294,8 +294,8 @@ static void take_line(struct sap_session *s, const char *line, uint32_t length);
  * Returns true when it changed something (call it again). */
 static bool settle_step(struct sap_session *s)
 {
-    if (s->mode == MODE_JUDGE && !sap_judge_busy(&s->judge)) {
-        int status = sap_judge_status(&s->judge);
+    if (s->mode == MODE_JUDGE && !sap_judge_working(&s->judge)) {
+        int status = s->judge.status;
         if (status == SAP_JUDGE_READING && sap_judge_input_complete(&s->judge)
             && !s->judge_finished && !s->judge_only) {
             /* The statement's input is complete (its last case, or "0 0"):
@@ -498,7 +498,7 @@ int sap_session_judge_result(const struct sap_session *s, uint32_t *line, const 
     int status;
     if (s == NULL)
         return SAP_ERR_ARG;
-    status = sap_judge_status(&s->judge);
+    status = s->judge.status;
     if (line != NULL)
         *line = status < 0 ? s->judge.error_line : 0;
     if (reason != NULL)
@@ -512,7 +512,7 @@ int sap_session_judge_result(const struct sap_session *s, uint32_t *line, const 
 static bool judge_only_reading(const struct sap_session *s)
 {
     return s->judge_only && s->mode == MODE_JUDGE && !s->finished
-           && sap_judge_status(&s->judge) == SAP_JUDGE_READING && s->reply_length == 0;
+           && s->judge.status == SAP_JUDGE_READING && s->reply_length == 0;
 }
 
 size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
@@ -522,7 +522,7 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
         return 0;
     if (judge_only_reading(s)) {
         i = sap_judge_sink(&s->judge, input, length);
-        if (sap_judge_status(&s->judge) != SAP_JUDGE_READING)
+        if (s->judge.status != SAP_JUDGE_READING)
             settle(s);
         return i;
     }
@@ -538,7 +538,7 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
                                                  : through_next_space(input + i, length - i));
             /* a stream that fails inside a line takes the rest of it along,
              * so that one bad line gets one ERR */
-            if (sap_judge_status(&s->judge) < 0 && !s->judge_only && taken > 0
+            if (s->judge.status < 0 && !s->judge_only && taken > 0
                 && input[i + taken - 1] != '\n')
                 s->skip_line = true;
             break;
@@ -568,7 +568,7 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
         return 0;
     if (judge_only_reading(s)) {
         n = sap_judge_poll(&s->judge, out, cap);
-        if (sap_judge_status(&s->judge) != SAP_JUDGE_READING)
+        if (s->judge.status != SAP_JUDGE_READING)
             settle(s);
         return n;
     }
