@@ -131,7 +131,22 @@ static const uint8_t *cells_of_const(const sap_game *g)
 static void mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
                          bool add)
 {
+    uint8_t step = add ? CELL_NUMBER_ONE : (uint8_t)-CELL_NUMBER_ONE; /* mod 256 */
     unsigned d;
+    if (r - 1u < rows - 2u && c - 1u < cols - 2u) {
+        /* inside the border (r - 1 wraps for row 0): the eight at once */
+        uint8_t *a = &board[(size_t)(r - 1u) * cols + c], *b = a + 2u * (size_t)cols;
+        uint8_t *p = a + cols;
+        a[-1] = (uint8_t)(a[-1] + step);
+        a[0] = (uint8_t)(a[0] + step);
+        a[1] = (uint8_t)(a[1] + step);
+        p[-1] = (uint8_t)(p[-1] + step);
+        p[1] = (uint8_t)(p[1] + step);
+        b[-1] = (uint8_t)(b[-1] + step);
+        b[0] = (uint8_t)(b[0] + step);
+        b[1] = (uint8_t)(b[1] + step);
+        return;
+    }
     for (d = 0; d < 8; d++) {
         uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
         uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
@@ -139,7 +154,7 @@ static void mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t 
         if (nr >= rows || nc >= cols)
             continue; /* also catches 0 - 1, which wraps */
         cell = &board[(size_t)nr * cols + nc];
-        *cell = (uint8_t)(add ? *cell + CELL_NUMBER_ONE : *cell - CELL_NUMBER_ONE);
+        *cell = (uint8_t)(*cell + step);
     }
 }
 
@@ -368,6 +383,8 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
     uint32_t top = g->u.box.top, bottom = g->u.box.bottom;
     uint32_t left = g->u.box.left, right = g->u.box.right;
     bool done = false;
+    const ptrdiff_t width = (ptrdiff_t)cols;
+    const ptrdiff_t offset[8] = { -width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1 };
 
     if (budget == 0)
         return false; /* spent (by a chord's earlier neighbours) */
@@ -379,9 +396,6 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
         if (r - 1u < rows - 2u && c - 1u < cols - 2u) {
             /* inside the border (r - 1 wraps for row 0): all eight
              * neighbours exist, so they are found by offset alone */
-            const ptrdiff_t width = (ptrdiff_t)cols;
-            const ptrdiff_t offset[8] = { -width - 1, -width, -width + 1, -1, 1,
-                                          width - 1, width, width + 1 };
             uint8_t *at = &board[(size_t)r * cols + c];
             while (dir < 8) {
                 uint8_t *next = at + offset[dir];
