@@ -133,7 +133,7 @@ static void mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t 
 {
     uint8_t step = add ? CELL_NUMBER_ONE : (uint8_t)-CELL_NUMBER_ONE; /* mod 256 */
     unsigned d;
-    if (r - 1u < rows - 2u && c - 1u < cols - 2u) {
+    if (SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u) {
         /* inside the border (r - 1 wraps for row 0): the eight at once */
         uint8_t *a = &board[(size_t)(r - 1u) * cols + c], *b = a + 2u * (size_t)cols;
         uint8_t *p = a + cols;
@@ -393,7 +393,7 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
         uint8_t *here;
         unsigned back;
 
-        if (r - 1u < rows - 2u && c - 1u < cols - 2u) {
+        if (SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u) {
             /* inside the border (r - 1 wraps for row 0): all eight
              * neighbours exist, so they are found by offset alone */
             uint8_t *at = &board[(size_t)r * cols + c];
@@ -536,29 +536,47 @@ static void right_click(sap_game *g, uint32_t r, uint32_t c)
 /* Middle click on an opened cell whose flag count equals its number: opens
  * every covered unflagged neighbour (WORK_CHORD), or loses, before opening
  * anything, if one of them is a mine. */
+/* The eight neighbours' bytes of (r, c); one outside the board reads as
+ * an opened cell without a mine, which every test below passes over. */
+static void neighbour_bytes(const sap_game *g, uint32_t r, uint32_t c, uint8_t around[8])
+{
+    const uint8_t *board = cells_of_const(g);
+    uint32_t rows = g->rows, cols = g->cols;
+    unsigned d;
+    if (SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u) { /* inside the border */
+        const uint8_t *a = &board[(size_t)(r - 1u) * cols + c], *p = a + cols, *b = p + cols;
+        around[0] = a[-1];
+        around[1] = a[0];
+        around[2] = a[1];
+        around[3] = p[-1];
+        around[4] = p[1];
+        around[5] = b[-1];
+        around[6] = b[0];
+        around[7] = b[1];
+        return;
+    }
+    for (d = 0; d < 8; d++) {
+        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
+        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
+        around[d] = nr < rows && nc < cols ? board[(size_t)nr * cols + nc] : (uint8_t)MARK_OPEN;
+    }
+}
+
 static void chord(sap_game *g, uint32_t r, uint32_t c)
 {
     uint8_t *board = cells_of(g);
+    uint8_t around[8];
     unsigned flags = 0, d;
 
     if ((board[(size_t)r * g->cols + c] & CELL_MARK) != MARK_OPEN)
         return;
-    for (d = 0; d < 8; d++) {
-        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
-        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
-        if (nr < g->rows && nc < g->cols &&
-            (board[(size_t)nr * g->cols + nc] & CELL_MARK) == MARK_FLAG)
-            flags++;
-    }
+    neighbour_bytes(g, r, c, around);
+    for (d = 0; d < 8; d++)
+        flags += (around[d] & CELL_MARK) == MARK_FLAG;
     if (flags != opened_number(g, r, c))
         return;
     for (d = 0; d < 8; d++) {
-        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
-        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
-        uint8_t cell;
-        if (nr >= g->rows || nc >= g->cols)
-            continue;
-        cell = board[(size_t)nr * g->cols + nc];
+        uint8_t cell = around[d];
         if ((cell & CELL_MARK) != MARK_OPEN && (cell & CELL_MARK) != MARK_FLAG &&
             (cell & CELL_MINE)) {
             g->lost = 1;
