@@ -163,6 +163,20 @@ static inline size_t sap_dec(char *buf, uint32_t v)
         buf[2] = sap_rom_byte(&sap_digit_pairs[2u * rest + 1u]);
         return 3;
     }
+#else
+    if (v < 100u) {
+        uint32_t tens = v / 10u;
+        buf[0] = (char)('0' + tens);
+        buf[1] = (char)('0' + (v - tens * 10u));
+        return 2;
+    }
+    if (v < 1000u) {
+        uint32_t tens = v / 10u, hundreds = tens / 10u;
+        buf[0] = (char)('0' + hundreds);
+        buf[1] = (char)('0' + (tens - hundreds * 10u));
+        buf[2] = (char)('0' + (v - tens * 10u));
+        return 3;
+    }
 #endif
     for (n = 4, bound = 10000u; n < SAP_DEC_MAX && v >= bound; n++)
         bound *= 10u;
