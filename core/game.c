@@ -126,6 +126,13 @@ static const uint8_t *cells_of_const(const sap_game *g)
  * The seed is first scrambled so that neighbouring seeds give unrelated
  * boards, and a zero state (xorshift's fixed point) is avoided. */
 
+/* Whether all eight neighbours of (r, c) exist (r - 1 wraps for row 0),
+ * so that the fast path may skip their bounds tests. */
+static inline bool inside_border(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c)
+{
+    return SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u;
+}
+
 /* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
  * change by one. */
 static void mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
@@ -133,10 +140,8 @@ static void mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t 
 {
     uint8_t step = add ? CELL_NUMBER_ONE : (uint8_t)-CELL_NUMBER_ONE; /* mod 256 */
     unsigned d;
-    if (SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u) {
-        /* inside the border (r - 1 wraps for row 0): the eight at once */
-        uint8_t *a = &board[(size_t)(r - 1u) * cols + c], *b = a + 2u * (size_t)cols;
-        uint8_t *p = a + cols;
+    if (inside_border(rows, cols, r, c)) { /* the eight at once */
+        uint8_t *a = &board[(size_t)(r - 1u) * cols + c], *p = a + cols, *b = p + cols;
         a[-1] = (uint8_t)(a[-1] + step);
         a[0] = (uint8_t)(a[0] + step);
         a[1] = (uint8_t)(a[1] + step);
@@ -390,43 +395,10 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
         return false; /* spent (by a chord's earlier neighbours) */
 
     for (;;) {
-        uint8_t *here;
+        uint8_t *here = &board[(size_t)r * cols + c];
+        bool inside = inside_border(rows, cols, r, c);
         unsigned back;
 
-        if (SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u) {
-            /* inside the border (r - 1 wraps for row 0): all eight
-             * neighbours exist, so they are found by offset alone */
-            uint8_t *at = &board[(size_t)r * cols + c];
-            while (dir < 8) {
-                uint8_t *next = at + offset[dir];
-                unsigned number;
-                uint32_t nr, nc;
-                dir++;
-                if ((*next & CELL_MARK) == MARK_OPEN || (*next & CELL_MARK) == MARK_FLAG)
-                    continue;
-                nr = r + (uint32_t)(int32_t)neighbour_row[dir - 1];
-                nc = c + (uint32_t)(int32_t)neighbour_col[dir - 1];
-                /* no mine: its parent counted zero */
-                number = (unsigned)*next >> CELL_NUMBER_SHIFT;
-                *next = (uint8_t)((*next & CELL_NUMBER) | MARK_OPEN | CELL_CHANGED);
-                covered--;
-                top = nr < top ? nr : top;
-                bottom = nr > bottom ? nr : bottom;
-                left = nc < left ? nc : left;
-                right = nc > right ? nc : right;
-                if (number == 0) {
-                    *next = (uint8_t)(*next | (dir << CELL_PARENT_SHIFT));
-                    r = nr;
-                    c = nc;
-                    dir = 0;
-                    if (--budget == 0)
-                        goto stop;
-                    break; /* the new cell: its own test of the border */
-                }
-            }
-            if (dir == 0)
-                continue;
-        }
         while (dir < 8) {
             uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[dir];
             uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[dir];
@@ -434,9 +406,9 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
             unsigned mark, number;
 
             dir++;
-            if (nr >= rows || nc >= cols)
+            if (!inside && (nr >= rows || nc >= cols))
                 continue; /* also catches 0 - 1, which wraps */
-            next = &board[(size_t)nr * cols + nc];
+            next = here + offset[dir - 1];
             mark = *next & CELL_MARK;
             if (mark == MARK_OPEN || mark == MARK_FLAG)
                 continue;
@@ -452,12 +424,13 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
                 *next = (uint8_t)(*next | (dir << CELL_PARENT_SHIFT));
                 r = nr;
                 c = nc;
+                here = next;
+                inside = inside_border(rows, cols, r, c);
                 dir = 0;
                 if (--budget == 0)
                     goto stop;
             }
         }
-        here = &board[(size_t)r * cols + c];
         back = *here >> CELL_PARENT_SHIFT;
         if (back == 0) {
             done = true; /* back at the root */
@@ -543,7 +516,7 @@ static void neighbour_bytes(const sap_game *g, uint32_t r, uint32_t c, uint8_t a
     const uint8_t *board = cells_of_const(g);
     uint32_t rows = g->rows, cols = g->cols;
     unsigned d;
-    if (SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u) { /* inside the border */
+    if (inside_border(rows, cols, r, c)) { /* the eight at once */
         const uint8_t *a = &board[(size_t)(r - 1u) * cols + c], *p = a + cols, *b = p + cols;
         around[0] = a[-1];
         around[1] = a[0];
