@@ -227,9 +227,7 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
         unsigned parent;
         budget--;
         if (row > 0 && col > 0 && row + 1 < rows && col + 1 < cols) {
-            /* inside the border: every neighbour exists, so the four are
-             * tested at once and the first open one from d on is looked up,
-             * one branch a step instead of one a direction */
+            /* inside the border: every neighbour exists */
             for (; d < directions; d++)
                 if ((cells[at + (uint32_t)offset[d]] & test) == want)
                     break;
