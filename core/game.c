@@ -37,6 +37,9 @@
 #define MARK_FLAG 0x02u
 #define MARK_QUESTION 0x04u
 #define MARK_OPEN 0x06u
+/* The bit that opened and flagged cells share (and covered and '?' cells
+ * lack): set, the cell stops an opening and a chord passes it over. */
+#define MARK_STOPS_OPENING 0x02u
 #define CELL_CHANGED 0x08u
 #define CELL_PARENT_SHIFT 4
 #define CELL_PARENT 0xF0u
@@ -71,15 +74,18 @@ enum game_work {
     WORK_CHORD            /* a middle click opening its neighbours one by one */
 };
 
+/* Bounding box of an operation's changes; empty when top > bottom. */
+struct sap_box {
+    uint32_t top, bottom, left, right;
+};
+
 struct sap_game {
     uint32_t rows, cols;
     uint32_t mines;       /* mines on the board; while FLAG_RANDOM, the mines asked for */
     uint32_t covered;     /* cells not opened */
     uint32_t seed;        /* while FLAG_RANDOM; while laying, the generator's state */
     union {
-        /* Bounding box of the last operation's changes; empty when
-         * top > bottom. */
-        struct { uint32_t top, bottom, left, right; } box;
+        struct sap_box box; /* the last operation's changes */
         /* While mines are laid (before anything changes): the next cell,
          * the mines still to lay, the cells still eligible. */
         struct { uint32_t row, col, needed, eligible; } lay;
@@ -357,12 +363,28 @@ static unsigned open_cell(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
     return number;
 }
 
+/* The reply's box grows to the 3 x 3 block around the zero cell (r, c),
+ * clipped to the board: every cell an opening changes is a neighbour of a
+ * zero cell it entered, so this once per zero cell bounds them all, where
+ * a test per opened cell cost more (the box may take in a few unchanged
+ * cells beside them, which the reply's scan passes over). */
+static void grow_box(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c, struct sap_box *box)
+{
+    uint32_t top = r > 0 ? r - 1u : 0, bottom = r + 1u < rows ? r + 1u : r;
+    uint32_t left = c > 0 ? c - 1u : 0, right = c + 1u < cols ? c + 1u : c;
+    box->top = top < box->top ? top : box->top;
+    box->bottom = bottom > box->bottom ? bottom : box->bottom;
+    box->left = left < box->left ? left : box->left;
+    box->right = right > box->right ? right : box->right;
+}
+
 /* Opens the covered, unflagged, mine-free cell (r, c); when it is a zero,
  * its opening starts (walk_on spreads it) and the result is true. */
 static bool walk_start(sap_game *g, uint32_t r, uint32_t c)
 {
     if (open_cell(g, &cells_of(g)[(size_t)r * g->cols + c], r, c) != 0)
         return false;
+    grow_box(g->rows, g->cols, r, c, &g->u.box);
     g->v.walk.row = r;
     g->v.walk.col = c;
     g->walk_dir = 0;
@@ -381,12 +403,11 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
     uint32_t rows = g->rows, cols = g->cols;
     uint32_t r = g->v.walk.row, c = g->v.walk.col;
     unsigned dir = g->walk_dir;
-    /* open_cell's bookkeeping kept in registers for the walk, stored back
-     * when it stops (the board's byte stores would otherwise make every
-     * header field a reload) */
+    /* the bookkeeping kept in registers for the walk, stored back when it
+     * stops (the board's byte stores would otherwise make every header
+     * field a reload) */
     uint32_t covered = g->covered;
-    uint32_t top = g->u.box.top, bottom = g->u.box.bottom;
-    uint32_t left = g->u.box.left, right = g->u.box.right;
+    struct sap_box box = g->u.box;
     bool done = false;
     const ptrdiff_t width = (ptrdiff_t)cols;
     const ptrdiff_t offset[8] = { -width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1 };
@@ -400,32 +421,28 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
         unsigned back;
 
         while (dir < 8) {
-            uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[dir];
-            uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[dir];
             uint8_t *next;
-            unsigned mark, number;
+            unsigned number;
+            unsigned d = dir++;
 
-            dir++;
-            if (!inside && (nr >= rows || nc >= cols))
-                continue; /* also catches 0 - 1, which wraps */
-            next = here + offset[dir - 1];
-            mark = *next & CELL_MARK;
-            if (mark == MARK_OPEN || mark == MARK_FLAG)
+            /* 0 - 1 wraps, so one test per side */
+            if (!inside && (r + (uint32_t)(int32_t)neighbour_row[d] >= rows
+                            || c + (uint32_t)(int32_t)neighbour_col[d] >= cols))
+                continue;
+            next = here + offset[d];
+            if (*next & MARK_STOPS_OPENING)
                 continue;
             /* open_cell; no mine: its parent counted zero */
             number = (unsigned)*next >> CELL_NUMBER_SHIFT;
             *next = (uint8_t)((*next & CELL_NUMBER) | MARK_OPEN | CELL_CHANGED);
             covered--;
-            top = nr < top ? nr : top;
-            bottom = nr > bottom ? nr : bottom;
-            left = nc < left ? nc : left;
-            right = nc > right ? nc : right;
             if (number == 0) {
                 *next = (uint8_t)(*next | (dir << CELL_PARENT_SHIFT));
-                r = nr;
-                c = nc;
+                r += (uint32_t)(int32_t)neighbour_row[d];
+                c += (uint32_t)(int32_t)neighbour_col[d];
                 here = next;
                 inside = inside_border(rows, cols, r, c);
+                grow_box(rows, cols, r, c, &box);
                 dir = 0;
                 if (--budget == 0)
                     goto stop;
@@ -445,10 +462,7 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
     }
 stop:
     g->covered = covered;
-    g->u.box.top = top;
-    g->u.box.bottom = bottom;
-    g->u.box.left = left;
-    g->u.box.right = right;
+    g->u.box = box;
     g->v.walk.row = r;
     g->v.walk.col = c;
     g->walk_dir = (uint8_t)dir;
@@ -477,9 +491,7 @@ static void left_open(sap_game *g)
 
 static void left_click(sap_game *g, uint32_t r, uint32_t c)
 {
-    unsigned mark = cells_of(g)[(size_t)r * g->cols + c] & CELL_MARK;
-
-    if (mark == MARK_OPEN || mark == MARK_FLAG)
+    if (cells_of(g)[(size_t)r * g->cols + c] & MARK_STOPS_OPENING)
         return;
     g->v.walk.row = r;
     g->v.walk.col = c;
@@ -550,8 +562,7 @@ static void chord(sap_game *g, uint32_t r, uint32_t c)
         return;
     for (d = 0; d < 8; d++) {
         uint8_t cell = around[d];
-        if ((cell & CELL_MARK) != MARK_OPEN && (cell & CELL_MARK) != MARK_FLAG &&
-            (cell & CELL_MINE)) {
+        if (!(cell & MARK_STOPS_OPENING) && (cell & CELL_MINE)) {
             g->lost = 1;
             return;
         }
@@ -582,12 +593,10 @@ static bool chord_on(sap_game *g, uint32_t *budget)
         unsigned d = g->chord_dir++;
         uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
         uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
-        unsigned mark;
         if (nr >= g->rows || nc >= g->cols)
             continue;
-        mark = board[(size_t)nr * g->cols + nc] & CELL_MARK;
         /* an earlier neighbour's opening may have reached it */
-        if (mark == MARK_OPEN || mark == MARK_FLAG || !walk_start(g, nr, nc))
+        if ((board[(size_t)nr * g->cols + nc] & MARK_STOPS_OPENING) || !walk_start(g, nr, nc))
             continue;
         g->chord_dir |= CHORD_WALKING;
         if (!walk_on(g, budget))

@@ -118,6 +118,16 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #define SAP_STR(literal) (literal)
 #endif
 
+/* SAP_RARE: a path taken once a game or on a failure, kept out of line so
+ * that the hot function it would be inlined into (a reader's number
+ * callback, called for every token) does not set up its stack frame on
+ * every call. */
+#if defined(__GNUC__)
+#define SAP_RARE __attribute__((__noinline__, __cold__))
+#else
+#define SAP_RARE
+#endif
+
 /* ---- text -------------------------------------------------------------- */
 
 /* Longest decimal form of a uint32_t. */

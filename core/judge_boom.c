@@ -49,7 +49,7 @@ static void begin(struct sap_judge *j)
 }
 
 /* "board 0 x 5: ..." with both numbers, which sap_judge_fail_n cannot hold. */
-static void fail_board_size(struct sap_judge *j, int err)
+SAP_RARE static void fail_board_size(struct sap_judge *j, int err)
 {
     char reason[sizeof j->reason];
     size_t len = 0;
@@ -73,7 +73,7 @@ static void fail_board_size(struct sap_judge *j, int err)
 }
 
 /* "x 7 is outside the board's 3 rows" */
-static void fail_coordinate(struct sap_judge *j, const char *name, uint32_t value,
+SAP_RARE static void fail_coordinate(struct sap_judge *j, const char *name, uint32_t value,
                             uint32_t limit, const char *unit)
 {
     char reason[sizeof j->reason];
@@ -86,7 +86,7 @@ static void fail_coordinate(struct sap_judge *j, const char *name, uint32_t valu
     sap_judge_fail_ram(j, SAP_ERR_RANGE, reason);
 }
 
-static void start_board(struct sap_judge *j)
+SAP_RARE static void start_board(struct sap_judge *j)
 {
     uint32_t rows = j->args[ARG_ROWS], cols = j->args[ARG_COLS];
     int err = sap_check_board_size(rows, cols);
@@ -113,7 +113,7 @@ static void start_board(struct sap_judge *j)
 
 /* The closing 0: QUIT if the game still runs, the separator if another
  * game follows. */
-static void end_game(struct sap_judge *j)
+SAP_RARE static void end_game(struct sap_judge *j)
 {
     bool quit = sap_game_state(j->u.game) == SAP_RUNNING;
     bool more;
