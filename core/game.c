@@ -391,6 +391,42 @@ static bool walk_start(sap_game *g, uint32_t r, uint32_t c)
     return true;
 }
 
+/* The first neighbour from direction `dir` on that an opening enters (not
+ * opened, not flagged), or 8 when none is left.  Inside the border the
+ * eight are read by constant offsets, a test each, the scan resuming at
+ * `dir` by falling through the cases; on the border each is checked
+ * against the board's bounds first. */
+static inline unsigned next_inside(const uint8_t *here, ptrdiff_t width, unsigned dir)
+{
+    const uint8_t *above = here - width, *below = here + width;
+    switch (dir) {
+    case 0: if (!(above[-1] & MARK_STOPS_OPENING)) return 0; /* fall through */
+    case 1: if (!(above[0] & MARK_STOPS_OPENING)) return 1;  /* fall through */
+    case 2: if (!(above[1] & MARK_STOPS_OPENING)) return 2;  /* fall through */
+    case 3: if (!(here[-1] & MARK_STOPS_OPENING)) return 3;  /* fall through */
+    case 4: if (!(here[1] & MARK_STOPS_OPENING)) return 4;   /* fall through */
+    case 5: if (!(below[-1] & MARK_STOPS_OPENING)) return 5; /* fall through */
+    case 6: if (!(below[0] & MARK_STOPS_OPENING)) return 6;  /* fall through */
+    case 7: if (!(below[1] & MARK_STOPS_OPENING)) return 7;  /* fall through */
+    default: return 8;
+    }
+}
+
+static inline unsigned next_on_border(const uint8_t *here, const ptrdiff_t offset[8],
+                                      uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
+                                      unsigned dir)
+{
+    for (; dir < 8; dir++) {
+        /* 0 - 1 wraps, so one test per side */
+        if (r + (uint32_t)(int32_t)neighbour_row[dir] >= rows
+            || c + (uint32_t)(int32_t)neighbour_col[dir] >= cols)
+            continue;
+        if (!(here[offset[dir]] & MARK_STOPS_OPENING))
+            return dir;
+    }
+    return 8;
+}
+
 /* Spreads the opening from every zero cell reached to its covered
  * unflagged neighbours (a '?' opens, a 'P' stops the spread), for at most
  * `budget` steps (a step enters a zero cell or leaves it); true once the
@@ -411,56 +447,51 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
     bool done = false;
     const ptrdiff_t width = (ptrdiff_t)cols;
     const ptrdiff_t offset[8] = { -width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1 };
+    uint8_t *here = &board[(size_t)r * cols + c];
+    bool inside = inside_border(rows, cols, r, c);
 
     if (budget == 0)
         return false; /* spent (by a chord's earlier neighbours) */
 
     for (;;) {
-        uint8_t *here = &board[(size_t)r * cols + c];
-        bool inside = inside_border(rows, cols, r, c);
-        unsigned back;
+        unsigned d = inside ? next_inside(here, width, dir)
+                            : next_on_border(here, offset, rows, cols, r, c, dir);
+        uint8_t *next;
 
-        while (dir < 8) {
-            uint8_t *next;
-            unsigned number;
-            unsigned d = dir++;
-
-            /* 0 - 1 wraps, so one test per side */
-            if (!inside && (r + (uint32_t)(int32_t)neighbour_row[d] >= rows
-                            || c + (uint32_t)(int32_t)neighbour_col[d] >= cols))
-                continue;
-            next = here + offset[d];
-            if (*next & MARK_STOPS_OPENING)
-                continue;
+        if (d < 8) {
             /* open_cell; no mine: its parent counted zero */
-            number = (unsigned)*next >> CELL_NUMBER_SHIFT;
-            *next = (uint8_t)((*next & CELL_NUMBER) | MARK_OPEN | CELL_CHANGED);
+            next = here + offset[d];
+            dir = d + 1;
             covered--;
-            if (number == 0) {
-                *next = (uint8_t)(*next | (dir << CELL_PARENT_SHIFT));
-                r += (uint32_t)(int32_t)neighbour_row[d];
-                c += (uint32_t)(int32_t)neighbour_col[d];
-                here = next;
-                inside = inside_border(rows, cols, r, c);
-                grow_box(rows, cols, r, c, &box);
-                dir = 0;
-                if (--budget == 0)
-                    goto stop;
+            if (*next >> CELL_NUMBER_SHIFT != 0) {
+                *next = (uint8_t)((*next & CELL_NUMBER) | MARK_OPEN | CELL_CHANGED);
+                continue;
             }
+            /* a zero: the walk enters it, which remembers the way back */
+            *next = (uint8_t)(MARK_OPEN | CELL_CHANGED | (dir << CELL_PARENT_SHIFT));
+            r += (uint32_t)(int32_t)neighbour_row[d];
+            c += (uint32_t)(int32_t)neighbour_col[d];
+            here = next;
+            inside = inside_border(rows, cols, r, c);
+            grow_box(rows, cols, r, c, &box);
+            dir = 0;
+        } else {
+            /* every neighbour done: back to the parent, past this one */
+            unsigned back = *here >> CELL_PARENT_SHIFT;
+            if (back == 0) {
+                done = true; /* back at the root */
+                break;
+            }
+            *here &= (uint8_t)~CELL_PARENT;
+            r -= (uint32_t)(int32_t)neighbour_row[back - 1];
+            c -= (uint32_t)(int32_t)neighbour_col[back - 1];
+            here -= offset[back - 1];
+            inside = inside_border(rows, cols, r, c);
+            dir = back;
         }
-        back = *here >> CELL_PARENT_SHIFT;
-        if (back == 0) {
-            done = true; /* back at the root */
-            break;
-        }
-        *here &= (uint8_t)~CELL_PARENT;
-        r -= (uint32_t)(int32_t)neighbour_row[back - 1];
-        c -= (uint32_t)(int32_t)neighbour_col[back - 1];
-        dir = back;
         if (--budget == 0)
-            goto stop;
+            break;
     }
-stop:
     g->covered = covered;
     g->u.box = box;
     g->v.walk.row = r;
