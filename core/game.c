@@ -132,13 +132,6 @@ static const uint8_t *cells_of_const(const sap_game *g)
  * The seed is first scrambled so that neighbouring seeds give unrelated
  * boards, and a zero state (xorshift's fixed point) is avoided. */
 
-/* Whether all eight neighbours of (r, c) exist (r - 1 wraps for row 0),
- * so that the fast path may skip their bounds tests. */
-static inline bool inside_border(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c)
-{
-    return SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u;
-}
-
 /* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
  * change by one. */
 static void mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
@@ -146,7 +139,7 @@ static void mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t 
 {
     uint8_t step = add ? CELL_NUMBER_ONE : (uint8_t)-CELL_NUMBER_ONE; /* mod 256 */
     unsigned d;
-    if (inside_border(rows, cols, r, c)) { /* the eight at once */
+    if (sap_inside_border(rows, cols, r, c)) { /* the eight at once */
         uint8_t *a = &board[(size_t)(r - 1u) * cols + c], *p = a + cols, *b = p + cols;
         a[-1] = (uint8_t)(a[-1] + step);
         a[0] = (uint8_t)(a[0] + step);
@@ -448,7 +441,7 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
     const ptrdiff_t width = (ptrdiff_t)cols;
     const ptrdiff_t offset[8] = { -width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1 };
     uint8_t *here = &board[(size_t)r * cols + c];
-    bool inside = inside_border(rows, cols, r, c);
+    bool inside = sap_inside_border(rows, cols, r, c);
 
     if (budget == 0)
         return false; /* spent (by a chord's earlier neighbours) */
@@ -472,7 +465,7 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
             r += (uint32_t)(int32_t)neighbour_row[d];
             c += (uint32_t)(int32_t)neighbour_col[d];
             here = next;
-            inside = inside_border(rows, cols, r, c);
+            inside = sap_inside_border(rows, cols, r, c);
             grow_box(rows, cols, r, c, &box);
             dir = 0;
         } else {
@@ -486,7 +479,7 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
             r -= (uint32_t)(int32_t)neighbour_row[back - 1];
             c -= (uint32_t)(int32_t)neighbour_col[back - 1];
             here -= offset[back - 1];
-            inside = inside_border(rows, cols, r, c);
+            inside = sap_inside_border(rows, cols, r, c);
             dir = back;
         }
         if (--budget == 0)
@@ -559,7 +552,7 @@ static void neighbour_bytes(const sap_game *g, uint32_t r, uint32_t c, uint8_t a
     const uint8_t *board = cells_of_const(g);
     uint32_t rows = g->rows, cols = g->cols;
     unsigned d;
-    if (inside_border(rows, cols, r, c)) { /* the eight at once */
+    if (sap_inside_border(rows, cols, r, c)) { /* the eight at once */
         const uint8_t *a = &board[(size_t)(r - 1u) * cols + c], *p = a + cols, *b = p + cols;
         around[0] = a[-1];
         around[1] = a[0];

@@ -143,6 +143,14 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #define SAP_FAST_PATHS 1
 #endif
 
+/* Whether all eight neighbours of (r, c) exist (r - 1 wraps for row 0),
+ * so that a fast path may skip their bounds tests; always false in a size
+ * build, whose general loops then do all the work. */
+static inline bool sap_inside_border(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c)
+{
+    return SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u;
+}
+
 #if SAP_FAST_PATHS
 /* "00" "01" ... "99": two digits a lookup (text.c). */
 extern const char sap_digit_pairs[201] SAP_ROM;

@@ -19,11 +19,12 @@
  * enclose no hole, where a hole is a group of unshaded cells joined through
  * sides and corners that does not reach the outside.  The Euler number of
  * the shaded cells (groups minus holes, side-connected cells against
- * corner-connected holes) is a sum over every 2 x 2 window of the grid
- * framed by unshaded cells (Gray's bit-quad count): windows with one shaded
- * cell count +1, with three -1, with two on a diagonal +2, all over 4.  So
- * the one pass that clears the marks and finds 2 x 2 shaded squares also
- * counts the quads, and one group with no hole is an Euler number of 1.
+ * corner-connected holes) is V - E + F: the shaded cells, the pairs of them
+ * that share a side, and their 2 x 2 squares (Gray's bit-quad count, summed
+ * another way).  A 2 x 2 square already fails the grid, so F is 0, and one
+ * group with no hole is V - E = 1.  The one pass that clears the marks and
+ * looks for 2 x 2 squares counts V and E as well, eight cells a word on
+ * hosts.
  */
 #include "internal.h"
 
@@ -43,8 +44,9 @@ struct nurikabe_number {
 enum verify_phase {
     PHASE_START = 0,    /* nothing done yet */
     PHASE_ROWS,         /* a row at a time: forget an earlier verify's marks,
-                           count the shaded, no 2 x 2 square all shaded, and
-                           the quads of the Euler number */
+                           count the shaded and the shaded pairs sharing a
+                           side (the Euler number), no 2 x 2 square all
+                           shaded */
     PHASE_SHADED_NUMBERS, /* only blank cells may be shaded */
     PHASE_SHADED_FIND,  /* the first shaded cell, where the shaded walk starts */
     PHASE_SHADED_WALK,  /* the shaded cells are one 4-connected group, no hole */
@@ -62,7 +64,7 @@ struct sap_nurikabe {
 
     /* A verification under way (verify_step). */
     uint32_t cursor;           /* the phase's place: a cell, a number or a row */
-    int32_t euler4;            /* PHASE_ROWS: 4 x the shaded cells' Euler number */
+    uint32_t sides;            /* PHASE_ROWS: pairs of shaded cells sharing a side */
     uint32_t shaded;           /* shaded cells */
     uint32_t reached;          /* cells the phase's walks reached */
     uint32_t walk_row, walk_col, walk_at; /* a walk's position */
@@ -165,29 +167,64 @@ int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col, bool
     return SAP_OK;
 }
 
+/* Rows eight bytes at a time, on hosts (SAP_FAST_PATHS: a size build
+ * drops these paths, and the byte loops after them do all the work).
+ * For each byte of v, 0x80 where it is not zero: exact per byte, as
+ * (b & 0x7f) + 0x7f cannot carry into the next one, so the byte order does
+ * not matter. */
+#define EACH_BYTE(b) (0x0101010101010101u * (uint64_t)(b))
+static inline uint64_t nonzero_bytes(uint64_t v)
+{
+    return (((v & EACH_BYTE(0x7f)) + EACH_BYTE(0x7f)) | v) & EACH_BYTE(0x80);
+}
+
+static inline uint64_t load_eight(const void *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* The sum of v's eight bytes, each at most 1 (arithmetic: any byte order). */
+static inline uint32_t byte_sum(uint64_t v)
+{
+    return (uint32_t)((v * EACH_BYTE(1)) >> 56);
+}
+
 int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
                          const char *cells, uint32_t count)
 {
     uint8_t *at;
-    uint32_t i;
-    unsigned bad = 0;
+    uint32_t i = 0, words = SAP_FAST_PATHS ? count / 8u * 8u : 0u;
+    uint64_t wrong = 0;
+    unsigned bad;
 
     if (grid == NULL || (cells == NULL && count > 0))
         return SAP_ERR_ARG;
     if (row >= grid->rows || col > grid->cols || count > grid->cols - col)
         return SAP_ERR_RANGE;
-    for (i = 0; i < count; i++) /* no early exit: the loop stays a vector loop */
+    for (; i < words; i += 8) {
+        uint64_t v = load_eight(cells + i);
+        wrong |= nonzero_bytes(v ^ EACH_BYTE('#')) & nonzero_bytes(v ^ EACH_BYTE('.'));
+    }
+    bad = wrong != 0;
+    for (; i < count; i++) /* no early exit: the loop stays a vector loop */
         bad |= cells[i] != '#' && cells[i] != '.';
     if (bad)
         return SAP_ERR_ARG;
     at = cells_of(grid) + (size_t)row * grid->cols + col;
     grid->phase = PHASE_START;
     grid->walking = 0;
-    for (i = 0; i < count; i++)
+    for (i = 0; i < words; i += 8) {
+        /* 0x01 (CELL_SHADED) in each byte that is '#' */
+        uint64_t shaded = (nonzero_bytes(load_eight(cells + i) ^ EACH_BYTE('#')) ^ EACH_BYTE(0x80)) >> 7;
+        uint64_t v = (load_eight(at + i) & ~EACH_BYTE(CELL_SHADED)) | shaded;
+        memcpy(at + i, &v, 8);
+    }
+    for (; i < count; i++)
         at[i] = (uint8_t)((at[i] & (uint8_t)~CELL_SHADED) | (cells[i] == '#' ? CELL_SHADED : 0u));
     return SAP_OK;
 }
-
 
 /* Starts a walk at `start`: through sides, over cells shaded like it that
  * carry no CELL_SEEN_REGION yet (the shaded walk, or an island's). */
@@ -205,6 +242,36 @@ static void walk_start(sap_nurikabe *grid, uint32_t start)
     grid->walking = 1;
 }
 
+/* The first side from direction d on whose cell the walk takes (its
+ * shading and mark, under `test`, are `want`), or 4 when none is left.
+ * Inside the border the four are read by constant offsets, resuming at d
+ * by falling through the cases; on the border each is checked against the
+ * board's bounds first. */
+static inline unsigned next_inside(const uint8_t *here, uint32_t cols, uint8_t test,
+                                   uint8_t want, unsigned d)
+{
+    switch (d) {
+    case 0: if ((*(here - cols) & test) == want) return 0; /* fall through */
+    case 1: if ((here[1] & test) == want) return 1;        /* fall through */
+    case 2: if ((here[cols] & test) == want) return 2;     /* fall through */
+    case 3: if ((here[-1] & test) == want) return 3;       /* fall through */
+    default: return 4;
+    }
+}
+
+static inline unsigned next_on_border(const uint8_t *here, const int32_t offset[4], uint32_t rows,
+                                      uint32_t cols, uint32_t row, uint32_t col, uint8_t test,
+                                      uint8_t want, unsigned d)
+{
+    for (; d < 4; d++) {
+        uint32_t r = row + (uint32_t)(int32_t)dir_row[d];
+        uint32_t c = col + (uint32_t)(int32_t)dir_col[d]; /* -1 wraps past any limit */
+        if (r < rows && c < cols && (here[offset[d]] & test) == want)
+            return d;
+    }
+    return 4;
+}
+
 /* Carries the walk on for at most *budget steps (a step enters a cell or
  * leaves it); true once it is back at its start with nothing left. */
 static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
@@ -216,7 +283,8 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
     /* a cell is taken when its shading matches and its mark is not set */
     uint8_t test = (uint8_t)(CELL_SHADED | CELL_SEEN_REGION);
     uint8_t want = (uint8_t)(grid->phase == PHASE_SHADED_WALK ? CELL_SHADED : 0);
-    unsigned d = grid->walk_dir, directions = 4;
+    unsigned d = grid->walk_dir;
+    bool inside = sap_inside_border(rows, cols, row, col);
     int32_t offset[4];
     unsigned i;
     bool done = false;
@@ -226,20 +294,9 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
     while (budget > 0) {
         unsigned parent;
         budget--;
-        if (row > 0 && col > 0 && row + 1 < rows && col + 1 < cols) {
-            /* inside the border: every neighbour exists */
-            for (; d < directions; d++)
-                if ((cells[at + (uint32_t)offset[d]] & test) == want)
-                    break;
-        } else {
-            for (; d < directions; d++) {
-                uint32_t r = row + (uint32_t)(int32_t)dir_row[d];
-                uint32_t c = col + (uint32_t)(int32_t)dir_col[d]; /* -1 wraps past any limit */
-                if (r < rows && c < cols && (cells[at + (uint32_t)offset[d]] & test) == want)
-                    break;
-            }
-        }
-        if (d < directions) {
+        d = inside ? next_inside(cells + at, cols, test, want, d)
+                   : next_on_border(cells + at, offset, rows, cols, row, col, test, want, d);
+        if (d < 4) {
             /* forward: the new cell remembers the way back */
             row += (uint32_t)(int32_t)dir_row[d];
             col += (uint32_t)(int32_t)dir_col[d];
@@ -247,6 +304,7 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
             cells[at] = (uint8_t)((cells[at] & 0x0fu) | CELL_SEEN_REGION | ((d ^ 2u) << PARENT_SHIFT));
             reached++;
             numbered += (cells[at] & CELL_NUMBERED) != 0;
+            inside = sap_inside_border(rows, cols, row, col);
             d = 0;
             continue;
         }
@@ -259,6 +317,7 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
         row += (uint32_t)(int32_t)dir_row[parent];
         col += (uint32_t)(int32_t)dir_col[parent];
         at += (uint32_t)offset[parent];
+        inside = sap_inside_border(rows, cols, row, col);
         d = (parent ^ 2u) + 1u;
     }
     grid->walk_row = row;
@@ -272,42 +331,45 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
     return done;
 }
 
-/* One row of windows: row `i` is cleared of marks and its shaded cells
- * counted (i < rows), and the 2 x 2 windows over rows i - 1 and i, the
- * grid framed by unshaded cells, are counted for the Euler number.  False
- * when a window is all shaded. */
-static bool rows_window(sap_nurikabe *grid, uint8_t *cells, uint32_t i)
+/* Row i: its marks from an earlier verification cleared, its shaded cells
+ * counted, and the shaded pairs that share a side within it or with row
+ * i - 1; false when four shaded cells make a 2 x 2 square with row i - 1. */
+static bool rows_pass(sap_nurikabe *grid, uint8_t *cells, uint32_t i)
 {
-    /* Each window's share of 4 x the Euler number, by its shaded cells
-     * (bits: top-left, bottom-left, top-right, bottom-right): one +1,
-     * three -1, a diagonal pair +2; 15 is a shaded 2 x 2, answered apart. */
-    static const int8_t quad_weight[16] = { 0, 1, 1, 0, 1, 0, 2, -1,
-                                            1, 2, 0, -1, 0, -1, -1, 0 };
-    uint32_t cols = grid->cols, c, shaded = 0;
-    int32_t sum = 0;
+    uint32_t cols = grid->cols, c = 0, shaded = 0, pairs = 0;
+    uint8_t *row = cells + (size_t)i * cols;
+    const uint8_t *above = i > 0 ? row - cols : NULL;
     unsigned full = 0;
-    const uint8_t *top = i > 0 ? cells + (size_t)(i - 1) * cols : NULL;
-    uint8_t *bottom = i < grid->rows ? cells + (size_t)i * cols : NULL;
-    unsigned left = 0; /* the window's left column: top bit 1, bottom bit 2 */
 
-    for (c = 0; c <= cols; c++) {
-        unsigned right = 0, quad;
-        if (c < cols) {
-            if (bottom != NULL) {
-                bottom[c] &= (uint8_t)CELL_FIXED;
-                shaded += bottom[c] & CELL_SHADED;
-                right |= (unsigned)(bottom[c] & CELL_SHADED) << 1;
-            }
-            if (top != NULL)
-                right |= top[c] & CELL_SHADED;
+    /* a word of eight cells, beside the word one cell to its right (so
+     * c + 9 <= cols): byte j of both is a pair of neighbours in any byte
+     * order, and only the shaded bit of each byte survives the masks */
+    for (; SAP_FAST_PATHS && c + 9 <= cols; c += 8) {
+        uint64_t kept = load_eight(row + c) & EACH_BYTE(CELL_FIXED);
+        uint64_t shade = kept & EACH_BYTE(CELL_SHADED);
+        uint64_t beside = shade & load_eight(row + c + 1);
+        memcpy(row + c, &kept, 8);
+        shaded += byte_sum(shade);
+        pairs += byte_sum(beside);
+        if (above != NULL) {
+            uint64_t up = load_eight(above + c);
+            pairs += byte_sum(shade & up);
+            full |= (beside & up & load_eight(above + c + 1)) != 0;
         }
-        quad = left | right << 2;
-        sum += quad_weight[quad];
-        full |= quad == 15u;
-        left = right;
+    }
+    for (; c < cols; c++) {
+        unsigned shade = row[c] & CELL_SHADED;
+        unsigned beside = c + 1 < cols ? shade & row[c + 1] : 0u;
+        row[c] &= (uint8_t)CELL_FIXED;
+        shaded += shade;
+        pairs += beside;
+        if (above != NULL) {
+            pairs += shade & above[c];
+            full |= c + 1 < cols ? beside & above[c] & above[c + 1] : 0u;
+        }
     }
     grid->shaded += shaded;
-    grid->euler4 += sum;
+    grid->sides += pairs;
     return full == 0;
 }
 
@@ -336,18 +398,18 @@ static int verify_on(sap_nurikabe *grid, uint32_t budget)
         switch (grid->phase) {
         case PHASE_START:
             grid->shaded = 0;
-            grid->euler4 = 0;
+            grid->sides = 0;
             grid->cursor = 0;
             grid->walking = 0;
             grid->phase = PHASE_ROWS;
             break;
-        case PHASE_ROWS: /* the cursor is a row, 0 .. rows: the windows above it */
-            if (i == rows + 1) {
+        case PHASE_ROWS: /* the cursor is a row */
+            if (i == rows) {
                 grid->cursor = 0;
                 grid->phase = PHASE_SHADED_NUMBERS;
                 break;
             }
-            if (!rows_window(grid, cells, i))
+            if (!rows_pass(grid, cells, i))
                 return decide(grid, false);
             budget = budget > cols ? budget - cols : 0;
             grid->cursor = i + 1;
@@ -377,7 +439,7 @@ static int verify_on(sap_nurikabe *grid, uint32_t budget)
                 return decide(grid, false);
             /* one group: a hole (unshaded cells that cannot reach the edge)
              * is an Euler number below 1 */
-            if (grid->euler4 != 4)
+            if (grid->shaded != grid->sides + 1u)
                 return decide(grid, false);
             grid->cursor = 0;
             grid->reached = 0;
