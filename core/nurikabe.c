@@ -31,6 +31,10 @@
 #define CELL_SHADED 0x01u
 #define CELL_NUMBERED 0x02u
 #define CELL_SEEN_REGION 0x04u /* reached by a 4-connected walk (shaded or island) */
+/* On the grid's edge (a side neighbour missing): set by the rows pass on
+ * hosts, so that a walk knows where bounds matter from the byte in hand
+ * instead of testing its row and column at every step. */
+#define CELL_BORDER 0x08u
 #define CELL_FIXED (CELL_SHADED | CELL_NUMBERED)
 #define PARENT_SHIFT 4
 #define PARENT_ROOT 8u         /* the walk's start: it has no parent */
@@ -284,7 +288,7 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
     uint8_t test = (uint8_t)(CELL_SHADED | CELL_SEEN_REGION);
     uint8_t want = (uint8_t)(grid->phase == PHASE_SHADED_WALK ? CELL_SHADED : 0);
     unsigned d = grid->walk_dir;
-    bool inside = sap_inside_border(rows, cols, row, col);
+    bool inside = SAP_FAST_PATHS && !(cells[at] & CELL_BORDER);
     int32_t offset[4];
     unsigned i;
     bool done = false;
@@ -304,7 +308,7 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
             cells[at] = (uint8_t)((cells[at] & 0x0fu) | CELL_SEEN_REGION | ((d ^ 2u) << PARENT_SHIFT));
             reached++;
             numbered += (cells[at] & CELL_NUMBERED) != 0;
-            inside = sap_inside_border(rows, cols, row, col);
+            inside = SAP_FAST_PATHS && !(cells[at] & CELL_BORDER);
             d = 0;
             continue;
         }
@@ -317,7 +321,7 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
         row += (uint32_t)(int32_t)dir_row[parent];
         col += (uint32_t)(int32_t)dir_col[parent];
         at += (uint32_t)offset[parent];
-        inside = sap_inside_border(rows, cols, row, col);
+        inside = SAP_FAST_PATHS && !(cells[at] & CELL_BORDER);
         d = (parent ^ 2u) + 1u;
     }
     grid->walk_row = row;
@@ -340,12 +344,13 @@ static bool rows_pass(sap_nurikabe *grid, uint8_t *cells, uint32_t i)
     uint8_t *row = cells + (size_t)i * cols;
     const uint8_t *above = i > 0 ? row - cols : NULL;
     unsigned full = 0;
+    uint8_t edge = (uint8_t)(SAP_FAST_PATHS && (i == 0 || i + 1 == grid->rows) ? CELL_BORDER : 0u);
 
     /* a word of eight cells, beside the word one cell to its right (so
      * c + 9 <= cols): byte j of both is a pair of neighbours in any byte
      * order, and only the shaded bit of each byte survives the masks */
     for (; SAP_FAST_PATHS && c + 9 <= cols; c += 8) {
-        uint64_t kept = load_eight(row + c) & EACH_BYTE(CELL_FIXED);
+        uint64_t kept = (load_eight(row + c) & EACH_BYTE(CELL_FIXED)) | EACH_BYTE(edge);
         uint64_t shade = kept & EACH_BYTE(CELL_SHADED);
         uint64_t beside = shade & load_eight(row + c + 1);
         memcpy(row + c, &kept, 8);
@@ -360,13 +365,17 @@ static bool rows_pass(sap_nurikabe *grid, uint8_t *cells, uint32_t i)
     for (; c < cols; c++) {
         unsigned shade = row[c] & CELL_SHADED;
         unsigned beside = c + 1 < cols ? shade & row[c + 1] : 0u;
-        row[c] &= (uint8_t)CELL_FIXED;
+        row[c] = (uint8_t)((row[c] & CELL_FIXED) | edge);
         shaded += shade;
         pairs += beside;
         if (above != NULL) {
             pairs += shade & above[c];
             full |= c + 1 < cols ? beside & above[c] & above[c + 1] : 0u;
         }
+    }
+    if (SAP_FAST_PATHS) {
+        row[0] |= CELL_BORDER;
+        row[cols - 1] |= CELL_BORDER;
     }
     grid->shaded += shaded;
     grid->sides += pairs;
