@@ -187,6 +187,45 @@ static void test_arguments(void)
     CHECK_EQ_INT(sap_nurikabe_verify(grid), 0); /* (0,0) alone now: 1 cell, number 4 */
 }
 
+/* A run long enough for the hosts' eight-bytes-a-word path (two words
+ * and a tail): a bad byte at any place, in a word or in the tail, refuses
+ * the whole run and changes nothing; the bytes include ones that differ
+ * from '#' or '.' only in the high bit. */
+static void test_row_words(void)
+{
+    enum { COLS = 21 };
+    static const char bad[] = { 'x', (char)('#' | 0x80), (char)('.' | 0x80), '\0', '#' + 1, '.' - 1 };
+    static uint32_t memory[(SAP_NURIKABE_BYTES(1, COLS, 0) + 3) / 4];
+    sap_nurikabe *grid;
+    char text[COLS];
+    size_t k, b;
+
+    CHECK_EQ_INT(sap_nurikabe_init(&grid, memory, sizeof memory, 1, COLS, 0), SAP_OK);
+    memset(text, '#', sizeof text);
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 0, 0, text, COLS), SAP_OK);
+    CHECK_EQ_INT(sap_nurikabe_verify(grid), 1); /* one shaded row: solved */
+    for (k = 0; k < COLS; k++) {
+        for (b = 0; b < sizeof bad; b++) {
+            memset(text, '.', sizeof text);
+            text[k] = bad[b];
+            CHECK_EQ_INT(sap_nurikabe_set_row(grid, 0, 0, text, COLS), SAP_ERR_ARG);
+        }
+        /* any cell unshaded would be a region without a number */
+        CHECK_EQ_INT(sap_nurikabe_verify(grid), 1);
+    }
+    memset(text, '#', sizeof text);
+    text[COLS - 1] = '.'; /* the tail's last cell */
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 0, 0, text, COLS), SAP_OK);
+    CHECK_EQ_INT(sap_nurikabe_verify(grid), 0);
+    text[COLS - 1] = '#';
+    text[3] = '.'; /* a word's */
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 0, 0, text, COLS), SAP_OK);
+    CHECK_EQ_INT(sap_nurikabe_verify(grid), 0);
+    text[3] = '#';
+    CHECK_EQ_INT(sap_nurikabe_set_row(grid, 0, 0, text, COLS), SAP_OK);
+    CHECK_EQ_INT(sap_nurikabe_verify(grid), 1);
+}
+
 static void test_tiny_grids(void)
 {
     EXPECT(1, "1");
@@ -430,6 +469,7 @@ int main(void)
 {
     RUN_TEST(test_arguments);
     RUN_TEST(test_tiny_grids);
+    RUN_TEST(test_row_words);
     RUN_TEST(test_rules);
     RUN_TEST(test_walled_in_island);
     RUN_TEST(test_huge_number);
