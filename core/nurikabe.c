@@ -232,7 +232,7 @@ int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
 
 /* Starts a walk at `start`: through sides, over cells shaded like it that
  * carry no CELL_SEEN_REGION yet (the shaded walk, or an island's). */
-static void walk_start(sap_nurikabe *grid, uint32_t start)
+static inline void walk_start(sap_nurikabe *grid, uint32_t start)
 {
     uint8_t *cells = cells_of(grid);
     cells[start] = (uint8_t)((cells[start] & 0x0fu) | CELL_SEEN_REGION
