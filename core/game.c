@@ -800,53 +800,55 @@ static void piece_done(sap_game *g)
     g->v.reply.offset = 0;
 }
 
+/* The reply's three parts in order, each carried as far as the room
+ * allows: a call returns where the room ran out, and the next one resumes
+ * there (reply_phase and the offset into the current piece). */
 size_t sap_game_reply(sap_game *g, char *out, size_t cap)
 {
     size_t n = 0;
 
     if (g == NULL || out == NULL || g->work != WORK_NONE)
         return 0; /* no reply before the move is done */
-    while (n < cap && g->reply_phase != REPLY_DONE) {
-        if (g->reply_phase == REPLY_HEAD) {
-            if (g->v.reply.offset == 0 && cap - n >= sizeof reply_head - 1) {
-                sap_rom_copy(out + n, reply_head, sizeof reply_head - 1);
-                n += sizeof reply_head - 1;
-                g->v.reply.offset = sizeof reply_head - 1;
-            } else {
-                n += sap_copy_text(out + n, cap - n, reply_head, sizeof reply_head - 1,
-                                   &g->v.reply.offset);
-            }
-            if (g->v.reply.offset == sizeof reply_head - 1) {
-                g->reply_phase = REPLY_CELLS;
-                g->v.reply.offset = 0;
-            }
-        } else if (g->reply_phase == REPLY_CELLS) {
-            if (g->v.reply.offset == 0 && cap - n >= PIECE_MAX) {
-                n += write_pieces(g, out + n, cap - n);
-                if (g->v.reply.row > g->u.box.bottom || g->v.reply.row == UINT32_MAX)
-                    g->reply_phase = REPLY_TAIL;
-            } else if (g->v.reply.offset == 0 && !find_change(g)) {
-                g->reply_phase = REPLY_TAIL;
-            } else {
-                char piece[PIECE_MAX];
-                size_t length = write_piece(g, piece);
-                n += sap_copy_piece(out + n, cap - n, piece, length, &g->v.reply.offset);
-                if (g->v.reply.offset == length)
-                    piece_done(g);
-            }
+    if (g->reply_phase == REPLY_HEAD) {
+        if (g->v.reply.offset == 0 && cap >= sizeof reply_head - 1) {
+            sap_rom_copy(out, reply_head, sizeof reply_head - 1);
+            n = sizeof reply_head - 1;
+            g->v.reply.offset = sizeof reply_head - 1;
         } else {
-            const char *tail = reply_tails + (size_t)g->reply_tail * TAIL_SLOT;
-            size_t length = reply_tail_lengths[g->reply_tail];
-            if (g->v.reply.offset == 0 && cap - n >= TAIL_SLOT) {
-                sap_rom_copy(out + n, tail, TAIL_SLOT); /* the slot's padding is overwritten later */
-                n += length;
-                g->v.reply.offset = (uint32_t)length;
-            } else {
-                n += sap_copy_text(out + n, cap - n, tail, length, &g->v.reply.offset);
-            }
-            if (g->v.reply.offset == length)
-                g->reply_phase = REPLY_DONE;
+            n = sap_copy_text(out, cap, reply_head, sizeof reply_head - 1, &g->v.reply.offset);
         }
+        if (g->v.reply.offset < sizeof reply_head - 1)
+            return n;
+        g->reply_phase = REPLY_CELLS;
+        g->v.reply.offset = 0;
+    }
+    while (g->reply_phase == REPLY_CELLS && n < cap) {
+        if (g->v.reply.offset == 0 && cap - n >= PIECE_MAX) {
+            n += write_pieces(g, out + n, cap - n);
+            if (g->v.reply.row > g->u.box.bottom || g->v.reply.row == UINT32_MAX)
+                g->reply_phase = REPLY_TAIL;
+        } else if (g->v.reply.offset == 0 && !find_change(g)) {
+            g->reply_phase = REPLY_TAIL;
+        } else {
+            char piece[PIECE_MAX];
+            size_t length = write_piece(g, piece);
+            n += sap_copy_piece(out + n, cap - n, piece, length, &g->v.reply.offset);
+            if (g->v.reply.offset == length)
+                piece_done(g);
+        }
+    }
+    if (g->reply_phase == REPLY_TAIL && n < cap) {
+        const char *tail = reply_tails + (size_t)g->reply_tail * TAIL_SLOT;
+        size_t length = reply_tail_lengths[g->reply_tail];
+        if (g->v.reply.offset == 0 && cap - n >= TAIL_SLOT) {
+            sap_rom_copy(out + n, tail, TAIL_SLOT); /* the slot's padding is overwritten later */
+            n += length;
+            g->v.reply.offset = (uint32_t)length;
+        } else {
+            n += sap_copy_text(out + n, cap - n, tail, length, &g->v.reply.offset);
+        }
+        if (g->v.reply.offset == length)
+            g->reply_phase = REPLY_DONE;
     }
     return n;
 }
