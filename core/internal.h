@@ -151,6 +151,39 @@ static inline bool sap_inside_border(uint32_t rows, uint32_t cols, uint32_t r, u
     return SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u;
 }
 
+/* Bytes eight at a time, for the fast paths of the row readers and the
+ * Nurikabe passes (hosts; a size build drops these paths and its byte
+ * loops do all the work).  Each is exact per byte and arithmetic, so the
+ * byte order does not matter. */
+#define SAP_EACH_BYTE(b) (0x0101010101010101u * (uint64_t)(b))
+
+static inline uint64_t sap_load_eight(const void *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* For each byte of v, 0x80 where it is not zero ((b & 0x7f) + 0x7f cannot
+ * carry into the next byte). */
+static inline uint64_t sap_nonzero_bytes(uint64_t v)
+{
+    return (((v & SAP_EACH_BYTE(0x7f)) + SAP_EACH_BYTE(0x7f)) | v) & SAP_EACH_BYTE(0x80);
+}
+
+/* For each byte of v, 0x80 where it is neither a nor b. */
+static inline uint64_t sap_bytes_outside(uint64_t v, char a, char b)
+{
+    return sap_nonzero_bytes(v ^ SAP_EACH_BYTE((unsigned char)a))
+           & sap_nonzero_bytes(v ^ SAP_EACH_BYTE((unsigned char)b));
+}
+
+/* The sum of v's eight bytes, each at most 1. */
+static inline uint32_t sap_byte_sum(uint64_t v)
+{
+    return (uint32_t)((v * SAP_EACH_BYTE(1)) >> 56);
+}
+
 #if SAP_FAST_PATHS
 /* "00" "01" ... "99": two digits a lookup (text.c). */
 extern const char sap_digit_pairs[201] SAP_ROM;

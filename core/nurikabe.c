@@ -171,30 +171,6 @@ int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col, bool
     return SAP_OK;
 }
 
-/* Rows eight bytes at a time, on hosts (SAP_FAST_PATHS: a size build
- * drops these paths, and the byte loops after them do all the work).
- * For each byte of v, 0x80 where it is not zero: exact per byte, as
- * (b & 0x7f) + 0x7f cannot carry into the next one, so the byte order does
- * not matter. */
-#define EACH_BYTE(b) (0x0101010101010101u * (uint64_t)(b))
-static inline uint64_t nonzero_bytes(uint64_t v)
-{
-    return (((v & EACH_BYTE(0x7f)) + EACH_BYTE(0x7f)) | v) & EACH_BYTE(0x80);
-}
-
-static inline uint64_t load_eight(const void *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-
-/* The sum of v's eight bytes, each at most 1 (arithmetic: any byte order). */
-static inline uint32_t byte_sum(uint64_t v)
-{
-    return (uint32_t)((v * EACH_BYTE(1)) >> 56);
-}
-
 int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
                          const char *cells, uint32_t count)
 {
@@ -208,8 +184,7 @@ int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
     if (row >= grid->rows || col > grid->cols || count > grid->cols - col)
         return SAP_ERR_RANGE;
     for (; i < words; i += 8) {
-        uint64_t v = load_eight(cells + i);
-        wrong |= nonzero_bytes(v ^ EACH_BYTE('#')) & nonzero_bytes(v ^ EACH_BYTE('.'));
+        wrong |= sap_bytes_outside(sap_load_eight(cells + i), '#', '.');
     }
     bad = wrong != 0;
     for (; i < count; i++) /* no early exit: the loop stays a vector loop */
@@ -221,8 +196,8 @@ int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
     grid->walking = 0;
     for (i = 0; i < words; i += 8) {
         /* 0x01 (CELL_SHADED) in each byte that is '#' */
-        uint64_t shaded = (nonzero_bytes(load_eight(cells + i) ^ EACH_BYTE('#')) ^ EACH_BYTE(0x80)) >> 7;
-        uint64_t v = (load_eight(at + i) & ~EACH_BYTE(CELL_SHADED)) | shaded;
+        uint64_t shaded = (sap_nonzero_bytes(sap_load_eight(cells + i) ^ SAP_EACH_BYTE('#')) ^ SAP_EACH_BYTE(0x80)) >> 7;
+        uint64_t v = (sap_load_eight(at + i) & ~SAP_EACH_BYTE(CELL_SHADED)) | shaded;
         memcpy(at + i, &v, 8);
     }
     for (; i < count; i++)
@@ -350,16 +325,16 @@ static bool rows_pass(sap_nurikabe *grid, uint8_t *cells, uint32_t i)
      * c + 9 <= cols): byte j of both is a pair of neighbours in any byte
      * order, and only the shaded bit of each byte survives the masks */
     for (; SAP_FAST_PATHS && c + 9 <= cols; c += 8) {
-        uint64_t kept = (load_eight(row + c) & EACH_BYTE(CELL_FIXED)) | EACH_BYTE(edge);
-        uint64_t shade = kept & EACH_BYTE(CELL_SHADED);
-        uint64_t beside = shade & load_eight(row + c + 1);
+        uint64_t kept = (sap_load_eight(row + c) & SAP_EACH_BYTE(CELL_FIXED)) | SAP_EACH_BYTE(edge);
+        uint64_t shade = kept & SAP_EACH_BYTE(CELL_SHADED);
+        uint64_t beside = shade & sap_load_eight(row + c + 1);
         memcpy(row + c, &kept, 8);
-        shaded += byte_sum(shade);
-        pairs += byte_sum(beside);
+        shaded += sap_byte_sum(shade);
+        pairs += sap_byte_sum(beside);
         if (above != NULL) {
-            uint64_t up = load_eight(above + c);
-            pairs += byte_sum(shade & up);
-            full |= (beside & up & load_eight(above + c + 1)) != 0;
+            uint64_t up = sap_load_eight(above + c);
+            pairs += sap_byte_sum(shade & up);
+            full |= (beside & up & sap_load_eight(above + c + 1)) != 0;
         }
     }
     for (; c < cols; c++) {

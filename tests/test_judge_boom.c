@@ -275,6 +275,19 @@ static const struct bad_case bad_cases[] = {
       "row 2 holds '.': cells are '*' or '_'" },
     { "1\n2 3\n___\n_\x01_\n", "", SAP_ERR_SYNTAX, 4,
       "row 2 holds byte 1: cells are '*' or '_'" },
+    /* rows long enough to be read eight bytes at a time on hosts: a bad
+     * byte in the first word, in the second, in the tail; one that is '_'
+     * or '*' but for its high bit */
+    { "1\n1 20\n___x________________\n", "", SAP_ERR_SYNTAX, 3,
+      "row 1 holds 'x': cells are '*' or '_'" },
+    { "1\n1 20\n*___*___*__.*___*___\n", "", SAP_ERR_SYNTAX, 3,
+      "row 1 holds '.': cells are '*' or '_'" },
+    { "1\n1 20\n________________*_#_\n", "", SAP_ERR_SYNTAX, 3,
+      "row 1 holds '#': cells are '*' or '_'" },
+    { "1\n1 20\n_____\xdf______________\n", "", SAP_ERR_SYNTAX, 3,
+      "row 1 holds byte 223: cells are '*' or '_'" },
+    { "1\n1 20\n__________\xaa_________\n", "", SAP_ERR_SYNTAX, 3,
+      "row 1 holds byte 170: cells are '*' or '_'" },
     { "1\n2 3\n___\n___\n1 3 1\n", "", SAP_ERR_RANGE, 5, "x 3 is outside the board's 2 rows" },
     { "1\n2 3\n___\n___\n1 0 1\n", "", SAP_ERR_RANGE, 5, "x 0 is outside the board's 2 rows" },
     { "1\n2 3\n___\n___\n2 1 4\n", "", SAP_ERR_RANGE, 5, "y 4 is outside the board's 3 columns" },
