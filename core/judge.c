@@ -292,7 +292,8 @@ static size_t take_row_bytes(struct sap_judge *j, const char *input, size_t i, s
     end = i + (j->row_length - j->token_length);
     if (end > length)
         end = length;
-    while (SAP_FAST_PATHS && end - i >= 8 && sap_bytes_outside(sap_load_eight(input + i), full, blank) == 0)
+    while (SAP_FAST_PATHS && end - i >= 8
+           && sap_bytes_outside(sap_load_eight(input + i), full, blank) == 0)
         i += 8;
     while (i < end && (input[i] == full || input[i] == blank))
         i++;

@@ -196,7 +196,8 @@ int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
     grid->walking = 0;
     for (i = 0; i < words; i += 8) {
         /* 0x01 (CELL_SHADED) in each byte that is '#' */
-        uint64_t shaded = (sap_nonzero_bytes(sap_load_eight(cells + i) ^ SAP_EACH_BYTE('#')) ^ SAP_EACH_BYTE(0x80)) >> 7;
+        uint64_t not_shaded = sap_nonzero_bytes(sap_load_eight(cells + i) ^ SAP_EACH_BYTE('#'));
+        uint64_t shaded = (not_shaded ^ SAP_EACH_BYTE(0x80)) >> 7;
         uint64_t v = (sap_load_eight(at + i) & ~SAP_EACH_BYTE(CELL_SHADED)) | shaded;
         memcpy(at + i, &v, 8);
     }
