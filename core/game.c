@@ -1,19 +1,7 @@
 /*
  * game.c - the boom game engine (seed 001).
  *
- * One game is one caller block: a header (struct sap_game, at most
- * SAP_GAME_HEADER_BYTES) followed by one byte per cell, row by row.  A cell
- * byte holds
- *
- *     bit 0      the mine
- *     bits 1-2   the mark: covered '_', flag 'P', question '?', or opened
- *     bit 3      "changed by the last operation, not yet written in a reply"
- *     bits 4-7   the cell's number (its mines around), kept up to date as
- *                mines are placed (each mine adds one to its neighbours),
- *                so that neither an opening nor a reply counts again;
- *                while the opening walks the board, a zero cell it entered
- *                holds the direction (1..8) from its parent instead,
- *                cleared back to 0 (its number) when the walk leaves it
+ * The block and the cell byte are laid out in game.h.
  *
  * Mines are placed before the first move (explicitly, or laid at the first
  * left click), never after, so the numbers change only then.
@@ -23,109 +11,15 @@
  * the parent and resumes the parent's scan just after that direction.  So it
  * needs neither recursion nor a side stack, whatever the board's size.
  *
- * A reply is never built whole.  Each operation marks the cells it changed
- * and keeps their bounding box; sap_game_reply scans only that box, writes
- * one "<x, y, v>" piece at a time (regenerated from the cell, so a piece cut
- * by a small buffer resumes from a stored offset) and clears each mark once
- * its piece is out.  Scanning in row-major order is what sorts the changes.
+ * Each operation marks the cells it changed and keeps their bounding box,
+ * from which game_reply.c writes the reply.
  */
-#include "internal.h"
-
-#define CELL_MINE 0x01u
-#define CELL_MARK 0x06u
-#define MARK_COVERED 0x00u
-#define MARK_FLAG 0x02u
-#define MARK_QUESTION 0x04u
-#define MARK_OPEN 0x06u
-/* The bit that opened and flagged cells share (and covered and '?' cells
- * lack): set, the cell stops an opening and a chord passes it over. */
-#define MARK_STOPS_OPENING 0x02u
-#define CELL_CHANGED 0x08u
-#define CELL_PARENT_SHIFT 4
-#define CELL_PARENT 0xF0u
-#define CELL_NUMBER_SHIFT 4 /* the same bits: the cell's number */
-#define CELL_NUMBER 0xF0u
-#define CELL_NUMBER_ONE 0x10u
-
-/* Header flags. */
-#define FLAG_STARTED 0x01u       /* an operation has been applied */
-#define FLAG_RANDOM 0x02u        /* mines are to be laid at the first opening */
-#define FLAG_FIRST_PIECE 0x04u   /* no change written yet in the current reply */
-
-enum reply_phase { REPLY_DONE = 0, REPLY_HEAD, REPLY_CELLS, REPLY_TAIL };
-enum reply_tail { TAIL_RUNNING = 0, TAIL_WIN, TAIL_LOSE, TAIL_INVALID };
-
-SAP_TEXT(reply_head, "RUNNING: [");
-/* The tails by enum reply_tail, each in a slot of TAIL_SLOT bytes, so that
- * a reply with room copies a whole slot at once (a fixed-size copy is a
- * move or two, where a call per reply showed in the profile). */
-#define TAIL_SLOT 8u
-SAP_TEXT(reply_tails, "]\n\0\0\0\0\0\0" "]\nWIN\n\0\0" "LOSE\n\0\0\0" "INVALID\n");
-static const uint8_t reply_tail_lengths[] = { 2, 6, 5, 8 };
-
-/* Longest "<x, y, v>" piece with its ", " separator: 2 + 1 + 10 + 2 + 10 + 2 + 1 + 1. */
-#define PIECE_MAX 32u
-
-/* Work a move leaves to sap_game_move_step (sapper.h section 2). */
-enum game_work {
-    WORK_NONE = 0,
-    WORK_LAY,             /* laying random mines before the first opening */
-    WORK_OPEN,            /* a left click's opening spreading */
-    WORK_CHORD            /* a middle click opening its neighbours one by one */
-};
-
-/* Bounding box of an operation's changes; empty when top > bottom. */
-struct sap_box {
-    uint32_t top, bottom, left, right;
-};
-
-struct sap_game {
-    uint32_t rows, cols;
-    uint32_t mines;       /* mines on the board; while FLAG_RANDOM, the mines asked for */
-    uint32_t covered;     /* cells not opened */
-    uint32_t seed;        /* while FLAG_RANDOM; while laying, the generator's state */
-    union {
-        struct sap_box box; /* the last operation's changes */
-        /* While mines are laid (before anything changes): the next cell,
-         * the mines still to lay, the cells still eligible. */
-        struct { uint32_t row, col, needed, eligible; } lay;
-    } u;
-    union {
-        /* Reply cursor: the next cell to examine, and how much of the
-         * current piece (head text, change, tail text) has been written. */
-        struct { uint32_t row, col, offset; } reply;
-        /* While a move works (before its reply): the opening's position,
-         * or the clicked cell when no opening is under way. */
-        struct { uint32_t row, col; } walk;
-    } v;
-    uint8_t state;        /* enum sap_outcome: RUNNING, WIN or LOSE */
-    uint8_t reply_phase;  /* enum reply_phase */
-    uint8_t reply_tail;   /* enum reply_tail */
-    uint8_t flags;
-    uint8_t work;         /* enum game_work */
-    uint8_t walk_dir;     /* the opening's next direction at its position */
-    uint8_t chord_dir;    /* a chord's next neighbour (0..8) */
-    uint8_t lost;         /* the move opened a mine */
-    uint32_t clicks;      /* operations applied (STATS) */
-    uint8_t level;        /* while FLAG_RANDOM: enum sap_level, for the session */
-};
-
-SAP_STATIC_ASSERT(game_header_fits, sizeof(struct sap_game) <= SAP_GAME_HEADER_BYTES);
+#include "game.h"
 
 /* The eight neighbours, in row-major order; a walk's parent direction is the
  * index into these plus one. */
 static const int8_t neighbour_row[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
 static const int8_t neighbour_col[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
-
-static uint8_t *cells_of(sap_game *g)
-{
-    return (uint8_t *)g + SAP_GAME_HEADER_BYTES;
-}
-
-static const uint8_t *cells_of_const(const sap_game *g)
-{
-    return (const uint8_t *)g + SAP_GAME_HEADER_BYTES;
-}
 
 /* ---- random boards --------------------------------------------------------
  * xorshift32: three shifts and three xors per draw, cheap on an 8-bit AVR.
@@ -304,9 +198,6 @@ static unsigned mines_around(const sap_game *g, uint32_t r, uint32_t c)
 {
     return count_around(cells_of_const(g), g->rows, g->cols, r, c);
 }
-
-/* The characters of the marks other than opened, by mark >> 1. */
-SAP_TEXT(mark_chars, "_P?");
 
 /* An opened cell's number: kept in the cell, except while an opening is
  * under way, when the zero cells it is in hold directions instead. */
@@ -496,8 +387,6 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
 
 /* ---- operations ----------------------------------------------------------- */
 
-static void start_reply(sap_game *g, enum reply_phase phase, enum reply_tail tail);
-
 /* chord_dir: the next neighbour to open, and this bit while the opening of
  * the one before it is spreading. */
 #define CHORD_WALKING 0x10u
@@ -657,200 +546,13 @@ static int finish_move(sap_game *g)
     g->clicks++;
     if (g->lost) {
         g->state = SAP_LOSE;
-        start_reply(g, REPLY_TAIL, TAIL_LOSE);
+        game_reply_start(g, REPLY_TAIL, TAIL_LOSE);
         return SAP_LOSE;
     }
     if (g->covered == g->mines)
         g->state = SAP_WIN;
-    start_reply(g, REPLY_HEAD, g->state == SAP_WIN ? TAIL_WIN : TAIL_RUNNING);
+    game_reply_start(g, REPLY_HEAD, g->state == SAP_WIN ? TAIL_WIN : TAIL_RUNNING);
     return g->state;
-}
-
-/* ---- replies --------------------------------------------------------------- */
-
-static void clear_changes(sap_game *g)
-{
-    uint8_t *board = cells_of(g);
-    uint32_t r, c;
-    for (r = g->u.box.top; r <= g->u.box.bottom; r++)
-        for (c = g->u.box.left; c <= g->u.box.right; c++)
-            board[(size_t)r * g->cols + c] &= (uint8_t)~CELL_CHANGED;
-}
-
-static void start_reply(sap_game *g, enum reply_phase phase, enum reply_tail tail)
-{
-    g->reply_phase = (uint8_t)phase;
-    g->reply_tail = (uint8_t)tail;
-    g->v.reply.offset = 0;
-    g->v.reply.row = g->u.box.top;
-    g->v.reply.col = g->u.box.left;
-    g->flags |= FLAG_FIRST_PIECE;
-}
-
-/* Moves the reply cursor to the next changed cell; false when none is left. */
-static bool find_change(sap_game *g)
-{
-    const uint8_t *board = cells_of(g);
-    uint32_t r = g->v.reply.row, c = g->v.reply.col;
-
-    for (; r <= g->u.box.bottom; r++, c = g->u.box.left) {
-        const uint8_t *row = board + (size_t)r * g->cols;
-        for (; c <= g->u.box.right; c++) {
-            if (row[c] & CELL_CHANGED) {
-                g->v.reply.row = r;
-                g->v.reply.col = c;
-                return true;
-            }
-        }
-    }
-    g->v.reply.row = r;
-    return false;
-}
-
-static size_t write_piece(const sap_game *g, char *buf)
-{
-    size_t n = 0;
-    if (!(g->flags & FLAG_FIRST_PIECE)) {
-        buf[n++] = ',';
-        buf[n++] = ' ';
-    }
-    buf[n++] = '<';
-    n += sap_dec(buf + n, g->v.reply.row + 1);
-    buf[n++] = ',';
-    buf[n++] = ' ';
-    n += sap_dec(buf + n, g->v.reply.col + 1);
-    buf[n++] = ',';
-    buf[n++] = ' ';
-    buf[n++] = cell_char(g, g->v.reply.row, g->v.reply.col);
-    buf[n++] = '>';
-    return n;
-}
-
-/* The bulk path: while whole pieces fit, writes them straight into out,
- * scanning the box with the cursor in registers and each row's number
- * written once.  Stops at the first changed cell that does not fit, or at
- * the end of the box (then reply_row is past box_bottom). */
-static size_t write_pieces(sap_game *g, char *out, size_t room)
-{
-    uint8_t *board = cells_of(g);
-    uint32_t r = g->v.reply.row, c = g->v.reply.col;
-    /* in registers: the byte stores below could alias the header */
-    uint32_t bottom = g->u.box.bottom, left = g->u.box.left, right = g->u.box.right;
-    size_t cols = g->cols;
-    bool first = (g->flags & FLAG_FIRST_PIECE) != 0;
-    size_t n = 0;
-
-    for (; r <= bottom; r++, c = left) {
-        uint8_t *row = board + (size_t)r * cols;
-        char row_digits[SAP_DEC_MAX];
-        size_t row_length = 0, k;
-        for (; c <= right; c++) {
-            if (!(row[c] & CELL_CHANGED))
-                continue;
-            if (room - n < PIECE_MAX)
-                goto stop;
-            if (row_length == 0) {
-                row_digits[1] = row_digits[2] = row_digits[3] = '0'; /* defined bytes to copy */
-                row_length = sap_dec(row_digits, r + 1);
-            }
-            if (!first) {
-                out[n++] = ',';
-                out[n++] = ' ';
-            }
-            first = false;
-            out[n++] = '<';
-            if (row_length <= 4) {
-                /* a fixed copy of 4 (the next bytes overwrite the extra):
-                 * a loop here became a memcpy call per piece */
-                out[n] = row_digits[0];
-                out[n + 1] = row_digits[1];
-                out[n + 2] = row_digits[2];
-                out[n + 3] = row_digits[3];
-                n += row_length;
-            } else {
-                for (k = 0; k < row_length; k++)
-                    out[n++] = row_digits[k];
-            }
-            out[n++] = ',';
-            out[n++] = ' ';
-            n += sap_dec(out + n, c + 1);
-            out[n++] = ',';
-            out[n++] = ' ';
-            /* cell_char, from the byte in hand (no move is under way) */
-            out[n++] = (row[c] & CELL_MARK) == MARK_OPEN
-                           ? (char)('0' + (row[c] >> CELL_NUMBER_SHIFT))
-                           : sap_rom_byte(&mark_chars[(row[c] & CELL_MARK) >> 1]);
-            out[n++] = '>';
-            row[c] &= (uint8_t)~CELL_CHANGED;
-        }
-    }
-stop:
-    g->v.reply.row = r;
-    g->v.reply.col = c;
-    if (!first)
-        g->flags &= (uint8_t)~FLAG_FIRST_PIECE;
-    return n;
-}
-
-static void piece_done(sap_game *g)
-{
-    cells_of(g)[(size_t)g->v.reply.row * g->cols + g->v.reply.col] &= (uint8_t)~CELL_CHANGED;
-    g->flags &= (uint8_t)~FLAG_FIRST_PIECE;
-    g->v.reply.col++;
-    g->v.reply.offset = 0;
-}
-
-/* The reply's three parts in order, each carried as far as the room
- * allows: a call returns where the room ran out, and the next one resumes
- * there (reply_phase and the offset into the current piece). */
-size_t sap_game_reply(sap_game *g, char *out, size_t cap)
-{
-    size_t n = 0;
-
-    if (g == NULL || out == NULL || g->work != WORK_NONE)
-        return 0; /* no reply before the move is done */
-    if (g->reply_phase == REPLY_HEAD) {
-        if (g->v.reply.offset == 0 && cap >= sizeof reply_head - 1) {
-            sap_rom_copy(out, reply_head, sizeof reply_head - 1);
-            n = sizeof reply_head - 1;
-            g->v.reply.offset = sizeof reply_head - 1;
-        } else {
-            n = sap_copy_text(out, cap, reply_head, sizeof reply_head - 1, &g->v.reply.offset);
-        }
-        if (g->v.reply.offset < sizeof reply_head - 1)
-            return n;
-        g->reply_phase = REPLY_CELLS;
-        g->v.reply.offset = 0;
-    }
-    while (g->reply_phase == REPLY_CELLS && n < cap) {
-        if (g->v.reply.offset == 0 && cap - n >= PIECE_MAX) {
-            n += write_pieces(g, out + n, cap - n);
-            if (g->v.reply.row > g->u.box.bottom || g->v.reply.row == UINT32_MAX)
-                g->reply_phase = REPLY_TAIL;
-        } else if (g->v.reply.offset == 0 && !find_change(g)) {
-            g->reply_phase = REPLY_TAIL;
-        } else {
-            char piece[PIECE_MAX];
-            size_t length = write_piece(g, piece);
-            n += sap_copy_piece(out + n, cap - n, piece, length, &g->v.reply.offset);
-            if (g->v.reply.offset == length)
-                piece_done(g);
-        }
-    }
-    if (g->reply_phase == REPLY_TAIL && n < cap) {
-        const char *tail = reply_tails + (size_t)g->reply_tail * TAIL_SLOT;
-        size_t length = reply_tail_lengths[g->reply_tail];
-        if (g->v.reply.offset == 0 && cap - n >= TAIL_SLOT) {
-            sap_rom_copy(out + n, tail, TAIL_SLOT); /* the slot's padding is overwritten later */
-            n += length;
-            g->v.reply.offset = (uint32_t)length;
-        } else {
-            n += sap_copy_text(out + n, cap - n, tail, length, &g->v.reply.offset);
-        }
-        if (g->v.reply.offset == length)
-            g->reply_phase = REPLY_DONE;
-    }
-    return n;
 }
 
 /* ---- public calls ------------------------------------------------------------- */
@@ -1008,13 +710,13 @@ int sap_game_move_begin(sap_game *g, int op, uint32_t x, uint32_t y)
     /* A reply not polled to its end is dropped, so its marks cannot leak
      * into this operation's changes. */
     if (g->reply_phase != REPLY_DONE)
-        clear_changes(g);
+        game_reply_drop(g);
     empty_box(g);
     g->flags |= FLAG_STARTED;
     g->lost = 0;
 
     if (g->state != SAP_RUNNING) {
-        start_reply(g, REPLY_TAIL, TAIL_INVALID);
+        game_reply_start(g, REPLY_TAIL, TAIL_INVALID);
         return SAP_INVALID;
     }
     switch (op) {

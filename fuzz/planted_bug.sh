@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # fuzz/planted_bug.sh [TRIALS] [SECONDS] - shows that the game harness
 # finds a planted off-by-one.  It copies core/ into build/fuzz/planted/,
-# changes the last neighbour loop of the chord in game.c from "d < 8" to
-# "d < 7" (the middle click then never opens the bottom-right neighbour),
+# changes the neighbour loop of the chord's opening in game.c from
+# "chord_dir < 8" to "chord_dir < 7" (the middle click then never opens the
+# bottom-right neighbour),
 # builds the libFuzzer game harness against that copy, and runs it TRIALS
 # times (default 3, each with another -seed, an empty corpus and no
 # dictionary) for at most SECONDS (default 60), printing the time and the
@@ -16,22 +17,22 @@ rm -rf "$work"
 mkdir -p "$work/core"
 cp core/*.c core/*.h "$work/core/"
 
-# The chord's loops are the "for (d = 0; d < 8; d++)" lines inside
-# "static bool chord(": plant the bug in the last of them.
+# The chord's opening is the "while (g->chord_dir < 8)" loop inside
+# "static bool chord_on(": plant the bug there.
 awk '
-    /^static bool chord\(/ { in_chord = 1 }
+    /^static bool chord_on\(/ { in_chord = 1 }
     in_chord && /^}/ { in_chord = 0 }
-    in_chord && /for \(d = 0; d < 8; d\+\+\)/ { last = NR }
+    in_chord && /while \(g->chord_dir < 8\)/ { last = NR }
     { line[NR] = $0 }
     END {
         for (i = 1; i <= NR; i++) {
-            if (i == last) sub(/d < 8/, "d < 7", line[i])
+            if (i == last) sub(/chord_dir < 8/, "chord_dir < 7", line[i])
             print line[i]
         }
     }' core/game.c >"$work/core/game.c"
 changed=$(diff core/game.c "$work/core/game.c" | grep -c '^>')
 if [ "$changed" -ne 1 ]; then
-    echo "planted_bug: could not find the chord's neighbour loop in core/game.c" >&2
+    echo "planted_bug: could not find the chord's opening loop in core/game.c" >&2
     exit 2
 fi
 echo "planted bug:"

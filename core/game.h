@@ -1,0 +1,112 @@
+/*
+ * game.h - the boom game engine's block and cell byte, shared by its two
+ * files: game.c (the board, the moves, the opening) and game_reply.c (the
+ * reply to a move).  Internal to the core; sapper.h is the public header.
+ *
+ * One game is one caller block: a header (struct sap_game, at most
+ * SAP_GAME_HEADER_BYTES) followed by one byte per cell, row by row.  A cell
+ * byte holds
+ *
+ *     bit 0      the mine
+ *     bits 1-2   the mark: covered '_', flag 'P', question '?', or opened
+ *     bit 3      "changed by the last operation, not yet written in a reply"
+ *     bits 4-7   the cell's number (its mines around), kept up to date as
+ *                mines are placed (each mine adds one to its neighbours),
+ *                so that neither an opening nor a reply counts again;
+ *                while the opening walks the board, a zero cell it entered
+ *                holds the direction (1..8) from its parent instead,
+ *                cleared back to 0 (its number) when the walk leaves it
+ */
+#ifndef SAP_GAME_H
+#define SAP_GAME_H
+
+#include "internal.h"
+
+#define CELL_MINE 0x01u
+#define CELL_MARK 0x06u
+#define MARK_COVERED 0x00u
+#define MARK_FLAG 0x02u
+#define MARK_QUESTION 0x04u
+#define MARK_OPEN 0x06u
+/* The bit that opened and flagged cells share (and covered and '?' cells
+ * lack): set, the cell stops an opening and a chord passes it over. */
+#define MARK_STOPS_OPENING 0x02u
+#define CELL_CHANGED 0x08u
+#define CELL_PARENT_SHIFT 4
+#define CELL_PARENT 0xF0u
+#define CELL_NUMBER_SHIFT 4 /* the same bits: the cell's number */
+#define CELL_NUMBER 0xF0u
+#define CELL_NUMBER_ONE 0x10u
+
+/* Header flags. */
+#define FLAG_STARTED 0x01u       /* an operation has been applied */
+#define FLAG_RANDOM 0x02u        /* mines are to be laid at the first opening */
+#define FLAG_FIRST_PIECE 0x04u   /* no change written yet in the current reply */
+
+enum reply_phase { REPLY_DONE = 0, REPLY_HEAD, REPLY_CELLS, REPLY_TAIL };
+enum reply_tail { TAIL_RUNNING = 0, TAIL_WIN, TAIL_LOSE, TAIL_INVALID };
+
+/* Work a move leaves to sap_game_move_step (sapper.h section 2). */
+enum game_work {
+    WORK_NONE = 0,
+    WORK_LAY,             /* laying random mines before the first opening */
+    WORK_OPEN,            /* a left click's opening spreading */
+    WORK_CHORD            /* a middle click opening its neighbours one by one */
+};
+
+/* Bounding box of an operation's changes; empty when top > bottom. */
+struct sap_box {
+    uint32_t top, bottom, left, right;
+};
+
+struct sap_game {
+    uint32_t rows, cols;
+    uint32_t mines;       /* mines on the board; while FLAG_RANDOM, the mines asked for */
+    uint32_t covered;     /* cells not opened */
+    uint32_t seed;        /* while FLAG_RANDOM; while laying, the generator's state */
+    union {
+        struct sap_box box; /* the last operation's changes */
+        /* While mines are laid (before anything changes): the next cell,
+         * the mines still to lay, the cells still eligible. */
+        struct { uint32_t row, col, needed, eligible; } lay;
+    } u;
+    union {
+        /* Reply cursor: the next cell to examine, and how much of the
+         * current piece (head text, change, tail text) has been written. */
+        struct { uint32_t row, col, offset; } reply;
+        /* While a move works (before its reply): the opening's position,
+         * or the clicked cell when no opening is under way. */
+        struct { uint32_t row, col; } walk;
+    } v;
+    uint8_t state;        /* enum sap_outcome: RUNNING, WIN or LOSE */
+    uint8_t reply_phase;  /* enum reply_phase */
+    uint8_t reply_tail;   /* enum reply_tail */
+    uint8_t flags;
+    uint8_t work;         /* enum game_work */
+    uint8_t walk_dir;     /* the opening's next direction at its position */
+    uint8_t chord_dir;    /* a chord's next neighbour (0..8) */
+    uint8_t lost;         /* the move opened a mine */
+    uint32_t clicks;      /* operations applied (STATS) */
+    uint8_t level;        /* while FLAG_RANDOM: enum sap_level, for the session */
+};
+
+SAP_STATIC_ASSERT(game_header_fits, sizeof(struct sap_game) <= SAP_GAME_HEADER_BYTES);
+
+static inline uint8_t *cells_of(sap_game *g)
+{
+    return (uint8_t *)g + SAP_GAME_HEADER_BYTES;
+}
+
+static inline const uint8_t *cells_of_const(const sap_game *g)
+{
+    return (const uint8_t *)g + SAP_GAME_HEADER_BYTES;
+}
+
+/* The reply to the move just done starts (game_reply.c): the head, the
+ * changes in the box and the tail, or the tail alone. */
+void game_reply_start(sap_game *game, enum reply_phase phase, enum reply_tail tail);
+/* A reply not polled to its end is dropped: its change marks are cleared,
+ * so that they cannot leak into the next operation's changes. */
+void game_reply_drop(sap_game *game);
+
+#endif
