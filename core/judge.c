@@ -261,9 +261,10 @@ static size_t take_digits(struct sap_judge *j, const char *input, size_t i, size
     return i;
 }
 
-/* The digits from input[i] on, if a space follows them within length
- * and the number is below NUMBER_SAFE_BELOW * 10: the space's index, the
- * value in *value.  Otherwise `length` (take_digits carries on). */
+/* The digits from input[i] on, when a space follows them within length:
+ * the space's index, the value in *value.  Otherwise `length`, and
+ * take_digits carries on (a number cut by the buffer's end, or long enough
+ * to overflow, which take_byte judges). */
 static size_t whole_number(const char *input, size_t i, size_t length, uint32_t *value)
 {
     uint32_t v = 0;

@@ -74,7 +74,7 @@ SAP_RARE static void fail_board_size(struct sap_judge *j, int err)
 
 /* "x 7 is outside the board's 3 rows" */
 SAP_RARE static void fail_coordinate(struct sap_judge *j, const char *name, uint32_t value,
-                            uint32_t limit, const char *unit)
+                                     uint32_t limit, const char *unit)
 {
     char reason[sizeof j->reason];
     size_t len = 0;
