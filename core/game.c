@@ -268,7 +268,6 @@ static bool walk_start(sap_game *g, uint32_t r, uint32_t c)
 {
     if (open_cell(g, &cells_of(g)[(size_t)r * g->cols + c], r, c) != 0)
         return false;
-    grow_box(g->rows, g->cols, r, c, &g->u.box);
     g->v.walk.row = r;
     g->v.walk.col = c;
     g->walk_dir = 0;
@@ -338,10 +337,13 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
         return false; /* spent (by a chord's earlier neighbours) */
 
     for (;;) {
-        unsigned d = inside ? next_inside(here, width, dir)
-                            : next_on_border(here, offset, rows, cols, r, c, dir);
+        unsigned d;
         uint8_t *next;
 
+        if (dir == 0) /* a zero cell just entered, the root included */
+            grow_box(rows, cols, r, c, &box);
+        d = inside ? next_inside(here, width, dir)
+                   : next_on_border(here, offset, rows, cols, r, c, dir);
         if (d < 8) {
             /* open_cell; no mine: its parent counted zero */
             next = here + offset[d];
@@ -357,7 +359,6 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
             c += (uint32_t)(int32_t)neighbour_col[d];
             here = next;
             inside = sap_inside_border(rows, cols, r, c);
-            grow_box(rows, cols, r, c, &box);
             dir = 0;
         } else {
             /* every neighbour done: back to the parent, past this one */

@@ -118,15 +118,6 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #define SAP_STR(literal) (literal)
 #endif
 
-/* SAP_RARE: a path taken once a game or on a failure, kept out of line so
- * that the hot function it would be inlined into (a reader's number
- * callback, called for every token) does not set up its stack frame on
- * every call. */
-#if defined(__GNUC__)
-#define SAP_RARE __attribute__((__noinline__, __cold__))
-#else
-#define SAP_RARE
-#endif
 
 /* ---- text -------------------------------------------------------------- */
 
@@ -183,6 +174,17 @@ static inline uint32_t sap_byte_sum(uint64_t v)
 {
     return (uint32_t)((v * SAP_EACH_BYTE(1)) >> 56);
 }
+
+/* SAP_RARE: a path taken once a game or on a failure, kept out of line so
+ * that the hot function it would be inlined into (a reader's number
+ * callback, called for every token) does not set up its stack frame on
+ * every call.  Size builds let the compiler inline it where that is
+ * smaller. */
+#if SAP_FAST_PATHS && defined(__GNUC__)
+#define SAP_RARE __attribute__((__noinline__, __cold__))
+#else
+#define SAP_RARE
+#endif
 
 #if SAP_FAST_PATHS
 /* "00" "01" ... "99": two digits a lookup (text.c). */
