@@ -3,8 +3,11 @@
 # code has landed, (1) its stored corpus (seeds and every crash ever found,
 # fuzz/corpus/<target>/) is replayed by the plain replay driver and by the
 # ASan/UBSan one, (2) its libFuzzer build fuzzes for a few seconds from that
-# corpus (FUZZ_SMOKE_SECONDS, default 4), and (3) the AFL++ build of the
-# game harness runs a few seconds, to keep that path working.
+# corpus (FUZZ_SMOKE_SECONDS, default 4), (3) the AFL++ build of the game
+# harness runs a few seconds, to keep that path working, and (4) the game
+# harness finds the bug fuzz/planted_bug.sh plants in a copy of the engine
+# (one trial, at most 60 s; it takes about a second), which also keeps the
+# script's planting in step with game.c.
 set -u
 cd "$(dirname "$0")/.."
 
@@ -47,6 +50,8 @@ done
 
 check "game: AFL++ smoke, ${smoke}s" bash fuzz/run_afl.sh game "$smoke"
 sed 's/^/     /' "$log"
+check "game: the planted bug found" bash fuzz/planted_bug.sh 1 60
+grep -E '^trial' "$log" | sed 's/^/     /'
 
 echo "t_fuzz: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
