@@ -156,47 +156,42 @@ pause:
 
 /* ---- cells --------------------------------------------------------------- */
 
-/* The mines around (r, c), from the board alone (the walk calls it with
- * the sizes in registers: a byte store could alias the header's fields). */
-static inline unsigned count_around(const uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r,
-                             uint32_t c)
+/* The eight neighbours' bytes of (r, c); one outside the board reads as
+ * an opened cell without a mine, which every test below passes over. */
+static void neighbour_bytes(const sap_game *g, uint32_t r, uint32_t c, uint8_t around[8])
 {
-    size_t width = cols;
-    const uint8_t *p = board + (size_t)r * width + c;
-    bool up = r > 0, down = r + 1 < rows, left = c > 0, right = c + 1 < cols;
-    unsigned n = 0;
-
-    if (up && down && left && right) {
-        const uint8_t *a = p - width, *b = p + width;
-        return (unsigned)((a[-1] & 1u) + (a[0] & 1u) + (a[1] & 1u) + (p[-1] & 1u) +
-                          (p[1] & 1u) + (b[-1] & 1u) + (b[0] & 1u) + (b[1] & 1u));
+    const uint8_t *board = cells_of_const(g);
+    uint32_t rows = g->rows, cols = g->cols;
+    unsigned d;
+    if (sap_inside_border(rows, cols, r, c)) { /* the eight at once */
+        const uint8_t *a = &board[(size_t)(r - 1u) * cols + c], *p = a + cols, *b = p + cols;
+        around[0] = a[-1];
+        around[1] = a[0];
+        around[2] = a[1];
+        around[3] = p[-1];
+        around[4] = p[1];
+        around[5] = b[-1];
+        around[6] = b[0];
+        around[7] = b[1];
+        return;
     }
-    if (up) {
-        const uint8_t *a = p - width;
-        n += a[0] & 1u;
-        if (left)
-            n += a[-1] & 1u;
-        if (right)
-            n += a[1] & 1u;
+    for (d = 0; d < 8; d++) {
+        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
+        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
+        around[d] = nr < rows && nc < cols ? board[(size_t)nr * cols + nc] : (uint8_t)MARK_OPEN;
     }
-    if (left)
-        n += p[-1] & 1u;
-    if (right)
-        n += p[1] & 1u;
-    if (down) {
-        const uint8_t *b = p + width;
-        n += b[0] & 1u;
-        if (left)
-            n += b[-1] & 1u;
-        if (right)
-            n += b[1] & 1u;
-    }
-    return n;
 }
 
+/* The mines around (r, c), counted from the mine bits: while an opening
+ * is under way, the zero cells it is in hold directions, not numbers. */
 static unsigned mines_around(const sap_game *g, uint32_t r, uint32_t c)
 {
-    return count_around(cells_of_const(g), g->rows, g->cols, r, c);
+    uint8_t around[8];
+    unsigned n = 0, d;
+    neighbour_bytes(g, r, c, around);
+    for (d = 0; d < 8; d++)
+        n += around[d] & CELL_MINE;
+    return n;
 }
 
 /* An opened cell's number: kept in the cell, except while an opening is
@@ -435,32 +430,6 @@ static void right_click(sap_game *g, uint32_t r, uint32_t c)
 /* Middle click on an opened cell whose flag count equals its number: opens
  * every covered unflagged neighbour (WORK_CHORD), or loses, before opening
  * anything, if one of them is a mine. */
-/* The eight neighbours' bytes of (r, c); one outside the board reads as
- * an opened cell without a mine, which every test below passes over. */
-static void neighbour_bytes(const sap_game *g, uint32_t r, uint32_t c, uint8_t around[8])
-{
-    const uint8_t *board = cells_of_const(g);
-    uint32_t rows = g->rows, cols = g->cols;
-    unsigned d;
-    if (sap_inside_border(rows, cols, r, c)) { /* the eight at once */
-        const uint8_t *a = &board[(size_t)(r - 1u) * cols + c], *p = a + cols, *b = p + cols;
-        around[0] = a[-1];
-        around[1] = a[0];
-        around[2] = a[1];
-        around[3] = p[-1];
-        around[4] = p[1];
-        around[5] = b[-1];
-        around[6] = b[0];
-        around[7] = b[1];
-        return;
-    }
-    for (d = 0; d < 8; d++) {
-        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
-        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
-        around[d] = nr < rows && nc < cols ? board[(size_t)nr * cols + nc] : (uint8_t)MARK_OPEN;
-    }
-}
-
 static void chord(sap_game *g, uint32_t r, uint32_t c)
 {
     uint8_t *board = cells_of(g);
