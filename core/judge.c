@@ -237,6 +237,21 @@ static void take_byte(struct sap_judge *j, char c)
 /* Largest number that can take one more digit without passing UINT32_MAX. */
 #define NUMBER_SAFE_BELOW 429496729u
 
+/* Adds the digits from input[i] on to *value, stopping at the end, at a
+ * byte that is not a digit, or before a digit that might overflow (which
+ * take_byte judges); returns where it stopped.  Both number paths below
+ * read digits with it. */
+static inline size_t add_digits(const char *input, size_t i, size_t length, uint32_t *value)
+{
+    uint32_t v = *value;
+    while (i < length && (unsigned char)(input[i] - '0') <= 9u && v < NUMBER_SAFE_BELOW) {
+        v = v * 10u + (uint32_t)(input[i] - '0');
+        i++;
+    }
+    *value = v;
+    return i;
+}
+
 /* Fast paths for the bulk of any input, kept in registers: a run of digits
  * (stopping before any digit that might overflow, which take_byte judges)
  * and a run of row bytes (stopping at the row's width, ditto).  Each takes
@@ -248,10 +263,7 @@ static size_t take_digits(struct sap_judge *j, const char *input, size_t i, size
     if (!j->in_token)
         start_token(j);
     v = j->number;
-    while (i < length && input[i] >= '0' && input[i] <= '9' && v < NUMBER_SAFE_BELOW) {
-        v = v * 10u + (uint32_t)(input[i] - '0');
-        i++;
-    }
+    i = add_digits(input, i, length, &v);
     if (i == start) { /* the first digit might overflow */
         take_byte(j, input[i]);
         return i + 1;
@@ -268,10 +280,7 @@ static size_t take_digits(struct sap_judge *j, const char *input, size_t i, size
 static size_t whole_number(const char *input, size_t i, size_t length, uint32_t *value)
 {
     uint32_t v = 0;
-    while (i < length && (unsigned char)(input[i] - '0') <= 9u && v < NUMBER_SAFE_BELOW) {
-        v = v * 10u + (uint32_t)(input[i] - '0');
-        i++;
-    }
+    i = add_digits(input, i, length, &v);
     if (i == length || !is_space(input[i]))
         return length;
     *value = v;
