@@ -97,18 +97,15 @@ static uint32_t rng_below(uint32_t *state, uint32_t bound)
  * carries it on for at most `budget` cells and returns true once done. */
 static bool keep_block_clear(const sap_game *g)
 {
-    uint32_t r0 = g->v.walk.row, c0 = g->v.walk.col;
-    uint32_t top = r0 > 0 ? r0 - 1 : 0, bottom = r0 + 1 < g->rows ? r0 + 1 : r0;
-    uint32_t left = c0 > 0 ? c0 - 1 : 0, right = c0 + 1 < g->cols ? c0 + 1 : c0;
-    return g->mines <= g->rows * g->cols - (bottom - top + 1) * (right - left + 1);
+    struct sap_box block = block_around(g->rows, g->cols, g->v.walk.row, g->v.walk.col);
+    return g->mines <= g->rows * g->cols - box_cells(&block);
 }
 
 static void lay_start(sap_game *g)
 {
-    uint32_t r0 = g->v.walk.row, c0 = g->v.walk.col, total = g->rows * g->cols;
-    uint32_t block = ((r0 + 1 < g->rows ? r0 + 1 : r0) - (r0 > 0 ? r0 - 1 : 0) + 1)
-                     * ((c0 + 1 < g->cols ? c0 + 1 : c0) - (c0 > 0 ? c0 - 1 : 0) + 1);
-    g->u.lay.eligible = keep_block_clear(g) ? total - block : total - 1;
+    struct sap_box block = block_around(g->rows, g->cols, g->v.walk.row, g->v.walk.col);
+    uint32_t total = g->rows * g->cols;
+    g->u.lay.eligible = keep_block_clear(g) ? total - box_cells(&block) : total - 1;
     g->u.lay.needed = g->mines;
     g->u.lay.row = 0;
     g->u.lay.col = 0;
@@ -249,12 +246,11 @@ static unsigned open_cell(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
  * cells beside them, which the reply's scan passes over). */
 static void grow_box(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c, struct sap_box *box)
 {
-    uint32_t top = r > 0 ? r - 1u : 0, bottom = r + 1u < rows ? r + 1u : r;
-    uint32_t left = c > 0 ? c - 1u : 0, right = c + 1u < cols ? c + 1u : c;
-    box->top = top < box->top ? top : box->top;
-    box->bottom = bottom > box->bottom ? bottom : box->bottom;
-    box->left = left < box->left ? left : box->left;
-    box->right = right > box->right ? right : box->right;
+    struct sap_box block = block_around(rows, cols, r, c);
+    box->top = block.top < box->top ? block.top : box->top;
+    box->bottom = block.bottom > box->bottom ? block.bottom : box->bottom;
+    box->left = block.left < box->left ? block.left : box->left;
+    box->right = block.right > box->right ? block.right : box->right;
 }
 
 /* Opens the covered, unflagged, mine-free cell (r, c); when it is a zero,

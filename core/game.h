@@ -102,6 +102,23 @@ static inline const uint8_t *cells_of_const(const sap_game *g)
     return (const uint8_t *)g + SAP_GAME_HEADER_BYTES;
 }
 
+/* The 3 x 3 block around (r, c), clipped to the board (a first click's
+ * block kept clear of mines, an opening's zero cell and its neighbours). */
+static inline struct sap_box block_around(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c)
+{
+    struct sap_box block;
+    block.top = r > 0 ? r - 1u : 0;
+    block.bottom = r + 1u < rows ? r + 1u : r;
+    block.left = c > 0 ? c - 1u : 0;
+    block.right = c + 1u < cols ? c + 1u : c;
+    return block;
+}
+
+static inline uint32_t box_cells(const struct sap_box *box)
+{
+    return (box->bottom - box->top + 1u) * (box->right - box->left + 1u);
+}
+
 /* The reply to the move just done starts (game_reply.c): the head, the
  * changes in the box and the tail, or the tail alone. */
 void game_reply_start(sap_game *game, enum reply_phase phase, enum reply_tail tail);
