@@ -1,7 +1,7 @@
 /*
- * game.h - the boom game engine's block and cell byte, shared by its two
- * files: game.c (the board, the moves, the opening) and game_reply.c (the
- * reply to a move).  Internal to the core; sapper.h is the public header.
+ * game.h - the boom game engine's block and cell byte, shared by its
+ * files: game.c (the board, the moves, the opening), game_random.c (random
+ * boards) and game_reply.c (the reply to a move).  Internal to the core; sapper.h is the public header.
  *
  * One game is one caller block: a header (struct sap_game, at most
  * SAP_GAME_HEADER_BYTES) followed by one byte per cell, row by row.  A cell
@@ -118,6 +118,17 @@ static inline uint32_t box_cells(const struct sap_box *box)
 {
     return (box->bottom - box->top + 1u) * (box->right - box->left + 1u);
 }
+
+/* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
+ * change by one (game.c). */
+void game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
+                       bool add);
+
+/* The random mines are laid at the first left click, on (v.walk): the pass
+ * is set up, then carried on for at most *budget cells; true once done
+ * (game_random.c). */
+void game_lay_start(sap_game *game);
+bool game_lay_on(sap_game *game, uint32_t *budget);
 
 /* The reply to the move just done starts (game_reply.c): the head, the
  * changes in the box and the tail, or the tail alone. */
