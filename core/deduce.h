@@ -9,6 +9,8 @@
 
 #include "internal.h"
 
+SAP_INTERNAL_BEGIN
+
 /* Cell flags.  On an opened cell only F_OPEN and F_QUEUED (waiting for
  * the rules) are used; the rest are a covered cell's. */
 #define F_OPEN 0x01u      /* opened: a number */
@@ -109,5 +111,7 @@ void sap_deduce_rules_push(sap_deduce *d, uint32_t n);
 /* ... and works the stack for *budget steps: true when it is empty (or a
  * contradiction was met: d->contradiction). */
 bool sap_deduce_rules(sap_deduce *d, uint32_t *budget);
+
+SAP_INTERNAL_END
 
 #endif

@@ -26,7 +26,7 @@ static const int8_t neighbour_col[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
 
 /* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
  * change by one (game.h). */
-void game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
+void sap_game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
                        bool add)
 {
     uint8_t step = add ? CELL_NUMBER_ONE : (uint8_t)-CELL_NUMBER_ONE; /* mod 256 */
@@ -302,7 +302,7 @@ static void left_click(sap_game *g, uint32_t r, uint32_t c)
     g->v.walk.row = r;
     g->v.walk.col = c;
     if (g->flags & FLAG_RANDOM) {
-        game_lay_start(g);
+        sap_game_lay_start(g);
         g->work = WORK_LAY;
         return;
     }
@@ -391,7 +391,7 @@ static bool work_on(sap_game *g, uint32_t *budget)
 {
     switch (g->work) {
     case WORK_LAY:
-        if (!game_lay_on(g, budget))
+        if (!sap_game_lay_on(g, budget))
             return false;
         empty_box(g); /* the laying used the box's room */
         g->work = WORK_NONE;
@@ -413,12 +413,12 @@ static int finish_move(sap_game *g)
     g->clicks++;
     if (g->lost) {
         g->state = SAP_LOSE;
-        game_reply_start(g, REPLY_TAIL, TAIL_LOSE);
+        sap_game_reply_start(g, REPLY_TAIL, TAIL_LOSE);
         return SAP_LOSE;
     }
     if (g->covered == g->mines)
         g->state = SAP_WIN;
-    game_reply_start(g, REPLY_HEAD, g->state == SAP_WIN ? TAIL_WIN : TAIL_RUNNING);
+    sap_game_reply_start(g, REPLY_HEAD, g->state == SAP_WIN ? TAIL_WIN : TAIL_RUNNING);
     return g->state;
 }
 
@@ -464,11 +464,11 @@ int sap_game_set_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
     if (mine && !(*cell & CELL_MINE)) {
         *cell |= CELL_MINE;
         g->mines++;
-        game_mine_changed(cells_of(g), g->rows, g->cols, row, col, true);
+        sap_game_mine_changed(cells_of(g), g->rows, g->cols, row, col, true);
     } else if (!mine && (*cell & CELL_MINE)) {
         *cell &= (uint8_t)~CELL_MINE;
         g->mines--;
-        game_mine_changed(cells_of(g), g->rows, g->cols, row, col, false);
+        sap_game_mine_changed(cells_of(g), g->rows, g->cols, row, col, false);
     }
     return SAP_OK;
 }
@@ -510,13 +510,13 @@ int sap_game_move_begin(sap_game *g, int op, uint32_t x, uint32_t y)
     /* A reply not polled to its end is dropped, so its marks cannot leak
      * into this operation's changes. */
     if (g->reply_phase != REPLY_DONE)
-        game_reply_drop(g);
+        sap_game_reply_drop(g);
     empty_box(g);
     g->flags |= FLAG_STARTED;
     g->lost = 0;
 
     if (g->state != SAP_RUNNING) {
-        game_reply_start(g, REPLY_TAIL, TAIL_INVALID);
+        sap_game_reply_start(g, REPLY_TAIL, TAIL_INVALID);
         return SAP_INVALID;
     }
     switch (op) {

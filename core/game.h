@@ -22,6 +22,8 @@
 
 #include "internal.h"
 
+SAP_INTERNAL_BEGIN
+
 #define CELL_MINE 0x01u
 #define CELL_MARK 0x06u
 #define MARK_COVERED 0x00u
@@ -121,20 +123,22 @@ static inline uint32_t box_cells(const struct sap_box *box)
 
 /* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
  * change by one (game.c). */
-void game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
+void sap_game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
                        bool add);
 
 /* The random mines are laid at the first left click, on (v.walk): the pass
  * is set up, then carried on for at most *budget cells; true once done
  * (game_random.c). */
-void game_lay_start(sap_game *game);
-bool game_lay_on(sap_game *game, uint32_t *budget);
+void sap_game_lay_start(sap_game *game);
+bool sap_game_lay_on(sap_game *game, uint32_t *budget);
 
 /* The reply to the move just done starts (game_reply.c): the head, the
  * changes in the box and the tail, or the tail alone. */
-void game_reply_start(sap_game *game, enum reply_phase phase, enum reply_tail tail);
+void sap_game_reply_start(sap_game *game, enum reply_phase phase, enum reply_tail tail);
 /* A reply not polled to its end is dropped: its change marks are cleared,
  * so that they cannot leak into the next operation's changes. */
-void game_reply_drop(sap_game *game);
+void sap_game_reply_drop(sap_game *game);
+
+SAP_INTERNAL_END
 
 #endif

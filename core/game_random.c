@@ -46,7 +46,7 @@ static uint32_t rng_below(uint32_t *state, uint32_t bound)
  * in v.walk): never on that cell, and off its whole 3x3 neighbourhood when
  * the count allows.  Selection sampling (each eligible cell is taken with
  * probability needed / eligible left) gives exactly the asked-for count in
- * one pass and no extra memory.  game_lay_start sets the pass up; game_lay_on
+ * one pass and no extra memory.  sap_game_lay_start sets the pass up; sap_game_lay_on
  * carries it on for at most `budget` cells and returns true once done. */
 static bool keep_block_clear(const sap_game *g)
 {
@@ -54,7 +54,7 @@ static bool keep_block_clear(const sap_game *g)
     return g->mines <= g->rows * g->cols - box_cells(&block);
 }
 
-void game_lay_start(sap_game *g)
+void sap_game_lay_start(sap_game *g)
 {
     struct sap_box block = block_around(g->rows, g->cols, g->v.walk.row, g->v.walk.col);
     uint32_t total = g->rows * g->cols;
@@ -65,7 +65,7 @@ void game_lay_start(sap_game *g)
     g->seed = rng_start(g->seed);
 }
 
-bool game_lay_on(sap_game *g, uint32_t *budget_left)
+bool sap_game_lay_on(sap_game *g, uint32_t *budget_left)
 {
     uint32_t budget = *budget_left;
     uint8_t *cell = cells_of(g);
@@ -85,7 +85,7 @@ bool game_lay_on(sap_game *g, uint32_t *budget_left)
                 continue;
             if (rng_below(&state, eligible) < needed) {
                 cell[(size_t)r * g->cols + c] |= CELL_MINE;
-                game_mine_changed(cell, g->rows, g->cols, r, c, true);
+                sap_game_mine_changed(cell, g->rows, g->cols, r, c, true);
                 needed--;
             }
             eligible--;
@@ -145,7 +145,7 @@ int sap_game_set_layout(sap_game *g, bool (*mine_at)(const void *context, uint32
         for (c = 0; c < g->cols; c++)
             if (mine_at(context, r, c)) {
                 board[(size_t)r * g->cols + c] |= CELL_MINE;
-                game_mine_changed(board, g->rows, g->cols, r, c, true);
+                sap_game_mine_changed(board, g->rows, g->cols, r, c, true);
             }
     g->flags &= (uint8_t)~FLAG_RANDOM;
     return SAP_OK;

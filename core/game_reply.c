@@ -35,7 +35,7 @@ static inline char piece_char(uint8_t cell)
                                             : sap_rom_byte(&mark_chars[(cell & CELL_MARK) >> 1]);
 }
 
-void game_reply_drop(sap_game *g)
+void sap_game_reply_drop(sap_game *g)
 {
     uint8_t *board = cells_of(g);
     uint32_t r, c;
@@ -44,7 +44,7 @@ void game_reply_drop(sap_game *g)
             board[(size_t)r * g->cols + c] &= (uint8_t)~CELL_CHANGED;
 }
 
-void game_reply_start(sap_game *g, enum reply_phase phase, enum reply_tail tail)
+void sap_game_reply_start(sap_game *g, enum reply_phase phase, enum reply_tail tail)
 {
     g->reply_phase = (uint8_t)phase;
     g->reply_tail = (uint8_t)tail;

@@ -16,6 +16,21 @@ void *memset(void *dest, int c, size_t n);
 void *memmove(void *dest, const void *src, size_t n);
 int memcmp(const void *a, const void *b, size_t n);
 
+/* What the core's internal headers declare is the core's own business.
+ * Every such name starts with sap_ (the one namespace of libsapper.a) and,
+ * with GCC and clang, has hidden visibility: a shared build would export
+ * only sapper.h's names, and tests/t_symbols.sh tells the two apart by it.
+ * Each internal header wraps its declarations in these two lines. */
+#if defined(__GNUC__)
+#define SAP_INTERNAL_BEGIN _Pragma("GCC visibility push(hidden)")
+#define SAP_INTERNAL_END _Pragma("GCC visibility pop")
+#else
+#define SAP_INTERNAL_BEGIN
+#define SAP_INTERNAL_END
+#endif
+
+SAP_INTERNAL_BEGIN
+
 /* Compile-time check without C11: a negative array size fails the build. */
 #define SAP_STATIC_ASSERT(name, cond) typedef char sap_static_assert_##name[(cond) ? 1 : -1]
 
@@ -258,7 +273,9 @@ size_t sap_copy_piece(char *out, size_t cap, const char *piece, size_t piece_len
 size_t sap_copy_text(char *out, size_t cap, const char *text, size_t text_len,
                      uint32_t *offset);
 
-/* Length of a NUL-terminated constant text. */
+/* Length of a NUL-terminated constant text, at most SAP_TEXT_LENGTH_MAX
+ * (the longest, HELP, is SAP_SESSION_HELP_BYTES). */
+#define SAP_TEXT_LENGTH_MAX 65535u
 size_t sap_text_length(const char *text);
 
 /* ASCII case-insensitive comparison of s[0..len) (RAM) with the lower-case
@@ -424,5 +441,7 @@ void sap_judge_release_block(struct sap_judge *judge);
 
 /* Queues constant text to be written before the format's own poll runs. */
 void sap_judge_queue_text(struct sap_judge *judge, const char *text);
+
+SAP_INTERNAL_END
 
 #endif /* SAPPER_INTERNAL_H */

@@ -12,6 +12,8 @@
 
 #include "internal.h"
 
+SAP_INTERNAL_BEGIN
+
 /* Whether this build serves a solver (SAP_SOLVERS, sapper.h section 1).
  * A constant: the calls into a solver left out are dead code, so nothing
  * keeps that solver in the image. */
@@ -60,40 +62,42 @@ struct tokens {
 /* ---- session.c: replies and memory, for the handlers --------------------- */
 
 /* The short reply line (at most SAP_REPLY_MAX bytes): start, add, end. */
-void session_reply_start(struct sap_session *s, const char *text);
-void session_reply_add(struct sap_session *s, const char *text);
-void session_reply_add_u32(struct sap_session *s, uint32_t value);
-void session_reply_end(struct sap_session *s);
+void sap_session_reply_start(struct sap_session *s, const char *text);
+void sap_session_reply_add(struct sap_session *s, const char *text);
+void sap_session_reply_add_u32(struct sap_session *s, uint32_t value);
+void sap_session_reply_end(struct sap_session *s);
 /* One whole line of constant text; "ERR <reason>". */
-void session_reply_line(struct sap_session *s, const char *text);
-void session_reply_err(struct sap_session *s, const char *reason);
+void sap_session_reply_line(struct sap_session *s, const char *text);
+void sap_session_reply_err(struct sap_session *s, const char *reason);
 /* An ERR for a request whose remaining lines are still to be read: the
  * line just built in the reply buffer is held back until the last of them.
  * Only the first mistake of a request is told: callers build none while
  * s->deferred_length != 0. */
-void session_defer_reply(struct sap_session *s);
+void sap_session_defer_reply(struct sap_session *s);
 
-void *session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose);
-void session_release(struct sap_session *s, void **block, enum sap_memory_purpose purpose);
-void session_release_game(struct sap_session *s);
-void session_release_work(struct sap_session *s);
+void *sap_session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose);
+void sap_session_release_block(struct sap_session *s, void **block, enum sap_memory_purpose purpose);
+void sap_session_release_game(struct sap_session *s);
+void sap_session_release_work(struct sap_session *s);
 /* Drops a request whose lines are being read, and its blocks. */
-void session_abandon_request(struct sap_session *s);
+void sap_session_abandon_request(struct sap_session *s);
 
 /* ---- requests.c ---------------------------------------------------------- */
 
 /* A request line (already tokenized, at least one token). */
-void requests_take(struct sap_session *s, const char *line, const struct tokens *t);
+void sap_requests_take(struct sap_session *s, const char *line, const struct tokens *t);
 /* A number line or board row of the request being read. */
-void requests_take_number_line(struct sap_session *s, const char *line, const struct tokens *t);
-void requests_take_row(struct sap_session *s, const char *line, const struct tokens *t);
+void sap_requests_take_number_line(struct sap_session *s, const char *line, const struct tokens *t);
+void sap_requests_take_row(struct sap_session *s, const char *line, const struct tokens *t);
 /* The request's last line was read: answer it, or leave work. */
-void requests_complete(struct sap_session *s);
+void sap_requests_complete(struct sap_session *s);
 /* One budget's worth of the work a request left (s->work_kind); once it is
  * done, the reply starts and work_kind is WORK_NONE. */
-void requests_work(struct sap_session *s);
+void sap_requests_work(struct sap_session *s);
 
 /* SAP_ERR_ARG for a format whose solver this build leaves out. */
-int session_start_judge(struct sap_session *s, enum sap_format format);
+int sap_session_judge_begin(struct sap_session *s, enum sap_format format);
+
+SAP_INTERNAL_END
 
 #endif /* SAPPER_PROTOCOL_H */

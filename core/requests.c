@@ -13,7 +13,7 @@
  * their number lines and rows; every row goes through the one row reader
  * (rows.c), and the first mistake is held back as an ERR until the last
  * line.  Work that grows with the board is left to session.c's poll as
- * s->work_kind and done here a budget at a time (requests_work).
+ * s->work_kind and done here a budget at a time (sap_requests_work).
  */
 #include "protocol.h"
 
@@ -75,7 +75,7 @@ enum { KIND_NEW = 1, KIND_CASUAL, KIND_CASUALMAP, KIND_NURIKABE, KIND_HINT, KIND
 
 static void reply_solver_err(struct sap_session *s, int err)
 {
-    session_reply_err(s, sap_strerror(err));
+    sap_session_reply_err(s, sap_strerror(err));
 }
 
 /* Holds back a constant-text ERR until the request's last line. */
@@ -83,21 +83,21 @@ static void defer_err(struct sap_session *s, const char *reason)
 {
     if (s->deferred_length != 0)
         return;
-    session_reply_err(s, reason);
-    session_defer_reply(s);
+    sap_session_reply_err(s, reason);
+    sap_session_defer_reply(s);
 }
 
 /* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
 static void reply_numbers(struct sap_session *s, const char *prefix, uint32_t a, uint32_t b,
                           uint32_t c)
 {
-    session_reply_start(s, prefix);
-    session_reply_add_u32(s, a);
-    session_reply_add(s, SAP_STR(" "));
-    session_reply_add_u32(s, b);
-    session_reply_add(s, SAP_STR(" "));
-    session_reply_add_u32(s, c);
-    session_reply_end(s);
+    sap_session_reply_start(s, prefix);
+    sap_session_reply_add_u32(s, a);
+    sap_session_reply_add(s, SAP_STR(" "));
+    sap_session_reply_add_u32(s, b);
+    sap_session_reply_add(s, SAP_STR(" "));
+    sap_session_reply_add_u32(s, c);
+    sap_session_reply_end(s);
 }
 
 static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, uint32_t mines)
@@ -134,11 +134,11 @@ static void *acquire_game(struct sap_session *s, size_t bytes)
 {
     void *block;
     if (!sap_work_fits(bytes))
-        session_release_game(s);
-    block = session_acquire(s, bytes, SAP_MEMORY_GAME);
+        sap_session_release_game(s);
+    block = sap_session_acquire(s, bytes, SAP_MEMORY_GAME);
     if (block == NULL && s->game_block != NULL) {
-        session_release_game(s);
-        block = session_acquire(s, bytes, SAP_MEMORY_GAME);
+        sap_session_release_game(s);
+        block = sap_session_acquire(s, bytes, SAP_MEMORY_GAME);
     }
     return block;
 }
@@ -146,7 +146,7 @@ static void *acquire_game(struct sap_session *s, size_t bytes)
 /* The NEW game is complete: it replaces the current one. */
 static void install_new_game(struct sap_session *s)
 {
-    session_release_game(s);
+    sap_session_release_game(s);
     s->game_block = s->new_block;
     s->game = s->new_game;
     s->new_block = NULL;
@@ -163,15 +163,15 @@ static void start_new(struct sap_session *s, const char *line, const struct toke
 
     (void)line;
     if (t->count == 4) {
-        session_reply_err(s, usage_new);
+        sap_session_reply_err(s, usage_new);
         return;
     }
     if (level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {
-        session_reply_err(s, not_served); /* the generator plays with the engine */
+        sap_session_reply_err(s, not_served); /* the generator plays with the engine */
         return;
     }
     if (random && a[2] >= a[0] * a[1]) { /* the product fits: sizes are checked */
-        session_reply_err(s, too_many_mines);
+        sap_session_reply_err(s, too_many_mines);
         return;
     }
     if (!random)
@@ -179,7 +179,7 @@ static void start_new(struct sap_session *s, const char *line, const struct toke
     s->new_block = acquire_game(s, bytes);
     if (s->new_block == NULL) {
         if (random)
-            session_reply_err(s, no_memory);
+            sap_session_reply_err(s, no_memory);
         else /* its rows are still to come */
             defer_err(s, no_memory);
         return;
@@ -193,7 +193,7 @@ static void start_new(struct sap_session *s, const char *line, const struct toke
         return;
     }
     if (err != SAP_OK) {
-        session_release(s, &s->new_block, SAP_MEMORY_GAME);
+        sap_session_release_block(s, &s->new_block, SAP_MEMORY_GAME);
         s->new_game = NULL;
         reply_solver_err(s, err);
         return;
@@ -226,9 +226,9 @@ static void start_quit(struct sap_session *s, const char *line, const struct tok
     (void)line;
     (void)t;
     (void)a;
-    session_reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING
+    sap_session_reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING
                               ? SAP_STR("QUIT") : SAP_STR("OK"));
-    session_release_game(s);
+    sap_session_release_game(s);
 }
 
 /* A no-guess board's first left click: its layout is made first (WORK),
@@ -237,14 +237,14 @@ static void start_generate(struct sap_session *s, uint32_t row, uint32_t col)
 {
     uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
     size_t bytes = SAP_GENERATE_BYTES(rows, cols);
-    s->work = session_acquire(s, bytes, SAP_MEMORY_WORK);
+    s->work = sap_session_acquire(s, bytes, SAP_MEMORY_WORK);
     if (s->work == NULL
         || sap_generate_init(&s->solver.generate, s->work, bytes, rows, cols,
                              sap_game_mines(s->game), sap_game_pending_seed(s->game),
                              (enum sap_level)sap_game_pending_level(s->game),
                              row, col) != SAP_OK) {
-        session_release_work(s);
-        session_reply_err(s, no_memory);
+        sap_session_release_work(s);
+        sap_session_reply_err(s, no_memory);
         return;
     }
     s->out_row = row;
@@ -274,9 +274,9 @@ static void generate_done(struct sap_session *s, int err)
 {
     if (err == SAP_OK)
         err = sap_game_set_layout(s->game, generated_mine, s->solver.generate);
-    session_release_work(s);
+    sap_session_release_work(s);
     if (err != SAP_OK) {
-        session_reply_err(s, err == SAP_ERR_SIZE
+        sap_session_reply_err(s, err == SAP_ERR_SIZE
                                  ? (sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
                                         ? SAP_STR("no casual board found within the generator's "
                                                   "tries; no mines laid")
@@ -292,11 +292,11 @@ static void start_move(struct sap_session *s, const char *line, const struct tok
                        const uint32_t *a)
 {
     if (s->game == NULL) {
-        session_reply_err(s, no_game);
+        sap_session_reply_err(s, no_game);
         return;
     }
     if (a[0] < 1 || a[0] > sap_game_rows(s->game) || a[1] < 1 || a[1] > sap_game_cols(s->game)) {
-        session_reply_err(s, SAP_STR("coordinate outside the board"));
+        sap_session_reply_err(s, SAP_STR("coordinate outside the board"));
         return;
     }
     if (line[t->start[0]] == '1' && sap_game_pending_level(s->game) != SAP_LEVEL_RANDOM
@@ -317,7 +317,7 @@ static void start_show(struct sap_session *s, const char *line, const struct tok
     (void)t;
     (void)a;
     if (s->game == NULL) {
-        session_reply_err(s, no_game);
+        sap_session_reply_err(s, no_game);
         return;
     }
     s->rows = sap_game_rows(s->game);
@@ -338,7 +338,7 @@ static void start_casual(struct sap_session *s, const char *line, const struct t
     int err;
 
     expect_lines(s, map ? KIND_CASUALMAP : KIND_CASUAL, a[0], a[1], 0);
-    s->work = session_acquire(s, bytes + map_bytes, SAP_MEMORY_WORK);
+    s->work = sap_session_acquire(s, bytes + map_bytes, SAP_MEMORY_WORK);
     if (s->work == NULL) {
         defer_err(s, no_memory);
         return;
@@ -376,7 +376,7 @@ static void reply_casual(struct sap_session *s, uint32_t covered, uint32_t row, 
         s->out_col = 0;
         s->out_kind = OUT_CASUALMAP; /* releases the block when written */
     } else {
-        session_release_work(s);
+        sap_session_release_work(s);
     }
 }
 
@@ -399,19 +399,19 @@ static void start_stats(struct sap_session *s, const char *line, const struct to
     (void)t;
     (void)a;
     if (s->game == NULL) {
-        session_reply_err(s, no_game);
+        sap_session_reply_err(s, no_game);
         return;
     }
     if (!sap_game_mines_laid(s->game)) {
-        session_reply_err(s, SAP_STR("no mines yet: a random board lays them at the first left "
+        sap_session_reply_err(s, SAP_STR("no mines yet: a random board lays them at the first left "
                                      "click"));
         return;
     }
     bytes = SAP_STATS_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    s->work = session_acquire(s, bytes, SAP_MEMORY_WORK);
+    s->work = sap_session_acquire(s, bytes, SAP_MEMORY_WORK);
     if (s->work == NULL || sap_stats_init(&s->solver.stats, s->work, bytes, s->game) != SAP_OK) {
-        session_release_work(s);
-        session_reply_err(s, no_memory);
+        sap_session_release_work(s);
+        sap_session_reply_err(s, no_memory);
         return;
     }
     s->work_kind = WORK_STATS;
@@ -421,16 +421,16 @@ static void stats_done(struct sap_session *s)
 {
     struct sap_board_stats b = { 0, 0, 0, 0 };
     (void)sap_stats_result(s->solver.stats, &b); /* done: it cannot fail */
-    session_reply_start(s, SAP_STR("3BV "));
-    session_reply_add_u32(s, b.bv3);
-    session_reply_add(s, SAP_STR(" OPENINGS "));
-    session_reply_add_u32(s, b.openings);
-    session_reply_add(s, SAP_STR(" ISLANDS "));
-    session_reply_add_u32(s, b.islands);
-    session_reply_add(s, SAP_STR(" CLICKS "));
-    session_reply_add_u32(s, b.clicks);
-    session_reply_end(s);
-    session_release_work(s);
+    sap_session_reply_start(s, SAP_STR("3BV "));
+    sap_session_reply_add_u32(s, b.bv3);
+    sap_session_reply_add(s, SAP_STR(" OPENINGS "));
+    sap_session_reply_add_u32(s, b.openings);
+    sap_session_reply_add(s, SAP_STR(" ISLANDS "));
+    sap_session_reply_add_u32(s, b.islands);
+    sap_session_reply_add(s, SAP_STR(" CLICKS "));
+    sap_session_reply_add_u32(s, b.clicks);
+    sap_session_reply_end(s);
+    sap_session_release_work(s);
 }
 
 /* ---- the deduction engine: HINT and PROB --------------------------------- */
@@ -442,18 +442,18 @@ static void start_deduce(struct sap_session *s, const char *line, const struct t
     size_t bytes;
     (void)a;
     if (s->game == NULL) {
-        session_reply_err(s, no_game);
+        sap_session_reply_err(s, no_game);
         return;
     }
     bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    s->work = session_acquire(s, bytes, SAP_MEMORY_WORK);
+    s->work = sap_session_acquire(s, bytes, SAP_MEMORY_WORK);
     if (s->work == NULL) {
-        session_reply_err(s, no_memory);
+        sap_session_reply_err(s, no_memory);
         return;
     }
     if (sap_deduce_init(&s->solver.deduce, s->work, bytes, s->game) != SAP_OK) {
-        session_release_work(s);
-        session_reply_err(s, no_memory);
+        sap_session_release_work(s);
+        sap_session_reply_err(s, no_memory);
         return;
     }
     s->request = prob ? KIND_PROB : KIND_HINT;
@@ -465,7 +465,7 @@ static void start_deduce(struct sap_session *s, const char *line, const struct t
 static void deduce_done(struct sap_session *s, int err)
 {
     if (err == SAP_ERR_SIZE || err == SAP_ERR_STATE) {
-        session_reply_err(s, err == SAP_ERR_SIZE
+        sap_session_reply_err(s, err == SAP_ERR_SIZE
                                  ? SAP_STR("the position is too big to work out exactly")
                                  : SAP_STR("no layout of mines fits the numbers"));
     } else if (s->request == KIND_PROB) {
@@ -479,14 +479,14 @@ static void deduce_done(struct sap_session *s, int err)
     } else {
         size_t len = sap_hint_line(s->solver.deduce, s->game, s->reply, SAP_REPLY_MAX - 1);
         if (len == 0) {
-            session_reply_err(s, SAP_STR("nothing is covered that is not known"));
+            sap_session_reply_err(s, SAP_STR("nothing is covered that is not known"));
         } else {
             s->reply_length = (uint16_t)len;
             s->reply_sent = 0;
-            session_reply_end(s);
+            sap_session_reply_end(s);
         }
     }
-    session_release_work(s);
+    sap_session_release_work(s);
 }
 
 static void start_master(struct sap_session *s, const char *line, const struct tokens *t,
@@ -496,12 +496,12 @@ static void start_master(struct sap_session *s, const char *line, const struct t
     (void)line;
     (void)t;
     if (a[2] >= a[0] * a[1]) {
-        session_reply_err(s, too_many_mines);
+        sap_session_reply_err(s, too_many_mines);
         return;
     }
     err = sap_master_plan(&s->master, a[0], a[1], a[2]);
     if (err == SAP_ERR_IMPOSSIBLE) {
-        session_reply_line(s, SAP_STR("Impossible"));
+        sap_session_reply_line(s, SAP_STR("Impossible"));
     } else if (err != SAP_OK) {
         reply_solver_err(s, err);
     } else {
@@ -521,12 +521,12 @@ static void start_nurikabe(struct sap_session *s, const char *line, const struct
     (void)line;
     (void)t;
     if (a[2] > a[0] * a[1]) {
-        session_reply_err(s, SAP_STR("more numbers than cells"));
+        sap_session_reply_err(s, SAP_STR("more numbers than cells"));
         return;
     }
     bytes = SAP_NURIKABE_BYTES(a[0], a[1], a[2]);
     expect_lines(s, KIND_NURIKABE, a[0], a[1], a[2]);
-    s->work = session_acquire(s, bytes, SAP_MEMORY_WORK);
+    s->work = sap_session_acquire(s, bytes, SAP_MEMORY_WORK);
     if (s->work == NULL) {
         defer_err(s, no_memory);
         return;
@@ -552,9 +552,9 @@ static void start_judge(struct sap_session *s, const char *line, const struct to
     int format = sap_format_from_name(line + t->start[1], t->length[1]);
     (void)a;
     if (format < 0)
-        session_reply_err(s, SAP_STR("unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE"));
-    else if (session_start_judge(s, (enum sap_format)format) != SAP_OK)
-        session_reply_err(s, not_served);
+        sap_session_reply_err(s, SAP_STR("unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE"));
+    else if (sap_session_judge_begin(s, (enum sap_format)format) != SAP_OK)
+        sap_session_reply_err(s, not_served);
 }
 
 static void start_help(struct sap_session *s, const char *line, const struct tokens *t,
@@ -573,7 +573,7 @@ static void start_bye(struct sap_session *s, const char *line, const struct toke
     (void)line;
     (void)t;
     (void)a;
-    session_reply_line(s, SAP_STR("BYE"));
+    sap_session_reply_line(s, SAP_STR("BYE"));
     s->mode = MODE_CLOSED;
     s->closing = true;
 }
@@ -661,7 +661,7 @@ static void kind_at(uint32_t index, struct request_kind *k)
 
 /* ---- the table walk ---------------------------------------------------- */
 
-void requests_take(struct sap_session *s, const char *line, const struct tokens *t)
+void sap_requests_take(struct sap_session *s, const char *line, const struct tokens *t)
 {
     struct request_kind k;
     uint32_t args[TOKENS_MAX - 1], i, index;
@@ -673,15 +673,15 @@ void requests_take(struct sap_session *s, const char *line, const struct tokens 
             break;
     }
     if (index == REQUEST_KINDS) {
-        session_reply_err(s, SAP_STR("unknown request (HELP lists them)"));
+        sap_session_reply_err(s, SAP_STR("unknown request (HELP lists them)"));
         return;
     }
     if ((k.solver & ~SAP_SOLVERS) != 0) {
-        session_reply_err(s, not_served);
+        sap_session_reply_err(s, not_served);
         return;
     }
     if (t->count < 1u + k.args_min || t->count > 1u + k.args_max) {
-        session_reply_err(s, k.usage);
+        sap_session_reply_err(s, k.usage);
         return;
     }
     for (i = 0; (k.flags & ARGS_NUMBERS) && i + 1 < t->count; i++) {
@@ -692,25 +692,25 @@ void requests_take(struct sap_session *s, const char *line, const struct tokens 
                       : sap_word_is(w, t->length[5], SAP_STR("noguess")) ? SAP_LEVEL_NOGUESS
                                                                        : SAP_LEVEL_RANDOM;
             if (args[4] == SAP_LEVEL_RANDOM) {
-                session_reply_err(s, SAP_STR("unknown level: CASUAL or NOGUESS"));
+                sap_session_reply_err(s, SAP_STR("unknown level: CASUAL or NOGUESS"));
                 return;
             }
             continue;
         }
         err = sap_parse_u32(line + t->start[i + 1], t->length[i + 1], &args[i]);
         if (err != SAP_OK) {
-            session_reply_err(s, err == SAP_ERR_SIZE ? SAP_STR("number too large")
+            sap_session_reply_err(s, err == SAP_ERR_SIZE ? SAP_STR("number too large")
                                                      : SAP_STR("not a number"));
             return;
         }
     }
     if ((k.flags & ARGS_BOARD) && sap_check_board_size(args[0], args[1]) != SAP_OK) {
         size_t len = 0;
-        session_reply_start(s, SAP_STR("ERR "));
+        sap_session_reply_start(s, SAP_STR("ERR "));
         len = s->reply_length;
         sap_size_reason(s->reply, SAP_REPLY_MAX - 1, &len, args[0], args[1]);
         s->reply_length = (uint16_t)len;
-        session_reply_end(s);
+        sap_session_reply_end(s);
         return;
     }
     k.start(s, line, t, args);
@@ -718,7 +718,7 @@ void requests_take(struct sap_session *s, const char *line, const struct tokens 
 
 /* ---- the lines of a request -------------------------------------------- */
 
-void requests_take_row(struct sap_session *s, const char *line, const struct tokens *t)
+void sap_requests_take_row(struct sap_session *s, const char *line, const struct tokens *t)
 {
     struct request_kind k;
     const char *cells = line + t->start[0];
@@ -746,18 +746,18 @@ void requests_take_row(struct sap_session *s, const char *line, const struct tok
     }
     {
         size_t len;
-        session_reply_start(s, SAP_STR("ERR "));
+        sap_session_reply_start(s, SAP_STR("ERR "));
         len = s->reply_length;
         sap_row_reason(s->reply, SAP_REPLY_MAX - 1, &len, mistake, s->item + 1, t->length[0],
                        s->cols, k.rows, bad);
         s->reply_length = (uint16_t)len;
-        session_reply_end(s);
-        session_defer_reply(s);
+        sap_session_reply_end(s);
+        sap_session_defer_reply(s);
     }
 }
 
 /* A NURIKABE number line "r' c' n" (0-based cell, as in the statement). */
-void requests_take_number_line(struct sap_session *s, const char *line, const struct tokens *t)
+void sap_requests_take_number_line(struct sap_session *s, const char *line, const struct tokens *t)
 {
     uint32_t a[3], k;
     const char *tail = NULL;
@@ -783,20 +783,20 @@ void requests_take_number_line(struct sap_session *s, const char *line, const st
     }
     if (tail == NULL)
         return;
-    session_reply_start(s, SAP_STR("ERR number line "));
-    session_reply_add_u32(s, s->item + 1);
-    session_reply_add(s, tail);
-    session_reply_end(s);
-    session_defer_reply(s);
+    sap_session_reply_start(s, SAP_STR("ERR number line "));
+    sap_session_reply_add_u32(s, s->item + 1);
+    sap_session_reply_add(s, tail);
+    sap_session_reply_end(s);
+    sap_session_defer_reply(s);
 }
 
-void requests_complete(struct sap_session *s)
+void sap_requests_complete(struct sap_session *s)
 {
     struct request_kind k;
 
     if (s->deferred_length != 0) {
         uint16_t length = s->deferred_length;
-        session_abandon_request(s);
+        sap_session_abandon_request(s);
         s->reply_length = length;
         s->reply_sent = 0;
         return;
@@ -809,7 +809,7 @@ void requests_complete(struct sap_session *s)
 
 /* ---- work -------------------------------------------------------------- */
 
-void requests_work(struct sap_session *s)
+void sap_requests_work(struct sap_session *s)
 {
     int err = SAP_OK;
     uint32_t kind = s->work_kind;
@@ -856,7 +856,7 @@ void requests_work(struct sap_session *s)
             reply_casual(s, result.covered, result.row + 1u, result.col + 1u);
         } else {
             reply_solver_err(s, err);
-            session_release_work(s);
+            sap_session_release_work(s);
         }
     } else if (kind == WORK_NURIKABE && SERVES(SAP_SOLVER_NURIKABE)) {
         bool solved = false;
@@ -865,10 +865,10 @@ void requests_work(struct sap_session *s)
             return;
         s->work_kind = WORK_NONE;
         if (err == SAP_OK)
-            session_reply_line(s, solved ? SAP_STR("solved") : SAP_STR("not solved"));
+            sap_session_reply_line(s, solved ? SAP_STR("solved") : SAP_STR("not solved"));
         else
             reply_solver_err(s, err);
-        session_release_work(s);
+        sap_session_release_work(s);
     }
     s->work_kind = WORK_NONE;
     s->request = 0;

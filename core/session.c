@@ -33,7 +33,7 @@ SAP_STATIC_ASSERT(line_holds_a_row, SAP_LINE_MAX >= SAP_MAX_COLS);
 
 /* ---- memory ------------------------------------------------------------ */
 
-void *session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose)
+void *sap_session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose)
 {
     if (s->memory == NULL || s->memory->acquire == NULL)
         return NULL;
@@ -42,31 +42,31 @@ void *session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpo
     return s->memory->acquire(s->memory->context, bytes, purpose);
 }
 
-void session_release(struct sap_session *s, void **block, enum sap_memory_purpose purpose)
+void sap_session_release_block(struct sap_session *s, void **block, enum sap_memory_purpose purpose)
 {
     if (*block != NULL && s->memory != NULL && s->memory->release != NULL)
         s->memory->release(s->memory->context, *block, purpose);
     *block = NULL;
 }
 
-void session_release_game(struct sap_session *s)
+void sap_session_release_game(struct sap_session *s)
 {
-    session_release(s, &s->game_block, SAP_MEMORY_GAME);
+    sap_session_release_block(s, &s->game_block, SAP_MEMORY_GAME);
     s->game = NULL;
 }
 
-void session_release_work(struct sap_session *s)
+void sap_session_release_work(struct sap_session *s)
 {
-    session_release(s, &s->work, SAP_MEMORY_WORK);
+    sap_session_release_block(s, &s->work, SAP_MEMORY_WORK);
     s->solver.casual = NULL;
 }
 
-void session_abandon_request(struct sap_session *s)
+void sap_session_abandon_request(struct sap_session *s)
 {
-    session_release(s, &s->new_block, SAP_MEMORY_GAME);
+    sap_session_release_block(s, &s->new_block, SAP_MEMORY_GAME);
     s->new_game = NULL;
     if (s->request != 0)
-        session_release_work(s);
+        sap_session_release_work(s);
     s->request = 0;
     s->deferred_length = 0;
 }
@@ -81,7 +81,7 @@ static bool output_pending(const struct sap_session *s)
 
 /* The short reply line is built with the text helpers, which keep a NUL
  * after the text: the cap leaves room for the line end that replaces it. */
-void session_reply_start(struct sap_session *s, const char *text)
+void sap_session_reply_start(struct sap_session *s, const char *text)
 {
     size_t len = 0;
     sap_text_add(s->reply, SAP_REPLY_MAX - 1, &len, text);
@@ -89,7 +89,7 @@ void session_reply_start(struct sap_session *s, const char *text)
     s->reply_sent = 0;
 }
 
-void session_reply_add(struct sap_session *s, const char *text)
+void sap_session_reply_add(struct sap_session *s, const char *text)
 {
     size_t len = s->reply_length;
     sap_text_add(s->reply, SAP_REPLY_MAX - 1, &len, text);
@@ -103,32 +103,32 @@ static void reply_add_ram(struct sap_session *s, const char *text)
     s->reply_length = (uint16_t)len;
 }
 
-void session_reply_add_u32(struct sap_session *s, uint32_t value)
+void sap_session_reply_add_u32(struct sap_session *s, uint32_t value)
 {
     size_t len = s->reply_length;
     sap_text_add_u32(s->reply, SAP_REPLY_MAX - 1, &len, value);
     s->reply_length = (uint16_t)len;
 }
 
-void session_reply_end(struct sap_session *s)
+void sap_session_reply_end(struct sap_session *s)
 {
     s->reply[s->reply_length++] = '\n';
 }
 
-void session_reply_line(struct sap_session *s, const char *text)
+void sap_session_reply_line(struct sap_session *s, const char *text)
 {
-    session_reply_start(s, text);
-    session_reply_end(s);
+    sap_session_reply_start(s, text);
+    sap_session_reply_end(s);
 }
 
-void session_reply_err(struct sap_session *s, const char *reason)
+void sap_session_reply_err(struct sap_session *s, const char *reason)
 {
-    session_reply_start(s, err_prefix);
-    session_reply_add(s, reason);
-    session_reply_end(s);
+    sap_session_reply_start(s, err_prefix);
+    sap_session_reply_add(s, reason);
+    sap_session_reply_end(s);
 }
 
-void session_defer_reply(struct sap_session *s)
+void sap_session_defer_reply(struct sap_session *s)
 {
     s->deferred_length = s->reply_length;
     s->reply_length = 0; /* not sent yet */
@@ -231,7 +231,7 @@ static size_t write_long_reply(struct sap_session *s, char *out, size_t cap)
         n = write_board(s, out, cap);
     if (n == 0) {
         if (s->out_kind == OUT_CASUALMAP || s->out_kind == OUT_PROB)
-            session_release_work(s);
+            sap_session_release_work(s);
         if (s->out_kind == OUT_PROB)
             s->request = 0;
         s->out_kind = OUT_NONE;
@@ -241,7 +241,7 @@ static size_t write_long_reply(struct sap_session *s, char *out, size_t cap)
 
 /* ---- JUDGE streams ----------------------------------------------------- */
 
-int session_start_judge(struct sap_session *s, enum sap_format format)
+int sap_session_judge_begin(struct sap_session *s, enum sap_format format)
 {
     int err = sap_judge_init(&s->judge, format, s->memory);
     if (err == SAP_OK) {
@@ -269,18 +269,18 @@ static void leave_judge(struct sap_session *s, int status)
         return;
     }
     if (status < 0) {
-        session_reply_start(s, err_prefix);
-        session_reply_add(s, sap_format_name(sap_judge_format(&s->judge)));
-        session_reply_add(s, SAP_STR(" line "));
-        session_reply_add_u32(s, s->judge.error_line);
-        session_reply_add(s, SAP_STR(": "));
+        sap_session_reply_start(s, err_prefix);
+        sap_session_reply_add(s, sap_format_name(sap_judge_format(&s->judge)));
+        sap_session_reply_add(s, SAP_STR(" line "));
+        sap_session_reply_add_u32(s, s->judge.error_line);
+        sap_session_reply_add(s, SAP_STR(": "));
         reply_add_ram(s, s->judge.error_reason); /* set with every failure */
-        session_reply_end(s);
-        session_reply_add(s, end_line);
+        sap_session_reply_end(s);
+        sap_session_reply_add(s, end_line);
     } else {
-        session_reply_start(s, end_line);
+        sap_session_reply_start(s, end_line);
     }
-    session_reply_end(s);
+    sap_session_reply_end(s);
     s->mode = MODE_REQUEST;
     s->line_length = 0;
 }
@@ -323,8 +323,8 @@ static bool settle_step(struct sap_session *s)
             return true;
         }
         if (s->mode != MODE_REQUEST) {
-            session_abandon_request(s);
-            session_reply_err(s, SAP_STR("input ended inside a request"));
+            sap_session_abandon_request(s);
+            sap_session_reply_err(s, SAP_STR("input ended inside a request"));
         }
         s->mode = MODE_CLOSED;
         s->closing = true;
@@ -381,13 +381,13 @@ static void take_line(struct sap_session *s, const char *line, uint32_t length)
         return; /* blank lines are ignored everywhere */
     switch (s->mode) {
     case MODE_REQUEST:
-        requests_take(s, line, &t);
+        sap_requests_take(s, line, &t);
         return;
     case MODE_NUMBERS:
-        requests_take_number_line(s, line, &t);
+        sap_requests_take_number_line(s, line, &t);
         break;
     case MODE_ROWS:
-        requests_take_row(s, line, &t);
+        sap_requests_take_row(s, line, &t);
         break;
     default:
         return;
@@ -400,15 +400,15 @@ static void take_line(struct sap_session *s, const char *line, uint32_t length)
             s->item = 0;
         } else {
             s->mode = MODE_REQUEST;
-            requests_complete(s);
+            sap_requests_complete(s);
         }
     }
 }
 
 static void line_too_long(struct sap_session *s)
 {
-    session_abandon_request(s);
-    session_reply_err(s, SAP_STR("line too long"));
+    sap_session_abandon_request(s);
+    sap_session_reply_err(s, SAP_STR("line too long"));
     s->line_length = 0;
     s->mode = MODE_CLOSED;
     s->closing = true;
@@ -486,7 +486,7 @@ int sap_session_start_judge(struct sap_session *s, enum sap_format format)
         return SAP_ERR_ARG;
     if (s->mode != MODE_REQUEST || s->request != 0 || output_pending(s))
         return SAP_ERR_STATE;
-    if (session_start_judge(s, format) != SAP_OK)
+    if (sap_session_judge_begin(s, format) != SAP_OK)
         return SAP_ERR_ARG; /* a solver this build leaves out */
     s->judge_only = true;
     settle(s);
@@ -592,7 +592,7 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
             if (worked)
                 break; /* one budget per call */
             worked = true;
-            requests_work(s);
+            sap_requests_work(s);
             k = 0;
         } else if (s->out_kind != OUT_NONE) {
             k = write_long_reply(s, out + n, cap - n);
@@ -631,9 +631,9 @@ void sap_session_release(struct sap_session *s)
 {
     if (s == NULL)
         return;
-    session_abandon_request(s);
-    session_release_work(s);
-    session_release_game(s);
+    sap_session_abandon_request(s);
+    sap_session_release_work(s);
+    sap_session_release_game(s);
     sap_judge_release(&s->judge);
     s->out_kind = OUT_NONE;
     s->work_kind = WORK_NONE;

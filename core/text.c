@@ -9,10 +9,12 @@
 const char sap_digit_pairs[201] SAP_ROM = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
 #endif
 
+/* Bounded by the longest constant text (HELP, about 1 KiB), which also
+ * keeps gcc from turning the loop into a call to the C library's strlen. */
 size_t sap_text_length(const char *text)
 {
     size_t n = 0;
-    while (sap_rom_byte(text + n) != '\0')
+    while (n < SAP_TEXT_LENGTH_MAX && sap_rom_byte(text + n) != '\0')
         n++;
     return n;
 }
