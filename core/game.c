@@ -450,17 +450,10 @@ int sap_game_init(sap_game **game, void *memory, size_t bytes, uint32_t rows, ui
     return SAP_OK;
 }
 
-int sap_game_set_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
+/* Puts or removes one mine; the caller has checked the state and range. */
+static void put_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
 {
-    uint8_t *cell;
-
-    if (g == NULL)
-        return SAP_ERR_ARG;
-    if (row >= g->rows || col >= g->cols)
-        return SAP_ERR_RANGE;
-    if (g->flags & (FLAG_STARTED | FLAG_RANDOM))
-        return SAP_ERR_STATE;
-    cell = &cells_of(g)[(size_t)row * g->cols + col];
+    uint8_t *cell = &cells_of(g)[(size_t)row * g->cols + col];
     if (mine && !(*cell & CELL_MINE)) {
         *cell |= CELL_MINE;
         g->mines++;
@@ -470,6 +463,42 @@ int sap_game_set_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
         g->mines--;
         sap_game_mine_changed(cells_of(g), g->rows, g->cols, row, col, false);
     }
+}
+
+int sap_game_set_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
+{
+    if (g == NULL)
+        return SAP_ERR_ARG;
+    if (row >= g->rows || col >= g->cols)
+        return SAP_ERR_RANGE;
+    if (g->flags & (FLAG_STARTED | FLAG_RANDOM))
+        return SAP_ERR_STATE;
+    put_mine(g, row, col, mine);
+    return SAP_OK;
+}
+
+int sap_game_set_row(sap_game *g, uint32_t row, uint32_t col, const char *cells,
+                     uint32_t count)
+{
+    uint32_t i = 0, words = SAP_FAST_PATHS ? count / 8u * 8u : 0u;
+    uint64_t wrong = 0;
+    unsigned bad;
+
+    if (g == NULL || (cells == NULL && count > 0))
+        return SAP_ERR_ARG;
+    if (row >= g->rows || col > g->cols || count > g->cols - col)
+        return SAP_ERR_RANGE;
+    if (g->flags & (FLAG_STARTED | FLAG_RANDOM))
+        return SAP_ERR_STATE;
+    for (; i < words; i += 8)
+        wrong |= sap_bytes_outside(sap_load_eight(cells + i), '*', '_');
+    bad = wrong != 0;
+    for (; i < count; i++) /* no early exit: the loop stays a vector loop */
+        bad |= cells[i] != '*' && cells[i] != '_';
+    if (bad)
+        return SAP_ERR_ARG;
+    for (i = 0; i < count; i++)
+        put_mine(g, row, col + i, cells[i] == '*');
     return SAP_OK;
 }
 

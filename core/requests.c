@@ -205,19 +205,14 @@ static void start_new(struct sap_session *s, const char *line, const struct toke
 
 static void row_new(struct sap_session *s, uint32_t row, const char *cells)
 {
-    uint32_t col;
-    for (col = 0; col < s->cols; col++) {
-        if (cells[col] == '*') {
-            sap_game_set_mine(s->new_game, row, col, true);
-            s->count++;
-        }
-    }
+    (void)sap_game_set_row(s->new_game, row, 0, cells, s->cols);
 }
 
 static void complete_new(struct sap_session *s)
 {
+    uint32_t mines = sap_game_mines(s->new_game);
     install_new_game(s);
-    reply_ok_board(s, s->rows, s->cols, s->count);
+    reply_ok_board(s, s->rows, s->cols, mines);
 }
 
 static void start_quit(struct sap_session *s, const char *line, const struct tokens *t,

@@ -224,6 +224,14 @@ int sap_game_init(sap_game **game, void *memory, size_t bytes,
 
 /* Puts or removes a mine at 0-based (row, col) before the first operation. */
 int sap_game_set_mine(sap_game *game, uint32_t row, uint32_t col, bool mine);
+/* `count` cells of row `row` from column `col` at once, written as the
+ * boom statement writes them: '*' a mine, '_' a safe cell (the way to load
+ * a board from text; the protocol's NEW and the boom judge both use it).
+ * SAP_ERR_RANGE when the run leaves the board, SAP_ERR_ARG for any other
+ * byte, SAP_ERR_STATE after the first operation or on a random board;
+ * on any error nothing changes. */
+int sap_game_set_row(sap_game *game, uint32_t row, uint32_t col, const char *cells,
+                     uint32_t count);
 
 /* Asks for `mines` random mines, laid at the first left click that opens
  * a cell, so that the clicked cell is never a mine; they also avoid its 3x3

@@ -798,6 +798,45 @@ static void test_decimal(void)
     CHECK_EQ_INT(sap_dec(got, UINT32_MAX), SAP_DEC_MAX);
 }
 
+/* set_row loads a row as set_mine would, cell by cell, and refuses a bad
+ * byte, a run off the board or a started game without changing anything. */
+static void test_set_row(void)
+{
+    struct board a = board_new("____________/____________/____________");
+    struct board b = board_new("____________/____________/____________");
+    const char *row = "*__*_*****_*"; /* 12 cells: a word and a tail */
+    uint32_t c;
+    char before[64], after[64];
+
+    CHECK_EQ_INT(sap_game_set_row(a.game, 1, 0, row, 12), SAP_OK);
+    for (c = 0; c < 12; c++)
+        CHECK_EQ_INT(sap_game_set_mine(b.game, 1, c, row[c] == '*'), SAP_OK);
+    CHECK_EQ_INT(sap_game_mines(a.game), 8);
+    map_of(b.game, before);
+    CHECK_EQ_INT(sap_game_move(a.game, 1, 3, 3), sap_game_move(b.game, 1, 3, 3));
+    map_of(a.game, after);
+    map_of(b.game, before);
+    CHECK_EQ_STR(after, before);
+    board_free(&a);
+    board_free(&b);
+
+    a = board_new("____________/____________");
+    CHECK_EQ_INT(sap_game_set_row(a.game, 0, 2, "**__*", 5), SAP_OK);
+    CHECK_EQ_INT(sap_game_mines(a.game), 3);
+    CHECK_EQ_INT(sap_game_set_row(a.game, 0, 2, "____", 4), SAP_OK); /* clears */
+    CHECK_EQ_INT(sap_game_mines(a.game), 1);
+    CHECK_EQ_INT(sap_game_set_row(a.game, 1, 0, "________M___", 12), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_game_set_row(a.game, 1, 0, "*******.", 8), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_game_set_row(a.game, 1, 8, "*****", 5), SAP_ERR_RANGE);
+    CHECK_EQ_INT(sap_game_set_row(a.game, 2, 0, "*", 1), SAP_ERR_RANGE);
+    CHECK_EQ_INT(sap_game_set_row(NULL, 0, 0, "*", 1), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_game_mines(a.game), 1);
+    CHECK_EQ_INT(sap_game_move(a.game, 2, 2, 2), SAP_RUNNING);
+    CHECK_EQ_INT(sap_game_set_row(a.game, 1, 0, "*", 1), SAP_ERR_STATE);
+    CHECK_EQ_INT(sap_game_mines(a.game), 1);
+    board_free(&a);
+}
+
 int main(void)
 {
     RUN_TEST(test_decimal);
@@ -815,5 +854,6 @@ int main(void)
     RUN_TEST(test_random_board_is_stable);
     RUN_TEST(test_against_reference);
     RUN_TEST(test_bounded_steps);
+    RUN_TEST(test_set_row);
     return check_summary("test_game");
 }
