@@ -126,6 +126,58 @@ extern "C" {
 #endif
 #endif
 
+/* Bytes of reply text the session buffers for one request line before the
+ * caller polls them; long replies (a game move's changes, SHOW, a MASTER
+ * board, a JUDGE stream) are produced piece by piece instead.  Every ERR
+ * reason fits (the longest is a judge error, under 110 bytes). */
+#ifndef SAP_REPLY_MAX
+#define SAP_REPLY_MAX 128u
+#endif
+
+/* The default budget (section 2's steps) of one session sink or poll
+ * call: about half a millisecond of work on a desktop core, so that a
+ * server taking its sessions in turn answers each within milliseconds. */
+#ifndef SAP_SESSION_BUDGET
+#define SAP_SESSION_BUDGET 65536u
+#endif
+
+/* The deduction engine's workspace (section 10) holds this many unsettled
+ * frontier cells (covered cells next to a number that the cheap rules
+ * leave open); a board with fewer cells needs no more than its cell count,
+ * so every position of a board up to this many cells is worked out.  Each
+ * costs 64 bytes of SAP_DEDUCE_BYTES. */
+#ifndef SAP_DEDUCE_FRONTIER
+#define SAP_DEDUCE_FRONTIER 1024u
+#endif
+
+/* The deduction engine gives up (SAP_ERR_SIZE, claiming nothing) past this
+ * many steps (section 2) on one position, so that the exponential worst
+ * case costs bounded time. */
+#ifndef SAP_DEDUCE_MAX_STEPS
+#define SAP_DEDUCE_MAX_STEPS 50000000u
+#endif
+
+/* The no-guess generator (section 12) gives up (SAP_ERR_SIZE) after this
+ * many perturbations of a layout, rather than serve a board that needs a
+ * guess. */
+#ifndef SAP_GENERATE_MAX_TRIES
+#define SAP_GENERATE_MAX_TRIES 10000u
+#endif
+
+/* Every limit above as one number.  A program and the library it links
+ * must agree on them (struct sap_session's size follows SAP_LINE_MAX and
+ * SAP_REPLY_MAX); sap_session_init passes the program's tag and the
+ * library refuses a session whose tag is not its own (SAP_ERR_LIMITS). */
+#define SAP_LIMITS_MIX_(h, v) ((((uint32_t)(h)) ^ (uint32_t)(v)) * 16777619u)
+#define SAP_LIMITS_TAG                                                        \
+    (SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(         \
+     SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(         \
+     SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(         \
+     SAP_LIMITS_MIX_(2166136261u, SAP_MAX_ROWS), SAP_MAX_COLS), SAP_MAX_CELLS), \
+     SAP_LINE_MAX), (uint64_t)(SAP_MAX_WORK_BYTES) >> 32), SAP_MAX_WORK_BYTES), \
+     SAP_SOLVERS), SAP_TEXT_IN_FLASH), SAP_REPLY_MAX), SAP_SESSION_BUDGET),   \
+     SAP_DEDUCE_FRONTIER), SAP_DEDUCE_MAX_STEPS), SAP_GENERATE_MAX_TRIES) | 1u)
+
 /* ------------------------------------------------------------------------
  * 2. Errors: zero is success, every failure is a negative sap_error.
  * ---------------------------------------------------------------------- */
@@ -138,7 +190,9 @@ enum sap_error {
     SAP_ERR_RANGE = -4,    /* a coordinate is outside the board */
     SAP_ERR_SYNTAX = -5,   /* malformed input */
     SAP_ERR_STATE = -6,    /* the call does not fit the object's current state */
-    SAP_ERR_IMPOSSIBLE = -7 /* no answer exists (one-click win) */
+    SAP_ERR_IMPOSSIBLE = -7, /* no answer exists (one-click win) */
+    SAP_ERR_LIMITS = -8     /* the program was compiled with other limits than the
+                               library (section 1's SAP_LIMITS_TAG) */
 };
 
 /* A short English message for an error code; never NULL.  Constant text:
@@ -632,14 +686,6 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  *   a board row, a blank line: nothing (the request answers after its last row)
  * ---------------------------------------------------------------------- */
 
-/* Bytes of reply text the session buffers for one request line before the
- * caller polls them; long replies (a game move's changes, SHOW, a MASTER
- * board, a JUDGE stream) are produced piece by piece instead.  Every ERR
- * reason fits (the longest is a judge error, under 110 bytes). */
-#ifndef SAP_REPLY_MAX
-#define SAP_REPLY_MAX 128u
-#endif
-
 /* Decimal digits of n (n < 2^32). */
 #define SAP_DEC_DIGITS(n) SAP_DEC_DIGITS_U32_((uint32_t)(n))
 #define SAP_DEC_DIGITS_U32_(n)                                                \
@@ -676,13 +722,12 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
                   SAP_GAME_BYTES(rows, cols)),                                \
                   ((SAP_SOLVERS) & SAP_SOLVER_DEDUCE) ? SAP_GENERATE_BYTES(rows, cols) : (size_t)0u)
 
-/* The default budget of one sink or poll call: about half a millisecond
- * of work on a desktop core. */
-#ifndef SAP_SESSION_BUDGET
-#define SAP_SESSION_BUDGET 65536u
-#endif
-
 struct sap_session {
+    /* The SAP_LIMITS_TAG of the library once sap_session_init accepted the
+     * struct; any other value and every session call refuses the session.
+     * First, so that a refusal can say so without writing past a smaller
+     * struct than the library's. */
+    uint32_t limits_tag;
     /* private: see session.c and requests.c */
     const struct sap_memory *memory;
     void *game_block;           /* GAME: the current game, or NULL */
@@ -737,8 +782,18 @@ struct sap_session {
     (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_SPARE_BYTES(rows, cols))
 
 /* Readies a session.  `memory` is kept and must outlive it; NULL (or a
- * provider that refuses everything) serves only requests without boards. */
-void sap_session_init(struct sap_session *session, const struct sap_memory *memory);
+ * provider that refuses everything) serves only requests without boards.
+ * SAP_OK, SAP_ERR_ARG for a NULL session, or SAP_ERR_LIMITS when this
+ * program was compiled with other limits (section 1) than the library: the
+ * library's struct sap_session would not be the caller's, so nothing is
+ * written past its first field and the session refuses every call (sink
+ * discards, poll writes nothing, closing is true).  A macro, so that the
+ * caller's own idea of the limits and the struct's size reach the check. */
+#define sap_session_init(session, memory)                                    \
+    sap_session_init_checked((session), (memory), SAP_LIMITS_TAG,            \
+                             sizeof(struct sap_session))
+int sap_session_init_checked(struct sap_session *session, const struct sap_memory *memory,
+                             uint32_t limits_tag, size_t session_bytes);
 /* Judge-only mode (sapperd --judge FORMAT), right after init: the session
  * is one JUDGE stream of `format` up to EOF, exactly as struct sap_judge
  * driven alone.  The output is exactly the statement's output: no ERR line
@@ -801,13 +856,6 @@ void sap_session_release(struct sap_session *session);
  * ---------------------------------------------------------------------- */
 
 #define SAP_DEDUCE_HEADER_BYTES 128u
-/* The workspace holds this many unsettled frontier cells (covered cells
- * next to a number that the cheap rules leave open); a board with fewer
- * cells needs no more than its cell count, so every position of a board
- * up to this many cells is worked out. */
-#ifndef SAP_DEDUCE_FRONTIER
-#define SAP_DEDUCE_FRONTIER 1024u
-#endif
 #define SAP_DEDUCE_ROOM(cells) \
     ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells) : (size_t)SAP_DEDUCE_FRONTIER)
 /* 8 bytes a cell (3 of state, an order entry) and 64 a workspace cell (8
@@ -816,9 +864,6 @@ void sap_session_release(struct sap_session *session);
 #define SAP_DEDUCE_BYTES(rows, cols) \
     ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols) \
      + (size_t)64u * SAP_DEDUCE_ROOM((size_t)(rows) * (size_t)(cols)))
-#ifndef SAP_DEDUCE_MAX_STEPS
-#define SAP_DEDUCE_MAX_STEPS 50000000u
-#endif
 
 typedef struct sap_deduce sap_deduce;
 
@@ -897,9 +942,6 @@ int sap_stats_result(const sap_stats *stats, struct sap_board_stats *out);
 enum sap_level { SAP_LEVEL_RANDOM = 0, SAP_LEVEL_CASUAL = 1, SAP_LEVEL_NOGUESS = 2 };
 
 #define SAP_GENERATE_HEADER_BYTES 96u
-#ifndef SAP_GENERATE_MAX_TRIES
-#define SAP_GENERATE_MAX_TRIES 10000u
-#endif
 /* the header, a bit a cell, the player's game and a deduction block */
 #define SAP_GENERATE_BYTES(rows, cols)                                        \
     ((size_t)SAP_GENERATE_HEADER_BYTES                                       \

@@ -456,19 +456,34 @@ static size_t through_next_space(const char *input, size_t length)
 
 /* ---- the API ----------------------------------------------------------- */
 
-void sap_session_init(struct sap_session *s, const struct sap_memory *memory)
+/* A session that sap_session_init accepted (section 9 of sapper.h): any
+ * other struct is refused by every call. */
+static bool usable(const struct sap_session *s)
+{
+    return s != NULL && s->limits_tag == SAP_LIMITS_TAG;
+}
+
+int sap_session_init_checked(struct sap_session *s, const struct sap_memory *memory,
+                             uint32_t limits_tag, size_t session_bytes)
 {
     if (s == NULL)
-        return;
+        return SAP_ERR_ARG;
+    if (limits_tag != SAP_LIMITS_TAG || session_bytes != sizeof *s) {
+        if (session_bytes >= sizeof s->limits_tag)
+            s->limits_tag = 0; /* the only field both structs surely have */
+        return SAP_ERR_LIMITS;
+    }
     memset(s, 0, sizeof *s);
+    s->limits_tag = SAP_LIMITS_TAG;
     s->memory = memory;
     s->mode = MODE_REQUEST;
     s->budget = SAP_SESSION_BUDGET;
+    return SAP_OK;
 }
 
 void sap_session_set_budget(struct sap_session *s, uint32_t budget)
 {
-    if (s == NULL)
+    if (!usable(s))
         return;
     s->budget = budget != 0 ? budget : 1u;
     if (s->mode == MODE_JUDGE)
@@ -477,12 +492,12 @@ void sap_session_set_budget(struct sap_session *s, uint32_t budget)
 
 bool sap_session_busy(const struct sap_session *s)
 {
-    return s != NULL && output_pending(s);
+    return usable(s) && output_pending(s);
 }
 
 int sap_session_start_judge(struct sap_session *s, enum sap_format format)
 {
-    if (s == NULL || (unsigned)format >= SAP_FORMAT_COUNT)
+    if (!usable(s) || (unsigned)format >= SAP_FORMAT_COUNT)
         return SAP_ERR_ARG;
     if (s->mode != MODE_REQUEST || s->request != 0 || output_pending(s))
         return SAP_ERR_STATE;
@@ -496,7 +511,7 @@ int sap_session_start_judge(struct sap_session *s, enum sap_format format)
 int sap_session_judge_result(const struct sap_session *s, uint32_t *line, const char **reason)
 {
     int status;
-    if (s == NULL)
+    if (!usable(s))
         return SAP_ERR_ARG;
     status = s->judge.status;
     if (line != NULL)
@@ -520,6 +535,8 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
     size_t i = 0;
     if (s == NULL || (input == NULL && length > 0))
         return 0;
+    if (!usable(s))
+        return length; /* refused at init: closing, input discarded */
     if (judge_only_reading(s)) {
         i = sap_judge_sink(&s->judge, input, length);
         if (s->judge.status != SAP_JUDGE_READING)
@@ -564,7 +581,7 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = 0;
     bool worked = false;
-    if (s == NULL || out == NULL)
+    if (!usable(s) || out == NULL)
         return 0;
     if (judge_only_reading(s)) {
         n = sap_judge_poll(&s->judge, out, cap);
@@ -616,7 +633,7 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
 
 void sap_session_finish(struct sap_session *s)
 {
-    if (s == NULL || s->finished)
+    if (!usable(s) || s->finished)
         return;
     s->finished = true;
     settle(s);
@@ -624,12 +641,12 @@ void sap_session_finish(struct sap_session *s)
 
 bool sap_session_closing(const struct sap_session *s)
 {
-    return s == NULL || s->closing;
+    return !usable(s) || s->closing;
 }
 
 void sap_session_release(struct sap_session *s)
 {
-    if (s == NULL)
+    if (!usable(s))
         return;
     sap_session_abandon_request(s);
     sap_session_release_work(s);

@@ -133,6 +133,7 @@ const char *sap_strerror(int err)
     case SAP_ERR_SYNTAX: return SAP_STR("malformed input");
     case SAP_ERR_STATE: return SAP_STR("not possible in the current state");
     case SAP_ERR_IMPOSSIBLE: return SAP_STR("impossible");
+    case SAP_ERR_LIMITS: return SAP_STR("the program was compiled with other limits than the library");
     default: return SAP_STR("unknown error");
     }
 }
