@@ -451,7 +451,7 @@ int sap_game_init(sap_game **game, void *memory, size_t bytes, uint32_t rows, ui
 }
 
 /* Puts or removes one mine; the caller has checked the state and range. */
-static void put_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
+static inline void put_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
 {
     uint8_t *cell = &cells_of(g)[(size_t)row * g->cols + col];
     if (mine && !(*cell & CELL_MINE)) {
@@ -497,9 +497,42 @@ int sap_game_set_row(sap_game *g, uint32_t row, uint32_t col, const char *cells,
         bad |= cells[i] != '*' && cells[i] != '_';
     if (bad)
         return SAP_ERR_ARG;
-    for (i = 0; i < count; i++)
-        put_mine(g, row, col + i, cells[i] == '*');
+    sap_game_load_row(g, row, col, cells, count);
     return SAP_OK;
+}
+
+void sap_game_load_row(sap_game *g, uint32_t row, uint32_t col, const char *cells,
+                       uint32_t count)
+{
+    const uint8_t *at = cells_of(g) + (size_t)row * g->cols + col;
+    uint32_t i = 0;
+
+#if SAP_FAST_PATHS
+    /* Eight cells a word: 0x80 in each byte that is '*', and in each cell
+     * holding a mine; only the bytes that differ are visited (in a board
+     * being loaded, the new mines), lowest address first. */
+    for (; i + 8u <= count; i += 8) {
+        uint64_t stars = sap_nonzero_bytes(sap_load_eight(cells + i) ^ SAP_EACH_BYTE('*'))
+                         ^ SAP_EACH_BYTE(0x80);
+        uint64_t mines = (sap_load_eight(at + i) & SAP_EACH_BYTE(CELL_MINE)) << 7;
+        uint64_t differ = stars ^ mines;
+#if SAP_CTZ64_IS_ONE_INSTRUCTION
+        while (differ != 0) { /* little-endian: byte k is bits 8k..8k+7 */
+            uint32_t k = i + ((uint32_t)__builtin_ctzll(differ) >> 3);
+            put_mine(g, row, col + k, cells[k] == '*');
+            differ &= differ - 1u;
+        }
+#else
+        uint32_t k;
+        for (k = i; differ != 0 && k < i + 8u; k++)
+            if ((at[k] & CELL_MINE) != (cells[k] == '*'))
+                put_mine(g, row, col + k, cells[k] == '*');
+#endif
+    }
+#endif
+    for (; i < count; i++)
+        if ((at[i] & CELL_MINE) != (cells[i] == '*'))
+            put_mine(g, row, col + i, cells[i] == '*');
 }
 
 uint32_t sap_game_rows(const sap_game *g) { return g != NULL ? g->rows : 0; }

@@ -149,6 +149,16 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #define SAP_FAST_PATHS 1
 #endif
 
+/* Where counting a 64-bit word's trailing zeros is one instruction on a
+ * little-endian core (elsewhere __builtin_ctzll may become a call into
+ * libgcc, which the core must not need). */
+#if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__)) \
+    && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SAP_CTZ64_IS_ONE_INSTRUCTION 1
+#else
+#define SAP_CTZ64_IS_ONE_INSTRUCTION 0
+#endif
+
 /* Whether all eight neighbours of (r, c) exist (r - 1 wraps for row 0),
  * so that a fast path may skip their bounds tests; always false in a size
  * build, whose general loops then do all the work. */
@@ -432,6 +442,12 @@ static inline bool sap_work_fits(size_t bytes)
     return true;
 #endif
 }
+
+/* sap_game_set_row after its checks: cells[0..count) are '*' or '_' and
+ * fit the row, and the game takes mines (the boom judge's row reader,
+ * whose bytes judge.c has already checked, calls it directly). */
+void sap_game_load_row(sap_game *game, uint32_t row, uint32_t col, const char *cells,
+                       uint32_t count);
 
 /* Acquires the case's block (purpose WORK), releasing the previous one; on
  * refusal (or past SAP_MAX_WORK_BYTES) fails the judge with "not enough

@@ -186,7 +186,7 @@ static void number(struct sap_judge *j, uint32_t value)
 /* Row bytes, already checked against the alphabet (judge.c, rows.c). */
 static void row_bytes(struct sap_judge *j, uint32_t index, const char *bytes, uint32_t count)
 {
-    (void)sap_game_set_row(j->u.game, j->rows_read, index, bytes, count);
+    sap_game_load_row(j->u.game, j->rows_read, index, bytes, count);
 }
 
 static void row_end(struct sap_judge *j)
