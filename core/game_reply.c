@@ -54,20 +54,31 @@ void sap_game_reply_start(sap_game *g, enum reply_phase phase, enum reply_tail t
     g->flags |= FLAG_FIRST_PIECE;
 }
 
-/* Moves the reply cursor to the next changed cell; false when none is left. */
+/* The one scan of a move's changes, shared by the reply writer and
+ * sap_game_next_change: moves *c to the next changed cell of `row` up to
+ * column right; false (and *c past right) when there is none.  Callers walk
+ * the box's rows top to bottom and each row left to right with it: that
+ * order is the boom order (by row, then column). */
+static inline bool next_change_in_row(const uint8_t *row, uint32_t *c, uint32_t right)
+{
+    for (; *c <= right; ++*c)
+        if (row[*c] & CELL_CHANGED)
+            return true;
+    return false;
+}
+
+/* Moves the reply cursor to the next changed cell of the box; false when
+ * none is left (the cursor is then past the box's last row). */
 static bool find_change(sap_game *g)
 {
-    const uint8_t *board = cells_of(g);
-    uint32_t r = g->v.reply.row, c = g->v.reply.col;
+    const uint8_t *board = cells_of_const(g);
+    uint32_t r = g->v.reply.row, c = g->v.reply.col, right = g->u.box.right;
 
     for (; r <= g->u.box.bottom; r++, c = g->u.box.left) {
-        const uint8_t *row = board + (size_t)r * g->cols;
-        for (; c <= g->u.box.right; c++) {
-            if (row[c] & CELL_CHANGED) {
-                g->v.reply.row = r;
-                g->v.reply.col = c;
-                return true;
-            }
+        if (next_change_in_row(board + (size_t)r * g->cols, &c, right)) {
+            g->v.reply.row = r;
+            g->v.reply.col = c;
+            return true;
         }
     }
     g->v.reply.row = r;
@@ -95,7 +106,7 @@ static size_t write_piece(const sap_game *g, char *buf)
 
 /* The bulk path: while whole pieces fit, writes them straight into out,
  * scanning the box with the cursor in registers and each row's number
- * written once.  Stops at the first changed cell that does not fit, or at
+ * converted once.  Stops at the first changed cell that does not fit, or at
  * the end of the box (then reply_row is past box_bottom). */
 static size_t write_pieces(sap_game *g, char *out, size_t room)
 {
@@ -111,9 +122,7 @@ static size_t write_pieces(sap_game *g, char *out, size_t room)
         uint8_t *row = board + (size_t)r * cols;
         char row_digits[SAP_DEC_MAX];
         size_t row_length = 0, k;
-        for (; c <= right; c++) {
-            if (!(row[c] & CELL_CHANGED))
-                continue;
+        for (; next_change_in_row(row, &c, right); c++) {
             if (room - n < PIECE_MAX)
                 goto stop;
             if (row_length == 0) {
@@ -217,3 +226,27 @@ size_t sap_game_reply(sap_game *g, char *out, size_t cap)
     return n;
 }
 
+
+bool sap_game_next_change(sap_game *g, struct sap_change *change)
+{
+    uint8_t *cell;
+
+    if (g == NULL || change == NULL || g->work != WORK_NONE || g->reply_phase == REPLY_DONE
+        || g->reply_phase == REPLY_TAIL)
+        return false;
+    if (!find_change(g)) {
+        if (g->reply_phase == REPLY_CELLS)
+            g->reply_phase = REPLY_TAIL;
+        return false;
+    }
+    cell = cells_of(g) + (size_t)g->v.reply.row * g->cols + g->v.reply.col;
+    change->row = g->v.reply.row;
+    change->col = g->v.reply.col;
+    change->value = piece_char(*cell);
+    /* the cell is given: its piece, if the reply had begun it, is over */
+    *cell &= (uint8_t)~CELL_CHANGED;
+    g->v.reply.col++;
+    if (g->reply_phase == REPLY_CELLS)
+        g->v.reply.offset = 0;
+    return true;
+}

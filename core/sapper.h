@@ -329,6 +329,29 @@ int sap_game_move(sap_game *game, int op, uint32_t x, uint32_t y);
  * cells never needs memory proportional to its length. */
 size_t sap_game_reply(sap_game *game, char *out, size_t cap);
 
+/* The cells the last operation changed, for a program that draws the
+ * board itself (a GUI, a display on a board) instead of reading the reply
+ * text: one a call, in the boom order (by row, then column), each once.
+ * Fills *change and returns true, or returns false once every change is
+ * given (at once for an INVALID operation, a LOSE, or a move still
+ * spreading).  The reply text and this iterator share the changes: the
+ * reply writes the ones not yet given, so read a move's changes one way or
+ * the other.  A value is what sap_game_cell shows: '_', 'P', '?' or
+ * '0'..'8'.
+ *
+ *     struct sap_change ch;
+ *     int outcome = sap_game_move(game, SAP_OP_LEFT, x, y);
+ *     while (sap_game_next_change(game, &ch))
+ *         draw_cell(ch.row, ch.col, ch.value);      (0-based)
+ *     if (outcome == SAP_WIN) ...
+ *
+ * A complete program is in README.md ("The library"). */
+struct sap_change {
+    uint32_t row, col;  /* 0-based */
+    char value;         /* the player-map character after the operation */
+};
+bool sap_game_next_change(sap_game *game, struct sap_change *change);
+
 /* The bounded form of sap_game_move.  sap_game_move_begin checks and starts
  * the operation like sap_game_move and returns its outcome (>= 0) when it
  * is done at once, SAP_MORE when an opening is still spreading, or

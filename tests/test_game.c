@@ -837,6 +837,93 @@ static void test_set_row(void)
     board_free(&a);
 }
 
+/* The changes of a move as the iterator gives them, written as boom's
+ * reply line: the text the reply writer gives must be this, byte for byte. */
+static void changes_as_text(sap_game *game, int outcome, char *out)
+{
+    struct sap_change ch;
+    size_t n = 0;
+    bool first = true;
+    if (outcome == SAP_RUNNING || outcome == SAP_WIN) {
+        n += (size_t)sprintf(out + n, "RUNNING: [");
+        while (sap_game_next_change(game, &ch)) {
+            n += (size_t)sprintf(out + n, "%s<%u, %u, %c>", first ? "" : ", ",
+                                 (unsigned)ch.row + 1, (unsigned)ch.col + 1, ch.value);
+            first = false;
+        }
+        n += (size_t)sprintf(out + n, "]\n");
+    }
+    CHECK(!sap_game_next_change(game, &ch)); /* each change is given once */
+    sprintf(out + n, "%s", outcome == SAP_WIN ? "WIN\n" : outcome == SAP_LOSE ? "LOSE\n"
+                           : outcome == SAP_INVALID ? "INVALID\n" : "");
+}
+
+/* Random games played twice in step, one copy answered by the reply
+ * writer, the other by the change iterator: the same text every move. */
+static void test_change_iterator(void)
+{
+    static char text[1 << 16];
+    int round, compared = 0;
+    for (round = 0; round < 400; round++) {
+        uint32_t rows = 1 + rnd(24), cols = 1 + rnd(24), r, c, percent = rnd(30);
+        size_t bytes = SAP_GAME_BYTES(rows, cols);
+        void *ma = malloc(bytes), *mb = malloc(bytes);
+        sap_game *a, *b;
+        int move;
+        CHECK_EQ_INT(sap_game_init(&a, ma, bytes, rows, cols), SAP_OK);
+        for (r = 0; r < rows; r++)
+            for (c = 0; c < cols; c++)
+                sap_game_set_mine(a, r, c, rnd(100) < percent);
+        memcpy(mb, ma, bytes);
+        b = (sap_game *)mb;
+        for (move = 0; move < 60; move++) {
+            int op = 1 + (int)rnd(3), oa, ob;
+            uint32_t x = 1 + rnd(rows), y = 1 + rnd(cols);
+            char *got;
+            oa = sap_game_move(a, op, x, y);
+            ob = sap_game_move(b, op, x, y);
+            CHECK_EQ_INT(oa, ob);
+            got = reply_through(a, rnd(3) == 0 ? 1 + rnd(9) : 4096);
+            changes_as_text(b, ob, text);
+            if (!CHECK_EQ_STR(got, text)) {
+                free(got);
+                break;
+            }
+            free(got);
+            compared++;
+        }
+        free(ma);
+        free(mb);
+    }
+    CHECK(compared > 10000);
+}
+
+/* Changes given by the iterator are not written again: the reply then has
+ * only the rest, and a move's changes read half one way, half the other,
+ * still cover each cell once. */
+static void test_change_iterator_and_reply_share(void)
+{
+    struct board b = board_new("____/____/____/___*");
+    struct sap_change ch;
+    char *got;
+    CHECK_EQ_INT(sap_game_move(b.game, 1, 1, 1), SAP_WIN);
+    CHECK(sap_game_next_change(b.game, &ch));
+    CHECK_EQ_INT(ch.row, 0);
+    CHECK_EQ_INT(ch.col, 0);
+    CHECK_EQ_INT(ch.value, '0');
+    CHECK(sap_game_next_change(b.game, &ch));
+    CHECK_EQ_INT(ch.col, 1);
+    got = reply_through(b.game, 4096);
+    CHECK_EQ_STR(got, "RUNNING: [<1, 3, 0>, <1, 4, 0>, <2, 1, 0>, <2, 2, 0>, <2, 3, 0>, "
+                      "<2, 4, 0>, <3, 1, 0>, <3, 2, 0>, <3, 3, 1>, <3, 4, 1>, <4, 1, 0>, "
+                      "<4, 2, 0>, <4, 3, 1>]\nWIN\n");
+    free(got);
+    CHECK(!sap_game_next_change(b.game, &ch));
+    CHECK(!sap_game_next_change(NULL, &ch));
+    CHECK(!sap_game_next_change(b.game, NULL));
+    board_free(&b);
+}
+
 int main(void)
 {
     RUN_TEST(test_decimal);
@@ -855,5 +942,7 @@ int main(void)
     RUN_TEST(test_against_reference);
     RUN_TEST(test_bounded_steps);
     RUN_TEST(test_set_row);
+    RUN_TEST(test_change_iterator);
+    RUN_TEST(test_change_iterator_and_reply_share);
     return check_summary("test_game");
 }
