@@ -480,22 +480,13 @@ int sap_game_set_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
 int sap_game_set_row(sap_game *g, uint32_t row, uint32_t col, const char *cells,
                      uint32_t count)
 {
-    uint32_t i = 0, words = SAP_FAST_PATHS ? count / 8u * 8u : 0u;
-    uint64_t wrong = 0;
-    unsigned bad;
-
     if (g == NULL || (cells == NULL && count > 0))
         return SAP_ERR_ARG;
     if (row >= g->rows || col > g->cols || count > g->cols - col)
         return SAP_ERR_RANGE;
     if (g->flags & (FLAG_STARTED | FLAG_RANDOM))
         return SAP_ERR_STATE;
-    for (; i < words; i += 8)
-        wrong |= sap_bytes_outside(sap_load_eight(cells + i), '*', '_');
-    bad = wrong != 0;
-    for (; i < count; i++) /* no early exit: the loop stays a vector loop */
-        bad |= cells[i] != '*' && cells[i] != '_';
-    if (bad)
+    if (sap_row_has_other(cells, count, '*', '_'))
         return SAP_ERR_ARG;
     sap_game_load_row(g, row, col, cells, count);
     return SAP_OK;

@@ -321,6 +321,22 @@ extern const char sap_rows_nurikabe[3] SAP_ROM;  /* "#." */
 /* 1 for the full cell, 0 for the blank one, -1 for anything else. */
 int sap_row_cell(const char *alphabet, char c);
 
+/* Whether any of cells[0..count) is neither `full` nor `blank`: the check
+ * every set_row makes before it changes anything (eight bytes a word on
+ * hosts, no early exit, so the loop stays a vector loop). */
+static inline bool sap_row_has_other(const char *cells, uint32_t count, char full, char blank)
+{
+    uint32_t i = 0, words = SAP_FAST_PATHS ? count / 8u * 8u : 0u;
+    uint64_t wrong = 0;
+    unsigned bad;
+    for (; i < words; i += 8)
+        wrong |= sap_bytes_outside(sap_load_eight(cells + i), full, blank);
+    bad = wrong != 0;
+    for (; i < count; i++)
+        bad |= cells[i] != full && cells[i] != blank;
+    return bad != 0;
+}
+
 enum sap_row_mistake {
     SAP_ROW_SHORT,      /* fewer cells than the board's width */
     SAP_ROW_LONG,       /* more */

@@ -175,21 +175,13 @@ int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
                          const char *cells, uint32_t count)
 {
     uint8_t *at;
-    uint32_t i = 0, words = SAP_FAST_PATHS ? count / 8u * 8u : 0u;
-    uint64_t wrong = 0;
-    unsigned bad;
+    uint32_t i, words = SAP_FAST_PATHS ? count / 8u * 8u : 0u;
 
     if (grid == NULL || (cells == NULL && count > 0))
         return SAP_ERR_ARG;
     if (row >= grid->rows || col > grid->cols || count > grid->cols - col)
         return SAP_ERR_RANGE;
-    for (; i < words; i += 8) {
-        wrong |= sap_bytes_outside(sap_load_eight(cells + i), '#', '.');
-    }
-    bad = wrong != 0;
-    for (; i < count; i++) /* no early exit: the loop stays a vector loop */
-        bad |= cells[i] != '#' && cells[i] != '.';
-    if (bad)
+    if (sap_row_has_other(cells, count, '#', '.'))
         return SAP_ERR_ARG;
     at = cells_of(grid) + (size_t)row * grid->cols + col;
     grid->phase = PHASE_START;

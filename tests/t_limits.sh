@@ -5,13 +5,7 @@
 # (build/asan/libsapper.a), its session on the heap at exactly the size it
 # believes in and, a second time, between canary bytes.  A program with the
 # library's own limits is served as usual (the control).
-set -u
-cd "$(dirname "$0")/.."
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok()   { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib/script.sh"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 
 cat > "$tmp/mixed.c" <<'C'
@@ -156,5 +150,4 @@ else
     fail "the deduce probe did not build: $(head -5 "$tmp/deduce.log")"
 fi
 
-echo "t_limits: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish t_limits

@@ -4,13 +4,7 @@
 # build/libsapper.a and core/sapper.h), run, and its output compared with
 # the block marked "<!-- output: NAME -->", so the README cannot drift
 # from the library.
-set -u
-cd "$(dirname "$0")/.."
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok()   { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib/script.sh"
 lib=${LIBSAPPER:-build/libsapper.a}
 
 # block KIND NAME: the fenced block after the marker line.
@@ -35,5 +29,4 @@ for name in $names; do
     else fail "$name printed: $(head -20 "$tmp/$name.got")"; fi
 done
 
-echo "t_readme: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish t_readme

@@ -13,16 +13,11 @@
 #    requests_take, game_reply_start) links against it.
 #  - The check itself fails on an archive with a stray global or an outside
 #    symbol.
-set -u
-cd "$(dirname "$0")/.."
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok()   { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib/script.sh"
 
-# The functions sapper.h declares.
-grep -oE '\bsap_[a-z0-9_]+[[:space:]]*\(' core/sapper.h | tr -d '( \t' | sort -u > "$tmp/public"
+# The functions sapper.h declares: prototypes start a line with their type.
+grep -oE '^[a-z][a-z0-9_ ]*[ *]+sap_[a-z0-9_]+\(' core/sapper.h | grep -oE 'sap_[a-z0-9_]+\($' |
+    tr -d '(' | sort -u > "$tmp/public"
 
 # check_archive ARCHIVE: prints one line per problem, nothing when clean.
 check_archive() {
@@ -105,5 +100,4 @@ for want in "outside the sap_ namespace: helper" "not in sapper.h .*: sap_not_de
     echo "$problems" | grep -qE "$want" && ok || fail "the check missed '$want' in a planted archive: $problems"
 done
 
-echo "t_symbols: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish t_symbols
