@@ -220,8 +220,10 @@ struct server {
     uv_tcp_t drop_spare;
     bool drop_ready;
     unsigned drop_owed;
-    uint32_t fail_accept;       /* SAPPERD_FAIL_ACCEPT: fail the N-th allocation (tests) */
+#ifdef SAPPERD_TEST_HOOKS
+    uint32_t fail_accept;       /* fail the N-th connection's allocation */
     uint32_t accepted;
+#endif
     struct conn_buffers *spare;
     unsigned spare_count;
     bool stopping;

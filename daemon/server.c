@@ -142,13 +142,27 @@ static void drop_connection(struct server *s, uv_stream_t *listener)
     uv_close((uv_handle_t *)&s->drop_spare, on_spare_closed);
 }
 
-/* A connection's memory; SAPPERD_FAIL_ACCEPT=N (tests) fails the N-th. */
+/* A connection's memory.  In a test build, SAPPERD_FAIL_ACCEPT=N in the
+ * environment fails the N-th connection's. */
 static struct conn *conn_alloc(struct server *s, size_t bytes)
 {
+#ifdef SAPPERD_TEST_HOOKS
     if (++s->accepted == s->fail_accept)
         return NULL;
+#else
+    (void)s;
+#endif
     return malloc(bytes);
 }
+
+#ifdef SAPPERD_TEST_HOOKS
+static void read_test_hooks(struct server *s)
+{
+    const char *fail = getenv("SAPPERD_FAIL_ACCEPT");
+    if (fail == NULL || sap_parse_u32(fail, strlen(fail), &s->fail_accept) != SAP_OK)
+        s->fail_accept = 0;
+}
+#endif
 
 static void on_connection(uv_stream_t *listener, int status)
 {
@@ -371,11 +385,9 @@ int sapperd_serve(const struct sapperd_options *options)
     s->stdio_flags[0] = s->stdio_flags[1] = -1;
     strcpy(s->busy_line, "ERR busy\n");
     sapperd_memory_init(&s->memory, options->max_memory);
-    {
-        const char *fail = getenv("SAPPERD_FAIL_ACCEPT");
-        if (fail == NULL || sap_parse_u32(fail, strlen(fail), &s->fail_accept) != SAP_OK)
-            s->fail_accept = 0;
-    }
+#ifdef SAPPERD_TEST_HOOKS
+    read_test_hooks(s);
+#endif
     r = uv_loop_init(&loop);
     if (r < 0) {
         sapperd_log("cannot start the event loop: %s", uv_strerror(r));
