@@ -100,52 +100,6 @@ static void conn_touch(struct conn *c)
 
 /* ---- buffers -------------------------------------------------------------- */
 
-static bool conn_attach(struct conn *c)
-{
-    struct server *s = c->server;
-    struct conn_buffers *b;
-
-    if (c->buffers != NULL)
-        return true;
-    b = c->kind == CONN_STDIO ? NULL : s->spare;
-    if (b != NULL) {
-        s->spare = b->next_spare;
-        s->spare_count--;
-    } else {
-        size_t in_cap = c->kind == CONN_STDIO ? SAPPERD_STDIO_IN_BYTES : SAPPERD_IN_BYTES;
-        size_t out_cap = c->kind == CONN_STDIO ? SAPPERD_STDIO_OUT_BYTES : SAPPERD_OUT_BYTES;
-        b = malloc(sizeof *b + in_cap + out_cap);
-        if (b == NULL)
-            return false;
-        b->in_cap = in_cap;
-        b->out_cap = out_cap;
-        b->in = (char *)(b + 1);
-        b->out = b->in + in_cap;
-    }
-    b->next_spare = NULL;
-    b->in_pos = b->in_len = 0;
-    b->out_len = b->out_sent = 0;
-    c->buffers = b;
-    return true;
-}
-
-static void conn_detach(struct conn *c)
-{
-    struct server *s = c->server;
-    struct conn_buffers *b = c->buffers;
-
-    if (b == NULL)
-        return;
-    c->buffers = NULL;
-    if (s->spare_count < SAPPERD_SPARE_BUFFERS && b->in_cap == SAPPERD_IN_BYTES) {
-        b->next_spare = s->spare;
-        s->spare = b;
-        s->spare_count++;
-    } else {
-        free(b);
-    }
-}
-
 /* An open TCP session with nothing read, nothing to write and nothing in
  * flight gives its buffers back. */
 static void conn_detach_if_idle(struct conn *c)
@@ -153,7 +107,7 @@ static void conn_detach_if_idle(struct conn *c)
     const struct conn_buffers *b = c->buffers;
     if (b != NULL && c->kind == CONN_TCP && c->state == CONN_OPEN && b->in_len == 0
         && b->out_len == 0 && !c->write_in_flight && !c->runnable)
-        conn_detach(c);
+        conn_detach_buffers(c);
 }
 
 /* ---- the runnable queue --------------------------------------------------- */
@@ -193,7 +147,7 @@ static void on_runner(uv_idle_t *idle)
         bool was_last = c == last;
         run_remove(c);
         if (c->state == CONN_OPEN || c->state == CONN_DRAINING) {
-            if (c->buffers == NULL && !conn_attach(c)) {
+            if (c->buffers == NULL && !conn_attach_buffers(c)) {
                 conn_close(c);
             } else {
                 conn_touch(c); /* working is not idling (--idle-timeout) */
@@ -235,7 +189,7 @@ void conn_free(struct conn *c)
 {
     if (c->kind != CONN_REFUSED)
         sap_session_release(&c->session);
-    conn_detach(c);
+    conn_detach_buffers(c);
     free(c->out_handle);
     free(c);
 }
@@ -627,7 +581,7 @@ static bool conn_finish_idle(struct conn *c)
         conn_end(c);
         return false;
     }
-    if (!conn_attach(c)) {
+    if (!conn_attach_buffers(c)) {
         conn_close(c);
         return false;
     }
@@ -650,7 +604,7 @@ void conn_received(struct conn *c, ssize_t nread)
         size_t given = c->buffers == NULL ? sizeof c->server->scratch : c->buffers->in_cap;
         if (c->buffers == NULL) {
             /* Read into the server's scratch buffer (on_alloc). */
-            if (!conn_attach(c)) {
+            if (!conn_attach_buffers(c)) {
                 conn_fail(c, "read", UV_ENOMEM);
                 return;
             }
@@ -723,7 +677,7 @@ void conn_start(struct conn *c)
         sap_session_set_budget(&c->session, SAPPERD_SESSION_BUDGET);
     if (c->kind == CONN_STDIO) {
         c->state = CONN_OPEN;
-        if (!conn_attach(c)) {
+        if (!conn_attach_buffers(c)) {
             conn_fail(c, "start", UV_ENOMEM);
             return;
         }

@@ -254,6 +254,13 @@ void conn_sweep(struct server *s);
 /* After each loop turn's I/O: paused connections read again. */
 void conn_resume_paused(struct server *s);
 
+/* buffers.c: takes c's buffers (a spare, or new); false when out of memory. */
+bool conn_attach_buffers(struct conn *c);
+/* Gives c's buffers back: kept as a spare, or freed. */
+void conn_detach_buffers(struct conn *c);
+/* Frees the spares (the loop has ended). */
+void buffers_free_spares(struct server *s);
+
 /* stdio.c: opens stdin/stdout as streams (tty, pipe, socket) or as regular
  * files; fills the conn's in/out and returns 0, or a libuv error. */
 int stdio_open(struct server *s, struct conn *c);

@@ -427,11 +427,7 @@ int sapperd_serve(const struct sapperd_options *options)
         status = s->exit_status;
     if (s->stdio != NULL)
         conn_free(s->stdio);
-    while (s->spare != NULL) {
-        struct conn_buffers *b = s->spare;
-        s->spare = b->next_spare;
-        free(b);
-    }
+    buffers_free_spares(s);
     if (s->stopping)
         sapperd_log("stopped");
     free(s);
