@@ -21,130 +21,16 @@
  * Ending: DRAINING (no more reading; the last replies go out), SHUTTING
  * (FIN after the last byte), LINGERING (what the peer still sends is read
  * and dropped, so that closing does not reset the connection and destroy
- * replies the peer has not read yet), then CLOSING.  Memory is freed only
- * in the close callback.
+ * replies the peer has not read yet), then CLOSING and CLOSED.  sapperd.h
+ * draws the states; conn_set_state() (sched.c) changes them.  Memory is
+ * freed only in the close callback.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "sapperd.h"
 
-/* ---- lists ---------------------------------------------------------------- */
-
-void conn_list_append(struct conn_list *list, struct conn *c)
-{
-    c->next = NULL;
-    c->prev = list->tail;
-    if (list->tail != NULL)
-        list->tail->next = c;
-    else
-        list->head = c;
-    list->tail = c;
-    list->count++;
-    c->listed = true;
-}
-
-void conn_list_remove(struct conn_list *list, struct conn *c)
-{
-    if (c->prev != NULL)
-        c->prev->next = c->next;
-    else
-        list->head = c->next;
-    if (c->next != NULL)
-        c->next->prev = c->prev;
-    else
-        list->tail = c->prev;
-    c->prev = c->next = NULL;
-    list->count--;
-    c->listed = false;
-}
-
-static struct conn_list *conn_list_of(struct conn *c)
-{
-    if (!c->listed)
-        return NULL;
-    return c->in_ending_list ? &c->server->ending : &c->server->active;
-}
-
-/* Moves a connection into the ending list with a fresh deadline. */
-static void conn_set_ending(struct conn *c)
-{
-    struct server *s = c->server;
-    if (c->kind == CONN_STDIO || c->state == CONN_CLOSING)
-        return;
-    if (!c->in_ending_list) {
-        conn_list_remove(&s->active, c);
-        conn_list_append(&s->ending, c);
-        c->in_ending_list = true;
-    }
-    c->stamp = uv_now(s->loop) + SAPPERD_LINGER_MS;
-}
-
-/* Input or output made progress: an open session goes to the back of the
- * idle order; an ending one gets a new deadline. */
-static void conn_touch(struct conn *c)
-{
-    struct server *s = c->server;
-    if (c->kind == CONN_STDIO || c->state == CONN_CLOSING)
-        return;
-    if (c->in_ending_list) {
-        c->stamp = uv_now(s->loop) + SAPPERD_LINGER_MS;
-        return;
-    }
-    c->stamp = uv_now(s->loop);
-    if (s->active.tail != c) {
-        conn_list_remove(&s->active, c);
-        conn_list_append(&s->active, c);
-    }
-}
-
 /* ---- buffers -------------------------------------------------------------- */
-
-static bool conn_attach(struct conn *c)
-{
-    struct server *s = c->server;
-    struct conn_buffers *b;
-
-    if (c->buffers != NULL)
-        return true;
-    b = c->kind == CONN_STDIO ? NULL : s->spare;
-    if (b != NULL) {
-        s->spare = b->next_spare;
-        s->spare_count--;
-    } else {
-        size_t in_cap = c->kind == CONN_STDIO ? SAPPERD_STDIO_IN_BYTES : SAPPERD_IN_BYTES;
-        size_t out_cap = c->kind == CONN_STDIO ? SAPPERD_STDIO_OUT_BYTES : SAPPERD_OUT_BYTES;
-        b = malloc(sizeof *b + in_cap + out_cap);
-        if (b == NULL)
-            return false;
-        b->in_cap = in_cap;
-        b->out_cap = out_cap;
-        b->in = (char *)(b + 1);
-        b->out = b->in + in_cap;
-    }
-    b->next_spare = NULL;
-    b->in_pos = b->in_len = 0;
-    b->out_len = b->out_sent = 0;
-    c->buffers = b;
-    return true;
-}
-
-static void conn_detach(struct conn *c)
-{
-    struct server *s = c->server;
-    struct conn_buffers *b = c->buffers;
-
-    if (b == NULL)
-        return;
-    c->buffers = NULL;
-    if (s->spare_count < SAPPERD_SPARE_BUFFERS && b->in_cap == SAPPERD_IN_BYTES) {
-        b->next_spare = s->spare;
-        s->spare = b;
-        s->spare_count++;
-    } else {
-        free(b);
-    }
-}
 
 /* An open TCP session with nothing read, nothing to write and nothing in
  * flight gives its buffers back. */
@@ -152,81 +38,8 @@ static void conn_detach_if_idle(struct conn *c)
 {
     const struct conn_buffers *b = c->buffers;
     if (b != NULL && c->kind == CONN_TCP && c->state == CONN_OPEN && b->in_len == 0
-        && b->out_len == 0 && !c->write_in_flight && !c->runnable)
-        conn_detach(c);
-}
-
-/* ---- the runnable queue --------------------------------------------------- */
-
-static void conn_pump(struct conn *c);
-static void conn_touch(struct conn *c);
-static void conn_fail(struct conn *c, const char *what, int err);
-static void conn_read_stop(struct conn *c);
-
-static void run_remove(struct conn *c)
-{
-    struct server *s = c->server;
-    if (!c->runnable)
-        return;
-    if (c->run_prev != NULL)
-        c->run_prev->run_next = c->run_next;
-    else
-        s->run_head = c->run_next;
-    if (c->run_next != NULL)
-        c->run_next->run_prev = c->run_prev;
-    else
-        s->run_tail = c->run_prev;
-    c->run_prev = c->run_next = NULL;
-    c->runnable = false;
-    if (s->run_head == NULL && s->runner_ready)
-        uv_idle_stop(&s->runner);
-}
-
-/* One slice for every connection queued when the loop came round; those
- * still busy queue themselves again, behind the others. */
-static void on_runner(uv_idle_t *idle)
-{
-    struct server *s = idle->data;
-    struct conn *last = s->run_tail;
-    while (s->run_head != NULL) {
-        struct conn *c = s->run_head;
-        bool was_last = c == last;
-        run_remove(c);
-        if (c->state == CONN_OPEN || c->state == CONN_DRAINING) {
-            if (c->buffers == NULL && !conn_attach(c)) {
-                conn_close(c);
-            } else {
-                conn_touch(c); /* working is not idling (--idle-timeout) */
-                conn_pump(c);
-            }
-        }
-        if (was_last)
-            break;
-    }
-}
-
-static void run_append(struct conn *c)
-{
-    struct server *s = c->server;
-    if (c->runnable)
-        return;
-    if (!s->runner_ready) {
-        if (uv_idle_init(s->loop, &s->runner) < 0) {
-            conn_fail(c, "schedule", UV_ENOMEM);
-            return;
-        }
-        s->runner.data = s;
-        s->runner_ready = true;
-    }
-    c->run_next = NULL;
-    c->run_prev = s->run_tail;
-    if (s->run_tail != NULL)
-        s->run_tail->run_next = c;
-    else
-        s->run_head = c;
-    s->run_tail = c;
-    c->runnable = true;
-    uv_idle_start(&s->runner, on_runner);
+        && b->out_len == 0 && !c->write_in_flight && !conn_in_list(&c->server->runnable, c))
+        conn_detach_buffers(c);
 }
 
 /* ---- closing -------------------------------------------------------------- */
@@ -235,7 +48,7 @@ void conn_free(struct conn *c)
 {
     if (c->kind != CONN_REFUSED)
         sap_session_release(&c->session);
-    conn_detach(c);
+    conn_detach_buffers(c);
     free(c->out_handle);
     free(c);
 }
@@ -248,9 +61,8 @@ void conn_release_one(struct conn *c)
 {
     if (--c->pending_closes > 0)
         return;
-    if (c->kind == CONN_STDIO)
-        c->closed = true;
-    else
+    conn_set_state(c, CONN_CLOSED);
+    if (c->kind != CONN_STDIO)
         conn_free(c);
 }
 
@@ -261,24 +73,12 @@ static void on_close(uv_handle_t *handle)
 
 void conn_close(struct conn *c)
 {
-    struct server *s = c->server;
-    struct conn_list *list = conn_list_of(c);
-
-    if (c->state == CONN_CLOSING)
+    if (conn_closing(c))
         return;
-    c->state = CONN_CLOSING;
+    conn_set_state(c, CONN_CLOSING);
     c->reading = false;
-    run_remove(c);
-    if (list != NULL)
-        conn_list_remove(list, c);
-    if (c->counted) {
-        s->sessions--;
-        c->counted = false;
-    }
-    if (c->kind == CONN_REFUSED)
-        s->refused_lingering--;
     if (c->kind == CONN_STDIO)
-        stdio_restore(s); /* while fds 0 and 1 are still open */
+        stdio_restore(c->server); /* while fds 0 and 1 are still open */
 
     /* One count for this call, so nothing is freed before the end of it. */
     c->pending_closes = 1;
@@ -325,7 +125,7 @@ static void conn_read_start(struct conn *c)
 {
     int r;
 
-    if (c->eof || c->state == CONN_CLOSING)
+    if (c->eof || conn_closing(c))
         return;
     if (c->in == NULL) {
         /* A regular file: one uv_fs_read at a time, into an empty buffer. */
@@ -443,9 +243,8 @@ static void on_shutdown(uv_shutdown_t *req, int status);
 /* No more reading: what was read is still answered. */
 static void conn_begin_drain(struct conn *c)
 {
-    c->state = CONN_DRAINING;
+    conn_set_state(c, CONN_DRAINING);
     conn_read_stop(c);
-    conn_set_ending(c); /* no-op if the stop failed and closed it */
 }
 
 /* The last reply is out: shut the write side down, then linger. */
@@ -457,8 +256,7 @@ static void conn_end(struct conn *c)
         conn_close(c);
         return;
     }
-    c->state = CONN_SHUTTING;
-    conn_set_ending(c);
+    conn_set_state(c, CONN_SHUTTING);
     c->shutdown_req.data = c;
     r = uv_shutdown(&c->shutdown_req, c->out, on_shutdown);
     if (r < 0) {
@@ -472,14 +270,13 @@ static void on_shutdown(uv_shutdown_t *req, int status)
 {
     struct conn *c = req->data;
 
-    if (c->state == CONN_CLOSING)
+    if (conn_closing(c))
         return;
     if (status < 0 || c->eof) {
         conn_close(c);
         return;
     }
-    c->state = CONN_LINGERING;
-    conn_set_ending(c);
+    conn_set_state(c, CONN_LINGERING);
 }
 
 /* The session has more to do, but others come first: what it wrote so
@@ -488,12 +285,17 @@ static void on_shutdown(uv_shutdown_t *req, int status)
 static void conn_yield(struct conn *c)
 {
     struct conn_buffers *b = c->buffers;
+    int r;
+
     if (!c->write_in_flight && b->out_len > 0 && conn_flush(c) == FLUSH_FAILED)
         return;
     if (b->in_len > 0 || c->write_in_flight)
         conn_read_stop(c);
-    if (!c->write_in_flight)
-        run_append(c); /* else conn_written pumps it */
+    if (c->write_in_flight || !conn_pumping(c))
+        return; /* conn_written pumps it */
+    r = sched_run_later(c);
+    if (r < 0)
+        conn_fail(c, "schedule", r);
 }
 
 /* Runs the session as far as the buffers and its time slice allow. */
@@ -504,7 +306,7 @@ static void conn_pump(struct conn *c)
     unsigned stalled = 0;
     uint64_t started = uv_hrtime();
 
-    while (c->state == CONN_OPEN || c->state == CONN_DRAINING) {
+    while (conn_pumping(c)) {
         size_t produced = 0, taken = 0;
 
         if (uv_hrtime() - started > SAPPERD_SLICE_NS
@@ -561,13 +363,13 @@ static void conn_pump(struct conn *c)
         }
         break;
     }
-    if (c->state != CONN_OPEN && c->state != CONN_DRAINING)
+    if (!conn_pumping(c))
         return;
 
     /* The input is used up: write what was collected. */
     if (b->out_len > 0 && conn_flush(c) == FLUSH_FAILED)
         return;
-    if (c->state == CONN_OPEN && (sap_session_closing(session)))
+    if (c->state == CONN_OPEN && sap_session_closing(session))
         conn_begin_drain(c);
     if (c->state == CONN_DRAINING) {
         if (!c->write_in_flight && (!c->eof || c->session_finished))
@@ -589,26 +391,18 @@ static void conn_pump(struct conn *c)
 static void conn_pause(struct conn *c)
 {
     struct server *s = c->server;
-    if (c->state != CONN_OPEN || !c->reading || c->in == NULL || c->paused)
+    if (c->state != CONN_OPEN || !c->reading || c->in == NULL || conn_in_list(&s->paused, c))
         return;
     conn_read_stop(c);
-    c->paused = true;
-    c->paused_next = s->paused;
-    s->paused = c;
+    if (c->state == CONN_OPEN) /* else the stop failed and closed it */
+        conn_list_push(&s->paused, c);
 }
 
-void conn_resume_paused(struct server *s)
+void conn_resume(struct conn *c)
 {
-    while (s->paused != NULL) {
-        struct conn *c = s->paused;
-        s->paused = c->paused_next;
-        c->paused = false;
-        c->paused_next = NULL;
-        /* Closed connections are freed only after this phase of the turn. */
-        if (c->state == CONN_OPEN && !c->write_in_flight
-            && (c->buffers == NULL || c->buffers->in_len == 0))
-            conn_read_start(c);
-    }
+    if (c->state == CONN_OPEN && !c->write_in_flight
+        && (c->buffers == NULL || c->buffers->in_len == 0))
+        conn_read_start(c);
 }
 
 /* The peer of an idle session (no buffers) ended its input.  Usually the
@@ -627,7 +421,7 @@ static bool conn_finish_idle(struct conn *c)
         conn_end(c);
         return false;
     }
-    if (!conn_attach(c)) {
+    if (!conn_attach_buffers(c)) {
         conn_close(c);
         return false;
     }
@@ -638,7 +432,7 @@ static bool conn_finish_idle(struct conn *c)
 
 void conn_received(struct conn *c, ssize_t nread)
 {
-    if (c->state == CONN_CLOSING)
+    if (conn_closing(c))
         return;
     if (nread > 0) {
         if (c->state != CONN_OPEN)
@@ -650,14 +444,14 @@ void conn_received(struct conn *c, ssize_t nread)
         size_t given = c->buffers == NULL ? sizeof c->server->scratch : c->buffers->in_cap;
         if (c->buffers == NULL) {
             /* Read into the server's scratch buffer (on_alloc). */
-            if (!conn_attach(c)) {
+            if (!conn_attach_buffers(c)) {
                 conn_fail(c, "read", UV_ENOMEM);
                 return;
             }
             memcpy(c->buffers->in, c->server->scratch, (size_t)nread);
         }
         c->buffers->in_len += (size_t)nread;
-        conn_touch(c);
+        sched_touch(c);
         conn_pump(c);
         if ((size_t)nread == given)
             conn_pause(c);
@@ -691,7 +485,9 @@ void conn_received(struct conn *c, ssize_t nread)
     case CONN_LINGERING:
         conn_close(c);
         break;
+    case CONN_NEW:
     case CONN_CLOSING:
+    case CONN_CLOSED:
         break;
     }
 }
@@ -699,18 +495,25 @@ void conn_received(struct conn *c, ssize_t nread)
 void conn_written(struct conn *c, int status)
 {
     c->write_in_flight = false;
-    if (c->state == CONN_CLOSING)
+    if (conn_closing(c))
         return;
     if (status < 0) {
         conn_fail(c, "write", status);
         return;
     }
     c->buffers->out_len = c->buffers->out_sent = 0;
-    conn_touch(c);
+    sched_touch(c);
     conn_pump(c);
 }
 
 /* ---- starting and stopping ------------------------------------------------ */
+
+void conn_init(struct conn *c, struct server *s, enum conn_kind kind)
+{
+    memset(c, 0, offsetof(struct conn, session)); /* CONN_NEW, in no list */
+    c->server = s;
+    c->kind = kind;
+}
 
 void conn_start(struct conn *c)
 {
@@ -718,30 +521,20 @@ void conn_start(struct conn *c)
     uv_buf_t buf;
     int r;
 
-    c->stamp = uv_now(s->loop);
-    if (c->kind != CONN_REFUSED)
+    if (c->kind != CONN_REFUSED) {
         sap_session_set_budget(&c->session, SAPPERD_SESSION_BUDGET);
-    if (c->kind == CONN_STDIO) {
-        c->state = CONN_OPEN;
-        if (!conn_attach(c)) {
+        conn_set_state(c, CONN_OPEN);
+        /* stdin as a file reads into its buffers from the start. */
+        if (c->kind == CONN_STDIO && !conn_attach_buffers(c)) {
             conn_fail(c, "start", UV_ENOMEM);
             return;
         }
         conn_read_start(c);
         return;
     }
-    if (c->kind == CONN_TCP) {
-        c->state = CONN_OPEN;
-        conn_list_append(&s->active, c);
-        conn_read_start(c);
-        return;
-    }
 
     /* Refused: one line, written at once into the empty socket buffer. */
-    c->state = CONN_DRAINING;
-    conn_list_append(&s->active, c);
-    conn_set_ending(c);
-    s->refused_lingering++;
+    conn_set_state(c, CONN_DRAINING);
     buf = uv_buf_init(s->busy_line, (unsigned)strlen(s->busy_line));
     r = uv_try_write(c->out, &buf, 1);
     if (r != (int)buf.len || s->refused_lingering > SAPPERD_REFUSED_MAX) {
@@ -765,28 +558,12 @@ void conn_drain(struct conn *c)
     conn_pump(c);
 }
 
-void conn_sweep(struct server *s)
+void conn_run(struct conn *c)
 {
-    uint64_t now = uv_now(s->loop);
-    uint64_t timeout_ms = (uint64_t)s->options->idle_timeout * 1000u;
-    struct conn *c, *next;
-
-    if (s->stopping && now >= s->stop_deadline) {
-        while (s->active.head != NULL)
-            conn_close(s->active.head);
-        while (s->ending.head != NULL)
-            conn_close(s->ending.head);
-        if (s->stdio != NULL)
-            conn_close(s->stdio);
+    if (c->buffers == NULL && !conn_attach_buffers(c)) {
+        conn_close(c);
         return;
     }
-    for (c = s->ending.head; c != NULL; c = next) {
-        next = c->next;
-        if (now >= c->stamp)
-            conn_close(c);
-    }
-    if (timeout_ms == 0)
-        return;
-    while ((c = s->active.head) != NULL && now - c->stamp >= timeout_ms)
-        conn_drain(c);
+    sched_touch(c); /* working is not idling (--idle-timeout) */
+    conn_pump(c);
 }

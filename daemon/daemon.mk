@@ -15,7 +15,9 @@ $(BUILD)/sapperd: $(DAEMON_SRC) daemon/*.h $(CORE_SRC) $(CORE_HDR)
 	$(CC) $(CFLAGS_HOST) $(SAPPERD_LTO) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) \
 	  $(DAEMON_SRC) $(CORE_SRC) $(UV_LIBS) -o $@
 
+# The sanitized sapperd is the one tests/run runs (SAPPERD): it alone has the test hooks
+# (SAPPERD_FAIL_ACCEPT, server.c); the released one has none.
 $(BUILD)/asan/sapperd: $(DAEMON_SRC) daemon/*.h $(BUILD)/asan/libsapper.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) $(SAN) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) \
+	$(CC) $(CFLAGS_HOST) $(SAN) -DSAPPERD_TEST_HOOKS -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) \
 	  $(DAEMON_SRC) $(BUILD)/asan/libsapper.a $(UV_LIBS) -o $@

@@ -145,15 +145,85 @@ enum conn_kind {
     CONN_STDIO                  /* --stdin */
 };
 
+/*
+ * A connection's state.  conn_set_state() (sched.c) is the only place it
+ * changes, and only along these arrows; any other move is a bug, and the
+ * daemon stops rather than run with its lists wrong.
+ *
+ *            refused: the "ERR busy" line is written at once
+ *    .----------------------------------.
+ *    |                                  v
+ *   NEW --------> OPEN --------------> DRAINING -----> SHUTTING -----> LINGERING
+ *    |             |                    |                |               |
+ *    v             v                    v                v               v
+ *   CLOSING <-----------------------------------------------------------'
+ *    |
+ *    v
+ *   CLOSED
+ *
+ *   NEW -> OPEN            conn_start: a TCP or stdio session starts reading
+ *   NEW -> DRAINING        conn_start: a refused connection, its line written
+ *   OPEN -> DRAINING       the session closes (QUIT), the peer's EOF, the
+ *                          idle timeout, a stop signal
+ *   DRAINING -> SHUTTING   the last reply is out: FIN (uv_shutdown)
+ *   SHUTTING -> LINGERING  the FIN went out; the peer's bytes are dropped
+ *   any of NEW to LINGERING -> CLOSING
+ *                          an error, a deadline, the peer's EOF while
+ *                          lingering, the end of a stdio session (it sends
+ *                          no FIN), a failed start
+ *   CLOSING -> CLOSED      the last handle or uv_fs request is done: a TCP
+ *                          connection is freed; serve() frees the stdio one
+ *
+ * What each state implies, kept by conn_set_state() alone:
+ *
+ *   state       sweep list (not stdio)       counted      run queue   pause list
+ *   NEW         none                         no           no          no
+ *   OPEN        server->active (idle order)  TCP          may be      may be
+ *   DRAINING    server->ending (deadline)    TCP, REFUSED may be      no
+ *   SHUTTING    server->ending               TCP, REFUSED no          no
+ *   LINGERING   server->ending               TCP, REFUSED no          no
+ *   CLOSING     none                         no           no          no
+ *   CLOSED      none                         no           no          no
+ *
+ * "counted": a TCP session counts in server->sessions (--max-clients), a
+ * refused connection in server->refused_lingering.  Zero is NEW, so a
+ * connection's memory set to zero is a new connection.
+ */
 enum conn_state {
+    CONN_NEW,                   /* set up, not started */
     CONN_OPEN,                  /* reading requests */
     CONN_DRAINING,              /* no more reading; replies still going out */
     CONN_SHUTTING,              /* write side shut down after the last reply */
     CONN_LINGERING,             /* discarding what the peer still sends */
-    CONN_CLOSING                /* handles closing; freed in the close callback */
+    CONN_CLOSING,               /* handles closing */
+    CONN_CLOSED                 /* all closed (a TCP connection is then freed) */
+};
+#define CONN_STATES (CONN_CLOSED + 1)
+
+struct conn;
+struct server;
+
+/* ---- intrusive lists of connections --------------------------------------------- */
+
+/* A connection has one place in each kind of list, and is in at most one
+ * list of each kind at a time. */
+enum conn_link_kind {
+    CONN_LINK_SWEEP,            /* server->active or server->ending */
+    CONN_LINK_PAUSED,           /* server->paused */
+    CONN_LINK_RUN,              /* server->runnable */
+    CONN_LINK_KINDS
 };
 
-struct server;
+struct conn_link {
+    struct conn *prev, *next;
+    const struct conn_list *list; /* the list it is in, or NULL */
+};
+
+struct conn_list {
+    struct conn *head, *tail;   /* oldest first */
+    size_t count;
+    enum conn_link_kind kind;   /* which of a connection's links it uses */
+};
 
 struct conn {
     /* First member: a libuv callback on this handle casts it to the conn. */
@@ -162,35 +232,111 @@ struct conn {
     union sapperd_stream *out_handle;
     uv_stream_t *in, *out;      /* NULL: a regular file, through uv_fs */
     struct server *server;
-    struct conn *prev, *next;   /* in server->active or server->ending */
-    bool listed;                /* in one of the two lists */
-    bool in_ending_list;        /* ... and which */
+    struct conn_link links[CONN_LINK_KINDS];
     uint64_t stamp;             /* active: last activity; ending: deadline */
     struct conn_buffers *buffers;
     uv_shutdown_t shutdown_req; /* here, not in the buffers: an idle
                                    connection that times out needs none */
     enum conn_kind kind;
-    enum conn_state state;
+    enum conn_state state;      /* changed by conn_set_state() only */
     bool reading;               /* wants input (uv_read_start, or uv_fs_read) */
     bool write_in_flight;
     bool fs_read_in_flight;
     bool eof;                   /* the peer has ended its input */
     bool session_finished;      /* sap_session_finish was called */
-    bool paused;                /* in server->paused until this loop turn ends */
-    struct conn *paused_next;
-    bool runnable;              /* in server->runnable: its session is busy */
-    struct conn *run_prev, *run_next;
-    bool counted;               /* counted in server->sessions */
-    bool closed;                /* the stdio connection is closed (serve frees it) */
     unsigned pending_closes;    /* handles and uv_fs requests still out */
+    /* Last: a refused connection is allocated without it. */
     struct sap_session session;
 };
 
-/* An intrusive list of connections. */
-struct conn_list {
-    struct conn *head, *tail;
-    size_t count;
-};
+static inline void conn_list_init(struct conn_list *list, enum conn_link_kind kind)
+{
+    list->head = list->tail = NULL;
+    list->count = 0;
+    list->kind = kind;
+}
+
+static inline bool conn_in_list(const struct conn_list *list, const struct conn *c)
+{
+    return c->links[list->kind].list == list;
+}
+
+/* The next connection after c in list (c in it), or NULL. */
+static inline struct conn *conn_list_next(const struct conn_list *list, const struct conn *c)
+{
+    return c->links[list->kind].next;
+}
+
+/* Appends c; nothing if c is in the list already. */
+static inline void conn_list_push(struct conn_list *list, struct conn *c)
+{
+    struct conn_link *link = &c->links[list->kind];
+
+    if (link->list == list)
+        return;
+    link->next = NULL;
+    link->prev = list->tail;
+    if (list->tail != NULL)
+        list->tail->links[list->kind].next = c;
+    else
+        list->head = c;
+    list->tail = c;
+    list->count++;
+    link->list = list;
+}
+
+/* Takes c out; nothing if c is not in the list. */
+static inline void conn_list_remove(struct conn_list *list, struct conn *c)
+{
+    struct conn_link *link = &c->links[list->kind];
+
+    if (link->list != list)
+        return;
+    if (link->prev != NULL)
+        link->prev->links[list->kind].next = link->next;
+    else
+        list->head = link->next;
+    if (link->next != NULL)
+        link->next->links[list->kind].prev = link->prev;
+    else
+        list->tail = link->prev;
+    link->prev = link->next = NULL;
+    link->list = NULL;
+    list->count--;
+}
+
+/* Every connection c of list, in order; the body may take c out of the
+ * list (next is read before it runs). */
+#define CONN_LIST_EACH(list, c, next)                                          \
+    for ((c) = (list)->head;                                                   \
+         (c) != NULL && ((next) = conn_list_next((list), (c)), true);          \
+         (c) = (next))
+
+/* ---- what the state implies ------------------------------------------------------- */
+
+/* Started and not yet closing: OPEN, DRAINING, SHUTTING or LINGERING. */
+static inline bool conn_started(const struct conn *c)
+{
+    return c->state >= CONN_OPEN && c->state <= CONN_LINGERING;
+}
+
+/* Past OPEN, not yet closing: no more requests are read. */
+static inline bool conn_ending(const struct conn *c)
+{
+    return c->state >= CONN_DRAINING && c->state <= CONN_LINGERING;
+}
+
+/* CLOSING or CLOSED: nothing more is done but counting down the closes. */
+static inline bool conn_closing(const struct conn *c)
+{
+    return c->state == CONN_CLOSING || c->state == CONN_CLOSED;
+}
+
+/* The session still turns requests into replies. */
+static inline bool conn_pumping(const struct conn *c)
+{
+    return c->state == CONN_OPEN || c->state == CONN_DRAINING;
+}
 
 struct server {
     uv_loop_t *loop;
@@ -198,15 +344,14 @@ struct server {
     uv_tcp_t listeners[SAPPERD_LISTEN_MAX];
     unsigned listener_count;
     uv_signal_t sigint, sigterm;
-    uv_timer_t sweep;
+    uv_timer_t sweep;           /* closes idle and lingering connections */
     uv_check_t resume;          /* restarts the reading of paused connections */
-    struct conn *paused;        /* connections that filled their buffer this turn */
+    struct conn_list paused;    /* connections that filled their buffer this turn */
     /* Fairness: sessions with work left (sap_session_busy) wait here and
      * get one slice each, in turn, once per loop iteration (the idle
      * handle keeps the loop polling I/O without blocking between). */
     uv_idle_t runner;
-    bool runner_ready;
-    struct conn *run_head, *run_tail;
+    struct conn_list runnable;
     struct conn_list active;    /* open TCP sessions, least recently active first */
     struct conn_list ending;    /* draining, shutting and lingering connections */
     uint32_t sessions;          /* TCP sessions counted against --max-clients */
@@ -220,8 +365,10 @@ struct server {
     uv_tcp_t drop_spare;
     bool drop_ready;
     unsigned drop_owed;
-    uint32_t fail_accept;       /* SAPPERD_FAIL_ACCEPT: fail the N-th allocation (tests) */
+#ifdef SAPPERD_TEST_HOOKS
+    uint32_t fail_accept;       /* fail the N-th connection's allocation */
     uint32_t accepted;
+#endif
     struct conn_buffers *spare;
     unsigned spare_count;
     bool stopping;
@@ -237,9 +384,10 @@ struct server {
     int exit_status;
 };
 
-void conn_list_append(struct conn_list *list, struct conn *c);
-void conn_list_remove(struct conn_list *list, struct conn *c);
+/* ---- connections (conn.c) ---------------------------------------------------------- */
 
+/* Zeroes c up to its session: a NEW connection of s of this kind. */
+void conn_init(struct conn *c, struct server *s, enum conn_kind kind);
 /* A new connection whose `handle` (or stdio ends) is set up; starts reading.
  * TCP and stdio connections run a session; refused ones write "ERR busy". */
 void conn_start(struct conn *c);
@@ -247,10 +395,36 @@ void conn_start(struct conn *c);
 void conn_drain(struct conn *c);
 /* Closes now, whatever is queued. */
 void conn_close(struct conn *c);
-/* The sweep timer: idle timeouts, lingering deadlines, the stop deadline. */
-void conn_sweep(struct server *s);
-/* After each loop turn's I/O: paused connections read again. */
-void conn_resume_paused(struct server *s);
+/* The run queue's turn for c (OPEN or DRAINING): one more slice. */
+void conn_run(struct conn *c);
+/* The end of the loop turn in which c (OPEN) was paused: it may read again. */
+void conn_resume(struct conn *c);
+
+/* buffers.c: takes c's buffers (a spare, or new); false when out of memory. */
+bool conn_attach_buffers(struct conn *c);
+/* Gives c's buffers back: kept as a spare, or freed. */
+void conn_detach_buffers(struct conn *c);
+/* Frees the spares (the loop has ended). */
+void buffers_free_spares(struct server *s);
+
+/* ---- scheduling (sched.c) ---------------------------------------------------------- */
+
+/* The only change of c's state; see enum conn_state. */
+void conn_set_state(struct conn *c, enum conn_state to);
+/* The server's lists, before any connection. */
+void sched_init(struct server *s);
+/* The run queue's idle handle, the pause list's check handle and the sweep
+ * timer; 0 or a libuv error. */
+int sched_start(struct server *s);
+/* Queues c (OPEN or DRAINING) for a slice on a later loop iteration; 0 or
+ * a libuv error. */
+int sched_run_later(struct conn *c);
+/* Input or output made progress: an open session goes to the back of the
+ * idle order; an ending one gets a new deadline. */
+void sched_touch(struct conn *c);
+/* Closes the connections past their deadlines (or all of them, past the
+ * stop deadline) and drains those idle for --idle-timeout. */
+void sched_sweep(struct server *s);
 
 /* stdio.c: opens stdin/stdout as streams (tty, pipe, socket) or as regular
  * files; fills the conn's in/out and returns 0, or a libuv error. */

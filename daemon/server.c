@@ -1,6 +1,6 @@
 /*
- * server.c - listening sockets, accepting, the client limit, idle timeouts
- * and the orderly stop on SIGINT/SIGTERM.
+ * server.c - listening sockets, accepting, the client limit and the
+ * orderly stop on SIGINT/SIGTERM.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -142,13 +142,27 @@ static void drop_connection(struct server *s, uv_stream_t *listener)
     uv_close((uv_handle_t *)&s->drop_spare, on_spare_closed);
 }
 
-/* A connection's memory; SAPPERD_FAIL_ACCEPT=N (tests) fails the N-th. */
+/* A connection's memory.  In a test build, SAPPERD_FAIL_ACCEPT=N in the
+ * environment fails the N-th connection's. */
 static struct conn *conn_alloc(struct server *s, size_t bytes)
 {
+#ifdef SAPPERD_TEST_HOOKS
     if (++s->accepted == s->fail_accept)
         return NULL;
+#else
+    (void)s;
+#endif
     return malloc(bytes);
 }
+
+#ifdef SAPPERD_TEST_HOOKS
+static void read_test_hooks(struct server *s)
+{
+    const char *fail = getenv("SAPPERD_FAIL_ACCEPT");
+    if (fail == NULL || sap_parse_u32(fail, strlen(fail), &s->fail_accept) != SAP_OK)
+        s->fail_accept = 0;
+}
+#endif
 
 static void on_connection(uv_stream_t *listener, int status)
 {
@@ -179,9 +193,7 @@ static void on_connection(uv_stream_t *listener, int status)
         drop_connection(s, listener);
         return;
     }
-    memset(c, 0, offsetof(struct conn, session));
-    c->server = s;
-    c->kind = refuse ? CONN_REFUSED : CONN_TCP;
+    conn_init(c, s, refuse ? CONN_REFUSED : CONN_TCP);
     r = uv_tcp_init(s->loop, &c->handle.tcp);
     if (r < 0) {
         sapperd_log("new connection: %s; closing it", uv_strerror(r));
@@ -191,7 +203,6 @@ static void on_connection(uv_stream_t *listener, int status)
     }
     c->handle.handle.data = c;
     c->in = c->out = &c->handle.stream;
-    c->state = CONN_OPEN;
     if (!refuse)
         sap_session_init(&c->session, &s->memory.table);
     r = uv_accept(listener, &c->handle.stream);
@@ -202,12 +213,8 @@ static void on_connection(uv_stream_t *listener, int status)
         conn_close(c);
         return;
     }
-    if (refuse) {
+    if (refuse)
         log_refused(s);
-    } else {
-        s->sessions++;
-        c->counted = true;
-    }
     conn_start(c);
 }
 
@@ -260,7 +267,7 @@ static void on_signal(uv_signal_t *handle, int signum)
     if (s->stopping) {
         sapperd_log("%s again: closing every connection now", name);
         s->stop_deadline = uv_now(s->loop);
-        conn_sweep(s);
+        sched_sweep(s);
         return;
     }
     sapperd_log("%s: stopping; %u session%s finishing", name,
@@ -271,18 +278,8 @@ static void on_signal(uv_signal_t *handle, int signum)
     stop_listening(s);
     while (s->active.head != NULL)
         conn_drain(s->active.head);
-    if (s->stdio != NULL && !s->stdio->closed)
-        conn_drain(s->stdio);
-}
-
-static void on_sweep(uv_timer_t *timer)
-{
-    conn_sweep(timer->data);
-}
-
-static void on_resume(uv_check_t *check)
-{
-    conn_resume_paused(check->data);
+    if (s->stdio != NULL)
+        conn_drain(s->stdio); /* nothing if it has ended */
 }
 
 static void close_any(uv_handle_t *handle, void *arg)
@@ -292,8 +289,8 @@ static void close_any(uv_handle_t *handle, void *arg)
         uv_close(handle, NULL);
 }
 
-/* Signals and the sweep timer do not keep the loop alive: it ends when no
- * listener and no connection is left. */
+/* Signals, like sched.c's handles, do not keep the loop alive: it ends
+ * when no listener and no connection is left. */
 static int start_helpers(struct server *s)
 {
     int r;
@@ -310,21 +307,7 @@ static int start_helpers(struct server *s)
     s->sigint.data = s->sigterm.data = s;
     uv_unref((uv_handle_t *)&s->sigint);
     uv_unref((uv_handle_t *)&s->sigterm);
-    r = uv_check_init(s->loop, &s->resume);
-    if (r == 0)
-        r = uv_check_start(&s->resume, on_resume);
-    if (r < 0)
-        return r;
-    s->resume.data = s;
-    uv_unref((uv_handle_t *)&s->resume);
-    r = uv_timer_init(s->loop, &s->sweep);
-    if (r == 0)
-        r = uv_timer_start(&s->sweep, on_sweep, SAPPERD_SWEEP_MS, SAPPERD_SWEEP_MS);
-    if (r < 0)
-        return r;
-    s->sweep.data = s;
-    uv_unref((uv_handle_t *)&s->sweep);
-    return 0;
+    return sched_start(s);
 }
 
 static int start_stdio(struct server *s)
@@ -336,10 +319,7 @@ static int start_stdio(struct server *s)
         sapperd_log("out of memory for the stdio session");
         return UV_ENOMEM;
     }
-    memset(c, 0, offsetof(struct conn, session));
-    c->server = s;
-    c->kind = CONN_STDIO;
-    c->state = CONN_OPEN;
+    conn_init(c, s, CONN_STDIO);
     sap_session_init(&c->session, &s->memory.table);
     s->stdio = c;
     r = stdio_open(s, c);
@@ -371,11 +351,10 @@ int sapperd_serve(const struct sapperd_options *options)
     s->stdio_flags[0] = s->stdio_flags[1] = -1;
     strcpy(s->busy_line, "ERR busy\n");
     sapperd_memory_init(&s->memory, options->max_memory);
-    {
-        const char *fail = getenv("SAPPERD_FAIL_ACCEPT");
-        if (fail == NULL || sap_parse_u32(fail, strlen(fail), &s->fail_accept) != SAP_OK)
-            s->fail_accept = 0;
-    }
+    sched_init(s);
+#ifdef SAPPERD_TEST_HOOKS
+    read_test_hooks(s);
+#endif
     r = uv_loop_init(&loop);
     if (r < 0) {
         sapperd_log("cannot start the event loop: %s", uv_strerror(r));
@@ -415,11 +394,7 @@ int sapperd_serve(const struct sapperd_options *options)
         status = s->exit_status;
     if (s->stdio != NULL)
         conn_free(s->stdio);
-    while (s->spare != NULL) {
-        struct conn_buffers *b = s->spare;
-        s->spare = b->next_spare;
-        free(b);
-    }
+    buffers_free_spares(s);
     if (s->stopping)
         sapperd_log("stopped");
     free(s);

@@ -105,7 +105,7 @@ static void on_fs_read(uv_fs_t *req)
 
     uv_fs_req_cleanup(req);
     c->fs_read_in_flight = false;
-    if (c->state == CONN_CLOSING) {
+    if (conn_closing(c)) {
         conn_release_one(c);
         return;
     }
@@ -133,7 +133,7 @@ static void on_fs_write(uv_fs_t *req)
     int r;
 
     uv_fs_req_cleanup(req);
-    if (c->state == CONN_CLOSING) {
+    if (conn_closing(c)) {
         c->write_in_flight = false;
         conn_release_one(c);
         return;

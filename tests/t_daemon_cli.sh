@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # t_daemon_cli.sh - sapperd's command line and its stdin/stdout session:
-# options and their errors, --stdin over a pipe, a file, a terminal and a
-# socket, --stdin beside --listen.
+# the test hooks only in the test build, options and their errors, --stdin
+# over a pipe, a file, a terminal and a socket, --stdin beside --listen.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib/daemon.sh
 
 T=$DAEMON_TMP
+
+# ---- test hooks -------------------------------------------------------------------
+# The failure hook (SAPPERD_FAIL_ACCEPT, t_daemon_memory.sh) is in the test build
+# the scripts run, and not in the released daemon.
+strings "$SAPPERD" | grep -q SAPPERD_FAIL_ACCEPT
+check "the test build $SAPPERD has the failure hook" $?
+out=$(strings "$SAPPERD_PLAIN" | grep SAPPERD_FAIL)
+check_eq "the released $SAPPERD_PLAIN has no failure hook" "$out" ""
 
 # ---- options --------------------------------------------------------------------
 out=$("$SAPPERD" --help 2>&1)

@@ -7,9 +7,9 @@
 #     still play a small game; RSS stays under 100 MiB and falls under
 #     40 MiB once they are gone (plain build: ASan's allocator keeps memory)
 #   - --max-memory's argument is checked
-#   - an allocation that fails at accept (SAPPERD_FAIL_ACCEPT=N fails the
-#     N-th connection's) closes that one connection and the listener goes
-#     on: the next clients are served
+#   - an allocation that fails at accept (SAPPERD_FAIL_ACCEPT=N, a hook of
+#     the test build $SAPPERD, fails the N-th connection's) closes that one
+#     connection and the listener goes on: the next clients are served
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib/daemon.sh
