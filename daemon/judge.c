@@ -93,7 +93,11 @@ int sapperd_judge_run(const struct sapperd_options *options)
     int status;
 
     sapperd_memory_init(&memory, options->max_memory);
-    sap_session_init(&session, &memory.table);
+    status = sap_session_init(&session, &memory.table);
+    if (status != SAP_OK) {
+        sapperd_log("the judge's session cannot start: %s", sap_strerror(status));
+        return 1;
+    }
     if (sap_session_start_judge(&session, format) != SAP_OK) {
         sapperd_log("cannot start the %s judge", sap_format_name(format));
         return 1;

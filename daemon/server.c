@@ -203,8 +203,10 @@ static void on_connection(uv_stream_t *listener, int status)
     }
     c->handle.handle.data = c;
     c->in = c->out = &c->handle.stream;
-    if (!refuse)
-        sap_session_init(&c->session, &s->memory.table);
+    /* a session the core refuses (a library built with other limits)
+     * says it is closing, and the connection ends after its first read */
+    if (!refuse && (r = sap_session_init(&c->session, &s->memory.table)) != SAP_OK)
+        sapperd_log("a session cannot start: %s", sap_strerror(r));
     r = uv_accept(listener, &c->handle.stream);
     if (r == 0)
         r = uv_tcp_nodelay(&c->handle.tcp, 1);
@@ -320,7 +322,12 @@ static int start_stdio(struct server *s)
         return UV_ENOMEM;
     }
     conn_init(c, s, CONN_STDIO);
-    sap_session_init(&c->session, &s->memory.table);
+    r = sap_session_init(&c->session, &s->memory.table);
+    if (r != SAP_OK) {
+        sapperd_log("the stdio session cannot start: %s", sap_strerror(r));
+        free(c);
+        return UV_EINVAL;
+    }
     s->stdio = c;
     r = stdio_open(s, c);
     if (r < 0) {
