@@ -52,15 +52,15 @@ int sap_casual_init(sap_casual **casual, void *memory, size_t bytes,
     cs->rows = rows;
     cs->cols = cols;
     cs->safe = rows * cols;
-    /* The cells are laid out lazily, a row at a time as set_mine reaches
-     * it, and the rest by the solve: init itself is O(1). */
+    /* The cells are laid out lazily, a row at a time as set_mine or
+     * set_row reaches it, and the rest by the solve: init itself is O(1). */
     cs->rows_ready = 0;
     *casual = cs;
     return SAP_OK;
 }
 
 /* Lays out the rows before `rows` that are not yet: empty cells.  Rows
- * usually arrive in order, so this is one row per set_mine. */
+ * usually arrive in order, so this is the row being set. */
 static void ready_rows(sap_casual *cs, uint32_t rows)
 {
     uint32_t i, end = rows * cs->cols;
@@ -87,6 +87,67 @@ int sap_casual_set_mine(sap_casual *cs, uint32_t row, uint32_t col, bool mine)
         *word &= ~CELL_MINE;
         cs->safe++;
     }
+    cs->solved = 0;
+    cs->pc = SOLVE_IDLE;
+    return SAP_OK;
+}
+
+/* Lays out row `row`, not laid out yet, with the run of `count` cells from
+ * `col` set from checked text: rows usually arrive whole and in order, so
+ * this is one pass over the row.  The rows before it are laid out too. */
+static void lay_row(sap_casual *cs, uint32_t row, uint32_t col, const char *cells,
+                    uint32_t count)
+{
+    uint32_t *line, i;
+    ready_rows(cs, row);
+    line = cs->cells + row * cs->cols;
+    for (i = 0; i < col; i++)
+        line[i] = LINK_NONE;
+    for (i = 0; i < count; i++)
+        line[col + i] = (cells[i] == 'M' ? CELL_MINE : 0u) | LINK_NONE;
+    for (i = col + count; i < cs->cols; i++)
+        line[i] = LINK_NONE;
+    cs->rows_ready = row + 1;
+}
+
+int sap_casual_set_row(sap_casual *cs, uint32_t row, uint32_t col, const char *cells,
+                       uint32_t count)
+{
+    uint32_t *at, i = 0, words = SAP_FAST_PATHS ? count / 8u * 8u : 0u;
+    uint32_t mines = 0, mines_before = 0;
+    uint64_t wrong = 0;
+    unsigned bad;
+
+    if (cs == NULL || (cells == NULL && count > 0))
+        return SAP_ERR_ARG;
+    if (row >= cs->rows || col > cs->cols || count > cs->cols - col)
+        return SAP_ERR_RANGE;
+    for (; i < words; i += 8) {
+        uint64_t v = sap_load_eight(cells + i);
+        uint64_t not_mine = sap_nonzero_bytes(v ^ SAP_EACH_BYTE('M'));
+        wrong |= not_mine & sap_nonzero_bytes(v ^ SAP_EACH_BYTE('.'));
+        mines += 8u - sap_byte_sum(not_mine >> 7);
+    }
+    bad = wrong != 0;
+    for (; i < count; i++) { /* no early exit: the loop stays a vector loop */
+        bad |= cells[i] != 'M' && cells[i] != '.';
+        mines += cells[i] == 'M';
+    }
+    if (bad)
+        return SAP_ERR_ARG;
+    if (count == 0)
+        return SAP_OK; /* set_mine on no cell: nothing changes */
+    if (row >= cs->rows_ready) {
+        lay_row(cs, row, col, cells, count);
+    } else {
+        at = cs->cells + row * cs->cols + col;
+        for (i = 0; i < count; i++) {
+            uint32_t word = at[i];
+            mines_before += (word & CELL_MINE) != 0;
+            at[i] = (word & ~CELL_MINE) | (cells[i] == 'M' ? CELL_MINE : 0u);
+        }
+    }
+    cs->safe = cs->safe + mines_before - mines;
     cs->solved = 0;
     cs->pc = SOLVE_IDLE;
     return SAP_OK;
