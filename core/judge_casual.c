@@ -4,15 +4,15 @@
  * ended by "0 0"; one line per board with the fewest safe cells the casual
  * player leaves covered.
  *
- * Each board's rows go a byte at a time straight into the solver's block
- * (SAP_CASUAL_BYTES), acquired once the size is known and given back as
- * soon as the board is answered.  The statement's own limits (3 <= r, c,
- * at most 40 cells, at least one mine and one empty cell) are lifted: any
- * 1 <= r, c within the build's limits is taken, and a board with no safe
- * cell leaves nothing covered, so its answer is 0.  Only whitespace may
- * follow "0 0" (a JUDGE stream in the line protocol ends right there).
- * Answer lines end in "\n", whatever the input's line ends, as in every
- * judge format.
+ * Each board's rows go straight into the solver's block (SAP_CASUAL_BYTES)
+ * through sap_casual_set_row; the block is acquired once the size is known
+ * and given back as soon as the board is answered.  The statement's own
+ * limits (3 <= r, c, at most 40 cells, at least one mine and one empty
+ * cell) are lifted: any 1 <= r, c within the build's limits is taken, and a
+ * board with no safe cell leaves nothing covered, so its answer is 0.
+ * Only whitespace may follow "0 0" (a JUDGE stream in the line protocol
+ * ends right there).  Answer lines end in "\n", whatever the input's line
+ * ends, as in every judge format.
  */
 #include "internal.h"
 
@@ -87,10 +87,7 @@ static void number(struct sap_judge *judge, uint32_t value)
 /* Row bytes, already checked against the alphabet (judge.c, rows.c). */
 static void row_bytes(struct sap_judge *judge, uint32_t index, const char *bytes, uint32_t count)
 {
-    uint32_t i;
-    for (i = 0; i < count; i++)
-        if (bytes[i] == 'M')
-            sap_casual_set_mine(judge->u.casual, judge->rows_read, index + i, true);
+    (void)sap_casual_set_row(judge->u.casual, judge->rows_read, index, bytes, count);
 }
 
 /* judge->out_phase: the board is being solved (a budget a poll), then its

@@ -347,14 +347,15 @@ static void start_casual(struct sap_session *s, const char *line, const struct t
 
 static void row_casual(struct sap_session *s, uint32_t row, const char *cells)
 {
-    uint32_t col;
-    for (col = 0; col < s->cols; col++) {
-        if (cells[col] != 'M') {
-            s->count++;
-            continue;
-        }
-        sap_casual_set_mine(s->solver.casual, row, col, true);
-        if (s->request == KIND_CASUALMAP) { /* the mine bits follow the solver's block */
+    uint32_t col, safe = 0;
+    (void)sap_casual_set_row(s->solver.casual, row, 0, cells, s->cols);
+    for (col = 0; col < s->cols; col++)
+        safe += cells[col] == '.';
+    s->count += safe;
+    if (s->request != KIND_CASUALMAP)
+        return;
+    for (col = 0; col < s->cols; col++) { /* the mine bits follow the solver's block */
+        if (cells[col] == 'M') {
             size_t cell = (size_t)row * s->cols + col;
             unsigned char *mines = (unsigned char *)s->work + SAP_CASUAL_BYTES(s->rows, s->cols);
             mines[cell >> 3] = (unsigned char)(mines[cell >> 3] | (1u << (cell & 7u)));

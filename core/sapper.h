@@ -378,15 +378,15 @@ bool sap_game_mine_at(const sap_game *game, uint32_t row, uint32_t col);
  * covered, over every safe first cell, and a best start: the top-left cell
  * of the best opening the solver's fixed visiting order meets first (the
  * same board always gives the same cell).  The first click only clears
- * that cell (it shows its number); from there on only the two rules act.  One board is one block of
- * SAP_CASUAL_BYTES(rows, cols): a header and 4 bytes per cell, which hold
- * the mines, the closure being computed and its work list, so a solve needs
- * no other memory, no recursion and a few hundred bytes of stack.  Random
- * boards cost a few passes over the board; see core/casual.c for the worst
- * case.
+ * that cell (it shows its number); from there on only the two rules act.
+ * One board is one block of SAP_CASUAL_BYTES(rows, cols): a header and 4
+ * bytes per cell, which hold the mines, the closure being computed and its
+ * work list, so a solve needs no other memory, no recursion and a few
+ * hundred bytes of stack.  Random boards cost a few passes over the board;
+ * see core/casual_solve.c for the worst case.
  *
  *     sap_casual_init(&cs, block, SAP_CASUAL_BYTES(r, c), r, c);
- *     for each mine: sap_casual_set_mine(cs, row, col, true);
+ *     for each row: sap_casual_set_row(cs, row, 0, text, c);
  *     sap_casual_solve(cs, &result);   then sap_casual_left_covered(...)
  * ---------------------------------------------------------------------- */
 
@@ -410,15 +410,24 @@ int sap_casual_init(sap_casual **casual, void *memory, size_t bytes,
                     uint32_t rows, uint32_t cols);
 /* Puts or removes a mine at 0-based (row, col); SAP_ERR_RANGE outside. */
 int sap_casual_set_mine(sap_casual *casual, uint32_t row, uint32_t col, bool mine);
+/* `count` cells of row `row` from column `col` at once, written as the
+ * statement writes them: 'M' a mine, '.' a safe cell (the way to load a
+ * board from text: one pass, eight bytes a word on hosts, instead of a
+ * call a cell; the protocol's CASUAL and the casual judge both use it).
+ * The same as sap_casual_set_mine on each of the cells in turn.
+ * SAP_ERR_RANGE when the run leaves the board, SAP_ERR_ARG for any other
+ * byte; either way nothing changes. */
+int sap_casual_set_row(sap_casual *casual, uint32_t row, uint32_t col, const char *cells,
+                       uint32_t count);
 /* Solves; SAP_ERR_STATE when the board has no safe cell. */
 int sap_casual_solve(sap_casual *casual, struct sap_casual_result *result);
 /* The bounded form of sap_casual_solve (see "Resumable work", section 2):
  * SAP_MORE until the answer is in *result, then SAP_OK; SAP_ERR_STATE when
- * the board has no safe cell.  A set_mine starts the solve over. */
+ * the board has no safe cell.  A set_mine or set_row starts the solve over. */
 int sap_casual_solve_step(sap_casual *casual, uint32_t budget,
                           struct sap_casual_result *result);
-/* After a solve (and until the next set_mine): whether 0-based (row, col)
- * is a safe cell that the best start leaves covered. */
+/* After a solve (and until the next set_mine or set_row): whether 0-based
+ * (row, col) is a safe cell that the best start leaves covered. */
 bool sap_casual_left_covered(const sap_casual *casual, uint32_t row, uint32_t col);
 
 /* ------------------------------------------------------------------------

@@ -510,6 +510,151 @@ static void test_resolve(void)
     free(block);
 }
 
+/* Two blocks of the same board size, filled alike before init, so that
+ * equal blocks mean equal boards (rows not laid out yet included). */
+static void twin_boards(uint32_t rows, uint32_t cols, void **block_a, sap_casual **a,
+                        void **block_b, sap_casual **b)
+{
+    size_t bytes = SAP_CASUAL_BYTES(rows, cols);
+    *block_a = malloc(bytes);
+    *block_b = malloc(bytes);
+    if (*block_a == NULL || *block_b == NULL)
+        abort();
+    memset(*block_a, 0x5A, bytes);
+    memset(*block_b, 0x5A, bytes);
+    if (sap_casual_init(a, *block_a, bytes, rows, cols) != SAP_OK
+        || sap_casual_init(b, *block_b, bytes, rows, cols) != SAP_OK)
+        abort();
+}
+
+/* set_row does what set_mine does cell by cell: runs of every length from
+ * every column (eight-byte words and tails), rows in any order, mines put
+ * and taken away, give the same block and the same answer. */
+static void test_set_row_as_set_mine(void)
+{
+    static const uint32_t widths[] = { 1, 7, 8, 9, 16, 23, 40 };
+    char run[41];
+    uint64_t rng = 11;
+    unsigned w;
+
+    for (w = 0; w < sizeof widths / sizeof widths[0] && check_failures_in_test == 0; w++) {
+        uint32_t cols = widths[w], rows = 9, col, count, i, r, c;
+        void *block_a, *block_b;
+        sap_casual *a, *b;
+        struct sap_casual_result res_a, res_b;
+        int err_a, err_b;
+
+        twin_boards(rows, cols, &block_a, &a, &block_b, &b);
+        for (col = 0; col <= cols; col++)
+            for (count = 0; col + count <= cols; count++) {
+                uint32_t row = (uint32_t)(ref_casual_random(&rng) % rows);
+                for (i = 0; i < count; i++)
+                    run[i] = ref_casual_random(&rng) % 100 < 30 ? 'M' : '.';
+                CHECK_EQ_INT(sap_casual_set_row(a, row, col, run, count), SAP_OK);
+                for (i = 0; i < count; i++)
+                    CHECK_EQ_INT(sap_casual_set_mine(b, row, col + i, run[i] == 'M'), SAP_OK);
+            }
+        CHECK(memcmp(block_a, block_b, SAP_CASUAL_BYTES(rows, cols)) == 0);
+        err_a = sap_casual_solve(a, &res_a);
+        err_b = sap_casual_solve(b, &res_b);
+        CHECK_EQ_INT(err_a, err_b);
+        if (err_a == SAP_OK) {
+            CHECK_EQ_INT(res_a.covered, res_b.covered);
+            CHECK_EQ_INT(res_a.row * cols + res_a.col, res_b.row * cols + res_b.col);
+            for (r = 0; r < rows; r++)
+                for (c = 0; c < cols; c++)
+                    CHECK_EQ_INT(sap_casual_left_covered(a, r, c),
+                                 sap_casual_left_covered(b, r, c));
+        }
+        free(block_a);
+        free(block_b);
+    }
+}
+
+/* Every refusal leaves the block as it was (a solve's answer, or a solve
+ * under way, included); a run that is taken starts the solve over. */
+static void test_set_row_refusals(void)
+{
+    static const char bad[] = { 'm', '*', '_', ',', '\0', (char)('M' | 0x80), (char)('.' | 0x80),
+                                (char)('M' ^ 0x01), (char)('.' ^ 0x02), (char)0xFF };
+    static const char *const text[] = {
+        "..........M.......MMM", ".M..M.............M.M", "..................MMM",
+        "...M.....M....M......", ".....................", "M...................M",
+    };
+    const uint32_t rows = 6, cols = 21;
+    size_t bytes = SAP_CASUAL_BYTES(rows, cols);
+    unsigned char *before = malloc(bytes);
+    void *block;
+    sap_casual *cs;
+    struct sap_casual_result res;
+    char run[21];
+    uint32_t i, r, c, covered_cells = 0, covered_before;
+    unsigned k, pass;
+
+    if (!CHECK(before != NULL))
+        return;
+    cs = board_from_text(text, rows, &block);
+    for (pass = 0; pass < 2; pass++) {
+        /* pass 0: after a solve; pass 1: with a solve under way */
+        if (pass == 0) {
+            CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_OK);
+        } else {
+            CHECK_EQ_INT(sap_casual_set_row(cs, 0, 0, text[0], cols), SAP_OK); /* starts over */
+            CHECK_EQ_INT(sap_casual_solve_step(cs, 5, &res), SAP_MORE);
+        }
+        memcpy(before, block, bytes);
+        memcpy(run, text[3], sizeof run);
+        CHECK_EQ_INT(sap_casual_set_row(NULL, 0, 0, run, 1), SAP_ERR_ARG);
+        CHECK_EQ_INT(sap_casual_set_row(cs, 0, 0, NULL, 1), SAP_ERR_ARG);
+        CHECK_EQ_INT(sap_casual_set_row(cs, rows, 0, run, 1), SAP_ERR_RANGE);
+        CHECK_EQ_INT(sap_casual_set_row(cs, UINT32_MAX, 0, run, 1), SAP_ERR_RANGE);
+        CHECK_EQ_INT(sap_casual_set_row(cs, 0, cols + 1, run, 0), SAP_ERR_RANGE);
+        CHECK_EQ_INT(sap_casual_set_row(cs, 0, cols, run, 1), SAP_ERR_RANGE);
+        CHECK_EQ_INT(sap_casual_set_row(cs, 0, 0, run, cols + 1), SAP_ERR_RANGE);
+        CHECK_EQ_INT(sap_casual_set_row(cs, 0, 5, run, cols - 4), SAP_ERR_RANGE);
+        CHECK_EQ_INT(sap_casual_set_row(cs, 0, 5, run, UINT32_MAX), SAP_ERR_RANGE);
+        CHECK_EQ_INT(sap_casual_set_row(cs, 0, UINT32_MAX, run, 2), SAP_ERR_RANGE);
+        /* one bad byte anywhere in a run of two words and a tail */
+        for (i = 0; i < cols; i++)
+            for (k = 0; k < sizeof bad; k++) {
+                memcpy(run, text[3], sizeof run);
+                run[i] = bad[k];
+                CHECK_EQ_INT(sap_casual_set_row(cs, 4, 0, run, cols), SAP_ERR_ARG);
+                CHECK_EQ_INT(sap_casual_set_row(cs, 4, i, run + i, cols - i), SAP_ERR_ARG);
+            }
+        CHECK(memcmp(before, block, bytes) == 0);
+    }
+    /* the solve under way goes on to the answer of the board unchanged */
+    while (sap_casual_solve_step(cs, 5, &res) == SAP_MORE)
+        continue;
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++)
+            covered_cells += sap_casual_left_covered(cs, r, c);
+    CHECK_EQ_INT(covered_cells, res.covered);
+    CHECK(res.covered > 0);
+    covered_before = res.covered;
+    /* an empty run changes nothing */
+    memcpy(before, block, bytes);
+    CHECK_EQ_INT(sap_casual_set_row(cs, 2, 3, NULL, 0), SAP_OK);
+    CHECK_EQ_INT(sap_casual_set_row(cs, 2, cols, run, 0), SAP_OK);
+    CHECK(memcmp(before, block, bytes) == 0);
+    /* a run that is taken starts the solve over: the safe cell walled in
+     * by mines at (1, 19) becomes a mine, so one cell fewer is covered */
+    CHECK_EQ_INT(sap_casual_set_row(cs, 1, 19, "M", 1), SAP_OK);
+    while (sap_casual_solve_step(cs, 5, &res) == SAP_MORE)
+        continue;
+    CHECK_EQ_INT(res.covered, covered_before - 1);
+    /* even one that leaves the cells as they were */
+    CHECK_EQ_INT(sap_casual_set_row(cs, 2, 3, text[2] + 3, 4), SAP_OK);
+    covered_cells = 0;
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++)
+            covered_cells += sap_casual_left_covered(cs, r, c);
+    CHECK_EQ_INT(covered_cells, 0);
+    free(block);
+    free(before);
+}
+
 int main(void)
 {
     RUN_TEST(test_statement_boards);
@@ -527,5 +672,7 @@ int main(void)
     RUN_TEST(test_random_big_queue);
     RUN_TEST(test_shrinking_base);
     RUN_TEST(test_resolve);
+    RUN_TEST(test_set_row_as_set_mine);
+    RUN_TEST(test_set_row_refusals);
     return check_summary("test_casual");
 }
