@@ -237,10 +237,12 @@ static enum place place_of(sap_generate *g, uint32_t x)
     if (in_zone(g, x))
         return P_KNOWN;
     switch (sap_deduce_standing(g->deduce, x)) {
-    case STANDING_INTERIOR: return P_FAR;
-    /* unknown: the rules left it open, or the full count weighed it both ways */
-    case STANDING_UNSETTLED: return P_FRONTIER;
-    default: return P_KNOWN; /* opened, or settled */
+    case STANDING_INTERIOR:
+        return P_FAR;
+    case STANDING_UNSETTLED: /* the rules left it open, or the count weighed it both ways */
+        return P_FRONTIER;
+    default: /* opened, or settled */
+        return P_KNOWN;
     }
 }
 
