@@ -52,15 +52,6 @@ static struct sap_weight *acc_of(sap_deduce *d)
     return total_of(d) + 2u * d->room + 2u;
 }
 
-/* ---- the board ---------------------------------------------------------- */
-
-/* The player sees a number, or a covered cell (a mark is no evidence). */
-static int seen_number(const sap_deduce *d, uint32_t x)
-{
-    char v = sap_game_cell(d->game, x / d->cols, x % d->cols);
-    return v >= '0' && v <= '8' ? v - '0' : -1;
-}
-
 /* ---- 1. scan ------------------------------------------------------------ */
 
 static bool scan(sap_deduce *d, uint32_t *budget)
@@ -69,7 +60,7 @@ static bool scan(sap_deduce *d, uint32_t *budget)
     uint32_t x = d->cursor;
     /* what the player sees, once: a number in need[], covered as 0xFF */
     for (; x < d->cells && *budget > 0; x++, --*budget) {
-        int n = seen_number(d, x);
+        int n = sap_seen_number(d->game, x / d->cols, x % d->cols);
         flags[x] = n < 0 ? 0 : F_OPEN;
         need[x] = n < 0 ? 0xFFu : (uint8_t)n;
         d->covered += n < 0;
@@ -79,13 +70,13 @@ static bool scan(sap_deduce *d, uint32_t *budget)
         return false;
     /* each number's covered neighbours, which are the frontier */
     for (x = 0; x < d->cells; x++) {
-        struct box b;
+        struct sap_box b;
         uint32_t r, c, covered = 0;
         if (!(flags[x] & F_OPEN))
             continue;
         b = box_at(d, x);
-        for (r = b.r0; r <= b.r1; r++)
-            for (c = b.c0; c <= b.c1; c++) {
+        for (r = b.top; r <= b.bottom; r++)
+            for (c = b.left; c <= b.right; c++) {
                 uint32_t y = r * d->cols + c;
                 if (!(flags[y] & F_OPEN)) {
                     flags[y] |= F_FRONTIER;
@@ -107,17 +98,17 @@ static void queue_partners(sap_deduce *d, uint32_t x)
 {
     uint8_t *flags = flags_of(d);
     uint32_t *order = order_of(d);
-    struct box b = box_at(d, x);
+    struct sap_box b = box_at(d, x);
     uint32_t r, c;
-    for (r = b.r0; r <= b.r1; r++)
-        for (c = b.c0; c <= b.c1; c++) {
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
             uint32_t n = r * d->cols + c, rr, cc;
-            struct box nb;
+            struct sap_box nb;
             if (!(flags[n] & F_OPEN))
                 continue;
             nb = box_at(d, n);
-            for (rr = nb.r0; rr <= nb.r1; rr++)
-                for (cc = nb.c0; cc <= nb.c1; cc++) {
+            for (rr = nb.top; rr <= nb.bottom; rr++)
+                for (cc = nb.left; cc <= nb.right; cc++) {
                     uint32_t y = rr * d->cols + cc;
                     if ((flags[y] & (F_FRONTIER | F_QUEUED | F_SETTLED)) == F_FRONTIER) {
                         flags[y] |= F_QUEUED;
@@ -155,11 +146,11 @@ static bool components(sap_deduce *d, uint32_t *budget)
 static bool assign(sap_deduce *d, uint32_t x, bool mine)
 {
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
-    struct box b = box_at(d, x);
+    struct sap_box b = box_at(d, x);
     uint32_t r, c;
     bool ok = true;
-    for (r = b.r0; r <= b.r1; r++)
-        for (c = b.c0; c <= b.c1; c++) {
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
             uint32_t n = r * d->cols + c;
             if (!(flags[n] & F_OPEN))
                 continue;
@@ -177,11 +168,11 @@ static bool assign(sap_deduce *d, uint32_t x, bool mine)
 static void unassign(sap_deduce *d, uint32_t x)
 {
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
-    struct box b = box_at(d, x);
+    struct sap_box b = box_at(d, x);
     bool mine = (flags[x] & F_MINE) != 0;
     uint32_t r, c;
-    for (r = b.r0; r <= b.r1; r++)
-        for (c = b.c0; c <= b.c1; c++) {
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
             uint32_t n = r * d->cols + c;
             if (!(flags[n] & F_OPEN))
                 continue;
@@ -632,4 +623,16 @@ int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *p
     }
     *per_10000 = need_of(dd)[x] | (uint32_t)free_of(dd)[x] << 8; /* odds() kept it there */
     return SAP_CELL_UNSURE;
+}
+
+enum deduce_standing sap_deduce_standing(const sap_deduce *d, uint32_t x)
+{
+    uint8_t f = flags_of((sap_deduce *)(uintptr_t)d)[x];
+    if (f & F_OPEN)
+        return STANDING_OPEN;
+    if (!(f & F_FRONTIER))
+        return STANDING_INTERIOR;
+    /* the rules settle a cell one way; the walk sees it one way or both */
+    f &= F_SETTLED;
+    return f == F_SEEN_MINE || f == F_SEEN_SAFE ? STANDING_SETTLED : STANDING_UNSETTLED;
 }

@@ -7,7 +7,7 @@
 #ifndef SAP_DEDUCE_H
 #define SAP_DEDUCE_H
 
-#include "internal.h"
+#include "geometry.h"
 
 SAP_INTERNAL_BEGIN
 
@@ -64,6 +64,18 @@ struct sap_deduce {
 enum deduce_depth { DEPTH_FULL = 0, DEPTH_RULES };
 void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth);
 
+/* Where cell x stands in the deduction so far, at any phase: the no-guess
+ * generator reads it where its play stalled, whether the engine finished
+ * or gave up (sap_deduce_cell answers only a finished one). */
+enum deduce_standing {
+    STANDING_OPEN,      /* opened: the player sees its number */
+    STANDING_INTERIOR,  /* covered, next to no number */
+    STANDING_SETTLED,   /* covered, next to a number, and every layout weighed
+                         * so far agrees on it: once done, proven a mine or safe */
+    STANDING_UNSETTLED  /* covered, next to a number, not (yet) settled */
+};
+enum deduce_standing sap_deduce_standing(const sap_deduce *d, uint32_t x);
+
 SAP_STATIC_ASSERT(deduce_header_fits, sizeof(struct sap_deduce) <= SAP_DEDUCE_HEADER_BYTES);
 
 /* ---- the block ---------------------------------------------------------- */
@@ -90,20 +102,10 @@ static inline uint32_t *order_of(sap_deduce *d)
     return (uint32_t *)(void *)((unsigned char *)d + at);
 }
 
-/* The 3x3 block around a cell, clipped. */
-struct box {
-    uint32_t r0, r1, c0, c1;
-};
-
-static inline struct box box_at(const sap_deduce *d, uint32_t x)
+/* The 3x3 block around cell x, clipped to the board. */
+static inline struct sap_box box_at(const sap_deduce *d, uint32_t x)
 {
-    struct box b;
-    uint32_t r = x / d->cols, c = x - r * d->cols;
-    b.r0 = r > 0 ? r - 1 : 0;
-    b.r1 = r + 1 < d->rows ? r + 1 : r;
-    b.c0 = c > 0 ? c - 1 : 0;
-    b.c1 = c + 1 < d->cols ? c + 1 : c;
-    return b;
+    return sap_block_around_cell(d->rows, d->cols, x);
 }
 
 /* PH_RULES (deduce_rules.c): pushes a number for the rules ... */

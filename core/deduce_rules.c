@@ -44,13 +44,13 @@ static bool open_question(const uint8_t *flags, uint32_t y)
 static void settle(sap_deduce *d, uint32_t y, bool mine)
 {
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
-    struct box b = box_at(d, y);
+    struct sap_box b = box_at(d, y);
     uint32_t r, c;
     flags[y] |= mine ? F_SEEN_MINE : F_SEEN_SAFE;
     d->settled++;
     d->settled_mines += mine;
-    for (r = b.r0; r <= b.r1; r++)
-        for (c = b.c0; c <= b.c1; c++) {
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
             uint32_t n = r * d->cols + c;
             if (!(flags[n] & F_OPEN))
                 continue;
@@ -69,15 +69,14 @@ static void settle(sap_deduce *d, uint32_t y, bool mine)
 
 /* Settles every open question in box a that is outside box `outside`
  * (pass a box that cannot meet a, such as an empty one, for all of them). */
-static void settle_box(sap_deduce *d, struct box a, const struct box *outside, bool mine)
+static void settle_box(sap_deduce *d, struct sap_box a, const struct sap_box *outside, bool mine)
 {
     uint8_t *flags = flags_of(d);
     uint32_t r, c;
-    for (r = a.r0; r <= a.r1; r++)
-        for (c = a.c0; c <= a.c1; c++) {
+    for (r = a.top; r <= a.bottom; r++)
+        for (c = a.left; c <= a.right; c++) {
             uint32_t y = r * d->cols + c;
-            if (outside != NULL && r >= outside->r0 && r <= outside->r1 && c >= outside->c0
-                && c <= outside->c1)
+            if (outside != NULL && sap_box_holds(outside, r, c))
                 continue;
             if (open_question(flags, y))
                 settle(d, y, mine);
@@ -85,10 +84,11 @@ static void settle_box(sap_deduce *d, struct box a, const struct box *outside, b
 }
 
 /* Open questions in both boxes. */
-static uint32_t shared(const sap_deduce *d, const uint8_t *flags, struct box a, struct box b)
+static uint32_t shared(const sap_deduce *d, const uint8_t *flags, struct sap_box a,
+                       struct sap_box b)
 {
-    uint32_t r0 = a.r0 > b.r0 ? a.r0 : b.r0, r1 = a.r1 < b.r1 ? a.r1 : b.r1;
-    uint32_t c0 = a.c0 > b.c0 ? a.c0 : b.c0, c1 = a.c1 < b.c1 ? a.c1 : b.c1;
+    uint32_t r0 = a.top > b.top ? a.top : b.top, r1 = a.bottom < b.bottom ? a.bottom : b.bottom;
+    uint32_t c0 = a.left > b.left ? a.left : b.left, c1 = a.right < b.right ? a.right : b.right;
     uint32_t r, c, n = 0;
     for (r = r0; r <= r1 && c0 <= c1; r++)
         for (c = c0; c <= c1; c++)
@@ -101,7 +101,7 @@ static bool pair(sap_deduce *d, uint32_t a, uint32_t b, uint32_t in_both)
 {
     uint8_t *need = need_of(d), *free_ = free_of(d);
     uint32_t a_only = free_[a] - in_both, b_only = free_[b] - in_both;
-    struct box ba, bb;
+    struct sap_box ba, bb;
     if (a_only + b_only == 0 || need[a] < need[b] || (uint32_t)(need[a] - need[b]) != a_only)
         return false;
     ba = box_at(d, a);
@@ -115,8 +115,8 @@ static bool pair(sap_deduce *d, uint32_t a, uint32_t b, uint32_t in_both)
 static void examine(sap_deduce *d, uint32_t n)
 {
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
-    struct box bn = box_at(d, n), far;
-    uint32_t r, c, row = n / d->cols, col = n % d->cols;
+    struct sap_box bn = box_at(d, n), far;
+    uint32_t r, c;
 
     if (free_[n] == 0)
         return;
@@ -124,12 +124,10 @@ static void examine(sap_deduce *d, uint32_t n)
         settle_box(d, bn, NULL, need[n] != 0);
         return;
     }
-    far.r0 = row > 1 ? row - 2 : 0;
-    far.r1 = row + 2 < d->rows ? row + 2 : d->rows - 1;
-    far.c0 = col > 1 ? col - 2 : 0;
-    far.c1 = col + 2 < d->cols ? col + 2 : d->cols - 1;
-    for (r = far.r0; r <= far.r1; r++)
-        for (c = far.c0; c <= far.c1; c++) {
+    /* the numbers that can share a covered cell with n */
+    far = sap_box_within(d->rows, d->cols, n / d->cols, n % d->cols, 2);
+    for (r = far.top; r <= far.bottom; r++)
+        for (c = far.left; c <= far.right; c++) {
             uint32_t m = r * d->cols + c, in_both;
             if (m == n || !(flags[m] & F_OPEN) || free_[m] == 0)
                 continue;

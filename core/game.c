@@ -17,10 +17,11 @@
  */
 #include "game.h"
 
-/* The eight neighbours, in row-major order; a walk's parent direction is the
+/* The eight neighbours (geometry.h); a walk's parent direction is the
  * index into these plus one. */
-static const int8_t neighbour_row[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
-static const int8_t neighbour_col[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
+const struct sap_step sap_steps[8] = {
+    { -1, -1 }, { -1, 0 }, { -1, 1 }, { 0, -1 }, { 0, 1 }, { 1, -1 }, { 1, 0 }, { 1, 1 }
+};
 
 /* ---- mines and cells ------------------------------------------------------ */
 
@@ -44,11 +45,10 @@ void sap_game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_
         return;
     }
     for (d = 0; d < 8; d++) {
-        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
-        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
+        uint32_t nr = sap_step_row(r, d), nc = sap_step_col(c, d);
         uint8_t *cell;
         if (nr >= rows || nc >= cols)
-            continue; /* also catches 0 - 1, which wraps */
+            continue;
         cell = &board[(size_t)nr * cols + nc];
         *cell = (uint8_t)(*cell + step);
     }
@@ -74,8 +74,7 @@ static void neighbour_bytes(const sap_game *g, uint32_t r, uint32_t c, uint8_t a
         return;
     }
     for (d = 0; d < 8; d++) {
-        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
-        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
+        uint32_t nr = sap_step_row(r, d), nc = sap_step_col(c, d);
         around[d] = nr < rows && nc < cols ? board[(size_t)nr * cols + nc] : (uint8_t)MARK_OPEN;
     }
 }
@@ -147,7 +146,7 @@ static unsigned open_cell(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
  * cells beside them, which the reply's scan passes over). */
 static void grow_box(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c, struct sap_box *box)
 {
-    struct sap_box block = block_around(rows, cols, r, c);
+    struct sap_box block = sap_block_around(rows, cols, r, c);
     box->top = block.top < box->top ? block.top : box->top;
     box->bottom = block.bottom > box->bottom ? block.bottom : box->bottom;
     box->left = block.left < box->left ? block.left : box->left;
@@ -192,9 +191,7 @@ static inline unsigned next_on_border(const uint8_t *here, const ptrdiff_t offse
                                       unsigned dir)
 {
     for (; dir < 8; dir++) {
-        /* 0 - 1 wraps, so one test per side */
-        if (r + (uint32_t)(int32_t)neighbour_row[dir] >= rows
-            || c + (uint32_t)(int32_t)neighbour_col[dir] >= cols)
+        if (sap_step_row(r, dir) >= rows || sap_step_col(c, dir) >= cols)
             continue;
         if (!(here[offset[dir]] & MARK_STOPS_OPENING))
             return dir;
@@ -247,8 +244,8 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
             }
             /* a zero: the walk enters it, which remembers the way back */
             *next = (uint8_t)(MARK_OPEN | CELL_CHANGED | (dir << CELL_PARENT_SHIFT));
-            r += (uint32_t)(int32_t)neighbour_row[d];
-            c += (uint32_t)(int32_t)neighbour_col[d];
+            r = sap_step_row(r, d);
+            c = sap_step_col(c, d);
             here = next;
             inside = sap_inside_border(rows, cols, r, c);
             dir = 0;
@@ -260,8 +257,8 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
                 break;
             }
             *here &= (uint8_t)~CELL_PARENT;
-            r -= (uint32_t)(int32_t)neighbour_row[back - 1];
-            c -= (uint32_t)(int32_t)neighbour_col[back - 1];
+            r = sap_step_row(r, 8u - back); /* the opposite of back - 1 */
+            c = sap_step_col(c, 8u - back);
             here -= offset[back - 1];
             inside = sap_inside_border(rows, cols, r, c);
             dir = back;
@@ -365,14 +362,13 @@ static bool chord_on(sap_game *g, uint32_t *budget)
         unsigned d = (g->chord_dir & ~CHORD_WALKING) - 1u;
         if (!walk_on(g, budget))
             return false;
-        r = g->v.walk.row - (uint32_t)(int32_t)neighbour_row[d];
-        c = g->v.walk.col - (uint32_t)(int32_t)neighbour_col[d];
+        r = sap_step_row(g->v.walk.row, 7u - d); /* back the opposite way */
+        c = sap_step_col(g->v.walk.col, 7u - d);
         g->chord_dir &= (uint8_t)~CHORD_WALKING;
     }
     while (g->chord_dir < 8) {
         unsigned d = g->chord_dir++;
-        uint32_t nr = r + (uint32_t)(int32_t)neighbour_row[d];
-        uint32_t nc = c + (uint32_t)(int32_t)neighbour_col[d];
+        uint32_t nr = sap_step_row(r, d), nc = sap_step_col(c, d);
         if (nr >= g->rows || nc >= g->cols)
             continue;
         /* an earlier neighbour's opening may have reached it */

@@ -20,7 +20,7 @@
 #ifndef SAP_GAME_H
 #define SAP_GAME_H
 
-#include "internal.h"
+#include "geometry.h"
 
 SAP_INTERNAL_BEGIN
 
@@ -56,18 +56,13 @@ enum game_work {
     WORK_CHORD            /* a middle click opening its neighbours one by one */
 };
 
-/* Bounding box of an operation's changes; empty when top > bottom. */
-struct sap_box {
-    uint32_t top, bottom, left, right;
-};
-
 struct sap_game {
     uint32_t rows, cols;
     uint32_t mines;       /* mines on the board; while FLAG_RANDOM, the mines asked for */
     uint32_t covered;     /* cells not opened */
     uint32_t seed;        /* while FLAG_RANDOM; while laying, the generator's state */
     union {
-        struct sap_box box; /* the last operation's changes */
+        struct sap_box box; /* the last operation's changes (geometry.h) */
         /* While mines are laid (before anything changes): the next cell,
          * the mines still to lay, the cells still eligible. */
         struct { uint32_t row, col, needed, eligible; } lay;
@@ -102,23 +97,6 @@ static inline uint8_t *cells_of(sap_game *g)
 static inline const uint8_t *cells_of_const(const sap_game *g)
 {
     return (const uint8_t *)g + SAP_GAME_HEADER_BYTES;
-}
-
-/* The 3 x 3 block around (r, c), clipped to the board (a first click's
- * block kept clear of mines, an opening's zero cell and its neighbours). */
-static inline struct sap_box block_around(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c)
-{
-    struct sap_box block;
-    block.top = r > 0 ? r - 1u : 0;
-    block.bottom = r + 1u < rows ? r + 1u : r;
-    block.left = c > 0 ? c - 1u : 0;
-    block.right = c + 1u < cols ? c + 1u : c;
-    return block;
-}
-
-static inline uint32_t box_cells(const struct sap_box *box)
-{
-    return (box->bottom - box->top + 1u) * (box->right - box->left + 1u);
 }
 
 /* A mine placed at (r, c) (add) or taken away: its neighbours' numbers

@@ -46,7 +46,8 @@ enum gen_phase {
 struct sap_generate {
     uint32_t rows, cols, cells, mines;
     uint32_t start;        /* the first click's cell */
-    uint32_t rng;          /* xorshift32 state */
+    struct sap_box zone;   /* no mine goes here: the start's block, or the start */
+    uint32_t rng;          /* the random state (geometry.h) */
     uint32_t tries;        /* perturbations so far */
     uint32_t cursor;       /* G_LAY, G_ACT: the next cell */
     uint32_t needed;       /* G_LAY: mines still to lay ... */
@@ -59,7 +60,6 @@ struct sap_generate {
     uint8_t phase;         /* enum gen_phase */
     uint8_t reach;         /* the next deduction's enum deduce_depth */
     uint8_t after_open;    /* the phase an opening returns to */
-    uint8_t zone3;         /* the start's 3x3 block is kept clear */
 };
 
 SAP_STATIC_ASSERT(generate_header_fits, sizeof(struct sap_generate) <= SAP_GENERATE_HEADER_BYTES);
@@ -90,25 +90,17 @@ static void set_mine(uint8_t *layout, uint32_t x, bool mine)
         layout[x >> 3] = (uint8_t)(layout[x >> 3] & ~(1u << (x & 7u)));
 }
 
-/* xorshift32, as the game's random boards: cheap on 8-bit parts. */
+/* A draw in [0, below), as the game's random boards draw. */
 static uint32_t draw(sap_generate *g, uint32_t below)
 {
-    uint32_t x = g->rng;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    g->rng = x;
-    return below > 0 ? x % below : 0;
+    return sap_random_below(&g->rng, below);
 }
 
 /* Whether x is in the first click's zone, where no mine may go. */
 static bool in_zone(const sap_generate *g, uint32_t x)
 {
-    uint32_t r = x / g->cols, c = x % g->cols;
-    uint32_t sr = g->start / g->cols, sc = g->start % g->cols;
-    if (!g->zone3)
-        return x == g->start;
-    return r + 1u >= sr && r <= sr + 1u && c + 1u >= sc && c <= sc + 1u;
+    uint32_t r = x / g->cols;
+    return sap_box_holds(&g->zone, r, x - r * g->cols);
 }
 
 /* ---- the API ------------------------------------------------------------ */
@@ -118,7 +110,7 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
                       uint32_t row, uint32_t col)
 {
     sap_generate *g;
-    uint32_t cells, zone;
+    uint32_t cells;
     size_t at;
 
     if (generate == NULL)
@@ -145,16 +137,10 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
     g->mines = mines;
     g->start = row * cols + col;
     g->level = (uint8_t)level;
-    /* as the game's random boards: the click's 3x3 block is clear when the
-     * mines leave room for it */
-    zone = (uint32_t)((row > 0) + 1u + (row + 1u < rows)) * ((col > 0) + 1u + (col + 1u < cols));
-    g->zone3 = mines <= cells - zone;
+    g->zone = sap_first_click_zone(rows, cols, row, col, mines); /* as the game's */
     g->needed = mines;
-    g->eligible = cells - (g->zone3 ? zone : 1u);
-    /* the seed scrambled (neighbouring seeds give unrelated boards), never 0 */
-    g->rng = seed * 2654435761u + 0x9E3779B9u;
-    if (g->rng == 0)
-        g->rng = 1;
+    g->eligible = cells - sap_box_cells(&g->zone);
+    g->rng = sap_random_start(seed);
     at = SAP_GENERATE_HEADER_BYTES + layout_bytes(cells);
     memset(layout_of(g), 0, layout_bytes(cells));
     if (sap_game_init(&g->game, (unsigned char *)memory + at, SAP_GAME_BYTES(rows, cols), rows,
@@ -232,29 +218,32 @@ enum place { P_KNOWN, P_FRONTIER, P_FAR };
  * frontier when a cleared neighbour shows its number. */
 static enum place casual_place_of(sap_generate *g, uint32_t x)
 {
-    uint32_t r = x / g->cols, c = x % g->cols, rr, cc;
+    struct sap_box block;
+    uint32_t r, c;
     if (sap_casual_play_cell(g->casual, x) != 0 || in_zone(g, x))
         return P_KNOWN;
-    for (rr = r > 0 ? r - 1 : 0; rr <= r + 1 && rr < g->rows; rr++)
-        for (cc = c > 0 ? c - 1 : 0; cc <= c + 1 && cc < g->cols; cc++)
-            if (sap_casual_play_cell(g->casual, rr * g->cols + cc) == 1)
+    block = sap_block_around_cell(g->rows, g->cols, x);
+    for (r = block.top; r <= block.bottom; r++)
+        for (c = block.left; c <= block.right; c++)
+            if (sap_casual_play_cell(g->casual, r * g->cols + c) == 1)
                 return P_FRONTIER;
     return P_FAR;
 }
 
 static enum place place_of(sap_generate *g, uint32_t x)
 {
-    uint8_t f;
     if (g->level == SAP_LEVEL_CASUAL)
         return casual_place_of(g, x);
-    f = flags_of(g->deduce)[x];
-    if ((f & F_OPEN) || in_zone(g, x))
+    if (in_zone(g, x))
         return P_KNOWN;
-    if (!(f & F_FRONTIER))
+    switch (sap_deduce_standing(g->deduce, x)) {
+    case STANDING_INTERIOR:
         return P_FAR;
-    /* unknown: the rules left it open, or the full count weighed it both ways */
-    return (f & F_SETTLED) == F_SEEN_MINE || (f & F_SETTLED) == F_SEEN_SAFE ? P_KNOWN
-                                                                            : P_FRONTIER;
+    case STANDING_UNSETTLED: /* the rules left it open, or the count weighed it both ways */
+        return P_FRONTIER;
+    default: /* opened, or settled */
+        return P_KNOWN;
+    }
 }
 
 /* Whether the player has opened x. */
@@ -262,7 +251,7 @@ static bool opened(sap_generate *g, uint32_t x)
 {
     if (g->level == SAP_LEVEL_CASUAL)
         return sap_casual_play_cell(g->casual, x) == 1;
-    return (flags_of(g->deduce)[x] & F_OPEN) != 0;
+    return sap_deduce_standing(g->deduce, x) == STANDING_OPEN;
 }
 
 /* Moves `count` mines (0 = all) from cells at `from` to cells at `to` that

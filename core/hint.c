@@ -14,36 +14,21 @@
  * on a cell proven safe is worth saying first.  Cells the player has
  * already opened, and proven mines already flagged, are not news.
  */
-#include "internal.h"
+#include "geometry.h"
 
-/* The player's view of a cell: a number 0..8, or -1 covered. */
-static int number_at(const sap_game *g, uint32_t r, uint32_t c)
+/* The block around (r, c): the cell and its neighbours. */
+static struct sap_box around(const sap_game *g, uint32_t r, uint32_t c)
 {
-    char v = sap_game_cell(g, r, c);
-    return v >= '0' && v <= '8' ? v - '0' : -1;
-}
-
-struct around {
-    uint32_t r0, r1, c0, c1;
-};
-
-static struct around around(const sap_game *g, uint32_t r, uint32_t c)
-{
-    struct around a;
-    a.r0 = r > 0 ? r - 1 : 0;
-    a.r1 = r + 1 < sap_game_rows(g) ? r + 1 : r;
-    a.c0 = c > 0 ? c - 1 : 0;
-    a.c1 = c + 1 < sap_game_cols(g) ? c + 1 : c;
-    return a;
+    return sap_block_around(sap_game_rows(g), sap_game_cols(g), r, c);
 }
 
 static uint32_t covered_around(const sap_game *g, uint32_t r, uint32_t c)
 {
-    struct around a = around(g, r, c);
+    struct sap_box a = around(g, r, c);
     uint32_t rr, cc, n = 0;
-    for (rr = a.r0; rr <= a.r1; rr++)
-        for (cc = a.c0; cc <= a.c1; cc++)
-            n += number_at(g, rr, cc) < 0;
+    for (rr = a.top; rr <= a.bottom; rr++)
+        for (cc = a.left; cc <= a.right; cc++)
+            n += sap_seen_number(g, rr, cc) < 0;
     return n;
 }
 
@@ -53,11 +38,11 @@ static uint32_t covered_around(const sap_game *g, uint32_t r, uint32_t c)
 static bool one_number(const sap_game *g, uint32_t r, uint32_t c, bool want_safe, uint32_t *nr,
                        uint32_t *nc)
 {
-    struct around a = around(g, r, c);
+    struct sap_box a = around(g, r, c);
     uint32_t rr, cc;
-    for (rr = a.r0; rr <= a.r1; rr++)
-        for (cc = a.c0; cc <= a.c1; cc++) {
-            int n = number_at(g, rr, cc);
+    for (rr = a.top; rr <= a.bottom; rr++)
+        for (cc = a.left; cc <= a.right; cc++) {
+            int n = sap_seen_number(g, rr, cc);
             if (n < 0)
                 continue;
             if (want_safe ? n == 0 : (uint32_t)n == covered_around(g, rr, cc)) {
@@ -83,7 +68,7 @@ static void add_shows(char *buf, size_t cap, size_t *len, const sap_game *g, uin
 {
     add_cell(buf, cap, len, r, c);
     sap_text_add(buf, cap, len, SAP_STR(" shows "));
-    sap_text_add_u32(buf, cap, len, (uint32_t)number_at(g, r, c));
+    sap_text_add_u32(buf, cap, len, (uint32_t)sap_seen_number(g, r, c));
 }
 
 /* Rule 2 for the safe cell (r, c): a number next to it whose mines (at
@@ -91,21 +76,21 @@ static void add_shows(char *buf, size_t cap, size_t *len, const sap_game *g, uin
 static bool two_steps(const sap_game *g, uint32_t r, uint32_t c, char *buf, size_t cap,
                       size_t *len)
 {
-    struct around a = around(g, r, c);
+    struct sap_box a = around(g, r, c);
     uint32_t rr, cc;
-    for (rr = a.r0; rr <= a.r1; rr++)
-        for (cc = a.c0; cc <= a.c1; cc++) {
-            int n = number_at(g, rr, cc);
-            struct around b;
+    for (rr = a.top; rr <= a.bottom; rr++)
+        for (cc = a.left; cc <= a.right; cc++) {
+            int n = sap_seen_number(g, rr, cc);
+            struct sap_box b;
             uint32_t mr[2], mc[2], wr[2], wc[2], found = 0, r2, c2;
             bool fits = true;
             if (n < 1 || n > 2)
                 continue;
             b = around(g, rr, cc);
-            for (r2 = b.r0; r2 <= b.r1 && fits; r2++)
-                for (c2 = b.c0; c2 <= b.c1 && fits; c2++) {
+            for (r2 = b.top; r2 <= b.bottom && fits; r2++)
+                for (c2 = b.left; c2 <= b.right && fits; c2++) {
                     uint32_t w1, w2;
-                    if (number_at(g, r2, c2) >= 0 || (r2 == r && c2 == c))
+                    if (sap_seen_number(g, r2, c2) >= 0 || (r2 == r && c2 == c))
                         continue;
                     if (!one_number(g, r2, c2, false, &w1, &w2))
                         continue;
@@ -147,11 +132,11 @@ static unsigned reason(const sap_game *g, uint32_t r, uint32_t c, bool safe, cha
     uint32_t nr, nc;
     if (one_number(g, r, c, safe, &nr, &nc)) {
         add_shows(buf, cap, len, g, nr, nc);
-        if (!safe && number_at(g, nr, nc) == 1) {
+        if (!safe && sap_seen_number(g, nr, nc) == 1) {
             sap_text_add(buf, cap, len, SAP_STR(" and has one covered neighbour"));
         } else if (!safe) {
             sap_text_add(buf, cap, len, SAP_STR(" and has "));
-            sap_text_add_u32(buf, cap, len, (uint32_t)number_at(g, nr, nc));
+            sap_text_add_u32(buf, cap, len, (uint32_t)sap_seen_number(g, nr, nc));
             sap_text_add(buf, cap, len, SAP_STR(" covered neighbours"));
         }
         return 1;

@@ -13,7 +13,7 @@
  *      (the direction to the parent, in the high nibble of the cell's byte;
  *      back at the parent, the next direction to try follows from it).
  */
-#include "internal.h"
+#include "geometry.h"
 
 #define K_MINE 0x01u
 #define K_ZERO 0x02u    /* safe, no mine around */
@@ -35,27 +35,24 @@ struct sap_stats {
 
 SAP_STATIC_ASSERT(stats_header_fits, sizeof(struct sap_stats) <= SAP_STATS_HEADER_BYTES);
 
-static const int8_t step_row[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
-static const int8_t step_col[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
-
 static uint8_t *kind_of(sap_stats *s)
 {
     return (uint8_t *)s + SAP_STATS_HEADER_BYTES;
 }
 
 /* The high nibble of a cell's byte: the direction to its parent in the
- * walk, plus one (0 at the group's first cell).  Directions are numbered
- * so that d and 7 - d are opposite. */
+ * walk, plus one (0 at the group's first cell).  Directions are
+ * geometry.h's, d and 7 - d opposite. */
 #define PARENT_SHIFT 4
 
 /* The neighbour of x in direction d (0..7), or UINT32_MAX off the board. */
 static uint32_t neighbour(const sap_stats *s, uint32_t x, unsigned d)
 {
     uint32_t r = x / s->cols, c = x - r * s->cols;
-    int32_t rr = (int32_t)r + step_row[d], cc = (int32_t)c + step_col[d];
-    if (rr < 0 || cc < 0 || rr >= (int32_t)s->rows || cc >= (int32_t)s->cols)
+    uint32_t rr = sap_step_row(r, d), cc = sap_step_col(c, d);
+    if (rr >= s->rows || cc >= s->cols)
         return UINT32_MAX;
-    return (uint32_t)rr * s->cols + (uint32_t)cc;
+    return rr * s->cols + cc;
 }
 
 int sap_stats_init(sap_stats **stats, void *memory, size_t bytes, const sap_game *game)

@@ -22,9 +22,9 @@ check_eq "nc: SHOW has 9 rows of 9 cells" \
     "$(echo "$out" | sed -n '3,11p' | awk 'NF == 9' | wc -l)" "9"
 check_eq "nc: BYE answers and closes" "$(echo "$out" | tail -n 1)" "BYE"
 # ... and its no-guess session, byte for byte as the README shows it
-out=$(printf 'NEW 9 9 10 3 NOGUESS\n1 5 5\nHINT\n2 5 2\nHINT\nPROB\nSTATS\nBYE\n' \
+out=$(printf 'NEW 9 9 10 1049 NOGUESS\n1 5 5\nHINT\n2 5 2\nHINT\nPROB\nSTATS\nBYE\n' \
       | timeout 10 nc -q 5 "${A%:*}" "${A#*:}")
-readme=$(sed -n '/^> NEW 9 9 10 3 NOGUESS/,/^```/{p;/^```/q}' README.md | grep -v -e '^> ' -e '^```')
+readme=$(sed -n '/^> NEW 9 9 10 1049 NOGUESS/,/^```/{p;/^```/q}' README.md | grep -v -e '^> ' -e '^```')
 check_eq "nc: the README's no-guess session, HINT, PROB and STATS" "$out" "$readme
 BYE"
 

@@ -5,9 +5,12 @@
  * certainty must equal the engine's exactly, and its probability to within
  * 0.01 % (the engine's unit).  Positions come from real games: random
  * boards, a few safe clicks, some flags (right or wrong: they are no
- * evidence), and budgets of 1, 7 and unlimited steps a call.
+ * evidence), and budgets of 1, 7 and unlimited steps a call.  Where each
+ * cell stands for the no-guess generator (sap_deduce_standing) must agree
+ * with the answers.
  */
 #include "check.h"
+#include "deduce.h" /* sap_deduce_standing */
 #include "sapper.h"
 #include "lib/players.h"
 
@@ -24,6 +27,29 @@ static uint32_t rnd(uint32_t n)
     rng ^= rng >> 7;
     rng ^= rng << 17;
     return (uint32_t)(rng % n);
+}
+
+/* Whether the covered cell (r, c) is next to an opened number. */
+static bool next_to_number(const sap_game *g, uint32_t r, uint32_t c)
+{
+    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), rr, cc;
+    for (rr = r > 0 ? r - 1 : 0; rr <= r + 1 && rr < rows; rr++)
+        for (cc = c > 0 ? c - 1 : 0; cc <= c + 1 && cc < cols; cc++) {
+            char v = sap_game_cell(g, rr, cc);
+            if (v >= '0' && v <= '8')
+                return true;
+        }
+    return false;
+}
+
+/* Where a finished deduction says cell (r, c) stands, from its answer. */
+static enum deduce_standing standing_of(const sap_game *g, uint32_t r, uint32_t c, int view)
+{
+    if (view == SAP_CELL_OPEN)
+        return STANDING_OPEN;
+    if (!next_to_number(g, r, c))
+        return STANDING_INTERIOR;
+    return view == SAP_CELL_UNSURE ? STANDING_UNSETTLED : STANDING_SETTLED;
 }
 
 /* The engine on g with `budget` steps a call; checks it against b. */
@@ -69,6 +95,8 @@ static bool compare(const sap_game *g, const struct layouts *b, uint32_t budget)
                     fprintf(stderr, "  cell %u,%u: %u / 10000, exact %llu / %llu\n", r, c, p,
                             (unsigned long long)n, (unsigned long long)total);
             }
+            if (ok)
+                ok = CHECK_EQ_INT(sap_deduce_standing(d, x), standing_of(g, r, c, view));
         }
     free(block);
     return ok;

@@ -1,0 +1,174 @@
+/*
+ * geometry.h - the board's shape as every engine of the core sees it: the
+ * eight neighbours of a cell, the block of cells around one clipped to the
+ * board, the number a player sees at a cell, and the seeded random numbers
+ * that lay mines on it.  Internal to the core; sapper.h is the public
+ * header.
+ *
+ * A board has `rows` rows and `cols` columns; cell (r, c), both 0-based,
+ * is also the index x = r * cols + c.
+ */
+#ifndef SAP_GEOMETRY_H
+#define SAP_GEOMETRY_H
+
+#include "internal.h"
+
+SAP_INTERNAL_BEGIN
+
+/* ---- neighbours -------------------------------------------------------- */
+
+/* The eight neighbours of a cell, in row-major order: direction d (0..7)
+ * steps sap_steps[d].row rows and sap_steps[d].col columns, and d and
+ * 7 - d are opposite ways (game.c, whose opening walks them most). */
+struct sap_step {
+    int8_t row, col;
+};
+extern const struct sap_step sap_steps[8];
+
+/* The row (column) one step in direction d from r (c).  A step off the top
+ * (left) edge wraps to UINT32_MAX, so one `< rows` (`< cols`) test catches
+ * both edges. */
+static inline uint32_t sap_step_row(uint32_t r, unsigned d)
+{
+    return r + (uint32_t)(int32_t)sap_steps[d].row;
+}
+
+static inline uint32_t sap_step_col(uint32_t c, unsigned d)
+{
+    return c + (uint32_t)(int32_t)sap_steps[d].col;
+}
+
+/* ---- boxes ------------------------------------------------------------- */
+
+/* The cells of rows top..bottom and columns left..right, both ends in: the
+ * block around a cell, or the bounding box of a move's changes (game.h),
+ * which is empty while top > bottom. */
+struct sap_box {
+    uint32_t top, bottom, left, right;
+};
+
+/* The cells within `reach` rows and columns of (r, c), clipped to the
+ * board. */
+static inline struct sap_box sap_box_within(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
+                                            uint32_t reach)
+{
+    struct sap_box box;
+    box.top = r > reach ? r - reach : 0;
+    box.bottom = r + reach < rows ? r + reach : rows - 1u;
+    box.left = c > reach ? c - reach : 0;
+    box.right = c + reach < cols ? c + reach : cols - 1u;
+    return box;
+}
+
+/* The 3 x 3 block around (r, c), clipped to the board: the cell and its
+ * neighbours.  sap_block_around_cell takes the cell's index. */
+static inline struct sap_box sap_block_around(uint32_t rows, uint32_t cols, uint32_t r,
+                                              uint32_t c)
+{
+    return sap_box_within(rows, cols, r, c, 1);
+}
+
+static inline struct sap_box sap_block_around_cell(uint32_t rows, uint32_t cols, uint32_t x)
+{
+    uint32_t r = x / cols;
+    return sap_box_within(rows, cols, r, x - r * cols, 1);
+}
+
+static inline uint32_t sap_box_cells(const struct sap_box *box)
+{
+    return (box->bottom - box->top + 1u) * (box->right - box->left + 1u);
+}
+
+static inline bool sap_box_holds(const struct sap_box *box, uint32_t r, uint32_t c)
+{
+    return r >= box->top && r <= box->bottom && c >= box->left && c <= box->right;
+}
+
+/* The cells a random board keeps free of its `mines` around the first
+ * click (r, c), so that the click opens: the 3 x 3 block, or with too many
+ * mines for that, the cell alone. */
+static inline struct sap_box sap_first_click_zone(uint32_t rows, uint32_t cols, uint32_t r,
+                                                  uint32_t c, uint32_t mines)
+{
+    struct sap_box zone = sap_block_around(rows, cols, r, c);
+    if (mines > rows * cols - sap_box_cells(&zone)) {
+        zone.top = zone.bottom = r;
+        zone.left = zone.right = c;
+    }
+    return zone;
+}
+
+/* ---- what a player sees ------------------------------------------------ */
+
+/* The number a player sees at (r, c): 0..8 on an opened cell, -1 on a
+ * covered one, whatever its mark (a flag is the player's guess, not
+ * evidence). */
+static inline int sap_seen_number(const sap_game *game, uint32_t r, uint32_t c)
+{
+    char v = sap_game_cell(game, r, c);
+    return v >= '0' && v <= '8' ? v - '0' : -1;
+}
+
+/* ---- seeded random numbers ------------------------------------------------ */
+
+/*
+ * The one generator of random boards (game_random.c) and no-guess boards
+ * (generate.c): xorshift32, three shifts and three xors a draw, cheap on
+ * an 8-bit AVR.  Integers only, 32 bits at most, so that the same seed
+ * gives the same numbers, and so the same boards, on every target.
+ */
+
+/* The state a seed starts: scrambled so that neighbouring seeds give
+ * unrelated boards, and never 0 (xorshift's fixed point). */
+static inline uint32_t sap_random_start(uint32_t seed)
+{
+    uint32_t s = seed + 0x9E3779B9u;
+    s ^= s >> 16;
+    s *= 0x85EBCA6Bu;
+    s ^= s >> 13;
+    s *= 0xC2B2AE35u;
+    s ^= s >> 16;
+    return s != 0 ? s : 0x6D2B79F5u;
+}
+
+static inline uint32_t sap_random_next(uint32_t *state)
+{
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    *state = x;
+    return x;
+}
+
+/* The high half of the 64-bit product a * b, from 16-bit halves so that an
+ * 8-bit or 32-bit target needs no 64-bit multiply. */
+static inline uint32_t sap_product_high(uint32_t a, uint32_t b)
+{
+    uint32_t ah = a >> 16, al = a & 0xFFFFu, bh = b >> 16, bl = b & 0xFFFFu;
+    uint32_t cross1 = ah * bl, cross2 = al * bh;
+    uint32_t carry = ((al * bl) >> 16) + (cross1 & 0xFFFFu) + (cross2 & 0xFFFFu);
+    return ah * bh + (cross1 >> 16) + (cross2 >> 16) + (carry >> 16);
+}
+
+/* A draw in [0, bound), every value equally likely (0 when bound is 0):
+ * the high half of x * bound for a drawn x.  Of the 2^32 values of x, each
+ * result comes of 2^32 / bound of them, rounded down or up; an x whose
+ * product's low half is below 2^32 mod bound is drawn again, which leaves
+ * each result exactly the rounded-down count (Lemire's method: that
+ * remainder, a division, is worked out only in the rare case that the low
+ * half is below bound). */
+static inline uint32_t sap_random_below(uint32_t *state, uint32_t bound)
+{
+    uint32_t x = sap_random_next(state);
+    if (x * bound < bound) {
+        uint32_t surplus = ((uint32_t)0 - bound) % bound; /* 2^32 mod bound */
+        while (x * bound < surplus)
+            x = sap_random_next(state);
+    }
+    return sap_product_high(x, bound);
+}
+
+SAP_INTERNAL_END
+
+#endif
