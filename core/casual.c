@@ -281,14 +281,14 @@ static void list_add(sap_casual *cs, uint32_t x, uint32_t extra)
  * touched safe neighbour counts x down. */
 static void fresh_touch(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
 {
-    struct block b = block_at(cs, row, col);
+    struct sap_box b = block_at(cs, row, col);
     uint32_t mine = cs->cells[x] & CELL_MINE;
     uint32_t down = mine ? CODE_MINE : CODE_SAFE;
     uint32_t code = 0, r, c;
 
-    for (r = b.row0; r <= b.row1; r++) {
+    for (r = b.top; r <= b.bottom; r++) {
         uint32_t *line = cs->cells + r * cs->cols;
-        for (c = b.col0; c <= b.col1; c++) {
+        for (c = b.left; c <= b.right; c++) {
             uint32_t word = line[c];
             if (word & CELL_TOUCHED) {
                 if (!(word & CELL_MINE))
@@ -310,7 +310,7 @@ static void fresh_fire(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
 {
     uint32_t code = (cs->cells[x] & CODE_MASK) >> CODE_SHIFT;
     uint32_t want, r, c;
-    struct block b;
+    struct sap_box b;
 
     if (code == 0)
         return;                     /* nothing around is untouched */
@@ -321,8 +321,8 @@ static void fresh_fire(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
     else
         return;
     b = block_at(cs, row, col);
-    for (r = b.row0; r <= b.row1; r++)
-        for (c = b.col0; c <= b.col1; c++) {
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
             uint32_t y = r * cs->cols + c;
             uint32_t word = cs->cells[y];
             if (!(word & CELL_TOUCHED) && (word & CELL_MINE) == want)
@@ -338,13 +338,13 @@ bool sap_casual_fresh_run(sap_casual *cs, uint32_t *budget)
     uint32_t b = *budget;
     while (cs->next != LINK_NONE && !cs->stopped && b > 0) {
         uint32_t x = cs->next, r, c;
-        struct block bl = block_around(cs, x);
+        struct sap_box bl = block_around(cs, x);
         cs->next = cs->cells[x] & CELL_LINK;
         b--;
         /* x's touch counted its touched neighbours down (and x itself was
          * counted when touched): the rules may now hold at any of them */
-        for (r = bl.row0; r <= bl.row1; r++)
-            for (c = bl.col0; c <= bl.col1; c++) {
+        for (r = bl.top; r <= bl.bottom; r++)
+            for (c = bl.left; c <= bl.right; c++) {
                 uint32_t word = cs->cells[r * cs->cols + c];
                 if ((word & (CELL_TOUCHED | CELL_MINE)) == CELL_TOUCHED)
                     fresh_fire(cs, r * cs->cols + c, r, c);
@@ -369,12 +369,12 @@ void sap_casual_fresh_begin(sap_casual *cs, uint32_t start, bool stop_at_generat
  * its block (the base keeps no counters). */
 static void extend_fire(sap_casual *cs, uint32_t row, uint32_t col)
 {
-    struct block b = block_at(cs, row, col);
+    struct sap_box b = block_at(cs, row, col);
     uint32_t covered_mines = 0, covered_safe = 0, want, r, c;
 
-    for (r = b.row0; r <= b.row1; r++) {
+    for (r = b.top; r <= b.bottom; r++) {
         const uint32_t *line = cs->cells + r * cs->cols;
-        for (c = b.col0; c <= b.col1; c++) {
+        for (c = b.left; c <= b.right; c++) {
             uint32_t word = line[c];
             if (word & IN_VIEW)
                 continue;
@@ -390,8 +390,8 @@ static void extend_fire(sap_casual *cs, uint32_t row, uint32_t col)
         want = CELL_MINE;
     else
         return;
-    for (r = b.row0; r <= b.row1; r++)
-        for (c = b.col0; c <= b.col1; c++) {
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
             uint32_t x = r * cs->cols + c;
             uint32_t word = cs->cells[x];
             if (!(word & IN_VIEW) && (word & CELL_MINE) == want) {
@@ -414,11 +414,11 @@ bool sap_casual_extend_run(sap_casual *cs, uint32_t *budget)
     uint32_t b = *budget;
     while (cs->next != LINK_NONE && !cs->stopped && b > 0) {
         uint32_t x = cs->next, r, c;
-        struct block bl = block_around(cs, x);
+        struct sap_box bl = block_around(cs, x);
         cs->next = cs->cells[x] & CELL_LINK;
         b--;
-        for (r = bl.row0; r <= bl.row1; r++)
-            for (c = bl.col0; c <= bl.col1; c++) {
+        for (r = bl.top; r <= bl.bottom; r++)
+            for (c = bl.left; c <= bl.right; c++) {
                 uint32_t word = cs->cells[r * cs->cols + c];
                 if ((word & IN_VIEW) && !(word & CELL_MINE))
                     extend_fire(cs, r, c);
@@ -442,11 +442,11 @@ bool sap_casual_zero_run(sap_casual *cs, uint32_t *budget)
     uint32_t b = *budget;
     while (cs->next != LINK_NONE && b > 0) {
         uint32_t x = cs->next, r, c;
-        struct block bl = block_around(cs, x);
+        struct sap_box bl = block_around(cs, x);
         cs->next = cs->cells[x] & CELL_LINK;
         b--;
-        for (r = bl.row0; r <= bl.row1; r++)
-            for (c = bl.col0; c <= bl.col1; c++) {
+        for (r = bl.top; r <= bl.bottom; r++)
+            for (c = bl.left; c <= bl.right; c++) {
                 uint32_t y = r * cs->cols + c;
                 uint32_t word = cs->cells[y];
                 if (word & CELL_TOUCHED)

@@ -23,7 +23,7 @@
 #ifndef SAP_CASUAL_H
 #define SAP_CASUAL_H
 
-#include "internal.h"
+#include "geometry.h"
 
 SAP_INTERNAL_BEGIN
 
@@ -83,34 +83,25 @@ SAP_STATIC_ASSERT(casual_header_fits, sizeof(struct sap_casual) <= SAP_CASUAL_HE
 
 /* ---- the board ------------------------------------------------------------ */
 
-/* The 3x3 block around (row, col), clipped to the board. */
-struct block {
-    uint32_t row0, row1, col0, col1;
-};
-
-static inline struct block block_at(const sap_casual *cs, uint32_t row, uint32_t col)
+/* The 3x3 block around (row, col), and around cell x, clipped to the board
+ * (core/geometry.h). */
+static inline struct sap_box block_at(const sap_casual *cs, uint32_t row, uint32_t col)
 {
-    struct block b;
-    b.row0 = row > 0 ? row - 1 : row;
-    b.row1 = row + 1 < cs->rows ? row + 1 : row;
-    b.col0 = col > 0 ? col - 1 : col;
-    b.col1 = col + 1 < cs->cols ? col + 1 : col;
-    return b;
+    return sap_block_around(cs->rows, cs->cols, row, col);
 }
 
-static inline struct block block_around(const sap_casual *cs, uint32_t x)
+static inline struct sap_box block_around(const sap_casual *cs, uint32_t x)
 {
-    uint32_t row = x / cs->cols;
-    return block_at(cs, row, x - row * cs->cols);
+    return sap_block_around_cell(cs->rows, cs->cols, x);
 }
 
 /* A zero cell: no mine in its block, x itself included. */
 static inline bool is_zero_cell(const sap_casual *cs, uint32_t x)
 {
-    struct block b = block_around(cs, x);
+    struct sap_box b = block_around(cs, x);
     uint32_t r, c;
-    for (r = b.row0; r <= b.row1; r++)
-        for (c = b.col0; c <= b.col1; c++)
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++)
             if (cs->cells[r * cs->cols + c] & CELL_MINE)
                 return false;
     return true;

@@ -65,13 +65,21 @@ static inline struct sap_box sap_box_within(uint32_t rows, uint32_t cols, uint32
 static inline struct sap_box sap_block_around(uint32_t rows, uint32_t cols, uint32_t r,
                                               uint32_t c)
 {
-    return sap_box_within(rows, cols, r, c, 1);
+    /* sap_box_within(..., 1), written so that each side is the cell's own
+     * row or column or one off it: a compare and a conditional move, which
+     * the casual player's closures (a block per cell they touch) feel */
+    struct sap_box box;
+    box.top = r > 0 ? r - 1u : r;
+    box.bottom = r + 1u < rows ? r + 1u : r;
+    box.left = c > 0 ? c - 1u : c;
+    box.right = c + 1u < cols ? c + 1u : c;
+    return box;
 }
 
 static inline struct sap_box sap_block_around_cell(uint32_t rows, uint32_t cols, uint32_t x)
 {
     uint32_t r = x / cols;
-    return sap_box_within(rows, cols, r, x - r * cols, 1);
+    return sap_block_around(rows, cols, r, x - r * cols);
 }
 
 static inline uint32_t sap_box_cells(const struct sap_box *box)
