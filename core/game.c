@@ -425,9 +425,11 @@ int sap_game_init(sap_game **game, void *memory, size_t bytes, uint32_t rows, ui
     sap_game *g;
     int err;
 
-    if (game == NULL || memory == NULL)
+    if (game == NULL)
         return SAP_ERR_ARG;
     *game = NULL;
+    if (memory == NULL)
+        return SAP_ERR_NOMEM;
     err = sap_check_board_size(rows, cols);
     if (err != SAP_OK)
         return err;
@@ -529,9 +531,9 @@ uint32_t sap_game_covered(const sap_game *g) { return g != NULL ? g->covered : 0
 
 uint32_t sap_game_clicks(const sap_game *g) { return g != NULL ? g->clicks : 0; }
 
-enum sap_outcome sap_game_state(const sap_game *g)
+int sap_game_state(const sap_game *g)
 {
-    return g != NULL ? (enum sap_outcome)g->state : SAP_LOSE;
+    return g != NULL ? (int)g->state : SAP_ERR_ARG;
 }
 
 char sap_game_cell(const sap_game *g, uint32_t row, uint32_t col)

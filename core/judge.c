@@ -62,11 +62,11 @@ int sap_format_from_name(const char *name, size_t length)
 {
     int f;
     if (name == NULL)
-        return -1;
+        return SAP_ERR_ARG;
     for (f = 0; f < SAP_FORMAT_COUNT; f++)
         if (sap_word_is(name, length, format_names[f]))
             return f;
-    return -1;
+    return SAP_ERR_ARG;
 }
 
 static bool is_space(char c)
@@ -433,9 +433,9 @@ void sap_judge_set_budget(struct sap_judge *j, uint32_t budget)
         j->budget = budget != 0 ? budget : 1u;
 }
 
-enum sap_format sap_judge_format(const struct sap_judge *j)
+int sap_judge_format(const struct sap_judge *j)
 {
-    return j != NULL ? j->format : SAP_FORMAT_BOOM;
+    return j != NULL ? (int)j->format : SAP_ERR_ARG;
 }
 
 bool sap_judge_busy(const struct sap_judge *j)

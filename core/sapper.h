@@ -9,16 +9,23 @@
  * SAP_..._BYTES macro gives.
  *
  * Sections:
- *   1. version and limits (every limit can be overridden with -D)
- *   2. errors
- *   3. caller memory
- *   4. game engine            (seed 001, "boom")
- *   5. casual player          (seeds 000/002, Mid-Central 2003 "mines")
- *   6. one-click win          (seed 003, GCJ 2014 "Minesweeper Master")
- *   7. Nurikabe verifier      (seed 004, UVa 11585)
- *   8. judge readers          (the statements' batch formats, sans-IO)
- *   9. protocol session       (the line protocol, sans-IO)
- *  10. deduction engine       (certain cells and mine odds of a position)
+ *   1. version, limits and knobs  (each overridable with -D, each with its
+ *                                  default and why; a program and the
+ *                                  library it links must agree on them)
+ *   2. errors, NULL, resumable work, the decimal parser
+ *   3. caller memory              (struct sap_memory, for readers and sessions)
+ *   4. game engine                (seed 001, "boom"; a move's changes)
+ *   5. casual player              (seeds 000/002, Mid-Central 2003 "mines")
+ *   6. one-click win              (seed 003, GCJ 2014 "Minesweeper Master")
+ *   7. Nurikabe verifier          (seed 004, UVa 11585)
+ *   8. judge readers              (the statements' batch formats, sans-IO)
+ *   9. protocol session           (the line protocol, sans-IO; the protocol
+ *                                  itself is described in README.md)
+ *  10. deduction engine           (certain cells and mine odds of a position)
+ *  11. board statistics           (3BV, openings, islands: STATS)
+ *  12. no-guess boards            (layouts the casual player or pure logic
+ *                                  clears from the first click)
+ *  and last, the helper macros the size macros expand to (not API).
  *
  * Sans-IO shape (as heatshrink): a reader or session is a struct in caller
  * memory; the caller "sinks" received bytes in and "polls" reply bytes out.
@@ -36,7 +43,12 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------------
- * 1. Version and limits
+ * 1. Version, limits and knobs
+ *
+ * Every limit is a plain integer constant a build may set with -D (as
+ * lwIP's lwipopts.h sets opt.h's), and the library and every program
+ * linking it must be compiled with the same ones: SAP_LIMITS_TAG below
+ * lets the library refuse a program that was not (SAP_ERR_LIMITS).
  * ---------------------------------------------------------------------- */
 
 #define SAP_VERSION_MAJOR 0
@@ -179,7 +191,18 @@ extern "C" {
      SAP_DEDUCE_FRONTIER), SAP_DEDUCE_MAX_STEPS), SAP_GENERATE_MAX_TRIES) | 1u)
 
 /* ------------------------------------------------------------------------
- * 2. Errors: zero is success, every failure is a negative sap_error.
+ * 2. Errors, NULL, resumable work
+ *
+ * Zero is success and every failure is a negative enum sap_error; a call
+ * that fails changes nothing.
+ *
+ * NULL, the one rule: a NULL object or out pointer is a caller's mistake,
+ * and every call answers it without touching memory, in the one way its
+ * return type allows: a call returning int returns SAP_ERR_ARG (a NULL
+ * memory block given to an ..._init is SAP_ERR_NOMEM, as one too small); a
+ * count or a size, 0; a bool, false; a char, '\0'; a string, a message
+ * (never NULL); a void call does nothing.  tests/test_null.c checks every
+ * call.
  * ---------------------------------------------------------------------- */
 
 enum sap_error {
@@ -214,8 +237,8 @@ const char *sap_strerror(int err);
 
 /* The one decimal parser of the project (the protocol, the judge readers
  * and sapperd's options use it): s[0..len) as a whole decimal number.
- * SAP_OK, SAP_ERR_SYNTAX (empty, a non-digit, or NULL) or SAP_ERR_SIZE
- * (past UINT32_MAX: refused, never wrapped). */
+ * SAP_OK, SAP_ERR_SYNTAX (empty or a non-digit) or SAP_ERR_SIZE (past
+ * UINT32_MAX: refused, never wrapped). */
 int sap_parse_u32(const char *s, size_t len, uint32_t *value);
 
 /* ------------------------------------------------------------------------
@@ -300,8 +323,8 @@ uint32_t sap_game_cols(const sap_game *game);
 uint32_t sap_game_mines(const sap_game *game);
 /* Cells not yet opened (the WIN test compares it with the mine count). */
 uint32_t sap_game_covered(const sap_game *game);
-/* SAP_RUNNING, SAP_WIN or SAP_LOSE. */
-enum sap_outcome sap_game_state(const sap_game *game);
+/* SAP_RUNNING, SAP_WIN or SAP_LOSE (an enum sap_outcome). */
+int sap_game_state(const sap_game *game);
 /* Operations the game has applied (any button; INVALID ones not counted). */
 uint32_t sap_game_clicks(const sap_game *game);
 /* False while a random board waits for its first opening to lay its mines. */
@@ -545,7 +568,8 @@ enum sap_format {
 /* "boom", "casual", "master", "nurikabe"; in program memory where
  * SAP_TEXT_IN_FLASH is 1 (section 1). */
 const char *sap_format_name(enum sap_format format);
-/* Case-insensitive lookup of a name; -1 when unknown. */
+/* Case-insensitive lookup of a name: an enum sap_format, or SAP_ERR_ARG
+ * when unknown. */
 int sap_format_from_name(const char *name, size_t length);
 
 enum sap_judge_status {
@@ -623,8 +647,8 @@ void sap_judge_set_budget(struct sap_judge *judge, uint32_t budget);
 /* True while the reader has reply bytes to write or work to finish before
  * it takes more input: call sap_judge_poll. */
 bool sap_judge_busy(const struct sap_judge *judge);
-/* The format the reader was started with. */
-enum sap_format sap_judge_format(const struct sap_judge *judge);
+/* The format the reader was started with (an enum sap_format). */
+int sap_judge_format(const struct sap_judge *judge);
 /* True once the statement's input is complete (after the last case, or "0
  * 0"): only whitespace may follow.  A protocol JUDGE stream ends there. */
 bool sap_judge_input_complete(const struct sap_judge *judge);

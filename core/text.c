@@ -99,7 +99,9 @@ int sap_parse_u32(const char *s, size_t len, uint32_t *value)
 {
     uint32_t v = 0;
     size_t i;
-    if (s == NULL || value == NULL || len == 0)
+    if (s == NULL || value == NULL)
+        return SAP_ERR_ARG;
+    if (len == 0)
         return SAP_ERR_SYNTAX;
     for (i = 0; i < len; i++) {
         if (s[i] < '0' || s[i] > '9')
