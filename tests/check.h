@@ -14,16 +14,46 @@
  * CHECK and count against the test that calls them. */
 extern int check_tests_passed, check_tests_failed, check_failures_in_test;
 
+/* Each check's value is whether it held, and that is written out here
+ * (not only returned from tests/lib/check.c) so that the static analyzers
+ * of `make lint` follow `if (!CHECK(p != NULL)) return;` as the test of p
+ * that it is.  The check_failed_* functions report a failure and count it. */
 #define CHECK(cond) check_that(!!(cond), #cond, __FILE__, __LINE__)
 #define CHECK_EQ_INT(a, b) check_eq_int((long long)(a), (long long)(b), #a, #b, __FILE__, __LINE__)
 #define CHECK_EQ_STR(a, b) check_eq_str((a), (b), #a, __FILE__, __LINE__)
 #define RUN_TEST(fn) run_test(fn, #fn)
 
-int check_that(int ok, const char *what, const char *file, int line);
-int check_eq_int(long long a, long long b, const char *ea, const char *eb, const char *file,
-                 int line);
-int check_eq_str(const char *got, const char *want, const char *what, const char *file,
-                 int line);
+void check_failed(const char *what, const char *file, int line);
+void check_failed_int(long long a, long long b, const char *ea, const char *eb, const char *file,
+                      int line);
+void check_failed_str(const char *got, const char *want, const char *what, const char *file,
+                      int line);
+
+static inline int check_that(int ok, const char *what, const char *file, int line)
+{
+    if (!ok)
+        check_failed(what, file, line);
+    return ok;
+}
+
+static inline int check_eq_int(long long a, long long b, const char *ea, const char *eb,
+                               const char *file, int line)
+{
+    if (a == b)
+        return 1;
+    check_failed_int(a, b, ea, eb, file, line);
+    return 0;
+}
+
+static inline int check_eq_str(const char *got, const char *want, const char *what,
+                               const char *file, int line)
+{
+    if (strcmp(got, want) == 0)
+        return 1;
+    check_failed_str(got, want, what, file, line);
+    return 0;
+}
+
 void run_test(void (*fn)(void), const char *name);
 int check_summary(const char *program);
 

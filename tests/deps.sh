@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
-# tests/deps.sh run|test - installs the Debian packages a make target needs,
-# only those that are missing, with one apt-get call.  Without root (or
-# apt-get) it names the missing packages and fails.  Without dpkg it checks
-# for the tools themselves instead: it names the missing ones and fails, or
-# goes on when they are all there.
+# tests/deps.sh run|test|lint - installs the Debian packages a make target
+# needs, only those that are missing, with one apt-get call.  Without root
+# (or apt-get) it names the missing packages and fails.  Without dpkg it
+# checks for the tools themselves instead: it names the missing ones and
+# fails, or goes on when they are all there.
 set -u
 profile=${1:-test}
 run_pkgs="gcc make libc6-dev pkg-config libuv1-dev binutils"
 test_pkgs="$run_pkgs clang libclang-rt-14-dev afl++ gcc-arm-none-eabi qemu-system-arm
   gcc-avr avr-libc simavr libsimavr-dev libelf-dev gcc-riscv64-unknown-elf qemu-system-misc
   netcat-openbsd socat hyperfine valgrind python3 procps"
+lint_pkgs="$run_pkgs cppcheck clang-tidy clang-format libsimavr-dev libelf-dev"
 case "$profile" in
     run) want=$run_pkgs ;;
     test) want=$test_pkgs ;;
-    *) echo "usage: tests/deps.sh run|test" >&2; exit 2 ;;
+    lint) want=$lint_pkgs ;;
+    *) echo "usage: tests/deps.sh run|test|lint" >&2; exit 2 ;;
 esac
 
 # Without dpkg (another distribution, a container without it): check the
@@ -22,13 +24,18 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
     run_tools="cc make pkg-config ar nm"
     test_tools="$run_tools clang afl-clang-fast arm-none-eabi-gcc qemu-system-arm avr-gcc
       simavr riscv64-unknown-elf-gcc qemu-system-riscv32 nc socat hyperfine valgrind python3"
-    [ "$profile" = run ] && tools=$run_tools || tools=$test_tools
+    lint_tools="$run_tools cppcheck clang-tidy clang-format"
+    case "$profile" in
+        run) tools=$run_tools ;;
+        test) tools=$test_tools ;;
+        lint) tools=$lint_tools ;;
+    esac
     absent=""
     for t in $tools; do
         command -v "$t" >/dev/null 2>&1 || absent="$absent $t"
     done
     pkg-config --exists libuv 2>/dev/null || absent="$absent libuv(pkg-config)"
-    if [ "$profile" = test ] && ! pkg-config --exists simavr 2>/dev/null \
+    if [ "$profile" != run ] && ! pkg-config --exists simavr 2>/dev/null \
         && [ ! -e /usr/include/simavr/sim_avr.h ]; then
         absent="$absent libsimavr-headers"
     fi

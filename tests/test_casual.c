@@ -460,8 +460,8 @@ static void test_random_big_queue(void)
  * path; gcov on this test shows it). */
 static void test_shrinking_base(void)
 {
-    static const struct { uint32_t size; uint64_t seed; int literal; } boards[] = {
-        { 60, 1, 1 }, { 80, 5, 0 }, { 120, 2, 0 }, { 120, 3, 0 },
+    static const struct { uint32_t size; int literal; uint64_t seed; } boards[] = {
+        { 60, 1, 1 }, { 80, 0, 5 }, { 120, 0, 2 }, { 120, 0, 3 },
     };
     unsigned char *mines = malloc(120 * 123);
     unsigned i;

@@ -62,10 +62,16 @@ static char *reply_through(sap_game *game, size_t cap)
     size_t len = 0, room = 256, n;
     char *text = malloc(room);
     char *chunk = malloc(cap);
+    if (text == NULL || chunk == NULL)
+        abort();
     for (;;) {
         if (len + cap + 1 > room) {
+            char *bigger;
             room = (len + cap + 1) * 2;
-            text = realloc(text, room);
+            bigger = realloc(text, room);
+            if (bigger == NULL)
+                abort();
+            text = bigger;
         }
         n = sap_game_reply(game, chunk, cap);
         if (n == 0)
@@ -745,8 +751,11 @@ static void test_bounded_steps(void)
     unsigned long calls = 0;
     char *a, *b;
 
-    if (!CHECK(m1 != NULL && m2 != NULL))
+    if (!CHECK(m1 != NULL && m2 != NULL)) {
+        free(m1);
+        free(m2);
         return;
+    }
     CHECK_EQ_INT(sap_game_init(&g1, m1, bytes, rows, cols), SAP_OK);
     CHECK_EQ_INT(sap_game_init(&g2, m2, bytes, rows, cols), SAP_OK);
     CHECK_EQ_INT(sap_game_set_random(g1, 100, 7), SAP_OK);

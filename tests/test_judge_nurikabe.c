@@ -182,7 +182,7 @@ static void test_memory(void)
         length += 1000;
         input[length++] = '\n';
     }
-    length += (size_t)sprintf(input + length, "1 1 0\n#\n");
+    sprintf(input + length, "1 1 0\n#\n");
     run(input, 65536, 4096, &r);
     CHECK_EQ_INT(r.status, SAP_JUDGE_DONE);
     CHECK_EQ_STR(r.output, "solved\nsolved\n");

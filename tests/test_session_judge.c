@@ -305,8 +305,8 @@ static void test_game_equals_judge(void)
             si += (size_t)sprintf(session_in + si, "%d %d %d\n", op, x, y);
             ji += (size_t)sprintf(judge_in + ji, "%d %d %d\n", op, x, y);
         }
-        si += (size_t)sprintf(session_in + si, "0\n");
-        ji += (size_t)sprintf(judge_in + ji, "0\n");
+        sprintf(session_in + si, "0\n");
+        sprintf(judge_in + ji, "0\n");
         want = session_judge_output(SAP_FORMAT_BOOM, judge_in);
         got = session_talk(session_in);
         /* the session adds "OK r c mines" first and answers 0 with OK when

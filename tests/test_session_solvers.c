@@ -277,10 +277,11 @@ static void test_casual_against_solver(void)
             fprintf(stderr, "    for: %s\n", in);
         {
             /* the minimum is the casual reader's answer for the board */
+            const char *board_text = strchr(in, ' ') + 1;
+            size_t length = n - (size_t)(board_text - in);
             char judge_in[256], *judge_out;
-            memcpy(judge_in, strchr(in, ' ') + 1, n - (size_t)(strchr(in, ' ') + 1 - in));
-            judge_in[n - (size_t)(strchr(in, ' ') + 1 - in)] = '\0';
-            strcat(judge_in, "0 0\n");
+            memcpy(judge_in, board_text, length);
+            memcpy(judge_in + length, "0 0\n", sizeof "0 0\n");
             judge_out = session_judge_output(SAP_FORMAT_CASUAL, judge_in);
             CHECK_EQ_INT(strtoul(got, NULL, 10), strtoul(judge_out, NULL, 10));
             free(judge_out);

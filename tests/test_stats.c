@@ -183,9 +183,10 @@ static void test_not_laid(void)
     CHECK(sap_game_mines_laid(g));
     CHECK_EQ_INT(sap_stats_init(&s, sblock, sbytes - 1, g), SAP_ERR_NOMEM);
     CHECK_EQ_INT(sap_stats_init(NULL, sblock, sbytes, g), SAP_ERR_ARG);
-    CHECK_EQ_INT(stats_of(g, SAP_BUDGET_UNLIMITED, &b), SAP_OK);
-    CHECK(b.openings >= 1); /* the first click opened a zero */
-    CHECK_EQ_INT(b.clicks, 2);
+    if (CHECK_EQ_INT(stats_of(g, SAP_BUDGET_UNLIMITED, &b), SAP_OK)) {
+        CHECK(b.openings >= 1); /* the first click opened a zero */
+        CHECK_EQ_INT(b.clicks, 2);
+    }
     CHECK_EQ_INT(sap_stats_step(NULL, 1), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_stats_result(NULL, &b), SAP_ERR_ARG);
     free(block);

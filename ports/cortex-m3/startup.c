@@ -14,14 +14,22 @@ extern uint32_t __bss_start[], __bss_end[];
 
 enum { PORT_EXIT_FAULT = 5 };
 
+/* Each section is counted in words between its linker symbols (C orders
+ * pointers only within one object, and each symbol is an object of its own). */
+static uint32_t words_between(const uint32_t *start, const uint32_t *end)
+{
+    return (uint32_t)((uintptr_t)end - (uintptr_t)start) / sizeof(uint32_t);
+}
+
 void reset_handler(void)
 {
-    uint32_t *src = __data_load;
-    uint32_t *dst = __data_start;
-    while (dst < __data_end)
-        *dst++ = *src++;
-    for (dst = __bss_start; dst < __bss_end; dst++)
-        *dst = 0;
+    uint32_t data_words = words_between(__data_start, __data_end);
+    uint32_t bss_words = words_between(__bss_start, __bss_end);
+    uint32_t i;
+    for (i = 0; i < data_words; i++)
+        __data_start[i] = __data_load[i];
+    for (i = 0; i < bss_words; i++)
+        __bss_start[i] = 0;
     board_exit(main());
 }
 

@@ -73,7 +73,7 @@ int main(void)
         memset(mine, 0, sizeof mine);
         memset(opened, 0, sizeof opened);
         for (i = 1; i <= n; i++) {
-            if (scanf("%s", row) != 1)
+            if (scanf("%99999s", row) != 1)
                 return 1;
             for (j = 1; j <= m; j++) {
                 mine[i][j] = row[j - 1] == '*';

@@ -149,6 +149,9 @@ int main(int argc, char **argv)
     if (tile != NULL) {
         if (tile_board(mines, rows, cols, tile) < 0) {
             fprintf(stderr, "casual_bench: bad tile %s\n", tile);
+            free(mines);
+            free(block);
+            free(times);
             return 2;
         }
     } else {

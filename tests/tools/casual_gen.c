@@ -57,6 +57,8 @@ int main(int argc, char **argv)
     line = malloc(cols + 2);
     if (mines == NULL || line == NULL) {
         fprintf(stderr, "casual_gen: out of memory\n");
+        free(mines);
+        free(line);
         return 1;
     }
     for (i = 0; i < count; i++) {

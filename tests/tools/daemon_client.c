@@ -385,7 +385,7 @@ static int run_games(const char *address, unsigned sessions, uint64_t seed, unsi
         int64_t left = (int64_t)(deadline - now_ms());
         if (left <= 0) {
             fprintf(stderr, "daemon_client: games: timeout with %u sessions open\n", open_count);
-            return 3;
+            exit(3);
         }
         uint64_t now = now_ms();
         for (i = 0; i < sessions; i++) {

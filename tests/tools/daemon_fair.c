@@ -236,6 +236,8 @@ int main(int argc, char **argv)
         return 2;
     }
     lat = calloc(count, sizeof *lat);
+    if (lat == NULL)
+        return 1;
     for (k = 0; k < heavies; k++) {
         heavy[k].boards[0] = make_board(0, size, 1000u + (uint32_t)k);
         heavy[k].boards[1] = make_board(1 + k, size, 0);
@@ -243,12 +245,15 @@ int main(int argc, char **argv)
         heavy[k].fd = connect_to(argv[1]);
         if (heavy[k].fd < 0) {
             fprintf(stderr, "daemon_fair: cannot connect to %s\n", argv[1]);
+            free(lat);
             return 1;
         }
     }
     light = connect_to(argv[1]);
-    if (light < 0 || lat == NULL)
+    if (light < 0) {
+        free(lat);
         return 1;
+    }
     for (k = 0; k < heavies; k++)
         pthread_create(&heavy[k].thread, NULL, heavy_main, &heavy[k]);
     sleep_ms(200); /* the heavy boards are on their way */
@@ -260,6 +265,7 @@ int main(int argc, char **argv)
         t0 = now_us();
         if (!send_all(light, request, strlen(request)) || !read_line(light, line, sizeof line)) {
             fprintf(stderr, "daemon_fair: the light client timed out\n");
+            free(lat);
             return 3;
         }
         lat[i] = now_us() - t0;

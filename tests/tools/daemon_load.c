@@ -320,7 +320,7 @@ static int run_latency(const char *address, unsigned conns, unsigned rounds)
         int n = epoll_wait(ep, events, 256, 1000), k;
         if (now_ns() > deadline) {
             fprintf(stderr, "daemon_load: latency: timeout\n");
-            return 3;
+            exit(3);
         }
         for (k = 0; k < n; k++) {
             struct stream *s = events[k].data.ptr;
@@ -329,7 +329,7 @@ static int run_latency(const char *address, unsigned conns, unsigned rounds)
                 if (got < 0 && errno == EAGAIN)
                     continue;
                 fprintf(stderr, "daemon_load: connection ended early\n");
-                return 1;
+                exit(1);
             }
             s->lines_seen += count_newlines(buf, (size_t)got);
             if (s->lines_seen < s->lines_wanted)
@@ -416,7 +416,7 @@ static int run_hold(const char *address, unsigned count, bool game)
                 ssize_t got;
                 if (now_ns() > deadline) {
                     fprintf(stderr, "daemon_load: hold: timeout\n");
-                    return 3;
+                    exit(3);
                 }
                 (void)poll(&p, 1, 100);
                 got = recv(fds[i], buf, sizeof buf, 0);

@@ -256,6 +256,8 @@ int main(int argc, char **argv)
 
     if (argc != 4 || gblock == NULL || dblock == NULL) {
         fprintf(stderr, "usage: deduce_bench GAMES HINT_GAMES SEED\n");
+        free(gblock);
+        free(dblock);
         return 2;
     }
     games = (unsigned)atoi(argv[1]);
@@ -308,5 +310,7 @@ int main(int argc, char **argv)
     printf("win rate following HINT: %u of %u games, %.1f %% (the session player: %u of %u, "
            "agreeing on %u); anchors for the same rules: PSEQ 51.8 %%, JSMinesweeper about 54 %%\n",
            wins, games, 100.0 * wins / games, hint_wins, hint_games, agree);
+    free(gblock);
+    free(dblock);
     return agree == hint_games && gave_up == 0 ? 0 : 1;
 }

@@ -82,6 +82,8 @@ int main(int argc, char **argv)
 
     if (argc != 3 || block == NULL || mine == NULL) {
         fprintf(stderr, "usage: generate_bench BOARDS BASELINE_BOARDS\n");
+        free(block);
+        free(mine);
         return 2;
     }
     boards = (unsigned)atoi(argv[1]);

@@ -77,8 +77,12 @@ int main(int argc, char **argv)
     grids = calloc((size_t)count, sizeof *grids);
     texts = calloc((size_t)count, sizeof *texts);
     memory = malloc(bytes);
-    if (grids == NULL || texts == NULL || memory == NULL)
+    if (grids == NULL || texts == NULL || memory == NULL) {
+        free(grids);
+        free(texts);
+        free(memory);
         return 1;
+    }
     for (i = 0; i < count; i++) {
         ref_nurikabe_grid_init(&grids[i], side, side);
         ref_nurikabe_generate(&grids[i], &rng, REF_NURIKABE_SOLVED, 45 + ref_nurikabe_below(&rng, 20));
