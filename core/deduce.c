@@ -59,7 +59,7 @@ static bool scan(sap_deduce *d, uint32_t *budget)
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
     uint32_t x = d->cursor;
     /* what the player sees, once: a number in need[], covered as 0xFF */
-    for (; x < d->cells && *budget > 0; x++, --*budget) {
+    for (; *budget > 0 && x < d->cells; x++, --*budget) {
         int n = sap_seen_number(d->game, x / d->cols, x % d->cols);
         flags[x] = n < 0 ? 0 : F_OPEN;
         need[x] = n < 0 ? 0xFFu : (uint8_t)n;
@@ -240,7 +240,7 @@ static bool walk(sap_deduce *d, uint32_t *budget)
                 record(d);
             } else {
                 uint32_t x = order[d->comp_start + d->depth];
-                flags[x] &= (uint8_t)~(F_TRIED | F_MINE);
+                flags[x] &= (uint8_t)(~(F_TRIED | F_MINE));
                 acc[d->depth] = sap_weight_of(0);
                 if (assign(d, x, false)) {
                     d->depth++;
@@ -440,7 +440,7 @@ static bool odds(sap_deduce *d, uint32_t *budget)
     struct sap_weight *mass = mass_of(d);
     if (d->cursor == 0)
         d->interior_odds = odds_of(d->interior_mass, d->total);
-    for (; d->cursor < d->frontier && *budget > 0; d->cursor++, --*budget) {
+    for (; *budget > 0 && d->cursor < d->frontier; d->cursor++, --*budget) {
         uint32_t x = order[d->cursor], p = odds_of(mass[d->cursor], d->total);
         if ((flags[x] & F_SETTLED) != F_SETTLED)
             continue; /* certain: the flags say which */

@@ -78,7 +78,7 @@ int sap_game_set_random(sap_game *g, uint32_t mines, uint32_t seed)
         return SAP_ERR_ARG;
     board = cells_of(g);
     for (i = 0; i < total; i++) /* no mines, so every number is 0 */
-        board[i] &= (uint8_t)~(CELL_MINE | CELL_NUMBER);
+        board[i] &= (uint8_t)(~(CELL_MINE | CELL_NUMBER));
     g->mines = mines;
     g->seed = seed;
     g->flags |= FLAG_RANDOM;

@@ -258,11 +258,8 @@ static inline size_t sap_dec(char *buf, uint32_t v)
 #endif
     for (n = 4, bound = 10000u; n < SAP_DEC_MAX && v >= bound; n++)
         bound *= 10u;
-    i = n;
-    do {
+    for (i = n; i > 0; v /= 10u) /* exactly n digits: n is v's digit count */
         buf[--i] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v != 0);
     return n;
 }
 

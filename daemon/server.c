@@ -245,7 +245,7 @@ static int listen_on(struct server *s, const char *text)
         r = uv_listen((uv_stream_t *)listener, LISTEN_BACKLOG, on_connection);
     if (r == 0)
         r = uv_tcp_getsockname(listener, (struct sockaddr *)&bound, &length);
-    if (r < 0) {
+    if (r != 0) {
         sapperd_log("cannot listen on %s: %s", text, uv_strerror(r));
         return r;
     }

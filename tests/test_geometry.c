@@ -18,14 +18,15 @@ static void test_steps(void)
     int seen[3][3] = { { 0 } };
     unsigned d;
     for (d = 0; d < 8; d++) {
-        int dr = sap_steps[d].row, dc = sap_steps[d].col;
+        /* through the accessors: from (1, 1) a step lands in 0..2 */
+        int dr = (int)sap_step_row(1, d) - 1, dc = (int)sap_step_col(1, d) - 1;
         CHECK(dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1 && (dr != 0 || dc != 0));
         seen[dr + 1][dc + 1]++;
         /* d and 7 - d are opposite: the walks in game.c and stats.c step back by it */
-        CHECK_EQ_INT(sap_steps[7 - d].row, -dr);
-        CHECK_EQ_INT(sap_steps[7 - d].col, -dc);
+        CHECK_EQ_INT((int)sap_step_row(1, 7 - d) - 1, -dr);
+        CHECK_EQ_INT((int)sap_step_col(1, 7 - d) - 1, -dc);
         if (d > 0) /* row-major order */
-            CHECK((dr + 1) * 3 + dc > (sap_steps[d - 1].row + 1) * 3 + sap_steps[d - 1].col);
+            CHECK((dr + 1) * 3 + dc > (int)sap_step_row(1, d - 1) * 3 + (int)sap_step_col(1, d - 1) - 1);
     }
     for (d = 0; d < 9; d++)
         CHECK_EQ_INT(seen[d / 3][d % 3], d == 4 ? 0 : 1);
