@@ -380,7 +380,7 @@ static void test_arguments(void)
     CHECK_EQ_INT(sap_game_init(&game, aligned, sizeof aligned, SAP_MAX_ROWS + 1, 1), SAP_ERR_SIZE);
     CHECK_EQ_INT(sap_game_init(&game, aligned, sizeof aligned, 1, SAP_MAX_COLS + 1), SAP_ERR_SIZE);
     CHECK_EQ_INT(sap_game_init(&game, aligned, SAP_GAME_BYTES(3, 3) - 1, 3, 3), SAP_ERR_NOMEM);
-    CHECK_EQ_INT(sap_game_init(&game, NULL, sizeof aligned, 3, 3), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_game_init(&game, NULL, sizeof aligned, 3, 3), SAP_ERR_NOMEM);
     CHECK_EQ_INT(sap_game_init(&game, (char *)aligned + 1, sizeof aligned - 1, 2, 2), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_game_init(&game, aligned, sizeof aligned, 3, 3), SAP_OK);
     CHECK_EQ_INT(sap_game_rows(game), 3);
