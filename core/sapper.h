@@ -728,36 +728,60 @@ struct sap_session {
      * First, so that a refusal can say so without writing past a smaller
      * struct than the library's. */
     uint32_t limits_tag;
-    /* private: see session.c and requests.c */
+    /* private: see core/protocol.h */
     const struct sap_memory *memory;
     void *game_block;           /* GAME: the current game, or NULL */
     sap_game *game;
-    void *new_block;            /* GAME: the board a NEW is reading */
-    sap_game *new_game;
-    void *work;                 /* WORK: a CASUAL/NURIKABE board */
-    union {
-        sap_casual *casual;
-        sap_nurikabe *nurikabe;
-        struct sap_deduce *deduce;
-        struct sap_stats *stats;
-        struct sap_generate *generate;
-    } solver;
-    struct sap_master master;   /* MASTER's plan while its board is written */
     uint32_t budget;            /* sap_session_set_budget */
     uint8_t mode;               /* what the next input is (request, row, judge) */
-    uint8_t request;            /* the request whose lines are being read (table index + 1) */
-    uint8_t work_kind;          /* the work it left for poll, if any */
-    uint8_t out_kind;           /* the long reply being written, if any */
-    uint32_t rows, cols;        /* its board */
+    /* The request in progress: its row of the request table + 1 (0: none),
+     * what it has left for poll (work, a long reply), and its block. */
+    uint8_t request;
+    uint8_t stage;
+    uint8_t block_purpose;      /* the sap_memory_purpose of `block` */
+    void *block;                /* WORK, or the GAME a NEW fills; or NULL */
+    uint32_t rows, cols;        /* its board: the one its lines hold or its reply shows */
     uint32_t items_left;        /* its number lines or rows still to read */
     uint32_t item;              /* 0-based index of the next one */
-    uint32_t count;             /* mines (NEW), safe cells (CASUAL) */
-    uint32_t out_row, out_col;  /* its cursor */
+    union {                     /* its own state (requests*.c), by request */
+        struct {                /* NEW r c: the game its rows fill */
+            sap_game *game;
+        } new_board;
+        struct {                /* 1 x y at a no-guess board's first click */
+            struct sap_generate *generate;  /* its layout, while being made */
+            uint32_t row, col;              /* the click, 0-based */
+        } move;
+        struct {                /* SHOW: the cursor */
+            uint32_t row, pos;              /* pos: 2 * cell + (0 the cell, 1 its separator) */
+        } show;
+        struct {                /* CASUAL, CASUALMAP */
+            sap_casual *solver;
+            uint32_t safe;                  /* safe cells read */
+            uint32_t row, col;              /* CASUALMAP's cursor */
+            bool map;                       /* CASUALMAP: the mine bits follow the solver */
+        } casual;
+        struct {                /* NURIKABE */
+            sap_nurikabe *grid;
+        } nurikabe;
+        struct {                /* HINT, PROB */
+            struct sap_deduce *deduce;
+            uint32_t row, col;              /* PROB's cursor */
+            uint32_t piece;                 /* how much of the cell's token is out */
+        } deduce;
+        struct {                /* STATS */
+            struct sap_stats *stats;
+        } stats;
+        struct {                /* MASTER */
+            struct sap_master plan;
+            uint32_t row, col;              /* the cursor */
+        } master;
+        struct {                /* HELP */
+            uint32_t sent;                  /* bytes of the text out */
+        } help;
+    } req;
     uint32_t line_length;
     uint16_t reply_length, reply_sent;
     uint16_t deferred_length;   /* an ERR held until a request's last row */
-    const char *text;           /* static reply text (HELP) */
-    uint32_t text_left;
     bool judge_only;            /* sap_session_start_judge */
     bool judge_finished;        /* sap_judge_finish was called on the stream */
     bool finished;              /* sap_session_finish was called */
