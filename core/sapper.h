@@ -631,12 +631,22 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  *   NEW r c mines seed  random board laid at the first left click (never a
  *                       mine there, its 3x3 kept clear when the count
  *                       allows; deterministic per seed)     -> OK r c mines
+ *   NEW r c mines seed CASUAL|NOGUESS   as above, laid at the first left
+ *                       click so that it needs no guess (section 12): the
+ *                       casual player, or pure logic, clears it from there
+ *                       (builds with SAP_SOLVER_DEDUCE)     -> OK r c mines
  *   1 x y | 2 x y | 3 x y   left / right / middle click at 1-based row x,
  *                       column y -> boom's lines: RUNNING: [...] (+ WIN),
  *                       LOSE, or INVALID once the game has ended
  *   0                  QUIT if the game was running, else OK; the game is
  *                       released either way (then moves get ERR no game)
  *   SHOW               the player map, cells separated by one space
+ *   HINT               "SAFE x y: <why>" or "MINE x y: <why>" for a certain
+ *                       cell, else "GUESS x y p%: <why>" (section 10)
+ *   PROB               the player map with each covered cell's mine odds
+ *                       ("37%"), tokens separated by one space
+ *   STATS              "3BV n OPENINGS n ISLANDS n CLICKS n" once the mines
+ *                       are laid (section 11)
  *   CASUAL r c         then r rows of 'M' / '.'  -> "<min> <x> <y>", the
  *                       fewest safe cells left covered and a best start
  *                       (1-based); "0 0 0" for a board with no safe
@@ -675,9 +685,12 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * board cut short gets "ERR input ended inside a request".
  *
  * Largest reply per request, in bytes (the fuzz harness asserts these):
- *   every ERR line, OK, QUIT, BYE, CASUAL, NURIKABE:  SAP_REPLY_MAX
+ *   every ERR line, OK, QUIT, BYE, HINT, STATS, CASUAL, NURIKABE:
+ *                       SAP_REPLY_MAX
  *   1/2/3 x y           SAP_REPLY_MOVE_MAX(rows, cols) of the current game
  *   SHOW                SAP_REPLY_SHOW_MAX(rows, cols)
+ *   PROB                5 bytes a cell of the current game ("100%" and a
+ *                       space or the line end)
  *   CASUALMAP r c       SAP_REPLY_MAX + SAP_REPLY_MASTER_MAX(r, c)
  *   MASTER R C M        SAP_REPLY_MASTER_MAX(R, C)
  *   HELP                SAP_SESSION_HELP_BYTES
@@ -704,7 +717,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
     ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u                             \
          ? (size_t)(rows) * ((size_t)(cols) + 1u) : (size_t)11u)
 
-/* HELP's reply: its lines and bytes (session.c checks them at build time). */
+/* HELP's reply: its lines and bytes (requests.c checks the bytes at build
+ * time, tests/test_session.c both). */
 #define SAP_SESSION_HELP_LINES 19u
 #define SAP_SESSION_HELP_BYTES 1033u
 
