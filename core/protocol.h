@@ -59,6 +59,14 @@ struct tokens {
 
 /* ---- the request table (requests.c) -------------------------------------- */
 
+/* A request line, as the table walk hands it to its row's `take`. */
+struct request_line {
+    const char *text;               /* the line (RAM text) */
+    const struct tokens *tokens;    /* its tokens, the keyword first */
+    const uint32_t *args;           /* with ARGS_NUMBERS: its arguments as numbers,
+                                       a level word as its enum sap_level */
+};
+
 /* The rows of the table, in HELP's order. */
 enum request_kind {
     REQ_NEW,
@@ -80,24 +88,24 @@ enum request_kind {
     REQUEST_KINDS
 };
 
-/* How a request's arguments are read (struct sap_request's `args`). */
-#define ARGS_NUMBERS 0x1u   /* they are numbers */
+/* What the table walk checks for a request (struct sap_request's `flags`). */
+#define ARGS_NUMBERS 0x1u   /* its arguments are numbers */
 #define ARGS_BOARD 0x2u     /* ... and the first two are a board size */
 #define ARGS_LEVEL 0x4u     /* ... but a fifth is a level word (CASUAL, NOGUESS) */
+#define NEEDS_GAME 0x8u     /* it is about the current game: "ERR no game" without */
 
 struct sap_request {
     const char *word;       /* the keyword, lower case (constant text) */
     const char *usage;      /* the ERR reason for a wrong argument count */
     uint8_t args_min, args_max; /* tokens after the keyword */
-    uint8_t args;           /* ARGS_... */
+    uint8_t flags;          /* ARGS_..., NEEDS_GAME */
     uint8_t solver;         /* the SAP_SOLVER_... it needs; 0: the game's */
     const char *rows;       /* the alphabet of its board rows, or NULL */
-    /* The request line, its arguments checked (and parsed, with
-     * ARGS_NUMBERS: a level word as its enum sap_level).  It answers, or
-     * says what follows: lines to read (sap_session_expect_lines), work
-     * (sap_session_leave_work), a long reply (sap_session_stream_reply). */
-    void (*take)(struct sap_session *s, const char *line, const struct tokens *t,
-                 const uint32_t *args);
+    /* The request line, its arguments checked (and a game there, with
+     * NEEDS_GAME).  It answers, or says what follows: lines to read
+     * (sap_session_expect_lines), work (sap_session_leave_work), a long
+     * reply (sap_session_stream_reply). */
+    void (*take)(struct sap_session *s, const struct request_line *r);
     /* A number line, before the rows (none while an ERR is held back). */
     void (*number_line)(struct sap_session *s, const char *line, const struct tokens *t);
     /* A board row of exactly s->cols cells, already checked against `rows`
@@ -115,24 +123,18 @@ struct sap_request {
 extern const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE;
 
 /* The handlers of the requests on the current game (requests_game.c). */
-void sap_req_new_take(struct sap_session *s, const char *line, const struct tokens *t,
-                      const uint32_t *args);
+void sap_req_new_take(struct sap_session *s, const struct request_line *r);
 void sap_req_new_row(struct sap_session *s, uint32_t row, const char *cells);
 bool sap_req_new_work(struct sap_session *s);
-void sap_req_quit_take(struct sap_session *s, const char *line, const struct tokens *t,
-                       const uint32_t *args);
-void sap_req_move_take(struct sap_session *s, const char *line, const struct tokens *t,
-                       const uint32_t *args);
+void sap_req_quit_take(struct sap_session *s, const struct request_line *r);
+void sap_req_move_take(struct sap_session *s, const struct request_line *r);
 bool sap_req_move_work(struct sap_session *s);
 size_t sap_req_move_reply(struct sap_session *s, char *out, size_t cap);
-void sap_req_show_take(struct sap_session *s, const char *line, const struct tokens *t,
-                       const uint32_t *args);
+void sap_req_show_take(struct sap_session *s, const struct request_line *r);
 size_t sap_req_show_reply(struct sap_session *s, char *out, size_t cap);
-void sap_req_stats_take(struct sap_session *s, const char *line, const struct tokens *t,
-                        const uint32_t *args);
+void sap_req_stats_take(struct sap_session *s, const struct request_line *r);
 bool sap_req_stats_work(struct sap_session *s);
-void sap_req_deduce_take(struct sap_session *s, const char *line, const struct tokens *t,
-                         const uint32_t *args);
+void sap_req_deduce_take(struct sap_session *s, const struct request_line *r);
 bool sap_req_hint_work(struct sap_session *s);
 bool sap_req_prob_work(struct sap_session *s);
 size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
@@ -144,7 +146,6 @@ size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
 /* The one wording of the mistakes more than one request can make. */
 extern const char sap_reason_not_served[] SAP_ROM;     /* a solver the build leaves out */
 extern const char sap_reason_no_memory[] SAP_ROM;      /* a block refused */
-extern const char sap_reason_no_game[] SAP_ROM;        /* a game request without a game */
 extern const char sap_reason_too_many_mines[] SAP_ROM; /* mines >= cells */
 
 /* ---- session_reply.c: the reply, for the requests ----------------------- */

@@ -44,20 +44,14 @@ static void start_casual(struct sap_session *s, const uint32_t *a, bool map)
         sap_session_defer_err(s, sap_strerror(err));
 }
 
-static void take_casual(struct sap_session *s, const char *line, const struct tokens *t,
-                        const uint32_t *a)
+static void take_casual(struct sap_session *s, const struct request_line *r)
 {
-    (void)line;
-    (void)t;
-    start_casual(s, a, false);
+    start_casual(s, r->args, false);
 }
 
-static void take_casualmap(struct sap_session *s, const char *line, const struct tokens *t,
-                           const uint32_t *a)
+static void take_casualmap(struct sap_session *s, const struct request_line *r)
 {
-    (void)line;
-    (void)t;
-    start_casual(s, a, true);
+    start_casual(s, r->args, true);
 }
 
 static void row_casual(struct sap_session *s, uint32_t row, const char *cells)
@@ -133,14 +127,12 @@ static size_t reply_casualmap(struct sap_session *s, char *out, size_t cap)
 
 /* ---- NURIKABE --------------------------------------------------------------- */
 
-static void take_nurikabe(struct sap_session *s, const char *line, const struct tokens *t,
-                          const uint32_t *a)
+static void take_nurikabe(struct sap_session *s, const struct request_line *r)
 {
+    const uint32_t *a = r->args;
     size_t bytes;
     void *block;
     int err;
-    (void)line;
-    (void)t;
     if (a[2] > a[0] * a[1]) {
         sap_session_reply_err(s, SAP_STR("more numbers than cells"));
         return;
@@ -205,12 +197,10 @@ static bool work_nurikabe(struct sap_session *s)
 
 /* ---- MASTER ------------------------------------------------------------------- */
 
-static void take_master(struct sap_session *s, const char *line, const struct tokens *t,
-                        const uint32_t *a)
+static void take_master(struct sap_session *s, const struct request_line *r)
 {
+    const uint32_t *a = r->args;
     int err;
-    (void)line;
-    (void)t;
     if (a[2] >= a[0] * a[1]) {
         sap_session_reply_err(s, sap_reason_too_many_mines);
         return;
@@ -252,11 +242,9 @@ static size_t reply_master(struct sap_session *s, char *out, size_t cap)
 
 /* ---- JUDGE, HELP, BYE ----------------------------------------------------------- */
 
-static void take_judge(struct sap_session *s, const char *line, const struct tokens *t,
-                       const uint32_t *a)
+static void take_judge(struct sap_session *s, const struct request_line *r)
 {
-    int format = sap_format_from_name(line + t->start[1], t->length[1]);
-    (void)a;
+    int format = sap_format_from_name(r->text + r->tokens->start[1], r->tokens->length[1]);
     if (format < 0)
         sap_session_reply_err(s, SAP_STR("unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE"));
     else if (sap_session_judge_begin(s, (enum sap_format)format) != SAP_OK)
@@ -286,12 +274,9 @@ SAP_TEXT(help_text,
 
 SAP_STATIC_ASSERT(help_bytes, sizeof help_text - 1 == SAP_SESSION_HELP_BYTES);
 
-static void take_help(struct sap_session *s, const char *line, const struct tokens *t,
-                      const uint32_t *a)
+static void take_help(struct sap_session *s, const struct request_line *r)
 {
-    (void)line;
-    (void)t;
-    (void)a;
+    (void)r;
     s->req.help.sent = 0;
     sap_session_stream_reply(s);
 }
@@ -301,12 +286,9 @@ static size_t reply_help(struct sap_session *s, char *out, size_t cap)
     return sap_copy_text(out, cap, help_text, SAP_SESSION_HELP_BYTES, &s->req.help.sent);
 }
 
-static void take_bye(struct sap_session *s, const char *line, const struct tokens *t,
-                     const uint32_t *a)
+static void take_bye(struct sap_session *s, const struct request_line *r)
 {
-    (void)line;
-    (void)t;
-    (void)a;
+    (void)r;
     sap_session_reply_line(s, SAP_STR("BYE"));
     sap_session_close(s);
 }
@@ -351,51 +333,52 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 #define MASTER(handler) (SERVES(SAP_SOLVER_MASTER) ? (handler) : NULL)
 #define NURIKABE(handler) (SERVES(SAP_SOLVER_NURIKABE) ? (handler) : NULL)
 #define DEDUCE(handler) (SERVES(SAP_SOLVER_DEDUCE) ? (handler) : NULL)
-#define NUMBERS ARGS_NUMBERS
 #define BOARD (ARGS_NUMBERS | ARGS_BOARD)
-#define CLICK(keyword)                                                           \
-    { .word = keyword, .usage = t_usage_click, .args_min = 2, .args_max = 2,    \
-      .args = NUMBERS, .take = sap_req_move_take, .work = sap_req_move_work,    \
-      .reply = sap_req_move_reply }
-#define NO_ARGS(keyword, usage_text, needs) \
-    .word = keyword, .usage = usage_text, .args = NUMBERS, .solver = needs
+#define CLICK(keyword)                                                              \
+    { .word = keyword, .usage = t_usage_click, .args_min = 2, .args_max = 2,       \
+      .flags = ARGS_NUMBERS | NEEDS_GAME, .take = sap_req_move_take,               \
+      .work = sap_req_move_work, .reply = sap_req_move_reply }
+/* A request without arguments. */
+#define ALONE(keyword, usage_text, more_flags, needs)                              \
+    .word = keyword, .usage = usage_text, .flags = ARGS_NUMBERS | (more_flags),    \
+    .solver = needs
 
 const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     [REQ_NEW] = { .word = t_new, .usage = t_usage_new, .args_min = 2, .args_max = 5,
-                  .args = BOARD | ARGS_LEVEL, .rows = sap_rows_game,
+                  .flags = BOARD | ARGS_LEVEL, .rows = sap_rows_game,
                   .take = sap_req_new_take, .row = sap_req_new_row, .work = sap_req_new_work },
     [REQ_LEFT] = CLICK(t_1),
     [REQ_RIGHT] = CLICK(t_2),
     [REQ_CHORD] = CLICK(t_3),
-    [REQ_QUIT] = { NO_ARGS(t_0, t_usage_0, 0), .take = sap_req_quit_take },
-    [REQ_SHOW] = { NO_ARGS(t_show, t_usage_show, 0), .take = sap_req_show_take,
+    [REQ_QUIT] = { ALONE(t_0, t_usage_0, 0, 0), .take = sap_req_quit_take },
+    [REQ_SHOW] = { ALONE(t_show, t_usage_show, NEEDS_GAME, 0), .take = sap_req_show_take,
                    .reply = sap_req_show_reply },
-    [REQ_HINT] = { NO_ARGS(t_hint, t_usage_hint, SAP_SOLVER_DEDUCE),
+    [REQ_HINT] = { ALONE(t_hint, t_usage_hint, NEEDS_GAME, SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_hint_work) },
-    [REQ_PROB] = { NO_ARGS(t_prob, t_usage_prob, SAP_SOLVER_DEDUCE),
+    [REQ_PROB] = { ALONE(t_prob, t_usage_prob, NEEDS_GAME, SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_prob_work),
                    .reply = DEDUCE(sap_req_prob_reply) },
-    [REQ_STATS] = { NO_ARGS(t_stats, t_usage_stats, 0), .take = sap_req_stats_take,
+    [REQ_STATS] = { ALONE(t_stats, t_usage_stats, NEEDS_GAME, 0), .take = sap_req_stats_take,
                     .work = sap_req_stats_work },
     [REQ_CASUAL] = { .word = t_casual, .usage = t_usage_casual, .args_min = 2, .args_max = 2,
-                     .args = BOARD, .solver = SAP_SOLVER_CASUAL, .rows = sap_rows_casual,
+                     .flags = BOARD, .solver = SAP_SOLVER_CASUAL, .rows = sap_rows_casual,
                      .take = CASUAL(take_casual), .row = CASUAL(row_casual),
                      .work = CASUAL(work_casual) },
     [REQ_CASUALMAP] = { .word = t_casualmap, .usage = t_usage_casualmap, .args_min = 2,
-                        .args_max = 2, .args = BOARD, .solver = SAP_SOLVER_CASUAL,
+                        .args_max = 2, .flags = BOARD, .solver = SAP_SOLVER_CASUAL,
                         .rows = sap_rows_casual, .take = CASUAL(take_casualmap),
                         .row = CASUAL(row_casual), .work = CASUAL(work_casual),
                         .reply = CASUAL(reply_casualmap) },
     [REQ_MASTER] = { .word = t_master, .usage = t_usage_master, .args_min = 3, .args_max = 3,
-                     .args = BOARD, .solver = SAP_SOLVER_MASTER, .take = MASTER(take_master),
+                     .flags = BOARD, .solver = SAP_SOLVER_MASTER, .take = MASTER(take_master),
                      .reply = MASTER(reply_master) },
     [REQ_NURIKABE] = { .word = t_nurikabe, .usage = t_usage_nurikabe, .args_min = 3,
-                       .args_max = 3, .args = BOARD, .solver = SAP_SOLVER_NURIKABE,
+                       .args_max = 3, .flags = BOARD, .solver = SAP_SOLVER_NURIKABE,
                        .rows = sap_rows_nurikabe, .take = NURIKABE(take_nurikabe),
                        .number_line = NURIKABE(number_line_nurikabe),
                        .row = NURIKABE(row_nurikabe), .work = NURIKABE(work_nurikabe) },
     [REQ_JUDGE] = { .word = t_judge, .usage = t_usage_judge, .args_min = 1, .args_max = 1,
                     .take = take_judge },
-    [REQ_HELP] = { NO_ARGS(t_help, t_usage_help, 0), .take = take_help, .reply = reply_help },
-    [REQ_BYE] = { NO_ARGS(t_bye, t_usage_bye, 0), .take = take_bye },
+    [REQ_HELP] = { ALONE(t_help, t_usage_help, 0, 0), .take = take_help, .reply = reply_help },
+    [REQ_BYE] = { ALONE(t_bye, t_usage_bye, 0, 0), .take = take_bye },
 };

@@ -32,19 +32,17 @@ static void *acquire_game(struct sap_session *s, size_t bytes)
 /* NEW r c reads its rows into a game of its own; NEW r c mines seed
  * [level] makes one at once.  Either replaces the current game only once
  * it is complete. */
-void sap_req_new_take(struct sap_session *s, const char *line, const struct tokens *t,
-                      const uint32_t *a)
+void sap_req_new_take(struct sap_session *s, const struct request_line *r)
 {
+    const uint32_t *a = r->args, words = r->tokens->count;
     size_t bytes = SAP_GAME_BYTES(a[0], a[1]);
-    bool random = t->count >= 5;
-    uint8_t level = t->count == 6 ? (uint8_t)a[4] : (uint8_t)SAP_LEVEL_RANDOM;
+    bool random = words >= 5;
+    uint8_t level = words == 6 ? (uint8_t)a[4] : (uint8_t)SAP_LEVEL_RANDOM;
     sap_game **game = &s->req.new_board.game;
     const char *reason;
     void *block;
     int err;
-
-    (void)line;
-    if (t->count == 4) {
+    if (words == 4) {
         sap_session_reply_usage(s);
         return;
     }
@@ -93,12 +91,9 @@ bool sap_req_new_work(struct sap_session *s)
     return false;
 }
 
-void sap_req_quit_take(struct sap_session *s, const char *line, const struct tokens *t,
-                       const uint32_t *a)
+void sap_req_quit_take(struct sap_session *s, const struct request_line *r)
 {
-    (void)line;
-    (void)t;
-    (void)a;
+    (void)r;
     sap_session_reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING
                               ? SAP_STR("QUIT") : SAP_STR("OK"));
     sap_session_release_game(s);
@@ -168,14 +163,10 @@ static bool generate_done(struct sap_session *s, int err)
     return play_move(s, SAP_OP_LEFT, s->req.move.row + 1u, s->req.move.col + 1u);
 }
 
-void sap_req_move_take(struct sap_session *s, const char *line, const struct tokens *t,
-                       const uint32_t *a)
+void sap_req_move_take(struct sap_session *s, const struct request_line *r)
 {
-    int op = line[t->start[0]] - '0';
-    if (s->game == NULL) {
-        sap_session_reply_err(s, sap_reason_no_game);
-        return;
-    }
+    const uint32_t *a = r->args;
+    int op = r->text[r->tokens->start[0]] - '0';
     if (a[0] < 1 || a[0] > sap_game_rows(s->game) || a[1] < 1 || a[1] > sap_game_cols(s->game)) {
         sap_session_reply_err(s, SAP_STR("coordinate outside the board"));
         return;
@@ -218,16 +209,9 @@ size_t sap_req_move_reply(struct sap_session *s, char *out, size_t cap)
 
 /* ---- SHOW ------------------------------------------------------------------ */
 
-void sap_req_show_take(struct sap_session *s, const char *line, const struct tokens *t,
-                       const uint32_t *a)
+void sap_req_show_take(struct sap_session *s, const struct request_line *r)
 {
-    (void)line;
-    (void)t;
-    (void)a;
-    if (s->game == NULL) {
-        sap_session_reply_err(s, sap_reason_no_game);
-        return;
-    }
+    (void)r;
     s->rows = sap_game_rows(s->game);
     s->cols = sap_game_cols(s->game);
     s->req.show.row = 0;
@@ -257,18 +241,11 @@ size_t sap_req_show_reply(struct sap_session *s, char *out, size_t cap)
 
 /* ---- STATS ------------------------------------------------------------------- */
 
-void sap_req_stats_take(struct sap_session *s, const char *line, const struct tokens *t,
-                        const uint32_t *a)
+void sap_req_stats_take(struct sap_session *s, const struct request_line *r)
 {
     size_t bytes;
     void *block;
-    (void)line;
-    (void)t;
-    (void)a;
-    if (s->game == NULL) {
-        sap_session_reply_err(s, sap_reason_no_game);
-        return;
-    }
+    (void)r;
     if (!sap_game_mines_laid(s->game)) {
         sap_session_reply_err(s, SAP_STR("no mines yet: a random board lays them at the first left "
                                          "click"));
@@ -303,18 +280,11 @@ bool sap_req_stats_work(struct sap_session *s)
 
 /* ---- the deduction engine: HINT and PROB ---------------------------------------- */
 
-void sap_req_deduce_take(struct sap_session *s, const char *line, const struct tokens *t,
-                         const uint32_t *a)
+void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
 {
     size_t bytes;
     void *block;
-    (void)line;
-    (void)t;
-    (void)a;
-    if (s->game == NULL) {
-        sap_session_reply_err(s, sap_reason_no_game);
-        return;
-    }
+    (void)r;
     bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
     block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
     if (block == NULL || sap_deduce_init(&s->req.deduce.deduce, block, bytes, s->game) != SAP_OK) {

@@ -17,6 +17,8 @@
  */
 #include "protocol.h"
 
+SAP_TEXT(no_game, "no game: start one with NEW");
+
 SAP_STATIC_ASSERT(line_holds_a_row, SAP_LINE_MAX >= SAP_MAX_COLS);
 
 static void tokenize(const char *line, uint32_t length, struct tokens *t)
@@ -90,7 +92,7 @@ static const char *parse_args(const struct sap_request *k, const char *line,
 {
     uint32_t numbers = t->count - 1u;
     const char *reason;
-    if ((k->args & ARGS_LEVEL) && numbers == 5u)
+    if ((k->flags & ARGS_LEVEL) && numbers == 5u)
         numbers = 4u;
     reason = sap_session_parse_numbers(line, t, 1, numbers, args);
     if (reason == NULL && numbers < t->count - 1u) {
@@ -107,6 +109,7 @@ static const char *parse_args(const struct sap_request *k, const char *line,
 static void take_request(struct sap_session *s, const char *line, const struct tokens *t)
 {
     struct sap_request k;
+    struct request_line r;
     uint32_t args[TOKENS_MAX - 1];
     uint32_t index = find_request(line + t->start[0], t->length[0]);
 
@@ -123,19 +126,26 @@ static void take_request(struct sap_session *s, const char *line, const struct t
         sap_session_reply_err(s, k.usage);
         return;
     }
-    if (k.args & ARGS_NUMBERS) {
+    if (k.flags & ARGS_NUMBERS) {
         const char *reason = parse_args(&k, line, t, args);
         if (reason != NULL) {
             sap_session_reply_err(s, reason);
             return;
         }
-        if ((k.args & ARGS_BOARD) && sap_check_board_size(args[0], args[1]) != SAP_OK) {
+        if ((k.flags & ARGS_BOARD) && sap_check_board_size(args[0], args[1]) != SAP_OK) {
             reply_size_err(s, args[0], args[1]);
             return;
         }
     }
+    if ((k.flags & NEEDS_GAME) && s->game == NULL) {
+        sap_session_reply_err(s, no_game);
+        return;
+    }
+    r.text = line;
+    r.tokens = t;
+    r.args = args;
     s->request = (uint8_t)(index + 1u);
-    k.take(s, line, t, args);
+    k.take(s, &r);
     if (s->mode != MODE_NUMBERS && s->mode != MODE_ROWS && s->stage == STAGE_NONE)
         sap_session_end_request(s); /* answered at once */
 }

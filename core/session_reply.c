@@ -14,7 +14,6 @@ SAP_TEXT(err_prefix, "ERR ");
 
 const char sap_reason_not_served[] SAP_ROM = "not in this build";
 const char sap_reason_no_memory[] SAP_ROM = "not enough memory for this board";
-const char sap_reason_no_game[] SAP_ROM = "no game: start one with NEW";
 const char sap_reason_too_many_mines[] SAP_ROM = "too many mines: a board needs a safe cell";
 
 /* ---- the short reply line ------------------------------------------------ */

@@ -48,8 +48,8 @@ static void test_rows_are_whole(void)
         for (j = 0; j < i; j++)
             CHECK(strcmp(sap_requests[j].word, k->word) != 0);
         CHECK(k->args_min <= k->args_max && k->args_max < TOKENS_MAX);
-        CHECK(!(k->args & ARGS_BOARD) || ((k->args & ARGS_NUMBERS) && k->args_min >= 2));
-        CHECK(!(k->args & ARGS_LEVEL) || k->args_max == 5);
+        CHECK(!(k->flags & ARGS_BOARD) || ((k->flags & ARGS_NUMBERS) && k->args_min >= 2));
+        CHECK(!(k->flags & ARGS_LEVEL) || k->args_max == 5);
         if (!served)
             continue;
         CHECK(k->take != NULL);
