@@ -101,12 +101,11 @@ void sap_req_quit_take(struct sap_session *s, const struct request_line *r)
 
 /* ---- the clicks ------------------------------------------------------------ */
 
-/* Begins operation op at 1-based (x, y) on the current game, and sets its
- * reply (boom's lines, written by sap_game_reply); true when its opening
- * is left to spread first. */
-static bool play_move(struct sap_session *s, int op, uint32_t x, uint32_t y)
+/* After sap_game_move_begin or _step said `outcome`: true while the
+ * move's opening is still spreading; else its reply is set (boom's lines,
+ * written by sap_game_reply, or an ERR). */
+static bool move_goes_on(struct sap_session *s, int outcome)
 {
-    int outcome = sap_game_move_begin(s->game, op, x, y);
     if (outcome == SAP_MORE && sap_game_busy(s->game))
         return true;
     if (outcome < 0)
@@ -114,6 +113,13 @@ static bool play_move(struct sap_session *s, int op, uint32_t x, uint32_t y)
     else
         sap_session_stream_reply(s);
     return false;
+}
+
+/* Begins operation op at 1-based (x, y) on the current game: true when its
+ * opening is left to spread first. */
+static bool play_move(struct sap_session *s, int op, uint32_t x, uint32_t y)
+{
+    return move_goes_on(s, sap_game_move_begin(s->game, op, x, y));
 }
 
 /* A no-guess board's first left click: its layout is made first (the
@@ -187,19 +193,11 @@ void sap_req_move_take(struct sap_session *s, const struct request_line *r)
 /* A no-guess layout being made, then the click's opening spreading. */
 bool sap_req_move_work(struct sap_session *s)
 {
-    int err;
     if (SERVES(SAP_SOLVER_DEDUCE) && s->req.move.generate != NULL) {
-        err = sap_generate_step(s->req.move.generate, s->budget);
+        int err = sap_generate_step(s->req.move.generate, s->budget);
         return err == SAP_MORE || generate_done(s, err);
     }
-    err = sap_game_move_step(s->game, s->budget);
-    if (err == SAP_MORE && sap_game_busy(s->game))
-        return true;
-    if (err < 0)
-        sap_session_reply_strerror(s, err);
-    else
-        sap_session_stream_reply(s);
-    return false;
+    return move_goes_on(s, sap_game_move_step(s->game, s->budget));
 }
 
 size_t sap_req_move_reply(struct sap_session *s, char *out, size_t cap)
