@@ -63,7 +63,7 @@ struct tokens {
 struct request_line {
     const char *text;               /* the line (RAM text) */
     const struct tokens *tokens;    /* its tokens, the keyword first */
-    const uint32_t *args;           /* with ARGS_NUMBERS: its arguments as numbers,
+    uint32_t args[TOKENS_MAX - 1];  /* with ARGS_NUMBERS: its arguments as numbers,
                                        a level word as its enum sap_level */
 };
 
@@ -163,11 +163,11 @@ void sap_session_reply_start_err(struct sap_session *s);
 void sap_session_reply_line(struct sap_session *s, const char *text);
 void sap_session_reply_err(struct sap_session *s, const char *reason);
 void sap_session_reply_strerror(struct sap_session *s, int err);
+/* "ERR <usage>" of the request in progress (its row's). */
+void sap_session_reply_usage(struct sap_session *s);
 /* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
 void sap_session_reply_numbers(struct sap_session *s, const char *prefix, uint32_t a,
                                uint32_t b, uint32_t c);
-/* "ERR <usage>" of the request in progress (its row's). */
-void sap_session_reply_usage(struct sap_session *s);
 /* For a builder that writes into a buffer itself (sap_hint_line): the
  * free room after the line so far and its size, then how much it used. */
 char *sap_session_reply_room(struct sap_session *s, size_t *room);
@@ -195,7 +195,8 @@ void sap_session_close(struct sap_session *s);
 
 /* ---- session_reply.c: memory ------------------------------------------- */
 
-/* The request's own block, s->block (at most one; NULL when refused). */
+/* The request's own block, s->block: at most one, asked for while it has
+ * none (NULL when refused). */
 void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
                                 enum sap_memory_purpose purpose);
 void sap_session_release_request_block(struct sap_session *s);

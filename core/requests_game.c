@@ -18,15 +18,14 @@ static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, 
  * is never held beside the current game: that goes first at once. */
 static void *acquire_game(struct sap_session *s, size_t bytes)
 {
-    void *block;
     if (!sap_work_fits(bytes))
         sap_session_release_game(s);
-    block = sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
-    if (block == NULL && s->game_block != NULL) {
+    for (;;) { /* at most twice: the second time there is no current game */
+        void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
+        if (block != NULL || s->game_block == NULL)
+            return block;
         sap_session_release_game(s);
-        block = sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
     }
-    return block;
 }
 
 /* NEW r c reads its rows into a game of its own; NEW r c mines seed
@@ -42,7 +41,7 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
     const char *reason;
     void *block;
     int err;
-    if (words == 4) {
+    if (words == 4) { /* told after the numbers and the size, as NEW's usage */
         sap_session_reply_usage(s);
         return;
     }

@@ -106,44 +106,46 @@ static const char *parse_args(const struct sap_request *k, const char *line,
     return reason;
 }
 
+/* Why the request line of row k is refused (its ERR reason), or NULL;
+ * its arguments parsed into args.  A board size is checked after. */
+static const char *refusal(const struct sap_session *s, const struct sap_request *k,
+                           const char *line, const struct tokens *t, uint32_t *args)
+{
+    if ((k->solver & ~SAP_SOLVERS) != 0)
+        return sap_reason_not_served;
+    if (t->count < 1u + k->args_min || t->count > 1u + k->args_max)
+        return k->usage;
+    if (k->flags & ARGS_NUMBERS) {
+        const char *reason = parse_args(k, line, t, args);
+        if (reason != NULL)
+            return reason;
+    }
+    if ((k->flags & NEEDS_GAME) && s->game == NULL)
+        return no_game;
+    return NULL;
+}
+
 static void take_request(struct sap_session *s, const char *line, const struct tokens *t)
 {
     struct sap_request k;
     struct request_line r;
-    uint32_t args[TOKENS_MAX - 1];
+    const char *reason = SAP_STR("unknown request (HELP lists them)");
     uint32_t index = find_request(line + t->start[0], t->length[0]);
 
-    if (index == REQUEST_KINDS) {
-        sap_session_reply_err(s, SAP_STR("unknown request (HELP lists them)"));
+    if (index < REQUEST_KINDS) {
+        sap_rom_table_copy(&k, &sap_requests[index], sizeof k);
+        reason = refusal(s, &k, line, t, r.args);
+    }
+    if (reason != NULL) {
+        sap_session_reply_err(s, reason);
         return;
     }
-    sap_rom_table_copy(&k, &sap_requests[index], sizeof k);
-    if ((k.solver & ~SAP_SOLVERS) != 0) {
-        sap_session_reply_err(s, sap_reason_not_served);
-        return;
-    }
-    if (t->count < 1u + k.args_min || t->count > 1u + k.args_max) {
-        sap_session_reply_err(s, k.usage);
-        return;
-    }
-    if (k.flags & ARGS_NUMBERS) {
-        const char *reason = parse_args(&k, line, t, args);
-        if (reason != NULL) {
-            sap_session_reply_err(s, reason);
-            return;
-        }
-        if ((k.flags & ARGS_BOARD) && sap_check_board_size(args[0], args[1]) != SAP_OK) {
-            reply_size_err(s, args[0], args[1]);
-            return;
-        }
-    }
-    if ((k.flags & NEEDS_GAME) && s->game == NULL) {
-        sap_session_reply_err(s, no_game);
+    if ((k.flags & ARGS_BOARD) && sap_check_board_size(r.args[0], r.args[1]) != SAP_OK) {
+        reply_size_err(s, r.args[0], r.args[1]);
         return;
     }
     r.text = line;
     r.tokens = t;
-    r.args = args;
     s->request = (uint8_t)(index + 1u);
     k.take(s, &r);
     if (s->mode != MODE_NUMBERS && s->mode != MODE_ROWS && s->stage == STAGE_NONE)

@@ -189,7 +189,6 @@ static void release(struct sap_session *s, void **block, enum sap_memory_purpose
 void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
                                 enum sap_memory_purpose purpose)
 {
-    sap_session_release_request_block(s);
     s->block = acquire(s, bytes, purpose);
     s->block_purpose = (uint8_t)purpose;
     return s->block;
