@@ -748,11 +748,18 @@ struct sap_session {
     sap_game *game;
     uint32_t budget;            /* sap_session_set_budget */
     uint8_t mode;               /* what the next input is (request, row, judge) */
-    /* The request in progress: its row of the request table + 1 (0: none),
-     * what it has left for poll (work, a long reply), and its block. */
-    uint8_t request;
-    uint8_t stage;
-    uint8_t block_purpose;      /* the sap_memory_purpose of `block` */
+    uint8_t request;            /* the request in progress: its table row + 1, or 0 */
+    uint8_t stage;              /* what it has left for poll: work, a long reply */
+    uint8_t block_purpose;      /* the sap_memory_purpose of its `block` */
+    bool judge_only;            /* sap_session_start_judge */
+    bool judge_finished;        /* sap_judge_finish was called on the stream */
+    bool finished;              /* sap_session_finish was called */
+    bool closing;               /* BYE, a line too long, EOF, judge-only end */
+    bool skip_line;             /* a JUDGE stream failed mid-line: drop the rest */
+    uint16_t reply_length, reply_sent;
+    uint16_t deferred_length;   /* an ERR held until a request's last row */
+    uint32_t line_length;
+    /* The rest of the request in progress: */
     void *block;                /* WORK, or the GAME a NEW fills; or NULL */
     uint32_t rows, cols;        /* its board: the one its lines hold or its reply shows */
     uint32_t items_left;        /* its number lines or rows still to read */
@@ -793,14 +800,6 @@ struct sap_session {
             uint32_t sent;                  /* bytes of the text out */
         } help;
     } req;
-    uint32_t line_length;
-    uint16_t reply_length, reply_sent;
-    uint16_t deferred_length;   /* an ERR held until a request's last row */
-    bool judge_only;            /* sap_session_start_judge */
-    bool judge_finished;        /* sap_judge_finish was called on the stream */
-    bool finished;              /* sap_session_finish was called */
-    bool closing;               /* BYE, a line too long, EOF, judge-only end */
-    bool skip_line;             /* a JUDGE stream failed mid-line: drop the rest */
     struct sap_judge judge;
     char reply[SAP_REPLY_MAX];
     char line[SAP_LINE_MAX + 1]; /* + 1: the '\r' of a longest line */
