@@ -147,6 +147,8 @@ size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
 extern const char sap_reason_not_served[] SAP_ROM;     /* a solver the build leaves out */
 extern const char sap_reason_no_memory[] SAP_ROM;      /* a block refused */
 extern const char sap_reason_too_many_mines[] SAP_ROM; /* mines >= cells */
+/* NEW's usage: its row's, and what NEW itself says to three arguments. */
+extern const char sap_usage_new[] SAP_ROM;
 
 /* ---- session_reply.c: the reply, for the requests ----------------------- */
 
@@ -163,8 +165,6 @@ void sap_session_reply_start_err(struct sap_session *s);
 void sap_session_reply_line(struct sap_session *s, const char *text);
 void sap_session_reply_err(struct sap_session *s, const char *reason);
 void sap_session_reply_strerror(struct sap_session *s, int err);
-/* "ERR <usage>" of the request in progress (its row's). */
-void sap_session_reply_usage(struct sap_session *s);
 /* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
 void sap_session_reply_numbers(struct sap_session *s, const char *prefix, uint32_t a,
                                uint32_t b, uint32_t c);

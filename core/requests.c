@@ -297,7 +297,6 @@ static void take_bye(struct sap_session *s, const struct request_line *r)
 
 /* Its texts (a static initializer cannot hold SAP_STR). */
 SAP_TEXT(t_new, "new");
-SAP_TEXT(t_usage_new, "usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]");
 SAP_TEXT(t_1, "1");
 SAP_TEXT(t_2, "2");
 SAP_TEXT(t_3, "3");
@@ -344,7 +343,7 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
     .solver = needs
 
 const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
-    [REQ_NEW] = { .word = t_new, .usage = t_usage_new, .args_min = 2, .args_max = 5,
+    [REQ_NEW] = { .word = t_new, .usage = sap_usage_new, .args_min = 2, .args_max = 5,
                   .flags = BOARD | ARGS_LEVEL, .rows = sap_rows_game,
                   .take = sap_req_new_take, .row = sap_req_new_row, .work = sap_req_new_work },
     [REQ_LEFT] = CLICK(t_1),

@@ -11,6 +11,9 @@ static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, 
     sap_session_reply_numbers(s, SAP_STR("OK "), rows, cols, mines);
 }
 
+const char sap_usage_new[] SAP_ROM =
+    "usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]";
+
 /* ---- NEW ------------------------------------------------------------------- */
 
 /* A GAME block for a NEW; when the provider refuses a second one (one
@@ -42,7 +45,7 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
     void *block;
     int err;
     if (words == 4) { /* told after the numbers and the size, as NEW's usage */
-        sap_session_reply_usage(s);
+        sap_session_reply_err(s, sap_usage_new);
         return;
     }
     if (level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {

@@ -83,13 +83,6 @@ void sap_session_reply_numbers(struct sap_session *s, const char *prefix, uint32
     sap_session_reply_end(s);
 }
 
-void sap_session_reply_usage(struct sap_session *s)
-{
-    const char *usage;
-    REQUEST_FIELD(s->request - 1u, usage, usage);
-    sap_session_reply_err(s, usage);
-}
-
 void sap_session_reply_strerror(struct sap_session *s, int err)
 {
     sap_session_reply_err(s, sap_strerror(err));
