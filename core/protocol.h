@@ -17,7 +17,9 @@
  *
  * The session names no request: a request is its row of the table, and
  * the session reaches it only through that row's pointers.  A request
- * touches the session only through the calls below.
+ * sets its reply, the lines it reads and what it leaves for poll only
+ * through the calls below; it reads the session's game, board and budget
+ * and keeps its own state in its struct of s->req (sapper.h).
  */
 #ifndef SAPPER_PROTOCOL_H
 #define SAPPER_PROTOCOL_H
@@ -44,7 +46,7 @@ enum session_mode {
 enum session_stage {
     STAGE_NONE = 0,     /* nothing: it is over, or still reading lines */
     STAGE_WORK,         /* its work step, a budget per poll */
-    STAGE_REPLY         /* its reply writer, after the short reply line */
+    STAGE_REPLY         /* its reply writer (after the short reply line, if any) */
 };
 
 /* Longest number of tokens a request takes (NEW r c mines seed level); one more
@@ -174,7 +176,8 @@ char *sap_session_reply_room(struct sap_session *s, size_t *room);
 void sap_session_reply_grow(struct sap_session *s, size_t length);
 /* The line just built is an ERR for a request whose lines are still to be
  * read: it is held back until the last of them, which are then only
- * counted.  Only the first mistake of a request is told. */
+ * counted (no line handler sees them).  Only the first mistake of a
+ * request is told: defer_err builds none while one is held. */
 void sap_session_defer_reply(struct sap_session *s);
 void sap_session_defer_err(struct sap_session *s, const char *reason);
 

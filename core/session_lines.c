@@ -9,7 +9,8 @@
  * memcached's command table and Redis's commandTable: the walk does what
  * every request shares - find the word, refuse a solver this build leaves
  * out, check the argument count, parse the numbers and a level word, check
- * a board size - and hands the rest to the row's `take`.  A row of a board
+ * a board size, and that there is a game for the requests about it - and
+ * hands the rest to the row's `take`.  A row of a board
  * is checked here against the row's alphabet (rows.c's one row reader and
  * its one wording of each mistake) before the row's `row` sees it.  After
  * the last line, the request's first mistake is answered, or its work is
@@ -56,8 +57,8 @@ const char *sap_session_parse_numbers(const char *line, const struct tokens *t, 
     return NULL;
 }
 
-/* "ERR " and the reason sap_check_board_size refuses rows x cols, in the
- * judges' one wording (rows.c). */
+/* "ERR " and why sap_check_board_size refuses rows x cols, in rows.c's
+ * one wording of a board size. */
 static void reply_size_err(struct sap_session *s, uint32_t rows, uint32_t cols)
 {
     size_t room, len = 0;

@@ -101,8 +101,7 @@ void sap_session_reply_grow(struct sap_session *s, size_t length)
 
 void sap_session_defer_reply(struct sap_session *s)
 {
-    if (s->deferred_length == 0)
-        s->deferred_length = s->reply_length;
+    s->deferred_length = s->reply_length;
     s->reply_length = 0; /* not sent yet */
 }
 
