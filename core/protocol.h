@@ -1,11 +1,25 @@
 /*
- * protocol.h - shared by the protocol session's two files, never installed.
+ * protocol.h - shared by the protocol session's files, never installed.
  *
- *   session.c   framing bytes into lines, the sink/poll API, the replies
- *               (short lines and the long writers), the work a request
- *               leaves to be done in bounded steps, and JUDGE streams.
- *   requests.c  the request table and its handlers: what each request
- *               line, number line and board row does.
+ *   session.c        the API (sapper.h section 9): sink, poll, EOF, JUDGE
+ *                    streams; it drives the request in progress - its
+ *                    work and its long reply - through the request table.
+ *   session_lines.c  framing bytes into lines, the table walk (a request
+ *                    line's word, argument count, numbers, board size),
+ *                    and the rows and number lines a request reads.
+ *   session_reply.c  the reply API and the memory API below, and the
+ *                    request in progress's life (lines, work, reply, end).
+ *   requests.c       the request table, and the requests that take a
+ *                    board of their own (CASUAL, CASUALMAP, NURIKABE,
+ *                    MASTER) or none (JUDGE, HELP, BYE).
+ *   requests_game.c  the requests on the current game (NEW, 0, 1 2 3,
+ *                    SHOW, STATS, HINT, PROB).
+ *
+ * The session names no request: a request is its row of the table, and
+ * the session reaches it only through that row's pointers.  A request
+ * sets its reply, the lines it reads and what it leaves for poll only
+ * through the calls below; it reads the session's game, board and budget
+ * and keeps its own state in its struct of s->req (sapper.h).
  */
 #ifndef SAPPER_PROTOCOL_H
 #define SAPPER_PROTOCOL_H
@@ -22,31 +36,17 @@ SAP_INTERNAL_BEGIN
 /* What the next input is. */
 enum session_mode {
     MODE_REQUEST = 0,   /* a request line */
-    MODE_NUMBERS,       /* a NURIKABE number line "r' c' n" */
-    MODE_ROWS,          /* a board row of the request being read */
+    MODE_NUMBERS,       /* a number line of the request in progress */
+    MODE_ROWS,          /* a board row of the request in progress */
     MODE_JUDGE,         /* raw bytes of a JUDGE stream */
     MODE_CLOSED         /* closing: input is discarded */
 };
 
-/* The long reply being written. */
-enum session_out {
-    OUT_NONE = 0,
-    OUT_MOVE,           /* sap_game_reply */
-    OUT_SHOW,           /* the player map */
-    OUT_MASTER,         /* a planned one-click-win board */
-    OUT_CASUALMAP,      /* the best start's end */
-    OUT_PROB            /* PROB's map of odds */
-};
-
-/* The work a request left to be done in bounded steps, in poll. */
-enum session_work {
-    WORK_NONE = 0,
-    WORK_MOVE,          /* sap_game_move_step on the current game */
-    WORK_CASUAL,        /* sap_casual_solve_step (CASUAL, CASUALMAP) */
-    WORK_NURIKABE,      /* sap_nurikabe_verify_step */
-    WORK_DEDUCE,        /* sap_deduce_step (HINT, PROB) */
-    WORK_STATS,         /* sap_stats_step (STATS) */
-    WORK_GENERATE       /* sap_generate_step: a no-guess board at its first click */
+/* What the request in progress has left for poll, once its lines are read. */
+enum session_stage {
+    STAGE_NONE = 0,     /* nothing: it is over, or still reading lines */
+    STAGE_WORK,         /* its work step, a budget per poll */
+    STAGE_REPLY         /* its reply writer (after the short reply line, if any) */
 };
 
 /* Longest number of tokens a request takes (NEW r c mines seed level); one more
@@ -59,41 +59,177 @@ struct tokens {
     uint32_t length[TOKENS_MAX];
 };
 
-/* ---- session.c: replies and memory, for the handlers --------------------- */
+/* ---- the request table (requests.c) -------------------------------------- */
+
+/* A request line, as the table walk hands it to its row's `take`. */
+struct request_line {
+    const char *text;               /* the line (RAM text) */
+    const struct tokens *tokens;    /* its tokens, the keyword first */
+    uint32_t args[TOKENS_MAX - 1];  /* with ARGS_NUMBERS: its arguments as numbers,
+                                       a level word as its enum sap_level */
+};
+
+/* The rows of the table, in HELP's order. */
+enum request_kind {
+    REQ_NEW,
+    REQ_LEFT,           /* 1 x y */
+    REQ_RIGHT,          /* 2 x y */
+    REQ_CHORD,          /* 3 x y */
+    REQ_QUIT,           /* 0 */
+    REQ_SHOW,
+    REQ_HINT,
+    REQ_PROB,
+    REQ_STATS,
+    REQ_CASUAL,
+    REQ_CASUALMAP,
+    REQ_MASTER,
+    REQ_NURIKABE,
+    REQ_JUDGE,
+    REQ_HELP,
+    REQ_BYE,
+    REQUEST_KINDS
+};
+
+/* What the table walk checks for a request (struct sap_request's `flags`). */
+#define ARGS_NUMBERS 0x1u   /* its arguments are numbers */
+#define ARGS_BOARD 0x2u     /* ... and the first two are a board size */
+#define ARGS_LEVEL 0x4u     /* ... but a fifth is a level word (CASUAL, NOGUESS) */
+#define NEEDS_GAME 0x8u     /* it is about the current game: "ERR no game" without */
+
+struct sap_request {
+    const char *word;       /* the keyword, lower case (constant text) */
+    const char *usage;      /* the ERR reason for a wrong argument count */
+    uint8_t args_min, args_max; /* tokens after the keyword */
+    uint8_t flags;          /* ARGS_..., NEEDS_GAME */
+    uint8_t solver;         /* the SAP_SOLVER_... it needs; 0: the game's */
+    const char *rows;       /* the alphabet of its board rows, or NULL */
+    /* The request line, its arguments checked (and a game there, with
+     * NEEDS_GAME).  It answers, or says what follows: lines to read
+     * (sap_session_expect_lines), work (sap_session_leave_work), a long
+     * reply (sap_session_stream_reply). */
+    void (*take)(struct sap_session *s, const struct request_line *r);
+    /* A number line, before the rows (none while an ERR is held back). */
+    void (*number_line)(struct sap_session *s, const char *line, const struct tokens *t);
+    /* A board row of exactly s->cols cells, already checked against `rows`
+     * (none while an ERR is held back). */
+    void (*row)(struct sap_session *s, uint32_t row, const char *cells);
+    /* One budget's worth of its work; true while more is left.  A request
+     * that reads lines has one: it runs once they are all read.  When it is
+     * done, the reply is set: a short line, a long one, or both. */
+    bool (*work)(struct sap_session *s);
+    /* Writes the next part of its long reply, at most cap (>= 1) bytes;
+     * 0 once it is all out. */
+    size_t (*reply)(struct sap_session *s, char *out, size_t cap);
+};
+
+extern const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE;
+
+/* The handlers of the requests on the current game (requests_game.c). */
+void sap_req_new_take(struct sap_session *s, const struct request_line *r);
+void sap_req_new_row(struct sap_session *s, uint32_t row, const char *cells);
+bool sap_req_new_work(struct sap_session *s);
+void sap_req_quit_take(struct sap_session *s, const struct request_line *r);
+void sap_req_move_take(struct sap_session *s, const struct request_line *r);
+bool sap_req_move_work(struct sap_session *s);
+size_t sap_req_move_reply(struct sap_session *s, char *out, size_t cap);
+void sap_req_show_take(struct sap_session *s, const struct request_line *r);
+size_t sap_req_show_reply(struct sap_session *s, char *out, size_t cap);
+void sap_req_stats_take(struct sap_session *s, const struct request_line *r);
+bool sap_req_stats_work(struct sap_session *s);
+void sap_req_deduce_take(struct sap_session *s, const struct request_line *r);
+bool sap_req_hint_work(struct sap_session *s);
+bool sap_req_prob_work(struct sap_session *s);
+size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
+
+/* Reads one field of the table's row `index` into `out`. */
+#define REQUEST_FIELD(index, field, out)                                      \
+    sap_rom_table_copy(&(out), &sap_requests[(index)].field, sizeof(out))
+
+/* The one wording of the mistakes more than one request can make. */
+extern const char sap_reason_not_served[] SAP_ROM;     /* a solver the build leaves out */
+extern const char sap_reason_no_memory[] SAP_ROM;      /* a block refused */
+extern const char sap_reason_too_many_mines[] SAP_ROM; /* mines >= cells */
+/* NEW's usage: its row's, and what NEW itself says to three arguments. */
+extern const char sap_usage_new[] SAP_ROM;
+
+/* ---- session_reply.c: the reply, for the requests ----------------------- */
 
 /* The short reply line (at most SAP_REPLY_MAX bytes): start, add, end. */
 void sap_session_reply_start(struct sap_session *s, const char *text);
 void sap_session_reply_add(struct sap_session *s, const char *text);
+void sap_session_reply_add_ram(struct sap_session *s, const char *text);
 void sap_session_reply_add_u32(struct sap_session *s, uint32_t value);
 void sap_session_reply_end(struct sap_session *s);
-/* One whole line of constant text; "ERR <reason>". */
+/* "ERR ", the start of a line whose reason is built piece by piece. */
+void sap_session_reply_start_err(struct sap_session *s);
+/* One whole line of constant text; "ERR <reason>"; "ERR " and the reason
+ * sap_strerror gives for `err`. */
 void sap_session_reply_line(struct sap_session *s, const char *text);
 void sap_session_reply_err(struct sap_session *s, const char *reason);
-/* An ERR for a request whose remaining lines are still to be read: the
- * line just built in the reply buffer is held back until the last of them.
- * Only the first mistake of a request is told: callers build none while
- * s->deferred_length != 0. */
+void sap_session_reply_strerror(struct sap_session *s, int err);
+/* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
+void sap_session_reply_numbers(struct sap_session *s, const char *prefix, uint32_t a,
+                               uint32_t b, uint32_t c);
+/* For a builder that writes into a buffer itself (sap_hint_line): the
+ * free room after the line so far and its size, then how much it used. */
+char *sap_session_reply_room(struct sap_session *s, size_t *room);
+void sap_session_reply_grow(struct sap_session *s, size_t length);
+/* The line just built is an ERR for a request whose lines are still to be
+ * read: it is held back until the last of them, which are then only
+ * counted (no line handler sees them).  Only the first mistake of a
+ * request is told: defer_err builds none while one is held. */
 void sap_session_defer_reply(struct sap_session *s);
+void sap_session_defer_err(struct sap_session *s, const char *reason);
 
-void *sap_session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose);
-void sap_session_release_block(struct sap_session *s, void **block, enum sap_memory_purpose purpose);
-void sap_session_release_game(struct sap_session *s);
-void sap_session_release_work(struct sap_session *s);
-/* Drops a request whose lines are being read, and its blocks. */
+/* ---- session_reply.c: the request in progress ----------------------------- */
+
+/* It reads `numbers` number lines, then `rows` rows of `cols` cells. */
+void sap_session_expect_lines(struct sap_session *s, uint32_t rows, uint32_t cols,
+                              uint32_t numbers);
+/* It has work for poll (its row's `work`), or a long reply to write after
+ * the short line, if any (its row's `reply`). */
+void sap_session_leave_work(struct sap_session *s);
+void sap_session_stream_reply(struct sap_session *s);
+/* It is over (or dropped, lines and all): its block goes back. */
+void sap_session_end_request(struct sap_session *s);
 void sap_session_abandon_request(struct sap_session *s);
+/* The session closes once its reply is out (BYE, a line too long, EOF). */
+void sap_session_close(struct sap_session *s);
 
-/* ---- requests.c ---------------------------------------------------------- */
+/* ---- session_reply.c: memory ------------------------------------------- */
 
-/* A request line (already tokenized, at least one token). */
-void sap_requests_take(struct sap_session *s, const char *line, const struct tokens *t);
-/* A number line or board row of the request being read. */
-void sap_requests_take_number_line(struct sap_session *s, const char *line, const struct tokens *t);
-void sap_requests_take_row(struct sap_session *s, const char *line, const struct tokens *t);
-/* The request's last line was read: answer it, or leave work. */
-void sap_requests_complete(struct sap_session *s);
-/* One budget's worth of the work a request left (s->work_kind); once it is
- * done, the reply starts and work_kind is WORK_NONE. */
-void sap_requests_work(struct sap_session *s);
+/* The request's own block, s->block: at most one, asked for while it has
+ * none (NULL when refused). */
+void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
+                                enum sap_memory_purpose purpose);
+void sap_session_release_request_block(struct sap_session *s);
+/* The current game (s->game, s->game_block): a request's GAME block
+ * becomes it, or it goes. */
+void sap_session_install_game(struct sap_session *s, sap_game *game);
+void sap_session_release_game(struct sap_session *s);
+
+/* ---- session_lines.c ---------------------------------------------------- */
+
+/* Parses tokens first .. first + count - 1 of a line as numbers into
+ * values: NULL, or the one wording of why the first that is not one is not
+ * ("not a number", "number too large"). */
+const char *sap_session_parse_numbers(const char *line, const struct tokens *t, uint32_t first,
+                                      uint32_t count, uint32_t *values);
+
+/* Frames bytes into lines until a reply is waiting or the mode changes. */
+size_t sap_session_sink_lines(struct sap_session *s, const char *input, size_t length);
+/* One complete line (without its "\n"). */
+void sap_session_take_line(struct sap_session *s, const char *line, uint32_t length);
+
+/* ---- session.c --------------------------------------------------------- */
+
+/* Whether a reply line, the request's work or long reply, or a JUDGE
+ * stream's output is waiting (sink takes nothing meanwhile). */
+static inline bool sap_session_output_pending(const struct sap_session *s)
+{
+    return s->reply_sent < s->reply_length || s->stage != STAGE_NONE
+           || (s->mode == MODE_JUDGE && sap_judge_working(&s->judge));
+}
 
 /* SAP_ERR_ARG for a format whose solver this build leaves out. */
 int sap_session_judge_begin(struct sap_session *s, enum sap_format format);

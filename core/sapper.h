@@ -687,12 +687,22 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  *   NEW r c mines seed  random board laid at the first left click (never a
  *                       mine there, its 3x3 kept clear when the count
  *                       allows; deterministic per seed)     -> OK r c mines
+ *   NEW r c mines seed CASUAL|NOGUESS   as above, laid at the first left
+ *                       click so that it needs no guess (section 12): the
+ *                       casual player, or pure logic, clears it from there
+ *                       (builds with SAP_SOLVER_DEDUCE)     -> OK r c mines
  *   1 x y | 2 x y | 3 x y   left / right / middle click at 1-based row x,
  *                       column y -> boom's lines: RUNNING: [...] (+ WIN),
  *                       LOSE, or INVALID once the game has ended
  *   0                  QUIT if the game was running, else OK; the game is
  *                       released either way (then moves get ERR no game)
  *   SHOW               the player map, cells separated by one space
+ *   HINT               "SAFE x y: <why>" or "MINE x y: <why>" for a certain
+ *                       cell, else "GUESS x y p%: <why>" (section 10)
+ *   PROB               the player map with each covered cell's mine odds
+ *                       ("37%"), tokens separated by one space
+ *   STATS              "3BV n OPENINGS n ISLANDS n CLICKS n" once the mines
+ *                       are laid (section 11)
  *   CASUAL r c         then r rows of 'M' / '.'  -> "<min> <x> <y>", the
  *                       fewest safe cells left covered and a best start
  *                       (1-based); "0 0 0" for a board with no safe
@@ -731,9 +741,12 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * board cut short gets "ERR input ended inside a request".
  *
  * Largest reply per request, in bytes (the fuzz harness asserts these):
- *   every ERR line, OK, QUIT, BYE, CASUAL, NURIKABE:  SAP_REPLY_MAX
+ *   every ERR line, OK, QUIT, BYE, HINT, STATS, CASUAL, NURIKABE:
+ *                       SAP_REPLY_MAX
  *   1/2/3 x y           SAP_REPLY_MOVE_MAX(rows, cols) of the current game
  *   SHOW                SAP_REPLY_SHOW_MAX(rows, cols)
+ *   PROB                5 bytes a cell of the current game ("100%" and a
+ *                       space or the line end)
  *   CASUALMAP r c       SAP_REPLY_MAX + SAP_REPLY_MASTER_MAX(r, c)
  *   MASTER R C M        SAP_REPLY_MASTER_MAX(R, C)
  *   HELP                SAP_SESSION_HELP_BYTES
@@ -760,7 +773,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
     ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u                             \
          ? (size_t)(rows) * ((size_t)(cols) + 1u) : (size_t)11u)
 
-/* HELP's reply: its lines and bytes (session.c checks them at build time). */
+/* HELP's reply: its lines and bytes (requests.c checks the bytes at build
+ * time, tests/test_session.c both). */
 #define SAP_SESSION_HELP_LINES 19u
 #define SAP_SESSION_HELP_BYTES 1033u
 
@@ -784,41 +798,64 @@ struct sap_session {
      * First, so that a refusal can say so without writing past a smaller
      * struct than the library's. */
     uint32_t limits_tag;
-    /* private: see session.c and requests.c */
+    /* private: see core/protocol.h */
     const struct sap_memory *memory;
     void *game_block;           /* GAME: the current game, or NULL */
     sap_game *game;
-    void *new_block;            /* GAME: the board a NEW is reading */
-    sap_game *new_game;
-    void *work;                 /* WORK: a CASUAL/NURIKABE board */
-    union {
-        sap_casual *casual;
-        sap_nurikabe *nurikabe;
-        struct sap_deduce *deduce;
-        struct sap_stats *stats;
-        struct sap_generate *generate;
-    } solver;
-    struct sap_master master;   /* MASTER's plan while its board is written */
     uint32_t budget;            /* sap_session_set_budget */
     uint8_t mode;               /* what the next input is (request, row, judge) */
-    uint8_t request;            /* the request whose lines are being read (table index + 1) */
-    uint8_t work_kind;          /* the work it left for poll, if any */
-    uint8_t out_kind;           /* the long reply being written, if any */
-    uint32_t rows, cols;        /* its board */
-    uint32_t items_left;        /* its number lines or rows still to read */
-    uint32_t item;              /* 0-based index of the next one */
-    uint32_t count;             /* mines (NEW), safe cells (CASUAL) */
-    uint32_t out_row, out_col;  /* its cursor */
-    uint32_t line_length;
-    uint16_t reply_length, reply_sent;
-    uint16_t deferred_length;   /* an ERR held until a request's last row */
-    const char *text;           /* static reply text (HELP) */
-    uint32_t text_left;
+    uint8_t request;            /* the request in progress: its table row + 1, or 0 */
+    uint8_t stage;              /* what it has left for poll: work, a long reply */
+    uint8_t block_purpose;      /* the sap_memory_purpose of its `block` */
     bool judge_only;            /* sap_session_start_judge */
     bool judge_finished;        /* sap_judge_finish was called on the stream */
     bool finished;              /* sap_session_finish was called */
     bool closing;               /* BYE, a line too long, EOF, judge-only end */
     bool skip_line;             /* a JUDGE stream failed mid-line: drop the rest */
+    uint16_t reply_length, reply_sent;
+    uint16_t deferred_length;   /* an ERR held until a request's last row */
+    uint32_t line_length;
+    /* The rest of the request in progress: */
+    void *block;                /* WORK, or the GAME a NEW fills; or NULL */
+    uint32_t rows, cols;        /* its board: the one its lines hold or its reply shows */
+    uint32_t items_left;        /* its number lines or rows still to read */
+    uint32_t item;              /* 0-based index of the next one */
+    union {                     /* its own state (requests*.c), by request */
+        struct {                /* NEW r c: the game its rows fill */
+            sap_game *game;
+        } new_board;
+        struct {                /* 1 x y at a no-guess board's first click */
+            struct sap_generate *generate;  /* its layout, while being made */
+            uint32_t row, col;              /* the click, 0-based */
+        } move;
+        struct {                /* SHOW: the cursor */
+            uint32_t row, pos;              /* pos: 2 * cell + (0 the cell, 1 its separator) */
+        } show;
+        struct {                /* CASUAL, CASUALMAP */
+            sap_casual *solver;
+            uint32_t safe;                  /* safe cells read */
+            uint32_t row, col;              /* CASUALMAP's cursor */
+            bool map;                       /* CASUALMAP: the mine bits follow the solver */
+        } casual;
+        struct {                /* NURIKABE */
+            sap_nurikabe *grid;
+        } nurikabe;
+        struct {                /* HINT, PROB */
+            struct sap_deduce *deduce;
+            uint32_t row, col;              /* PROB's cursor */
+            uint32_t piece;                 /* how much of the cell's token is out */
+        } deduce;
+        struct {                /* STATS */
+            struct sap_stats *stats;
+        } stats;
+        struct {                /* MASTER */
+            struct sap_master plan;
+            uint32_t row, col;              /* the cursor */
+        } master;
+        struct {                /* HELP */
+            uint32_t sent;                  /* bytes of the text out */
+        } help;
+    } req;
     struct sap_judge judge;
     char reply[SAP_REPLY_MAX];
     char line[SAP_LINE_MAX + 1]; /* + 1: the '\r' of a longest line */

@@ -1,20 +1,20 @@
 /*
- * session.c - the line protocol engine's framing and API (sapper.h section
- * 9), sans-IO.  The requests themselves are a table in requests.c.
+ * session.c - the line protocol engine's API (sapper.h section 9), sans-IO.
+ * The requests are rows of a table (requests.c); the session reaches them
+ * only through a row's pointers and names none of them (protocol.h).
  *
- * Bytes come in through sap_session_sink and are framed into lines in the
- * session's fixed line buffer; each complete line is a request, a row of
- * a board a request announced, or a NURIKABE number line.  A request's
- * reply is either one short line built in `reply` or a long reply that a
- * writer produces piece by piece as it is polled (a move's changes, SHOW,
- * a MASTER board, a CASUALMAP map, HELP, a JUDGE stream).  While any reply
- * byte is waiting, sink consumes nothing: that is the whole backpressure
- * story, and it is why one reply buffer and one line buffer suffice.
+ * Bytes come in through sap_session_sink and are framed into lines
+ * (session_lines.c); each line is a request, or a number line or board row
+ * of the request in progress.  A request's reply is a short line (built in
+ * `reply` through session_reply.c), a long reply that the request's writer
+ * produces piece by piece as it is polled, or both.  While any reply byte
+ * is waiting, sink consumes nothing: that is the whole backpressure story,
+ * and it is why one reply buffer and one line buffer suffice.
  *
  * Work whose size grows with the board (an opening spreading, a CASUAL
- * solve, a NURIKABE walk, a JUDGE case) is never done in one call: a
- * request that needs it leaves it as `work_kind`, and every poll does one
- * budget's worth (SAP_SESSION_BUDGET steps, sapper.h section 2) until it
+ * solve, a NURIKABE walk, a deduction) is never done in one call: the
+ * request leaves it (s->stage), and every poll runs the request's work step
+ * for one budget (SAP_SESSION_BUDGET steps, sapper.h section 2) until it
  * is done and the reply can start.  Meanwhile sap_session_busy() is true
  * and sink takes nothing, so a server can serve its other sessions in
  * between.
@@ -25,217 +25,30 @@
  */
 #include "protocol.h"
 
-SAP_TEXT(err_prefix, "ERR ");
 SAP_TEXT(end_line, "END");
 
 SAP_STATIC_ASSERT(reply_fits_u16, SAP_REPLY_MAX >= 112u && SAP_REPLY_MAX <= 65535u);
-SAP_STATIC_ASSERT(line_holds_a_row, SAP_LINE_MAX >= SAP_MAX_COLS);
 
-/* ---- memory ------------------------------------------------------------ */
+/* ---- the request in progress -------------------------------------------- */
 
-void *sap_session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose)
+/* One budget's worth of its work; once done, it has set its reply. */
+static void run_work(struct sap_session *s)
 {
-    if (s->memory == NULL || s->memory->acquire == NULL)
-        return NULL;
-    if (purpose == SAP_MEMORY_WORK && !sap_work_fits(bytes))
-        return NULL; /* refused as a provider would: SAP_MAX_WORK_BYTES */
-    return s->memory->acquire(s->memory->context, bytes, purpose);
+    bool (*work)(struct sap_session *);
+    REQUEST_FIELD(s->request - 1u, work, work);
+    if (!work(s) && s->stage == STAGE_WORK)
+        sap_session_end_request(s);
 }
 
-void sap_session_release_block(struct sap_session *s, void **block, enum sap_memory_purpose purpose)
+/* The next part of its long reply; once all is out, the request is over. */
+static size_t write_reply(struct sap_session *s, char *out, size_t cap)
 {
-    if (*block != NULL && s->memory != NULL && s->memory->release != NULL)
-        s->memory->release(s->memory->context, *block, purpose);
-    *block = NULL;
-}
-
-void sap_session_release_game(struct sap_session *s)
-{
-    sap_session_release_block(s, &s->game_block, SAP_MEMORY_GAME);
-    s->game = NULL;
-}
-
-void sap_session_release_work(struct sap_session *s)
-{
-    sap_session_release_block(s, &s->work, SAP_MEMORY_WORK);
-    s->solver.casual = NULL;
-}
-
-void sap_session_abandon_request(struct sap_session *s)
-{
-    sap_session_release_block(s, &s->new_block, SAP_MEMORY_GAME);
-    s->new_game = NULL;
-    if (s->request != 0)
-        sap_session_release_work(s);
-    s->request = 0;
-    s->deferred_length = 0;
-}
-
-/* ---- replies ----------------------------------------------------------- */
-
-static bool output_pending(const struct sap_session *s)
-{
-    return s->reply_sent < s->reply_length || s->text_left > 0 || s->out_kind != OUT_NONE
-           || s->work_kind != WORK_NONE || (s->mode == MODE_JUDGE && sap_judge_working(&s->judge));
-}
-
-/* The short reply line is built with the text helpers, which keep a NUL
- * after the text: the cap leaves room for the line end that replaces it. */
-void sap_session_reply_start(struct sap_session *s, const char *text)
-{
-    size_t len = 0;
-    sap_text_add(s->reply, SAP_REPLY_MAX - 1, &len, text);
-    s->reply_length = (uint16_t)len;
-    s->reply_sent = 0;
-}
-
-void sap_session_reply_add(struct sap_session *s, const char *text)
-{
-    size_t len = s->reply_length;
-    sap_text_add(s->reply, SAP_REPLY_MAX - 1, &len, text);
-    s->reply_length = (uint16_t)len;
-}
-
-static void reply_add_ram(struct sap_session *s, const char *text)
-{
-    size_t len = s->reply_length;
-    sap_text_add_ram(s->reply, SAP_REPLY_MAX - 1, &len, text);
-    s->reply_length = (uint16_t)len;
-}
-
-void sap_session_reply_add_u32(struct sap_session *s, uint32_t value)
-{
-    size_t len = s->reply_length;
-    sap_text_add_u32(s->reply, SAP_REPLY_MAX - 1, &len, value);
-    s->reply_length = (uint16_t)len;
-}
-
-void sap_session_reply_end(struct sap_session *s)
-{
-    s->reply[s->reply_length++] = '\n';
-}
-
-void sap_session_reply_line(struct sap_session *s, const char *text)
-{
-    sap_session_reply_start(s, text);
-    sap_session_reply_end(s);
-}
-
-void sap_session_reply_err(struct sap_session *s, const char *reason)
-{
-    sap_session_reply_start(s, err_prefix);
-    sap_session_reply_add(s, reason);
-    sap_session_reply_end(s);
-}
-
-void sap_session_defer_reply(struct sap_session *s)
-{
-    s->deferred_length = s->reply_length;
-    s->reply_length = 0; /* not sent yet */
-}
-
-/* Writes SHOW or a CASUALMAP map from its cursor, a cell at a time. */
-static size_t write_board(struct sap_session *s, char *out, size_t cap)
-{
-    size_t n = 0;
-    while (n < cap && s->out_row < s->rows) {
-        uint32_t row = s->out_row, pos = s->out_col;
-        char c;
-        if (s->out_kind == OUT_SHOW) {
-            /* positions 2k: cell k; 2k+1: a space, or the line end */
-            if ((pos & 1u) == 0)
-                c = sap_game_cell(s->game, row, pos >> 1);
-            else
-                c = (pos >> 1) + 1u == s->cols ? '\n' : ' ';
-            if (++pos == 2u * s->cols) {
-                pos = 0;
-                s->out_row++;
-            }
-        } else {
-            if (pos == s->cols) {
-                c = '\n';
-            } else { /* OUT_CASUALMAP: the mine bits follow the solver's block */
-                size_t cell = (size_t)row * s->cols + pos;
-                const unsigned char *mines =
-                    (const unsigned char *)s->work + SAP_CASUAL_BYTES(s->rows, s->cols);
-                if (mines[cell >> 3] & (1u << (cell & 7u)))
-                    c = 'M';
-                else if (SERVES(SAP_SOLVER_CASUAL) && s->count != 0
-                         && sap_casual_left_covered(s->solver.casual, row, pos))
-                    c = '#';
-                else
-                    c = '.';
-            }
-            if (++pos == s->cols + 1u) {
-                pos = 0;
-                s->out_row++;
-            }
-        }
-        s->out_col = pos;
-        out[n++] = c;
-    }
-    return n;
-}
-
-/* A MASTER board: runs of cells straight from the plan, then line ends. */
-static size_t write_master(struct sap_session *s, char *out, size_t cap)
-{
-    size_t n = 0;
-    while (n < cap && s->out_row < s->rows) {
-        size_t k = 0;
-        if (s->out_col < s->cols)
-            k = sap_master_write_row(&s->master, s->out_row, s->out_col, out + n, cap - n);
-        if (k == 0) { /* the row is out (a plan that writes nothing ends it too) */
-            out[n++] = '\n';
-            s->out_col = 0;
-            s->out_row++;
-        } else {
-            s->out_col += (uint32_t)k;
-            n += k;
-        }
-    }
-    return n;
-}
-
-/* PROB's map: each cell's token and a space or the line end, a token at a
- * time (s->item: how much of the current one is out). */
-static size_t write_prob(struct sap_session *s, char *out, size_t cap)
-{
-    size_t n = 0;
-    while (n < cap && s->out_row < s->rows) {
-        char piece[8];
-        size_t length = sap_prob_token(s->solver.deduce, s->game, s->out_row, s->out_col, piece);
-        piece[length++] = s->out_col + 1u == s->cols ? '\n' : ' ';
-        n += sap_copy_piece(out + n, cap - n, piece, length, &s->item);
-        if (s->item == length) {
-            s->item = 0;
-            if (++s->out_col == s->cols) {
-                s->out_col = 0;
-                s->out_row++;
-            }
-        }
-    }
-    return n;
-}
-
-static size_t write_long_reply(struct sap_session *s, char *out, size_t cap)
-{
+    size_t (*reply)(struct sap_session *, char *, size_t);
     size_t n;
-    if (s->out_kind == OUT_MOVE)
-        n = sap_game_reply(s->game, out, cap);
-    else if (s->out_kind == OUT_PROB)
-        n = SERVES(SAP_SOLVER_DEDUCE) ? write_prob(s, out, cap) : 0;
-    else if (s->out_kind == OUT_MASTER)
-        n = SERVES(SAP_SOLVER_MASTER) ? write_master(s, out, cap) : 0;
-    else
-        n = write_board(s, out, cap);
-    if (n == 0) {
-        if (s->out_kind == OUT_CASUALMAP || s->out_kind == OUT_PROB)
-            sap_session_release_work(s);
-        if (s->out_kind == OUT_PROB)
-            s->request = 0;
-        s->out_kind = OUT_NONE;
-    }
+    REQUEST_FIELD(s->request - 1u, reply, reply);
+    n = reply(s, out, cap);
+    if (n == 0)
+        sap_session_end_request(s);
     return n;
 }
 
@@ -264,17 +77,16 @@ static void leave_judge(struct sap_session *s, int status)
 {
     sap_judge_release(&s->judge);
     if (s->judge_only) {
-        s->mode = MODE_CLOSED;
-        s->closing = true;
+        sap_session_close(s);
         return;
     }
     if (status < 0) {
-        sap_session_reply_start(s, err_prefix);
+        sap_session_reply_start_err(s);
         sap_session_reply_add(s, sap_format_name(sap_judge_format(&s->judge)));
         sap_session_reply_add(s, SAP_STR(" line "));
         sap_session_reply_add_u32(s, s->judge.error_line);
         sap_session_reply_add(s, SAP_STR(": "));
-        reply_add_ram(s, s->judge.error_reason); /* set with every failure */
+        sap_session_reply_add_ram(s, s->judge.error_reason); /* set with every failure */
         sap_session_reply_end(s);
         sap_session_reply_add(s, end_line);
     } else {
@@ -286,8 +98,6 @@ static void leave_judge(struct sap_session *s, int status)
 }
 
 /* ---- state changes that need no input ---------------------------------- */
-
-static void take_line(struct sap_session *s, const char *line, uint32_t length);
 
 /* Leaves a JUDGE stream once the reader is done (or failed) and has
  * nothing left to write, and handles EOF once every reply is out.
@@ -310,7 +120,7 @@ static bool settle_step(struct sap_session *s)
             return true;
         }
     }
-    if (!s->finished || output_pending(s))
+    if (!s->finished || sap_session_output_pending(s))
         return false;
     switch (s->mode) {
     case MODE_REQUEST:
@@ -319,15 +129,14 @@ static bool settle_step(struct sap_session *s)
         if (s->line_length > 0) { /* a last line without its line end */
             uint32_t line_length = s->line_length;
             s->line_length = 0;
-            take_line(s, s->line, line_length);
+            sap_session_take_line(s, s->line, line_length);
             return true;
         }
         if (s->mode != MODE_REQUEST) {
             sap_session_abandon_request(s);
             sap_session_reply_err(s, SAP_STR("input ended inside a request"));
         }
-        s->mode = MODE_CLOSED;
-        s->closing = true;
+        sap_session_close(s);
         return true;
     case MODE_JUDGE:
         if (!s->judge_finished) {
@@ -347,94 +156,7 @@ static void settle(struct sap_session *s)
         continue;
 }
 
-/* ---- lines ------------------------------------------------------------- */
-
-static void tokenize(const char *line, uint32_t length, struct tokens *t)
-{
-    uint32_t i = 0;
-    t->count = 0;
-    while (i < length) {
-        uint32_t start;
-        while (i < length && (line[i] == ' ' || line[i] == '\t'))
-            i++;
-        if (i == length)
-            break;
-        start = i;
-        while (i < length && line[i] != ' ' && line[i] != '\t')
-            i++;
-        if (t->count < TOKENS_MAX) {
-            t->start[t->count] = start;
-            t->length[t->count] = i - start;
-        }
-        t->count++;
-    }
-}
-
-static void take_line(struct sap_session *s, const char *line, uint32_t length)
-{
-    struct tokens t;
-
-    if (length > 0 && line[length - 1] == '\r')
-        length--;
-    tokenize(line, length, &t);
-    if (t.count == 0)
-        return; /* blank lines are ignored everywhere */
-    switch (s->mode) {
-    case MODE_REQUEST:
-        sap_requests_take(s, line, &t);
-        return;
-    case MODE_NUMBERS:
-        sap_requests_take_number_line(s, line, &t);
-        break;
-    case MODE_ROWS:
-        sap_requests_take_row(s, line, &t);
-        break;
-    default:
-        return;
-    }
-    s->item++;
-    if (--s->items_left == 0) {
-        if (s->mode == MODE_NUMBERS) {
-            s->mode = MODE_ROWS;
-            s->items_left = s->rows;
-            s->item = 0;
-        } else {
-            s->mode = MODE_REQUEST;
-            sap_requests_complete(s);
-        }
-    }
-}
-
-static void line_too_long(struct sap_session *s)
-{
-    sap_session_abandon_request(s);
-    sap_session_reply_err(s, SAP_STR("line too long"));
-    s->line_length = 0;
-    s->mode = MODE_CLOSED;
-    s->closing = true;
-}
-
-/* Frames bytes into lines until a reply is waiting or the mode changes. */
-static size_t sink_lines(struct sap_session *s, const char *input, size_t length)
-{
-    size_t i = 0;
-    while (i < length && s->mode <= MODE_ROWS && !output_pending(s)) {
-        char c = input[i++];
-        if (s->skip_line) {
-            s->skip_line = c != '\n';
-        } else if (c == '\n') {
-            uint32_t line_length = s->line_length;
-            s->line_length = 0;
-            take_line(s, s->line, line_length);
-        } else if (s->line_length < SAP_LINE_MAX
-                   || (s->line_length == SAP_LINE_MAX && c == '\r')) {
-            s->line[s->line_length++] = c;
-        } else {
-            line_too_long(s);
-        }
-    }
-    return i;
-}
+/* ---- JUDGE stream bytes ---------------------------------------------- */
 
 static bool is_space(char c)
 {
@@ -492,14 +214,14 @@ void sap_session_set_budget(struct sap_session *s, uint32_t budget)
 
 bool sap_session_busy(const struct sap_session *s)
 {
-    return usable(s) && output_pending(s);
+    return usable(s) && sap_session_output_pending(s);
 }
 
 int sap_session_start_judge(struct sap_session *s, enum sap_format format)
 {
     if (!usable(s) || (unsigned)format >= SAP_FORMAT_COUNT)
         return SAP_ERR_ARG;
-    if (s->mode != MODE_REQUEST || s->request != 0 || output_pending(s))
+    if (s->mode != MODE_REQUEST || s->request != 0 || sap_session_output_pending(s))
         return SAP_ERR_STATE;
     if (sap_session_judge_begin(s, format) != SAP_OK)
         return SAP_ERR_ARG; /* a solver this build leaves out */
@@ -546,7 +268,7 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
     while (i < length) {
         size_t taken;
         settle(s);
-        if (output_pending(s))
+        if (sap_session_output_pending(s))
             break;
         switch (s->mode) {
         case MODE_JUDGE:
@@ -563,13 +285,13 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
             taken = length - i;
             break;
         default:
-            taken = sink_lines(s, input + i, length - i);
+            taken = sap_session_sink_lines(s, input + i, length - i);
             break;
         }
         i += taken;
         if (taken == 0) {
             settle(s);
-            if (!output_pending(s) && s->mode == MODE_JUDGE)
+            if (!sap_session_output_pending(s) && s->mode == MODE_JUDGE)
                 break; /* a reader that takes nothing and says nothing */
         }
     }
@@ -600,19 +322,14 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
             s->reply_sent = (uint16_t)(s->reply_sent + k);
             if (s->reply_sent == s->reply_length)
                 s->reply_sent = s->reply_length = 0;
-        } else if (s->text_left > 0) {
-            k = s->text_left < cap - n ? s->text_left : cap - n;
-            sap_rom_copy(out + n, s->text, k);
-            s->text += k;
-            s->text_left -= (uint32_t)k;
-        } else if (s->work_kind != WORK_NONE) {
+        } else if (s->stage == STAGE_WORK) {
             if (worked)
                 break; /* one budget per call */
             worked = true;
-            sap_requests_work(s);
+            run_work(s);
             k = 0;
-        } else if (s->out_kind != OUT_NONE) {
-            k = write_long_reply(s, out + n, cap - n);
+        } else if (s->stage == STAGE_REPLY) {
+            k = write_reply(s, out + n, cap - n);
         } else if (s->mode == MODE_JUDGE) {
             /* the reader does at most its budget of work per poll, and
              * returns 0 when it spent it without a reply byte */
@@ -641,7 +358,7 @@ void sap_session_finish(struct sap_session *s)
 
 bool sap_session_closing(const struct sap_session *s)
 {
-    return !usable(s) || s->closing;
+    return s != NULL && (!usable(s) || s->closing); /* a refused session closes */
 }
 
 void sap_session_release(struct sap_session *s)
@@ -649,9 +366,6 @@ void sap_session_release(struct sap_session *s)
     if (!usable(s))
         return;
     sap_session_abandon_request(s);
-    sap_session_release_work(s);
     sap_session_release_game(s);
     sap_judge_release(&s->judge);
-    s->out_kind = OUT_NONE;
-    s->work_kind = WORK_NONE;
 }

@@ -606,8 +606,8 @@ static void test_null_arguments(void)
     char out[8];
     bool solved;
 
-    CHECK_EQ_INT(sap_parse_u32(NULL, 3, &value), SAP_ERR_SYNTAX);
-    CHECK_EQ_INT(sap_parse_u32("12", 2, NULL), SAP_ERR_SYNTAX);
+    CHECK_EQ_INT(sap_parse_u32(NULL, 3, &value), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_parse_u32("12", 2, NULL), SAP_ERR_ARG);
     CHECK_EQ_INT(value, 7);
     CHECK_EQ_INT(sap_master_plan(NULL, 2, 2, 0), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_master_cell(NULL, 0, 0), '\0');
@@ -637,7 +637,7 @@ static void test_null_arguments(void)
     CHECK_EQ_INT(sap_judge_init(&judge, SAP_FORMAT_BOOM, NULL), SAP_OK);
     CHECK_EQ_INT(sap_judge_sink(&judge, NULL, 4), 0);
     CHECK_EQ_INT(sap_judge_poll(&judge, NULL, 4), 0);
-    CHECK_EQ_INT(sap_format_from_name(NULL, 4), -1);
+    CHECK_EQ_INT(sap_format_from_name(NULL, 4), SAP_ERR_ARG);
     sap_session_init(NULL, NULL);
     CHECK_EQ_INT(sap_session_sink(NULL, "HELP\n", 5), 0);
     CHECK_EQ_INT(sap_session_poll(NULL, out, sizeof out), 0);

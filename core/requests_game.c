@@ -1,0 +1,368 @@
+/*
+ * requests_game.c - the requests on the current game: NEW, 0, the clicks
+ * 1 2 3, SHOW, STATS, and the deduction engine's HINT and PROB.  Their
+ * rows of the request table are in requests.c; their state is their own
+ * struct in s->req (sapper.h).
+ */
+#include "protocol.h"
+
+static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, uint32_t mines)
+{
+    sap_session_reply_numbers(s, SAP_STR("OK "), rows, cols, mines);
+}
+
+const char sap_usage_new[] SAP_ROM =
+    "usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]";
+
+/* ---- NEW ------------------------------------------------------------------- */
+
+/* A GAME block for a NEW; when the provider refuses a second one (one
+ * arena), the current game goes first.  A board past SAP_MAX_WORK_BYTES
+ * is never held beside the current game: that goes first at once. */
+static void *acquire_game(struct sap_session *s, size_t bytes)
+{
+    if (!sap_work_fits(bytes))
+        sap_session_release_game(s);
+    for (;;) { /* at most twice: the second time there is no current game */
+        void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
+        if (block != NULL || s->game_block == NULL)
+            return block;
+        sap_session_release_game(s);
+    }
+}
+
+/* NEW r c reads its rows into a game of its own; NEW r c mines seed
+ * [level] makes one at once.  Either replaces the current game only once
+ * it is complete. */
+void sap_req_new_take(struct sap_session *s, const struct request_line *r)
+{
+    const uint32_t *a = r->args, words = r->tokens->count;
+    size_t bytes = SAP_GAME_BYTES(a[0], a[1]);
+    bool random = words >= 5;
+    uint8_t level = words == 6 ? (uint8_t)a[4] : (uint8_t)SAP_LEVEL_RANDOM;
+    sap_game **game = &s->req.new_board.game;
+    const char *reason;
+    void *block;
+    int err;
+    if (words == 4) { /* told after the numbers and the size, as NEW's usage */
+        sap_session_reply_err(s, sap_usage_new);
+        return;
+    }
+    if (level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {
+        sap_session_reply_err(s, sap_reason_not_served); /* the generator plays with the engine */
+        return;
+    }
+    if (random && a[2] >= a[0] * a[1]) { /* the product fits: sizes are checked */
+        sap_session_reply_err(s, sap_reason_too_many_mines);
+        return;
+    }
+    if (!random)
+        sap_session_expect_lines(s, a[0], a[1], 0);
+    block = acquire_game(s, bytes);
+    if (block == NULL) {
+        reason = sap_reason_no_memory;
+    } else {
+        err = sap_game_init(game, block, bytes, a[0], a[1]);
+        if (err == SAP_OK && random)
+            err = sap_game_set_random(*game, a[2], a[3]);
+        reason = err != SAP_OK ? sap_strerror(err) : NULL;
+    }
+    if (!random) {
+        if (reason != NULL) /* its rows are still to come */
+            sap_session_defer_err(s, reason);
+    } else if (reason != NULL) {
+        sap_session_reply_err(s, reason);
+    } else {
+        sap_game_set_level(*game, level);
+        sap_session_install_game(s, *game);
+        reply_ok_board(s, a[0], a[1], a[2]);
+    }
+}
+
+void sap_req_new_row(struct sap_session *s, uint32_t row, const char *cells)
+{
+    (void)sap_game_set_row(s->req.new_board.game, row, 0, cells, s->cols);
+}
+
+/* Its rows are read: it becomes the current game. */
+bool sap_req_new_work(struct sap_session *s)
+{
+    sap_game *game = s->req.new_board.game;
+    sap_session_install_game(s, game);
+    reply_ok_board(s, s->rows, s->cols, sap_game_mines(game));
+    return false;
+}
+
+void sap_req_quit_take(struct sap_session *s, const struct request_line *r)
+{
+    (void)r;
+    sap_session_reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING
+                              ? SAP_STR("QUIT") : SAP_STR("OK"));
+    sap_session_release_game(s);
+}
+
+/* ---- the clicks ------------------------------------------------------------ */
+
+/* After sap_game_move_begin or _step said `outcome`: true while the
+ * move's opening is still spreading; else its reply is set (boom's lines,
+ * written by sap_game_reply, or an ERR). */
+static bool move_goes_on(struct sap_session *s, int outcome)
+{
+    if (outcome == SAP_MORE && sap_game_busy(s->game))
+        return true;
+    if (outcome < 0)
+        sap_session_reply_strerror(s, outcome);
+    else
+        sap_session_stream_reply(s);
+    return false;
+}
+
+/* Begins operation op at 1-based (x, y) on the current game: true when its
+ * opening is left to spread first. */
+static bool play_move(struct sap_session *s, int op, uint32_t x, uint32_t y)
+{
+    return move_goes_on(s, sap_game_move_begin(s->game, op, x, y));
+}
+
+/* A no-guess board's first left click: its layout is made first (the
+ * work), then laid into the game and the click played (generate_done). */
+static void start_generate(struct sap_session *s, uint32_t row, uint32_t col)
+{
+    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
+    size_t bytes = SAP_GENERATE_BYTES(rows, cols);
+    void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    if (block == NULL
+        || sap_generate_init(&s->req.move.generate, block, bytes, rows, cols,
+                             sap_game_mines(s->game), sap_game_pending_seed(s->game),
+                             (enum sap_level)sap_game_pending_level(s->game),
+                             row, col) != SAP_OK) {
+        sap_session_reply_err(s, sap_reason_no_memory);
+        return;
+    }
+    s->req.move.row = row;
+    s->req.move.col = col;
+    sap_session_leave_work(s);
+}
+
+static bool generated_mine(const void *generate, uint32_t row, uint32_t col)
+{
+    return sap_generate_mine_at((const sap_generate *)generate, row, col);
+}
+
+/* The layout is made (or the generator gave up): the click, or an ERR. */
+static bool generate_done(struct sap_session *s, int err)
+{
+    if (err == SAP_OK)
+        err = sap_game_set_layout(s->game, generated_mine, s->req.move.generate);
+    s->req.move.generate = NULL;
+    sap_session_release_request_block(s);
+    if (err == SAP_ERR_SIZE) {
+        sap_session_reply_err(s, sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
+                                 ? SAP_STR("no casual board found within the generator's "
+                                           "tries; no mines laid")
+                                 : SAP_STR("no no-guess board found within the "
+                                           "generator's tries; no mines laid"));
+        return false;
+    }
+    if (err != SAP_OK) {
+        sap_session_reply_strerror(s, err);
+        return false;
+    }
+    return play_move(s, SAP_OP_LEFT, s->req.move.row + 1u, s->req.move.col + 1u);
+}
+
+void sap_req_move_take(struct sap_session *s, const struct request_line *r)
+{
+    const uint32_t *a = r->args;
+    int op = r->text[r->tokens->start[0]] - '0';
+    if (a[0] < 1 || a[0] > sap_game_rows(s->game) || a[1] < 1 || a[1] > sap_game_cols(s->game)) {
+        sap_session_reply_err(s, SAP_STR("coordinate outside the board"));
+        return;
+    }
+    s->req.move.generate = NULL;
+    if (op == SAP_OP_LEFT && sap_game_pending_level(s->game) != SAP_LEVEL_RANDOM
+        && SERVES(SAP_SOLVER_DEDUCE)) {
+        char v = sap_game_cell(s->game, a[0] - 1u, a[1] - 1u);
+        if (v == '_' || v == '?') { /* the click that lays the mines */
+            start_generate(s, a[0] - 1u, a[1] - 1u);
+            return;
+        }
+    }
+    if (play_move(s, op, a[0], a[1]))
+        sap_session_leave_work(s);
+}
+
+/* A no-guess layout being made, then the click's opening spreading. */
+bool sap_req_move_work(struct sap_session *s)
+{
+    if (SERVES(SAP_SOLVER_DEDUCE) && s->req.move.generate != NULL) {
+        int err = sap_generate_step(s->req.move.generate, s->budget);
+        return err == SAP_MORE || generate_done(s, err);
+    }
+    return move_goes_on(s, sap_game_move_step(s->game, s->budget));
+}
+
+size_t sap_req_move_reply(struct sap_session *s, char *out, size_t cap)
+{
+    return sap_game_reply(s->game, out, cap);
+}
+
+/* ---- SHOW ------------------------------------------------------------------ */
+
+void sap_req_show_take(struct sap_session *s, const struct request_line *r)
+{
+    (void)r;
+    s->rows = sap_game_rows(s->game);
+    s->cols = sap_game_cols(s->game);
+    s->req.show.row = 0;
+    s->req.show.pos = 0;
+    sap_session_stream_reply(s);
+}
+
+/* The player map, a byte at a time: position 2k of a row is cell k,
+ * 2k + 1 a space or the line end. */
+size_t sap_req_show_reply(struct sap_session *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap && s->req.show.row < s->rows) {
+        uint32_t pos = s->req.show.pos;
+        if ((pos & 1u) == 0)
+            out[n++] = sap_game_cell(s->game, s->req.show.row, pos >> 1);
+        else
+            out[n++] = (pos >> 1) + 1u == s->cols ? '\n' : ' ';
+        if (++pos == 2u * s->cols) {
+            pos = 0;
+            s->req.show.row++;
+        }
+        s->req.show.pos = pos;
+    }
+    return n;
+}
+
+/* ---- STATS ------------------------------------------------------------------- */
+
+void sap_req_stats_take(struct sap_session *s, const struct request_line *r)
+{
+    size_t bytes;
+    void *block;
+    (void)r;
+    if (!sap_game_mines_laid(s->game)) {
+        sap_session_reply_err(s, SAP_STR("no mines yet: a random board lays them at the first left "
+                                         "click"));
+        return;
+    }
+    bytes = SAP_STATS_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
+    block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    if (block == NULL || sap_stats_init(&s->req.stats.stats, block, bytes, s->game) != SAP_OK) {
+        sap_session_reply_err(s, sap_reason_no_memory);
+        return;
+    }
+    sap_session_leave_work(s);
+}
+
+bool sap_req_stats_work(struct sap_session *s)
+{
+    struct sap_board_stats b = { 0, 0, 0, 0 };
+    if (sap_stats_step(s->req.stats.stats, s->budget) == SAP_MORE)
+        return true;
+    (void)sap_stats_result(s->req.stats.stats, &b); /* done: it cannot fail */
+    sap_session_reply_start(s, SAP_STR("3BV "));
+    sap_session_reply_add_u32(s, b.bv3);
+    sap_session_reply_add(s, SAP_STR(" OPENINGS "));
+    sap_session_reply_add_u32(s, b.openings);
+    sap_session_reply_add(s, SAP_STR(" ISLANDS "));
+    sap_session_reply_add_u32(s, b.islands);
+    sap_session_reply_add(s, SAP_STR(" CLICKS "));
+    sap_session_reply_add_u32(s, b.clicks);
+    sap_session_reply_end(s);
+    return false;
+}
+
+/* ---- the deduction engine: HINT and PROB ---------------------------------------- */
+
+void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
+{
+    size_t bytes;
+    void *block;
+    (void)r;
+    bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
+    block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    if (block == NULL || sap_deduce_init(&s->req.deduce.deduce, block, bytes, s->game) != SAP_OK) {
+        sap_session_reply_err(s, sap_reason_no_memory);
+        return;
+    }
+    sap_session_leave_work(s);
+}
+
+/* One budget of the deduction: SAP_MORE, SAP_OK once done, or the ERR it
+ * ended with (replied). */
+static int deduce(struct sap_session *s)
+{
+    int err = sap_deduce_step(s->req.deduce.deduce, s->budget);
+    if (err == SAP_ERR_SIZE) {
+        sap_session_reply_err(s, SAP_STR("the position is too big to work out exactly"));
+        return err;
+    }
+    if (err == SAP_ERR_STATE) {
+        sap_session_reply_err(s, SAP_STR("no layout of mines fits the numbers"));
+        return err;
+    }
+    return err == SAP_MORE ? SAP_MORE : SAP_OK;
+}
+
+/* HINT's line, once the deduction is done. */
+bool sap_req_hint_work(struct sap_session *s)
+{
+    int err = deduce(s);
+    size_t room, length;
+    char *at;
+    if (err != SAP_OK)
+        return err == SAP_MORE;
+    sap_session_reply_start(s, SAP_STR(""));
+    at = sap_session_reply_room(s, &room);
+    length = sap_hint_line(s->req.deduce.deduce, s->game, at, room);
+    if (length == 0) {
+        sap_session_reply_err(s, SAP_STR("nothing is covered that is not known"));
+    } else {
+        sap_session_reply_grow(s, length);
+        sap_session_reply_end(s);
+    }
+    return false;
+}
+
+/* PROB's map follows the deduction. */
+bool sap_req_prob_work(struct sap_session *s)
+{
+    int err = deduce(s);
+    if (err != SAP_OK)
+        return err == SAP_MORE;
+    s->rows = sap_game_rows(s->game);
+    s->cols = sap_game_cols(s->game);
+    s->req.deduce.row = 0;
+    s->req.deduce.col = 0;
+    s->req.deduce.piece = 0;
+    sap_session_stream_reply(s);
+    return false;
+}
+
+/* Each cell's token and a space or the line end, a token at a time. */
+size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap && s->req.deduce.row < s->rows) {
+        char piece[8];
+        uint32_t col = s->req.deduce.col;
+        size_t length = sap_prob_token(s->req.deduce.deduce, s->game, s->req.deduce.row, col,
+                                       piece);
+        piece[length++] = col + 1u == s->cols ? '\n' : ' ';
+        n += sap_copy_piece(out + n, cap - n, piece, length, &s->req.deduce.piece);
+        if (s->req.deduce.piece == length) {
+            s->req.deduce.piece = 0;
+            if (++s->req.deduce.col == s->cols) {
+                s->req.deduce.col = 0;
+                s->req.deduce.row++;
+            }
+        }
+    }
+    return n;
+}

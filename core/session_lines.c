@@ -1,0 +1,275 @@
+/*
+ * session_lines.c - bytes into lines, and lines into requests.
+ *
+ * Bytes are framed into lines in the session's fixed line buffer; each
+ * complete line is split into tokens and is, by s->mode, a request line,
+ * a number line or a board row of the request in progress.
+ *
+ * A request line walks the request table (requests.c), in the style of
+ * memcached's command table and Redis's commandTable: the walk does what
+ * every request shares - find the word, refuse a solver this build leaves
+ * out, check the argument count, parse the numbers and a level word, check
+ * a board size, and that there is a game for the requests about it - and
+ * hands the rest to the row's `take`.  A row of a board
+ * is checked here against the row's alphabet (rows.c's one row reader and
+ * its one wording of each mistake) before the row's `row` sees it.  After
+ * the last line, the request's first mistake is answered, or its work is
+ * left for poll.
+ */
+#include "protocol.h"
+
+SAP_TEXT(no_game, "no game: start one with NEW");
+
+SAP_STATIC_ASSERT(line_holds_a_row, SAP_LINE_MAX >= SAP_MAX_COLS);
+
+static void tokenize(const char *line, uint32_t length, struct tokens *t)
+{
+    uint32_t i = 0;
+    t->count = 0;
+    while (i < length) {
+        uint32_t start;
+        while (i < length && (line[i] == ' ' || line[i] == '\t'))
+            i++;
+        if (i == length)
+            break;
+        start = i;
+        while (i < length && line[i] != ' ' && line[i] != '\t')
+            i++;
+        if (t->count < TOKENS_MAX) {
+            t->start[t->count] = start;
+            t->length[t->count] = i - start;
+        }
+        t->count++;
+    }
+}
+
+/* ---- numbers and sizes ------------------------------------------------------ */
+
+const char *sap_session_parse_numbers(const char *line, const struct tokens *t, uint32_t first,
+                                      uint32_t count, uint32_t *values)
+{
+    uint32_t i;
+    for (i = 0; i < count; i++) {
+        int err = sap_parse_u32(line + t->start[first + i], t->length[first + i], &values[i]);
+        if (err != SAP_OK)
+            return err == SAP_ERR_SIZE ? SAP_STR("number too large") : SAP_STR("not a number");
+    }
+    return NULL;
+}
+
+/* "ERR " and why sap_check_board_size refuses rows x cols, in rows.c's
+ * one wording of a board size. */
+static void reply_size_err(struct sap_session *s, uint32_t rows, uint32_t cols)
+{
+    size_t room, len = 0;
+    char *at;
+    sap_session_reply_start_err(s);
+    at = sap_session_reply_room(s, &room);
+    sap_size_reason(at, room, &len, rows, cols);
+    sap_session_reply_grow(s, len);
+    sap_session_reply_end(s);
+}
+
+/* ---- the table walk ---------------------------------------------------------- */
+
+/* The row of the table whose keyword the line starts with, or
+ * REQUEST_KINDS. */
+static uint32_t find_request(const char *word, uint32_t length)
+{
+    uint32_t index;
+    for (index = 0; index < REQUEST_KINDS; index++) {
+        const char *keyword;
+        REQUEST_FIELD(index, word, keyword);
+        if (sap_word_is(word, length, keyword))
+            break;
+    }
+    return index;
+}
+
+/* The arguments of a request line as numbers (and a level word), into
+ * args; NULL, or the reason they are not. */
+static const char *parse_args(const struct sap_request *k, const char *line,
+                              const struct tokens *t, uint32_t *args)
+{
+    uint32_t numbers = t->count - 1u;
+    const char *reason;
+    if ((k->flags & ARGS_LEVEL) && numbers == 5u)
+        numbers = 4u;
+    reason = sap_session_parse_numbers(line, t, 1, numbers, args);
+    if (reason == NULL && numbers < t->count - 1u) {
+        const char *w = line + t->start[5];
+        args[4] = sap_word_is(w, t->length[5], SAP_STR("casual")) ? SAP_LEVEL_CASUAL
+                  : sap_word_is(w, t->length[5], SAP_STR("noguess")) ? SAP_LEVEL_NOGUESS
+                                                                   : SAP_LEVEL_RANDOM;
+        if (args[4] == SAP_LEVEL_RANDOM)
+            reason = SAP_STR("unknown level: CASUAL or NOGUESS");
+    }
+    return reason;
+}
+
+/* Why the request line of row k is refused (its ERR reason), or NULL;
+ * its arguments parsed into args.  A board size is checked after. */
+static const char *refusal(const struct sap_session *s, const struct sap_request *k,
+                           const char *line, const struct tokens *t, uint32_t *args)
+{
+    if ((k->solver & ~SAP_SOLVERS) != 0)
+        return sap_reason_not_served;
+    if (t->count < 1u + k->args_min || t->count > 1u + k->args_max)
+        return k->usage;
+    if (k->flags & ARGS_NUMBERS) {
+        const char *reason = parse_args(k, line, t, args);
+        if (reason != NULL)
+            return reason;
+    }
+    if ((k->flags & NEEDS_GAME) && s->game == NULL)
+        return no_game;
+    return NULL;
+}
+
+static void take_request(struct sap_session *s, const char *line, const struct tokens *t)
+{
+    struct sap_request k;
+    struct request_line r;
+    const char *reason = SAP_STR("unknown request (HELP lists them)");
+    uint32_t index = find_request(line + t->start[0], t->length[0]);
+
+    if (index < REQUEST_KINDS) {
+        sap_rom_table_copy(&k, &sap_requests[index], sizeof k);
+        reason = refusal(s, &k, line, t, r.args);
+    }
+    if (reason != NULL) {
+        sap_session_reply_err(s, reason);
+        return;
+    }
+    if ((k.flags & ARGS_BOARD) && sap_check_board_size(r.args[0], r.args[1]) != SAP_OK) {
+        reply_size_err(s, r.args[0], r.args[1]);
+        return;
+    }
+    r.text = line;
+    r.tokens = t;
+    s->request = (uint8_t)(index + 1u);
+    k.take(s, &r);
+    if (s->mode != MODE_NUMBERS && s->mode != MODE_ROWS && s->stage == STAGE_NONE)
+        sap_session_end_request(s); /* answered at once */
+}
+
+/* ---- the lines of a request -------------------------------------------------- */
+
+/* A board row: one word of exactly s->cols cells of the request's alphabet. */
+static void take_row(struct sap_session *s, const char *line, const struct tokens *t)
+{
+    const char *cells = line + t->start[0];
+    const char *alphabet;
+    enum sap_row_mistake mistake = SAP_ROW_CELL;
+    uint32_t col = 0;
+    char bad = 0;
+
+    REQUEST_FIELD(s->request - 1u, rows, alphabet);
+    if (t->count != 1) {
+        mistake = SAP_ROW_WORDS;
+    } else if (t->length[0] < s->cols) {
+        mistake = SAP_ROW_SHORT;
+    } else if (t->length[0] > s->cols) {
+        mistake = SAP_ROW_LONG;
+    } else {
+        for (col = 0; col < s->cols && sap_row_cell(alphabet, cells[col]) >= 0; col++)
+            continue;
+        if (col == s->cols) {
+            void (*row)(struct sap_session *, uint32_t, const char *);
+            REQUEST_FIELD(s->request - 1u, row, row);
+            row(s, s->item, cells);
+            return;
+        }
+        bad = cells[col];
+    }
+    {
+        size_t room, len = 0;
+        char *at;
+        sap_session_reply_start_err(s);
+        at = sap_session_reply_room(s, &room);
+        sap_row_reason(at, room, &len, mistake, s->item + 1, t->length[0], s->cols, alphabet,
+                       bad);
+        sap_session_reply_grow(s, len);
+        sap_session_reply_end(s);
+        sap_session_defer_reply(s);
+    }
+}
+
+/* The request's last line was read: its first mistake, or its work. */
+static void lines_done(struct sap_session *s)
+{
+    s->mode = MODE_REQUEST;
+    if (s->deferred_length != 0) {
+        uint16_t length = s->deferred_length;
+        sap_session_abandon_request(s);
+        s->reply_length = length;
+        s->reply_sent = 0;
+        return;
+    }
+    sap_session_leave_work(s);
+}
+
+void sap_session_take_line(struct sap_session *s, const char *line, uint32_t length)
+{
+    struct tokens t;
+
+    if (length > 0 && line[length - 1] == '\r')
+        length--;
+    tokenize(line, length, &t);
+    if (t.count == 0)
+        return; /* blank lines are ignored everywhere */
+    if (s->mode == MODE_REQUEST) {
+        take_request(s, line, &t);
+        return;
+    }
+    if (s->deferred_length != 0) {
+        /* the request has already failed: its lines are only counted */
+    } else if (s->mode == MODE_NUMBERS) {
+        void (*number_line)(struct sap_session *, const char *, const struct tokens *);
+        REQUEST_FIELD(s->request - 1u, number_line, number_line);
+        number_line(s, line, &t);
+    } else {
+        take_row(s, line, &t);
+    }
+    s->item++;
+    if (--s->items_left == 0) {
+        if (s->mode == MODE_NUMBERS) {
+            s->mode = MODE_ROWS;
+            s->items_left = s->rows;
+            s->item = 0;
+        } else {
+            lines_done(s);
+        }
+    }
+}
+
+/* ---- framing ------------------------------------------------------------------ */
+
+static void line_too_long(struct sap_session *s)
+{
+    sap_session_abandon_request(s);
+    sap_session_reply_err(s, SAP_STR("line too long"));
+    s->line_length = 0;
+    sap_session_close(s);
+}
+
+size_t sap_session_sink_lines(struct sap_session *s, const char *input, size_t length)
+{
+    size_t i = 0;
+    while (i < length && s->mode <= MODE_ROWS && !sap_session_output_pending(s)) {
+        char c = input[i++];
+        if (s->skip_line) {
+            s->skip_line = c != '\n';
+        } else if (c == '\n') {
+            uint32_t line_length = s->line_length;
+            s->line_length = 0;
+            sap_session_take_line(s, s->line, line_length);
+        } else if (s->line_length < SAP_LINE_MAX
+                   || (s->line_length == SAP_LINE_MAX && c == '\r')) {
+            s->line[s->line_length++] = c;
+        } else {
+            line_too_long(s);
+        }
+    }
+    return i;
+}

@@ -1,0 +1,206 @@
+/*
+ * session_reply.c - what a request may do to the session (protocol.h):
+ * build its short reply line, hold back an ERR until its last line, say
+ * what it leaves for poll, and hold one block of memory.
+ *
+ * The short reply line lives in s->reply and nothing but these calls
+ * writes it.  The request in progress is s->request, with s->stage saying
+ * what poll still owes it; its one block (s->block) goes back when it ends,
+ * whichever way it ends, so no request releases memory on its error paths.
+ */
+#include "protocol.h"
+
+SAP_TEXT(err_prefix, "ERR ");
+
+const char sap_reason_not_served[] SAP_ROM = "not in this build";
+const char sap_reason_no_memory[] SAP_ROM = "not enough memory for this board";
+const char sap_reason_too_many_mines[] SAP_ROM = "too many mines: a board needs a safe cell";
+
+/* ---- the short reply line ------------------------------------------------ */
+
+/* The line is built with the text helpers, which keep a NUL after the
+ * text: the cap leaves room for the line end that replaces it. */
+void sap_session_reply_start(struct sap_session *s, const char *text)
+{
+    s->reply_length = 0;
+    s->reply_sent = 0;
+    sap_session_reply_add(s, text);
+}
+
+void sap_session_reply_add(struct sap_session *s, const char *text)
+{
+    size_t len = s->reply_length;
+    sap_text_add(s->reply, SAP_REPLY_MAX - 1, &len, text);
+    s->reply_length = (uint16_t)len;
+}
+
+void sap_session_reply_add_ram(struct sap_session *s, const char *text)
+{
+    size_t len = s->reply_length;
+    sap_text_add_ram(s->reply, SAP_REPLY_MAX - 1, &len, text);
+    s->reply_length = (uint16_t)len;
+}
+
+void sap_session_reply_add_u32(struct sap_session *s, uint32_t value)
+{
+    size_t len = s->reply_length;
+    sap_text_add_u32(s->reply, SAP_REPLY_MAX - 1, &len, value);
+    s->reply_length = (uint16_t)len;
+}
+
+void sap_session_reply_end(struct sap_session *s)
+{
+    s->reply[s->reply_length++] = '\n';
+}
+
+void sap_session_reply_line(struct sap_session *s, const char *text)
+{
+    sap_session_reply_start(s, text);
+    sap_session_reply_end(s);
+}
+
+void sap_session_reply_start_err(struct sap_session *s)
+{
+    sap_session_reply_start(s, err_prefix);
+}
+
+void sap_session_reply_err(struct sap_session *s, const char *reason)
+{
+    sap_session_reply_start_err(s);
+    sap_session_reply_add(s, reason);
+    sap_session_reply_end(s);
+}
+
+void sap_session_reply_numbers(struct sap_session *s, const char *prefix, uint32_t a,
+                               uint32_t b, uint32_t c)
+{
+    sap_session_reply_start(s, prefix);
+    sap_session_reply_add_u32(s, a);
+    sap_session_reply_add(s, SAP_STR(" "));
+    sap_session_reply_add_u32(s, b);
+    sap_session_reply_add(s, SAP_STR(" "));
+    sap_session_reply_add_u32(s, c);
+    sap_session_reply_end(s);
+}
+
+void sap_session_reply_strerror(struct sap_session *s, int err)
+{
+    sap_session_reply_err(s, sap_strerror(err));
+}
+
+char *sap_session_reply_room(struct sap_session *s, size_t *room)
+{
+    *room = SAP_REPLY_MAX - 1u - s->reply_length;
+    return s->reply + s->reply_length;
+}
+
+void sap_session_reply_grow(struct sap_session *s, size_t length)
+{
+    s->reply_length = (uint16_t)(s->reply_length + length);
+}
+
+void sap_session_defer_reply(struct sap_session *s)
+{
+    s->deferred_length = s->reply_length;
+    s->reply_length = 0; /* not sent yet */
+}
+
+void sap_session_defer_err(struct sap_session *s, const char *reason)
+{
+    if (s->deferred_length != 0)
+        return; /* the first mistake is the one told */
+    sap_session_reply_err(s, reason);
+    sap_session_defer_reply(s);
+}
+
+/* ---- the request in progress ----------------------------------------------- */
+
+void sap_session_expect_lines(struct sap_session *s, uint32_t rows, uint32_t cols,
+                              uint32_t numbers)
+{
+    s->rows = rows;
+    s->cols = cols;
+    s->deferred_length = 0;
+    s->item = 0;
+    if (numbers > 0) {
+        s->mode = MODE_NUMBERS;
+        s->items_left = numbers;
+    } else {
+        s->mode = MODE_ROWS;
+        s->items_left = rows;
+    }
+}
+
+void sap_session_leave_work(struct sap_session *s)
+{
+    s->stage = STAGE_WORK;
+}
+
+void sap_session_stream_reply(struct sap_session *s)
+{
+    s->stage = STAGE_REPLY;
+}
+
+void sap_session_end_request(struct sap_session *s)
+{
+    sap_session_release_request_block(s);
+    s->request = 0;
+    s->stage = STAGE_NONE;
+}
+
+void sap_session_abandon_request(struct sap_session *s)
+{
+    sap_session_end_request(s);
+    s->deferred_length = 0;
+}
+
+void sap_session_close(struct sap_session *s)
+{
+    s->mode = MODE_CLOSED;
+    s->closing = true;
+}
+
+/* ---- memory ---------------------------------------------------------------- */
+
+static void *acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose)
+{
+    if (s->memory == NULL || s->memory->acquire == NULL)
+        return NULL;
+    if (purpose == SAP_MEMORY_WORK && !sap_work_fits(bytes))
+        return NULL; /* refused as a provider would: SAP_MAX_WORK_BYTES */
+    return s->memory->acquire(s->memory->context, bytes, purpose);
+}
+
+static void release(struct sap_session *s, void **block, enum sap_memory_purpose purpose)
+{
+    if (*block != NULL && s->memory != NULL && s->memory->release != NULL)
+        s->memory->release(s->memory->context, *block, purpose);
+    *block = NULL;
+}
+
+void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
+                                enum sap_memory_purpose purpose)
+{
+    s->block = acquire(s, bytes, purpose);
+    s->block_purpose = (uint8_t)purpose;
+    return s->block;
+}
+
+void sap_session_release_request_block(struct sap_session *s)
+{
+    release(s, &s->block, (enum sap_memory_purpose)s->block_purpose);
+}
+
+void sap_session_install_game(struct sap_session *s, sap_game *game)
+{
+    sap_session_release_game(s);
+    s->game_block = s->block;
+    s->game = game;
+    s->block = NULL;
+}
+
+void sap_session_release_game(struct sap_session *s)
+{
+    release(s, &s->game_block, SAP_MEMORY_GAME);
+    s->game = NULL;
+}

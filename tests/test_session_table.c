@@ -1,0 +1,109 @@
+/*
+ * test_session_table.c - the request table (core/requests.c) against what
+ * the session assumes of it, and HELP against the table: every request the
+ * build serves has its HELP line, and every word HELP names is a request.
+ */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "lib/session_drive.h"
+#include "protocol.h"
+
+/* Whether `help` has a line that starts with `word` (any case) followed by
+ * a space, a colon or a comma. */
+static bool help_has_line(const char *help, const char *word)
+{
+    size_t n = strlen(word);
+    const char *line = help;
+    while (*line != '\0') {
+        size_t i = 0;
+        while (i < n && toupper((unsigned char)line[i]) == toupper((unsigned char)word[i]))
+            i++;
+        if (i == n && (line[n] == ' ' || line[n] == ':' || line[n] == ','))
+            return true;
+        line = strchr(line, '\n');
+        if (line == NULL)
+            break;
+        line++;
+    }
+    return false;
+}
+
+/* The pointers the session follows are there whenever it follows them. */
+static void test_rows_are_whole(void)
+{
+    uint32_t i, j;
+    for (i = 0; i < REQUEST_KINDS; i++) {
+        const struct sap_request *k = &sap_requests[i];
+        bool served = (k->solver & ~SAP_SOLVERS) == 0;
+        if (!CHECK(k->word != NULL && k->usage != NULL)) {
+            fprintf(stderr, "    row %u has no keyword or usage\n", (unsigned)i);
+            continue;
+        }
+        for (j = 0; k->word[j] != '\0'; j++)
+            CHECK(!isupper((unsigned char)k->word[j])); /* sap_word_is wants lower case */
+        for (j = 0; j < i; j++)
+            CHECK(strcmp(sap_requests[j].word, k->word) != 0);
+        CHECK(k->args_min <= k->args_max && k->args_max < TOKENS_MAX);
+        CHECK(!(k->flags & ARGS_BOARD) || ((k->flags & ARGS_NUMBERS) && k->args_min >= 2));
+        CHECK(!(k->flags & ARGS_LEVEL) || k->args_max == 5);
+        if (!served)
+            continue;
+        CHECK(k->take != NULL);
+        /* a request with rows checks them against its alphabet, and its
+         * work runs once they are read; number lines come before rows */
+        CHECK((k->rows != NULL) == (k->row != NULL));
+        CHECK(k->row == NULL || k->work != NULL);
+        CHECK(k->number_line == NULL || k->row != NULL);
+    }
+}
+
+static void test_help_lists_every_request(void)
+{
+    char *help = session_talk("HELP\n");
+    uint32_t i;
+    CHECK_EQ_INT(strlen(help), SAP_SESSION_HELP_BYTES);
+    for (i = 0; i < REQUEST_KINDS; i++) {
+        if (!CHECK(help_has_line(help, sap_requests[i].word)))
+            fprintf(stderr, "    HELP has no line for %s\n", sap_requests[i].word);
+    }
+    CHECK(strstr(help, "\nNEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS:") != NULL);
+    free(help);
+}
+
+/* The first word of every HELP line (but the closing END) is a request. */
+static void test_help_names_only_requests(void)
+{
+    char *help = session_talk("HELP\n");
+    const char *line = help;
+    size_t lines = 0;
+    while (*line != '\0' && strncmp(line, "END\n", 4) != 0) {
+        char request[32], *reply;
+        size_t n = strcspn(line, " :,\n");
+        CHECK(n > 0 && n < sizeof request - 1);
+        if (n >= sizeof request - 1)
+            break;
+        memcpy(request, line, n);
+        request[n] = '\n';
+        request[n + 1] = '\0';
+        reply = session_talk(request);
+        if (!CHECK(strncmp(reply, "ERR unknown request", 19) != 0))
+            fprintf(stderr, "    HELP names %.*s, which is no request\n", (int)n, line);
+        free(reply);
+        lines++;
+        line = strchr(line, '\n') + 1;
+    }
+    CHECK_EQ_INT(lines + 1, SAP_SESSION_HELP_LINES);
+    free(help);
+}
+
+int main(void)
+{
+    RUN_TEST(test_rows_are_whole);
+    RUN_TEST(test_help_lists_every_request);
+    RUN_TEST(test_help_names_only_requests);
+    return check_summary("test_session_table");
+}
