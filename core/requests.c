@@ -335,13 +335,13 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 #define DEDUCE(handler) (SERVES(SAP_SOLVER_DEDUCE) ? (handler) : NULL)
 #define BOARD (ARGS_NUMBERS | ARGS_BOARD)
 #define CLICK(keyword)                                                              \
-    { .word = keyword, .usage = t_usage_click, .args_min = 2, .args_max = 2,       \
+    { .word = (keyword), .usage = t_usage_click, .args_min = 2, .args_max = 2,       \
       .flags = ARGS_NUMBERS | NEEDS_GAME, .take = sap_req_move_take,               \
       .work = sap_req_move_work, .reply = sap_req_move_reply }
 /* A request without arguments. */
 #define ALONE(keyword, usage_text, more_flags, needs)                              \
-    .word = keyword, .usage = usage_text, .flags = ARGS_NUMBERS | (more_flags),    \
-    .solver = needs
+    .word = (keyword), .usage = (usage_text), .flags = ARGS_NUMBERS | (more_flags),\
+    .solver = (needs)
 
 const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     [REQ_NEW] = { .word = t_new, .usage = sap_usage_new, .args_min = 2, .args_max = 5,

@@ -133,6 +133,7 @@ static void take_request(struct sap_session *s, const char *line, const struct t
     const char *reason = SAP_STR("unknown request (HELP lists them)");
     uint32_t index = find_request(line + t->start[0], t->length[0]);
 
+    r.args[0] = r.args[1] = 0; /* refusal sets them for every ARGS_BOARD row */
     if (index < REQUEST_KINDS) {
         sap_rom_table_copy(&k, &sap_requests[index], sizeof k);
         reason = refusal(s, &k, line, t, r.args);
