@@ -228,7 +228,7 @@ static int stepped_move(sap_game *game, int op, uint32_t x, uint32_t y)
 /* An operation the engine must refuse: it changes nothing. */
 static void check_refused(struct game_under_test *t, int op, uint32_t x, uint32_t y)
 {
-    enum sap_outcome state = sap_game_state(t->game);
+    int state = sap_game_state(t->game);
     uint32_t covered = sap_game_covered(t->game);
     int rc;
     char probe[8];
@@ -313,7 +313,7 @@ struct known_game {
 static void checked_move(struct known_game *k, int op, uint32_t x, uint32_t y)
 {
     struct game_under_test *t = &k->t;
-    enum sap_outcome state_before = sap_game_state(t->game);
+    int state_before = sap_game_state(t->game);
     uint32_t r, c;
     int rc, want_rc, ref_state_before = ref_game_state(k->ref);
 
@@ -327,7 +327,7 @@ static void checked_move(struct known_game *k, int op, uint32_t x, uint32_t y)
     read_reply(t, k->rng, &k->reply);
     fuzz_text_expect_equal("game reply", k->reply.data, k->reply.length, k->want.data,
                            k->want.length);
-    FUZZ_CHECK(sap_game_state(t->game) == (rc == SAP_INVALID ? state_before : (enum sap_outcome)rc),
+    FUZZ_CHECK(sap_game_state(t->game) == (rc == SAP_INVALID ? state_before : rc),
                "state %d after outcome %d", (int)sap_game_state(t->game), rc);
     if (rc == SAP_INVALID || rc == SAP_LOSE)
         FUZZ_CHECK(map_unchanged(t), "outcome %d changed the map", rc);
@@ -480,7 +480,7 @@ static void play_random_board(uint32_t rows, uint32_t cols, uint32_t mines, uint
     fuzz_text_init(&reply);
     for (i = 0; i + 3 <= op_bytes && i < 3u * MAX_OPERATIONS; i += 3) {
         struct move m;
-        enum sap_outcome state_before = sap_game_state(t.game);
+        int state_before = sap_game_state(t.game);
         int rc, op;
         uint32_t x, y;
 
