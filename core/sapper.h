@@ -180,7 +180,6 @@ extern "C" {
  * must agree on them (struct sap_session's size follows SAP_LINE_MAX and
  * SAP_REPLY_MAX); sap_session_init passes the program's tag and the
  * library refuses a session whose tag is not its own (SAP_ERR_LIMITS). */
-#define SAP_LIMITS_MIX_(h, v) ((((uint32_t)(h)) ^ (uint32_t)(v)) * 16777619u)
 #define SAP_LIMITS_TAG                                                        \
     (SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(         \
      SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(         \
@@ -679,66 +678,14 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * the connection when sap_session_closing() is true and sap_session_poll()
  * returns 0.
  *
- * Requests: one per line, "\n" or "\r\n"; tokens separated by spaces and
- * tabs; keywords case-insensitive; empty (or blank) lines ignored, also
- * between the rows of a board.  No banner.
- *
- *   NEW r c            then r rows of '_' (safe) / '*' (mine)  -> OK r c mines
- *   NEW r c mines seed  random board laid at the first left click (never a
- *                       mine there, its 3x3 kept clear when the count
- *                       allows; deterministic per seed)     -> OK r c mines
- *   NEW r c mines seed CASUAL|NOGUESS   as above, laid at the first left
- *                       click so that it needs no guess (section 12): the
- *                       casual player, or pure logic, clears it from there
- *                       (builds with SAP_SOLVER_DEDUCE)     -> OK r c mines
- *   1 x y | 2 x y | 3 x y   left / right / middle click at 1-based row x,
- *                       column y -> boom's lines: RUNNING: [...] (+ WIN),
- *                       LOSE, or INVALID once the game has ended
- *   0                  QUIT if the game was running, else OK; the game is
- *                       released either way (then moves get ERR no game)
- *   SHOW               the player map, cells separated by one space
- *   HINT               "SAFE x y: <why>" or "MINE x y: <why>" for a certain
- *                       cell, else "GUESS x y p%: <why>" (section 10)
- *   PROB               the player map with each covered cell's mine odds
- *                       ("37%"), tokens separated by one space
- *   STATS              "3BV n OPENINGS n ISLANDS n CLICKS n" once the mines
- *                       are laid (section 11)
- *   CASUAL r c         then r rows of 'M' / '.'  -> "<min> <x> <y>", the
- *                       fewest safe cells left covered and a best start
- *                       (1-based); "0 0 0" for a board with no safe
- *                       cell (nothing can be left covered, no start exists)
- *   CASUALMAP r c      as CASUAL, then r lines of c characters showing the
- *                       best start's end: 'M' mine, '#' safe cell left
- *                       covered, '.' safe cell opened
- *   MASTER R C M       R lines of '*' / '.' / 'c', or Impossible
- *   NURIKABE r c d     then d lines "r' c' n" (0-based cell, as in the
- *                       statement) and r rows of '#' / '.'
- *                                             -> solved | not solved
- *   JUDGE BOOM|CASUAL|MASTER|NURIKABE  then the statement's whole input ->
- *                       its whole output, then requests again.  The input
- *                       ends where the statement says (after T cases, or
- *                       at "0 0" for CASUAL); bytes after that, on the same
- *                       line too, are requests.  Malformed input ends the
- *                       stream with one "ERR <format> line N: <reason>"
- *                       (N counts from the line after JUDGE); the rest of
- *                       that line is dropped, the next line is a request.
- *   HELP               the requests, one per line (SAP_SESSION_HELP_LINES)
- *   BYE                "BYE", then the session closes
- *
- * Anything malformed gets exactly one line "ERR <reason>" and changes
- * nothing.  A request line that is refused (unknown word, wrong argument
- * count, a bad number, a size beyond the build) expects no rows: following
- * lines are requests.  Once a NEW/CASUAL/CASUALMAP/NURIKABE line is
- * accepted, all its lines are read, and a bad one (row length, alphabet,
- * number line) gives the one ERR after the last of them.  NEW reads its
- * rows into a newly acquired GAME block and releases the old game only
- * when the new one is complete, so a bad NEW leaves the old game playing.
- * A provider that refuses a second GAME block (one arena) makes NEW release
- * the current game first and retry: then a refused NEW leaves no game.
- * A line longer than SAP_LINE_MAX (without its line end) gets
- * "ERR line too long" at once and the session closes; the rest of it is
- * never buffered.  At EOF a last line without "\n" is still answered; a
- * board cut short gets "ERR input ended inside a request".
+ * The protocol itself - every request, its reply and its errors, what a
+ * malformed line does, NEW keeping the old game until the new one is
+ * whole, JUDGE streams, line ends and limits - is described in one place:
+ * README.md, "The line protocol".  HELP lists the requests
+ * (SAP_SESSION_HELP_LINES lines); the table that serves them is
+ * core/requests.c.  Anything malformed gets exactly one "ERR <reason>"
+ * line and changes nothing; a line longer than SAP_LINE_MAX gets "ERR line
+ * too long" and the session closes.
  *
  * Largest reply per request, in bytes (the fuzz harness asserts these):
  *   every ERR line, OK, QUIT, BYE, HINT, STATS, CASUAL, NURIKABE:
@@ -755,17 +702,10 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  *   a board row, a blank line: nothing (the request answers after its last row)
  * ---------------------------------------------------------------------- */
 
-/* Decimal digits of n (n < 2^32). */
-#define SAP_DEC_DIGITS(n) SAP_DEC_DIGITS_U32_((uint32_t)(n))
-#define SAP_DEC_DIGITS_U32_(n)                                                \
-    ((n) < 10u ? 1u : (n) < 100u ? 2u : (n) < 1000u ? 3u : (n) < 10000u ? 4u \
-     : (n) < 100000u ? 5u : (n) < 1000000u ? 6u : (n) < 10000000u ? 7u        \
-     : (n) < 100000000u ? 8u : (n) < 1000000000u ? 9u : 10u)
-
 /* "RUNNING: [" + every cell as "<x, y, v>, " + "]\n" + "WIN\n". */
 #define SAP_REPLY_MOVE_MAX(rows, cols)                                        \
     ((size_t)16u + (size_t)(rows) * (size_t)(cols)                            \
-                       * (size_t)(SAP_DEC_DIGITS(rows) + SAP_DEC_DIGITS(cols) + 9u))
+                       * (size_t)(SAP_DEC_DIGITS_(rows) + SAP_DEC_DIGITS_(cols) + 9u))
 /* Each cell, then a space or the line end. */
 #define SAP_REPLY_SHOW_MAX(rows, cols) ((size_t)2u * (size_t)(rows) * (size_t)(cols))
 /* R rows of C cells and a line end, or "Impossible\n". */
@@ -783,9 +723,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * NURIKABE grid with a number in every cell, a JUDGE reader's case, and
  * in a build with the deduction engine, a no-guess board's generator
  * (which holds HINT's and PROB's block and more). */
-#define SAP_SIZE_MAX2(a, b) ((a) > (b) ? (a) : (b))
 #define SAP_SESSION_WORK_BYTES(rows, cols)                                    \
-    SAP_SIZE_MAX2(SAP_SIZE_MAX2(SAP_SIZE_MAX2(SAP_CASUAL_BYTES(rows, cols)    \
+    SAP_MAX2_(SAP_MAX2_(SAP_MAX2_(SAP_CASUAL_BYTES(rows, cols)    \
                                     + ((size_t)(rows) * (size_t)(cols) + 7u) / 8u, \
                                 SAP_NURIKABE_BYTES(rows, cols,                \
                                                    (size_t)(rows) * (size_t)(cols))), \
@@ -868,9 +807,8 @@ struct sap_session {
  * block (never both), neither past SAP_MAX_WORK_BYTES (section 1).  A board
  * gives a session one GAME arena of SAP_GAME_BYTES(rows, cols) and one WORK
  * arena of SAP_SESSION_SPARE_BYTES(rows, cols) and needs nothing else. */
-#define SAP_SIZE_MIN2(a, b) ((a) < (b) ? (a) : (b))
 #define SAP_SESSION_SPARE_BYTES(rows, cols)                                   \
-    SAP_SIZE_MIN2(SAP_SESSION_WORK_BYTES(rows, cols), (size_t)SAP_MAX_WORK_BYTES)
+    SAP_MIN2_(SAP_SESSION_WORK_BYTES(rows, cols), (size_t)SAP_MAX_WORK_BYTES)
 #define SAP_SESSION_MEMORY_BYTES(rows, cols)                                  \
     (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_SPARE_BYTES(rows, cols))
 
@@ -1055,6 +993,23 @@ int sap_generate_step(sap_generate *generate, uint32_t budget);
 bool sap_generate_mine_at(const sap_generate *generate, uint32_t row, uint32_t col);
 /* Perturbations it took (or took before giving up). */
 uint32_t sap_generate_tries(const sap_generate *generate);
+
+/* ------------------------------------------------------------------------
+ * Not API: the helpers the size macros above expand to (a macro is
+ * expanded where it is used, so they must be visible; their names end in
+ * an underscore so that nobody mistakes them for the library's).
+ * ---------------------------------------------------------------------- */
+
+#define SAP_MAX2_(a, b) ((a) > (b) ? (a) : (b))
+#define SAP_MIN2_(a, b) ((a) < (b) ? (a) : (b))
+/* Decimal digits of n (n < 2^32). */
+#define SAP_DEC_DIGITS_(n) SAP_DEC_DIGITS_U32_((uint32_t)(n))
+#define SAP_DEC_DIGITS_U32_(n)                                                \
+    ((n) < 10u ? 1u : (n) < 100u ? 2u : (n) < 1000u ? 3u : (n) < 10000u ? 4u \
+     : (n) < 100000u ? 5u : (n) < 1000000u ? 6u : (n) < 10000000u ? 7u        \
+     : (n) < 100000000u ? 8u : (n) < 1000000000u ? 9u : 10u)
+/* One step of FNV-1a over 32-bit values, for SAP_LIMITS_TAG. */
+#define SAP_LIMITS_MIX_(h, v) ((((uint32_t)(h)) ^ (uint32_t)(v)) * 16777619u)
 
 #ifdef __cplusplus
 }
