@@ -181,13 +181,19 @@ extern "C" {
  * SAP_REPLY_MAX); sap_session_init passes the program's tag and the
  * library refuses a session whose tag is not its own (SAP_ERR_LIMITS). */
 #define SAP_LIMITS_TAG                                                        \
-    (SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(         \
-     SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(         \
-     SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(SAP_LIMITS_MIX_(         \
-     SAP_LIMITS_MIX_(2166136261u, SAP_MAX_ROWS), SAP_MAX_COLS), SAP_MAX_CELLS), \
-     SAP_LINE_MAX), (uint64_t)(SAP_MAX_WORK_BYTES) >> 32), SAP_MAX_WORK_BYTES), \
-     SAP_SOLVERS), SAP_TEXT_IN_FLASH), SAP_REPLY_MAX), SAP_SESSION_BUDGET),   \
-     SAP_DEDUCE_FRONTIER), SAP_DEDUCE_MAX_STEPS), SAP_GENERATE_MAX_TRIES) | 1u)
+    ((uint32_t)(SAP_LIMITS_MIX_(SAP_MAX_ROWS, 0x9e3779b1u)                   \
+                + SAP_LIMITS_MIX_(SAP_MAX_COLS, 0x85ebca77u)                 \
+                + SAP_LIMITS_MIX_(SAP_MAX_CELLS, 0xc2b2ae3du)                \
+                + SAP_LIMITS_MIX_(SAP_LINE_MAX, 0x27d4eb2fu)                 \
+                + SAP_LIMITS_MIX_((uint64_t)(SAP_MAX_WORK_BYTES) >> 32, 0x165667b1u) \
+                + SAP_LIMITS_MIX_(SAP_MAX_WORK_BYTES, 0xd3a2646du)           \
+                + SAP_LIMITS_MIX_(SAP_SOLVERS, 0xfd7046c5u)                  \
+                + SAP_LIMITS_MIX_(SAP_TEXT_IN_FLASH, 0xb55a4f09u)            \
+                + SAP_LIMITS_MIX_(SAP_REPLY_MAX, 0x68e31da5u)                \
+                + SAP_LIMITS_MIX_(SAP_SESSION_BUDGET, 0x1b873593u)           \
+                + SAP_LIMITS_MIX_(SAP_DEDUCE_FRONTIER, 0xcc9e2d51u)          \
+                + SAP_LIMITS_MIX_(SAP_DEDUCE_MAX_STEPS, 0xe6546b65u)         \
+                + SAP_LIMITS_MIX_(SAP_GENERATE_MAX_TRIES, 0x85ebca6bu)))
 
 /* ------------------------------------------------------------------------
  * 2. Errors, NULL, resumable work
@@ -1008,8 +1014,10 @@ uint32_t sap_generate_tries(const sap_generate *generate);
     ((n) < 10u ? 1u : (n) < 100u ? 2u : (n) < 1000u ? 3u : (n) < 10000u ? 4u \
      : (n) < 100000u ? 5u : (n) < 1000000u ? 6u : (n) < 10000000u ? 7u        \
      : (n) < 100000000u ? 8u : (n) < 1000000000u ? 9u : 10u)
-/* One step of FNV-1a over 32-bit values, for SAP_LIMITS_TAG. */
-#define SAP_LIMITS_MIX_(h, v) ((((uint32_t)(h)) ^ (uint32_t)(v)) * 16777619u)
+/* A limit's part of SAP_LIMITS_TAG: its low 32 bits times an odd
+ * constant of its own, so that two builds differing in any one limit have
+ * different tags (an odd factor is invertible modulo 2^32). */
+#define SAP_LIMITS_MIX_(limit, odd) ((uint32_t)(limit) * (uint32_t)(odd))
 
 #ifdef __cplusplus
 }

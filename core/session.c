@@ -191,8 +191,8 @@ int sap_session_init_checked(struct sap_session *s, const struct sap_memory *mem
     if (s == NULL)
         return SAP_ERR_ARG;
     if (limits_tag != SAP_LIMITS_TAG || session_bytes != sizeof *s) {
-        if (session_bytes >= sizeof s->limits_tag)
-            s->limits_tag = 0; /* the only field both structs surely have */
+        if (session_bytes >= sizeof s->limits_tag) /* the one field both structs surely have */
+            s->limits_tag = ~(uint32_t)SAP_LIMITS_TAG; /* never the tag */
         return SAP_ERR_LIMITS;
     }
     memset(s, 0, sizeof *s);
