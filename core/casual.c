@@ -31,8 +31,8 @@
  */
 #include "casual.h"
 
-int sap_casual_init(sap_casual **casual, void *memory, size_t bytes,
-                    uint32_t rows, uint32_t cols)
+int sap_casual_init(sap_casual **casual, void *memory, size_t bytes, uint32_t rows,
+                    uint32_t cols)
 {
     sap_casual *cs;
     int err;
@@ -313,11 +313,11 @@ static void fresh_fire(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
     struct sap_box b;
 
     if (code == 0)
-        return;                     /* nothing around is untouched */
+        return; /* nothing around is untouched */
     if (code < CODE_MINE)
-        want = 0;                   /* rule 1: every mine is flagged */
+        want = 0; /* rule 1: every mine is flagged */
     else if (code % CODE_MINE == 0)
-        want = CELL_MINE;           /* rule 2: every safe cell is cleared */
+        want = CELL_MINE; /* rule 2: every safe cell is cleared */
     else
         return;
     b = block_at(cs, row, col);
@@ -468,7 +468,8 @@ void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col)
 {
     uint32_t x, total = cs->rows * cs->cols;
     for (x = 0; x < total; x++) /* the marks of an earlier play forgotten */
-        cs->cells[x] = (x < cs->rows_ready * cs->cols ? cs->cells[x] & CELL_MINE : 0) | LINK_NONE;
+        cs->cells[x] = (x < cs->rows_ready * cs->cols ? cs->cells[x] & CELL_MINE : 0)
+                       | LINK_NONE;
     cs->rows_ready = cs->rows;
     cs->solved = 0;
     sap_casual_fresh_begin(cs, row * cs->cols + col, false);

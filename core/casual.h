@@ -49,33 +49,33 @@ SAP_STATIC_ASSERT(casual_cells_fit_links, SAP_MAX_CELLS < LINK_NONE);
 
 struct sap_casual {
     uint32_t rows, cols;
-    uint32_t safe;            /* safe cells on the board */
-    uint32_t rows_ready;      /* rows laid out (init is lazy) */
-    uint32_t head, tail;      /* the work list of the closure being computed */
-    uint32_t next;            /* first listed cell not yet looked at */
-    uint32_t cleared;         /* safe cells listed */
-    uint32_t limit;           /* an extension stops past this many */
-    uint32_t base_start;      /* the base lies in this start's closure */
-    uint32_t base_cleared;    /* safe cells in the base */
-    uint32_t record;          /* the last new best that held the base, or LINK_NONE */
+    uint32_t safe;         /* safe cells on the board */
+    uint32_t rows_ready;   /* rows laid out (init is lazy) */
+    uint32_t head, tail;   /* the work list of the closure being computed */
+    uint32_t next;         /* first listed cell not yet looked at */
+    uint32_t cleared;      /* safe cells listed */
+    uint32_t limit;        /* an extension stops past this many */
+    uint32_t base_start;   /* the base lies in this start's closure */
+    uint32_t base_cleared; /* safe cells in the base */
+    uint32_t record;       /* the last new best that held the base, or LINK_NONE */
     /* the solve under way */
-    uint32_t walk;            /* the scan's place in the visiting order */
-    uint32_t start;           /* the start being expanded */
-    uint32_t best, best_cleared; /* the best start so far */
-    uint32_t n;               /* the expanded start's closure size */
-    uint32_t cursor;          /* a walk's place: a cell, or a listed cell */
-    uint32_t count;           /* what a walk counts */
+    uint32_t walk;                     /* the scan's place in the visiting order */
+    uint32_t start;                    /* the start being expanded */
+    uint32_t best, best_cleared;       /* the best start so far */
+    uint32_t n;                        /* the expanded start's closure size */
+    uint32_t cursor;                   /* a walk's place: a cell, or a listed cell */
+    uint32_t count;                    /* what a walk counts */
     uint32_t finish_clear, finish_set; /* PC_FINISH_LIST's bits */
-    uint8_t pc, after;        /* enum solve_pc (casual_solve.c) */
-    uint8_t stop_at_generator; /* the fresh engine stops at a generator */
-    uint8_t stopped;          /* the engine stopped early (limit or generator) */
-    uint8_t follow_generators; /* the zero flood follows generators, not zero cells */
+    uint8_t pc, after;                 /* enum solve_pc (casual_solve.c) */
+    uint8_t stop_at_generator;         /* the fresh engine stops at a generator */
+    uint8_t stopped;                   /* the engine stopped early (limit or generator) */
+    uint8_t follow_generators;         /* the zero flood follows generators, not zero cells */
     uint8_t has_base;
-    uint8_t base_whole;       /* the base is all of Cl(base_start) */
+    uint8_t base_whole; /* the base is all of Cl(base_start) */
     uint8_t solved;
-    uint8_t record_depth;     /* how many new bests before `record` each held the next */
-    uint8_t order_half;       /* the visiting order permutes 2^(2 * order_half) blocks */
-    uint8_t view;             /* after a solve: the bits holding the answer's closure, >> 24 */
+    uint8_t record_depth; /* how many new bests before `record` each held the next */
+    uint8_t order_half;   /* the visiting order permutes 2^(2 * order_half) blocks */
+    uint8_t view;         /* after a solve: the bits holding the answer's closure, >> 24 */
     uint32_t cells[];
 };
 

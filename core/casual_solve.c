@@ -73,32 +73,32 @@
  * function that carries out PC_X is x(), below, in groups as in the map. */
 enum solve_pc {
     PC_IDLE = SOLVE_IDLE, /* no solve under way (a board change starts over) */
-    PC_INIT,            /* ready every row, reset the cells, note the first safe cell */
-    PC_SCAN,            /* the next start to expand */
-    PC_FRESH_FIRST,     /* no base yet: the fresh closure of the start */
-    PC_BASE_OLD,        /* make_base: the old base's generators are dropped ... */
+    PC_INIT,              /* ready every row, reset the cells, note the first safe cell */
+    PC_SCAN,              /* the next start to expand */
+    PC_FRESH_FIRST,       /* no base yet: the fresh closure of the start */
+    PC_BASE_OLD,          /* make_base: the old base's generators are dropped ... */
     PC_BASE_OLD_FLOOD,
-    PC_BASE_NEW,        /* ... the start's zero component are the generators */
+    PC_BASE_NEW, /* ... the start's zero component are the generators */
     PC_BASE_NEW_FLOOD,
     PC_BASE_DONE,
-    PC_EXTEND,          /* the base extended by the start, up to a limit */
-    PC_FRESH,           /* outgrown: the start's own closure, up to a generator */
+    PC_EXTEND, /* the base extended by the start, up to a limit */
+    PC_FRESH,  /* outgrown: the start's own closure, up to a generator */
     PC_FRESH_DONE,
-    PC_CLEAR_BASE,      /* a much bigger closure: the base is dropped */
-    PC_COMMON,          /* the base cells the closure holds */
-    PC_SHRINK,          /* the base shrinks to that common part */
-    PC_FRESH_ON,        /* it holds a generator: finish it fresh ... */
-    PC_EXTEND_ALL,      /* ... or as the base extended by the start */
-    PC_CHAIN,           /* a new best: rebase, or note the chain */
-    PC_EXPANDED,        /* the start's closure size is in n */
-    PC_LOWEST,          /* the best start's opening (its zero cells) ... */
+    PC_CLEAR_BASE, /* a much bigger closure: the base is dropped */
+    PC_COMMON,     /* the base cells the closure holds */
+    PC_SHRINK,     /* the base shrinks to that common part */
+    PC_FRESH_ON,   /* it holds a generator: finish it fresh ... */
+    PC_EXTEND_ALL, /* ... or as the base extended by the start */
+    PC_CHAIN,      /* a new best: rebase, or note the chain */
+    PC_EXPANDED,   /* the start's closure size is in n */
+    PC_LOWEST,     /* the best start's opening (its zero cells) ... */
     PC_LOWEST_FLOOD,
-    PC_LOWEST_MIN,      /* ... and its top-left cell, which names the answer */
-    PC_VIEW,            /* leave the best start's closure on the board */
+    PC_LOWEST_MIN, /* ... and its top-left cell, which names the answer */
+    PC_VIEW,       /* leave the best start's closure on the board */
     PC_VIEW_EXTEND,
     PC_VIEW_FRESH,
     PC_ANSWER,
-    PC_FINISH_LIST,     /* clear and set bits along the list, then `after` */
+    PC_FINISH_LIST, /* clear and set bits along the list, then `after` */
     PC_DONE
 };
 
@@ -526,33 +526,60 @@ static enum solve_pc answer(sap_casual *cs)
 static enum solve_pc solve_state(sap_casual *cs, uint32_t *budget)
 {
     switch ((enum solve_pc)cs->pc) {
-    case PC_INIT:           return init(cs, budget);
-    case PC_SCAN:           return scan(cs, budget);
-    case PC_FRESH_FIRST:    return fresh_first(cs, budget);
-    case PC_BASE_OLD:       return base_old(cs);
-    case PC_BASE_OLD_FLOOD: return base_old_flood(cs, budget);
-    case PC_BASE_NEW:       return base_new(cs);
-    case PC_BASE_NEW_FLOOD: return base_new_flood(cs, budget);
-    case PC_BASE_DONE:      return base_done(cs);
-    case PC_EXTEND:         return extend(cs, budget);
-    case PC_FRESH:          return fresh(cs);
-    case PC_FRESH_DONE:     return fresh_done(cs, budget);
-    case PC_CLEAR_BASE:     return clear_base(cs, budget);
-    case PC_COMMON:         return common(cs, budget);
-    case PC_SHRINK:         return shrink(cs, budget);
-    case PC_FRESH_ON:       return fresh_on(cs, budget);
-    case PC_EXTEND_ALL:     return extend_all(cs, budget);
-    case PC_CHAIN:          return chain(cs);
-    case PC_EXPANDED:       return expanded(cs);
-    case PC_LOWEST:         return lowest(cs);
-    case PC_LOWEST_FLOOD:   return lowest_flood(cs, budget);
-    case PC_LOWEST_MIN:     return lowest_min(cs, budget);
-    case PC_VIEW:           return view(cs);
-    case PC_VIEW_EXTEND:    return view_extend(cs, budget);
-    case PC_VIEW_FRESH:     return view_fresh(cs, budget);
-    case PC_ANSWER:         return answer(cs);
-    case PC_FINISH_LIST:    return finish_list(cs, budget);
-    default:                return PC_DONE;
+    case PC_INIT:
+        return init(cs, budget);
+    case PC_SCAN:
+        return scan(cs, budget);
+    case PC_FRESH_FIRST:
+        return fresh_first(cs, budget);
+    case PC_BASE_OLD:
+        return base_old(cs);
+    case PC_BASE_OLD_FLOOD:
+        return base_old_flood(cs, budget);
+    case PC_BASE_NEW:
+        return base_new(cs);
+    case PC_BASE_NEW_FLOOD:
+        return base_new_flood(cs, budget);
+    case PC_BASE_DONE:
+        return base_done(cs);
+    case PC_EXTEND:
+        return extend(cs, budget);
+    case PC_FRESH:
+        return fresh(cs);
+    case PC_FRESH_DONE:
+        return fresh_done(cs, budget);
+    case PC_CLEAR_BASE:
+        return clear_base(cs, budget);
+    case PC_COMMON:
+        return common(cs, budget);
+    case PC_SHRINK:
+        return shrink(cs, budget);
+    case PC_FRESH_ON:
+        return fresh_on(cs, budget);
+    case PC_EXTEND_ALL:
+        return extend_all(cs, budget);
+    case PC_CHAIN:
+        return chain(cs);
+    case PC_EXPANDED:
+        return expanded(cs);
+    case PC_LOWEST:
+        return lowest(cs);
+    case PC_LOWEST_FLOOD:
+        return lowest_flood(cs, budget);
+    case PC_LOWEST_MIN:
+        return lowest_min(cs, budget);
+    case PC_VIEW:
+        return view(cs);
+    case PC_VIEW_EXTEND:
+        return view_extend(cs, budget);
+    case PC_VIEW_FRESH:
+        return view_fresh(cs, budget);
+    case PC_ANSWER:
+        return answer(cs);
+    case PC_FINISH_LIST:
+        return finish_list(cs, budget);
+    default:
+        return PC_DONE;
     }
 }
 

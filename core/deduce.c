@@ -566,7 +566,8 @@ int sap_deduce_step(sap_deduce *d, uint32_t budget)
         }
     }
     d->steps = start_budget - budget > SAP_DEDUCE_MAX_STEPS - d->steps
-                   ? SAP_DEDUCE_MAX_STEPS : d->steps + (start_budget - budget);
+                   ? SAP_DEDUCE_MAX_STEPS
+                   : d->steps + (start_budget - budget);
     if (d->phase == PH_DONE)
         return SAP_OK;
     if (d->phase == PH_FAILED)

@@ -26,34 +26,41 @@ SAP_INTERNAL_BEGIN
 #define F_SETTLED (F_SEEN_MINE | F_SEEN_SAFE)
 
 enum deduce_phase {
-    PH_SCAN = 0, PH_RULES, PH_COMPONENTS, PH_COUNT, PH_COMBINE, PH_WEIGH, PH_ODDS, PH_DONE,
+    PH_SCAN = 0,
+    PH_RULES,
+    PH_COMPONENTS,
+    PH_COUNT,
+    PH_COMBINE,
+    PH_WEIGH,
+    PH_ODDS,
+    PH_DONE,
     PH_FAILED
 };
 
 struct sap_deduce {
     const sap_game *game;
     uint32_t rows, cols, cells;
-    uint32_t room;             /* unsettled frontier cells the workspace holds */
-    uint32_t mines;            /* on the board */
-    uint32_t covered;          /* covered cells */
-    uint32_t settled;          /* frontier cells the rules settled ... */
-    uint32_t settled_mines;    /* ... and how many of them are mines */
-    uint32_t frontier;         /* the unsettled frontier: order[0..frontier) */
-    uint32_t cursor;           /* the phase's place */
-    uint32_t queue;            /* PH_RULES: stack height; PH_COMPONENTS: next to expand */
-    uint32_t comp_start;       /* the group being walked: order[comp_start..comp_end) */
+    uint32_t room;          /* unsettled frontier cells the workspace holds */
+    uint32_t mines;         /* on the board */
+    uint32_t covered;       /* covered cells */
+    uint32_t settled;       /* frontier cells the rules settled ... */
+    uint32_t settled_mines; /* ... and how many of them are mines */
+    uint32_t frontier;      /* the unsettled frontier: order[0..frontier) */
+    uint32_t cursor;        /* the phase's place */
+    uint32_t queue;         /* PH_RULES: stack height; PH_COMPONENTS: next to expand */
+    uint32_t comp_start;    /* the group being walked: order[comp_start..comp_end) */
     uint32_t comp_end;
-    uint32_t comp_poly;        /* its counts' first entry */
-    uint32_t depth;            /* the walk's depth: cells assigned */
-    uint32_t placed;           /* mines among them */
-    uint32_t steps;            /* spent so far (capped at SAP_DEDUCE_MAX_STEPS) */
-    struct sap_weight total;   /* every layout's weight: Z */
+    uint32_t comp_poly;              /* its counts' first entry */
+    uint32_t depth;                  /* the walk's depth: cells assigned */
+    uint32_t placed;                 /* mines among them */
+    uint32_t steps;                  /* spent so far (capped at SAP_DEDUCE_MAX_STEPS) */
+    struct sap_weight total;         /* every layout's weight: Z */
     struct sap_weight interior_mass; /* the expected interior mines, times Z */
-    uint32_t interior_odds;    /* an interior cell's, in 0.01 % */
+    uint32_t interior_odds;          /* an interior cell's, in 0.01 % */
     uint8_t phase, entered, result;
     uint8_t interior_all_mines; /* every layout of positive weight fills the interior */
-    uint8_t contradiction;     /* the rules met a number that cannot be met */
-    uint8_t reach;             /* enum deduce_depth: how far it goes */
+    uint8_t contradiction;      /* the rules met a number that cannot be met */
+    uint8_t reach;              /* enum deduce_depth: how far it goes */
 };
 
 /* How far a deduction goes (the no-guess generator asks for less than
@@ -68,11 +75,11 @@ void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth);
  * generator reads it where its play stalled, whether the engine finished
  * or gave up (sap_deduce_cell answers only a finished one). */
 enum deduce_standing {
-    STANDING_OPEN,      /* opened: the player sees its number */
-    STANDING_INTERIOR,  /* covered, next to no number */
-    STANDING_SETTLED,   /* covered, next to a number, and every layout weighed
+    STANDING_OPEN,     /* opened: the player sees its number */
+    STANDING_INTERIOR, /* covered, next to no number */
+    STANDING_SETTLED,  /* covered, next to a number, and every layout weighed
                          * so far agrees on it: once done, proven a mine or safe */
-    STANDING_UNSETTLED  /* covered, next to a number, not (yet) settled */
+    STANDING_UNSETTLED /* covered, next to a number, not (yet) settled */
 };
 enum deduce_standing sap_deduce_standing(const sap_deduce *d, uint32_t x);
 

@@ -69,7 +69,8 @@ static void settle(sap_deduce *d, uint32_t y, bool mine)
 
 /* Settles every open question in box a that is outside box `outside`
  * (pass a box that cannot meet a, such as an empty one, for all of them). */
-static void settle_box(sap_deduce *d, struct sap_box a, const struct sap_box *outside, bool mine)
+static void settle_box(sap_deduce *d, struct sap_box a, const struct sap_box *outside,
+                       bool mine)
 {
     uint8_t *flags = flags_of(d);
     uint32_t r, c;

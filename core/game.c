@@ -19,16 +19,15 @@
 
 /* The eight neighbours (geometry.h); a walk's parent direction is the
  * index into these plus one. */
-const struct sap_step sap_steps[8] = {
-    { -1, -1 }, { -1, 0 }, { -1, 1 }, { 0, -1 }, { 0, 1 }, { 1, -1 }, { 1, 0 }, { 1, 1 }
-};
+const struct sap_step sap_steps[8] = { { -1, -1 }, { -1, 0 }, { -1, 1 }, { 0, -1 },
+                                       { 0, 1 },   { 1, -1 }, { 1, 0 },  { 1, 1 } };
 
 /* ---- mines and cells ------------------------------------------------------ */
 
 /* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
  * change by one (game.h). */
 void sap_game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
-                       bool add)
+                           bool add)
 {
     uint8_t step = add ? CELL_NUMBER_ONE : (uint8_t)-CELL_NUMBER_ONE; /* mod 256 */
     unsigned d;
@@ -103,10 +102,14 @@ static unsigned opened_number(const sap_game *g, uint32_t r, uint32_t c)
 static char cell_char(const sap_game *g, uint32_t r, uint32_t c)
 {
     switch (cells_of_const(g)[(size_t)r * g->cols + c] & CELL_MARK) {
-    case MARK_FLAG: return 'P';
-    case MARK_QUESTION: return '?';
-    case MARK_OPEN: return (char)('0' + opened_number(g, r, c));
-    default: return '_';
+    case MARK_FLAG:
+        return 'P';
+    case MARK_QUESTION:
+        return '?';
+    case MARK_OPEN:
+        return (char)('0' + opened_number(g, r, c));
+    default:
+        return '_';
     }
 }
 
@@ -174,15 +177,32 @@ static inline unsigned next_inside(const uint8_t *here, ptrdiff_t width, unsigne
 {
     const uint8_t *above = here - width, *below = here + width;
     switch (dir) {
-    case 0: if (!(above[-1] & MARK_STOPS_OPENING)) return 0; /* fall through */
-    case 1: if (!(above[0] & MARK_STOPS_OPENING)) return 1;  /* fall through */
-    case 2: if (!(above[1] & MARK_STOPS_OPENING)) return 2;  /* fall through */
-    case 3: if (!(here[-1] & MARK_STOPS_OPENING)) return 3;  /* fall through */
-    case 4: if (!(here[1] & MARK_STOPS_OPENING)) return 4;   /* fall through */
-    case 5: if (!(below[-1] & MARK_STOPS_OPENING)) return 5; /* fall through */
-    case 6: if (!(below[0] & MARK_STOPS_OPENING)) return 6;  /* fall through */
-    case 7: if (!(below[1] & MARK_STOPS_OPENING)) return 7;  /* fall through */
-    default: return 8;
+    case 0:
+        if (!(above[-1] & MARK_STOPS_OPENING))
+            return 0; /* fall through */
+    case 1:
+        if (!(above[0] & MARK_STOPS_OPENING))
+            return 1; /* fall through */
+    case 2:
+        if (!(above[1] & MARK_STOPS_OPENING))
+            return 2; /* fall through */
+    case 3:
+        if (!(here[-1] & MARK_STOPS_OPENING))
+            return 3; /* fall through */
+    case 4:
+        if (!(here[1] & MARK_STOPS_OPENING))
+            return 4; /* fall through */
+    case 5:
+        if (!(below[-1] & MARK_STOPS_OPENING))
+            return 5; /* fall through */
+    case 6:
+        if (!(below[0] & MARK_STOPS_OPENING))
+            return 6; /* fall through */
+    case 7:
+        if (!(below[1] & MARK_STOPS_OPENING))
+            return 7; /* fall through */
+    default:
+        return 8;
     }
 }
 
@@ -218,7 +238,8 @@ static bool walk_on(sap_game *g, uint32_t *budget_left)
     struct sap_box box = g->u.box;
     bool done = false;
     const ptrdiff_t width = (ptrdiff_t)cols;
-    const ptrdiff_t offset[8] = { -width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1 };
+    const ptrdiff_t offset[8] = { -width - 1, -width,    -width + 1, -1,
+                                  1,          width - 1, width,      width + 1 };
     uint8_t *here = &board[(size_t)r * cols + c];
     bool inside = sap_inside_border(rows, cols, r, c);
 
@@ -312,10 +333,17 @@ static void right_click(sap_game *g, uint32_t r, uint32_t c)
     unsigned next;
 
     switch (*cell & CELL_MARK) {
-    case MARK_COVERED: next = MARK_FLAG; break;
-    case MARK_FLAG: next = MARK_QUESTION; break;
-    case MARK_QUESTION: next = MARK_COVERED; break;
-    default: return; /* opened: nothing */
+    case MARK_COVERED:
+        next = MARK_FLAG;
+        break;
+    case MARK_FLAG:
+        next = MARK_QUESTION;
+        break;
+    case MARK_QUESTION:
+        next = MARK_COVERED;
+        break;
+    default:
+        return; /* opened: nothing */
     }
     *cell = (uint8_t)((*cell & ~CELL_MARK) | next);
     note_change(g, cell, r, c);
@@ -475,8 +503,7 @@ int sap_game_set_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
     return SAP_OK;
 }
 
-int sap_game_set_row(sap_game *g, uint32_t row, uint32_t col, const char *cells,
-                     uint32_t count)
+int sap_game_set_row(sap_game *g, uint32_t row, uint32_t col, const char *cells, uint32_t count)
 {
     if (g == NULL || (cells == NULL && count > 0))
         return SAP_ERR_ARG;
@@ -524,12 +551,27 @@ void sap_game_load_row(sap_game *g, uint32_t row, uint32_t col, const char *cell
             put_mine(g, row, col + i, cells[i] == '*');
 }
 
-uint32_t sap_game_rows(const sap_game *g) { return g != NULL ? g->rows : 0; }
-uint32_t sap_game_cols(const sap_game *g) { return g != NULL ? g->cols : 0; }
-uint32_t sap_game_mines(const sap_game *g) { return g != NULL ? g->mines : 0; }
-uint32_t sap_game_covered(const sap_game *g) { return g != NULL ? g->covered : 0; }
+uint32_t sap_game_rows(const sap_game *g)
+{
+    return g != NULL ? g->rows : 0;
+}
+uint32_t sap_game_cols(const sap_game *g)
+{
+    return g != NULL ? g->cols : 0;
+}
+uint32_t sap_game_mines(const sap_game *g)
+{
+    return g != NULL ? g->mines : 0;
+}
+uint32_t sap_game_covered(const sap_game *g)
+{
+    return g != NULL ? g->covered : 0;
+}
 
-uint32_t sap_game_clicks(const sap_game *g) { return g != NULL ? g->clicks : 0; }
+uint32_t sap_game_clicks(const sap_game *g)
+{
+    return g != NULL ? g->clicks : 0;
+}
 
 int sap_game_state(const sap_game *g)
 {
@@ -571,9 +613,15 @@ int sap_game_move_begin(sap_game *g, int op, uint32_t x, uint32_t y)
         return SAP_INVALID;
     }
     switch (op) {
-    case SAP_OP_LEFT: left_click(g, x - 1, y - 1); break;
-    case SAP_OP_RIGHT: right_click(g, x - 1, y - 1); break;
-    default: chord(g, x - 1, y - 1); break;
+    case SAP_OP_LEFT:
+        left_click(g, x - 1, y - 1);
+        break;
+    case SAP_OP_RIGHT:
+        right_click(g, x - 1, y - 1);
+        break;
+    default:
+        chord(g, x - 1, y - 1);
+        break;
     }
     return g->work != WORK_NONE ? SAP_MORE : finish_move(g);
 }

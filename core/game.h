@@ -41,9 +41,9 @@ SAP_INTERNAL_BEGIN
 #define CELL_NUMBER_ONE 0x10u
 
 /* Header flags. */
-#define FLAG_STARTED 0x01u       /* an operation has been applied */
-#define FLAG_RANDOM 0x02u        /* mines are to be laid at the first opening */
-#define FLAG_FIRST_PIECE 0x04u   /* no change written yet in the current reply */
+#define FLAG_STARTED 0x01u     /* an operation has been applied */
+#define FLAG_RANDOM 0x02u      /* mines are to be laid at the first opening */
+#define FLAG_FIRST_PIECE 0x04u /* no change written yet in the current reply */
 
 enum reply_phase { REPLY_DONE = 0, REPLY_HEAD, REPLY_CELLS, REPLY_TAIL };
 enum reply_tail { TAIL_RUNNING = 0, TAIL_WIN, TAIL_LOSE, TAIL_INVALID };
@@ -51,40 +51,46 @@ enum reply_tail { TAIL_RUNNING = 0, TAIL_WIN, TAIL_LOSE, TAIL_INVALID };
 /* Work a move leaves to sap_game_move_step (sapper.h section 2). */
 enum game_work {
     WORK_NONE = 0,
-    WORK_LAY,             /* laying random mines before the first opening */
-    WORK_OPEN,            /* a left click's opening spreading */
-    WORK_CHORD            /* a middle click opening its neighbours one by one */
+    WORK_LAY,  /* laying random mines before the first opening */
+    WORK_OPEN, /* a left click's opening spreading */
+    WORK_CHORD /* a middle click opening its neighbours one by one */
 };
 
 struct sap_game {
     uint32_t rows, cols;
-    uint32_t mines;       /* mines on the board; while FLAG_RANDOM, the mines asked for */
-    uint32_t covered;     /* cells not opened */
-    uint32_t seed;        /* while FLAG_RANDOM; while laying, the generator's state */
+    uint32_t mines;   /* mines on the board; while FLAG_RANDOM, the mines asked for */
+    uint32_t covered; /* cells not opened */
+    uint32_t seed;    /* while FLAG_RANDOM; while laying, the generator's state */
     union {
         struct sap_box box; /* the last operation's changes (geometry.h) */
         /* While mines are laid (before anything changes): the next cell,
          * the mines still to lay, the cells still eligible. */
-        struct { uint32_t row, col, needed, eligible; } lay;
+        struct {
+            uint32_t row, col, needed, eligible;
+        } lay;
     } u;
     union {
         /* Reply cursor: the next cell to examine, and how much of the
          * current piece (head text, change, tail text) has been written. */
-        struct { uint32_t row, col, offset; } reply;
+        struct {
+            uint32_t row, col, offset;
+        } reply;
         /* While a move works (before its reply): the opening's position,
          * or the clicked cell when no opening is under way. */
-        struct { uint32_t row, col; } walk;
+        struct {
+            uint32_t row, col;
+        } walk;
     } v;
-    uint8_t state;        /* enum sap_outcome: RUNNING, WIN or LOSE */
-    uint8_t reply_phase;  /* enum reply_phase */
-    uint8_t reply_tail;   /* enum reply_tail */
+    uint8_t state;       /* enum sap_outcome: RUNNING, WIN or LOSE */
+    uint8_t reply_phase; /* enum reply_phase */
+    uint8_t reply_tail;  /* enum reply_tail */
     uint8_t flags;
-    uint8_t work;         /* enum game_work */
-    uint8_t walk_dir;     /* the opening's next direction at its position */
-    uint8_t chord_dir;    /* a chord's next neighbour (0..8) */
-    uint8_t lost;         /* the move opened a mine */
-    uint32_t clicks;      /* operations applied (STATS) */
-    uint8_t level;        /* while FLAG_RANDOM: enum sap_level, for the session */
+    uint8_t work;      /* enum game_work */
+    uint8_t walk_dir;  /* the opening's next direction at its position */
+    uint8_t chord_dir; /* a chord's next neighbour (0..8) */
+    uint8_t lost;      /* the move opened a mine */
+    uint32_t clicks;   /* operations applied (STATS) */
+    uint8_t level;     /* while FLAG_RANDOM: enum sap_level, for the session */
 };
 
 SAP_STATIC_ASSERT(game_header_fits, sizeof(struct sap_game) <= SAP_GAME_HEADER_BYTES);
@@ -102,7 +108,7 @@ static inline const uint8_t *cells_of_const(const sap_game *g)
 /* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
  * change by one (game.c). */
 void sap_game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
-                       bool add);
+                           bool add);
 
 /* The random mines are laid at the first left click, on (v.walk): the pass
  * is set up, then carried on for at most *budget cells; true once done

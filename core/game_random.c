@@ -85,8 +85,8 @@ int sap_game_set_random(sap_game *g, uint32_t mines, uint32_t seed)
     return SAP_OK;
 }
 
-int sap_game_set_layout(sap_game *g, bool (*mine_at)(const void *context, uint32_t row,
-                                                      uint32_t col),
+int sap_game_set_layout(sap_game *g,
+                        bool (*mine_at)(const void *context, uint32_t row, uint32_t col),
                         const void *context)
 {
     uint8_t *board;

@@ -18,7 +18,10 @@ SAP_TEXT(reply_head, "RUNNING: [");
  * a reply with room copies a whole slot at once (a fixed-size copy is a
  * move or two, where a call per reply showed in the profile). */
 #define TAIL_SLOT 8u
-SAP_TEXT(reply_tails, "]\n\0\0\0\0\0\0" "]\nWIN\n\0\0" "LOSE\n\0\0\0" "INVALID\n");
+SAP_TEXT(reply_tails, "]\n\0\0\0\0\0\0"
+                      "]\nWIN\n\0\0"
+                      "LOSE\n\0\0\0"
+                      "INVALID\n");
 static const uint8_t reply_tail_lengths[] = { 2, 6, 5, 8 };
 
 /* Longest "<x, y, v>" piece with its ", " separator: 2 + 1 + 10 + 2 + 10 + 2 + 1 + 1. */
@@ -32,7 +35,7 @@ SAP_TEXT(mark_chars, "_P?");
 static inline char piece_char(uint8_t cell)
 {
     return (cell & CELL_MARK) == MARK_OPEN ? (char)('0' + (cell >> CELL_NUMBER_SHIFT))
-                                            : sap_rom_byte(&mark_chars[(cell & CELL_MARK) >> 1]);
+                                           : sap_rom_byte(&mark_chars[(cell & CELL_MARK) >> 1]);
 }
 
 void sap_game_reply_drop(sap_game *g)
@@ -214,7 +217,8 @@ size_t sap_game_reply(sap_game *g, char *out, size_t cap)
         const char *tail = reply_tails + (size_t)g->reply_tail * TAIL_SLOT;
         size_t length = reply_tail_lengths[g->reply_tail];
         if (g->v.reply.offset == 0 && cap - n >= TAIL_SLOT) {
-            sap_rom_copy(out + n, tail, TAIL_SLOT); /* the slot's padding is overwritten later */
+            sap_rom_copy(out + n, tail,
+                         TAIL_SLOT); /* the slot's padding is overwritten later */
             n += length;
             g->v.reply.offset = (uint32_t)length;
         } else {

@@ -32,37 +32,38 @@
 #include "deduce.h"
 
 enum gen_phase {
-    G_LAY = 0,    /* mines at random, outside the start zone */
-    G_SETUP,      /* a fresh game of the layout, the first click begun */
-    G_OPEN,       /* an opening spreading */
-    G_THINK,      /* a deduction */
-    G_ACT,        /* opening the cells it proved safe */
-    G_PLAY,       /* the casual player's play (CASUAL: casual.c's engine) */
-    G_PERTURB,    /* the play stalled: change the layout there */
+    G_LAY = 0, /* mines at random, outside the start zone */
+    G_SETUP,   /* a fresh game of the layout, the first click begun */
+    G_OPEN,    /* an opening spreading */
+    G_THINK,   /* a deduction */
+    G_ACT,     /* opening the cells it proved safe */
+    G_PLAY,    /* the casual player's play (CASUAL: casual.c's engine) */
+    G_PERTURB, /* the play stalled: change the layout there */
     G_DONE,
     G_FAILED
 };
 
 struct sap_generate {
     uint32_t rows, cols, cells, mines;
-    uint32_t start;        /* the first click's cell */
-    struct sap_box zone;   /* no mine goes here: the start's block, or the start */
-    uint32_t rng;          /* the random state (geometry.h) */
-    uint32_t tries;        /* perturbations so far */
-    uint32_t cursor;       /* G_LAY, G_ACT: the next cell */
-    uint32_t needed;       /* G_LAY: mines still to lay ... */
-    uint32_t eligible;     /* ... among this many cells */
-    uint32_t opened;       /* G_ACT: cells opened this round */
+    uint32_t start;      /* the first click's cell */
+    struct sap_box zone; /* no mine goes here: the start's block, or the start */
+    uint32_t rng;        /* the random state (geometry.h) */
+    uint32_t tries;      /* perturbations so far */
+    uint32_t cursor;     /* G_LAY, G_ACT: the next cell */
+    uint32_t needed;     /* G_LAY: mines still to lay ... */
+    uint32_t eligible;   /* ... among this many cells */
+    uint32_t opened;     /* G_ACT: cells opened this round */
     sap_game *game;
-    sap_deduce *deduce;    /* NOGUESS: the engine on the game; CASUAL: ... */
-    sap_casual *casual;    /* ... the casual player, in the same room */
-    uint8_t level;         /* enum sap_level */
-    uint8_t phase;         /* enum gen_phase */
-    uint8_t reach;         /* the next deduction's enum deduce_depth */
-    uint8_t after_open;    /* the phase an opening returns to */
+    sap_deduce *deduce; /* NOGUESS: the engine on the game; CASUAL: ... */
+    sap_casual *casual; /* ... the casual player, in the same room */
+    uint8_t level;      /* enum sap_level */
+    uint8_t phase;      /* enum gen_phase */
+    uint8_t reach;      /* the next deduction's enum deduce_depth */
+    uint8_t after_open; /* the phase an opening returns to */
 };
 
-SAP_STATIC_ASSERT(generate_header_fits, sizeof(struct sap_generate) <= SAP_GENERATE_HEADER_BYTES);
+SAP_STATIC_ASSERT(generate_header_fits,
+                  sizeof(struct sap_generate) <= SAP_GENERATE_HEADER_BYTES);
 
 /* ---- the block ---------------------------------------------------------- */
 
@@ -144,7 +145,8 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
     at = SAP_GENERATE_HEADER_BYTES + layout_bytes(cells);
     memset(layout_of(g), 0, layout_bytes(cells));
     if (sap_game_init(&g->game, (unsigned char *)memory + at, SAP_GAME_BYTES(rows, cols), rows,
-                      cols) != SAP_OK)
+                      cols)
+        != SAP_OK)
         return SAP_ERR_NOMEM;
     g->deduce = (sap_deduce *)(void *)((unsigned char *)memory + at
                                        + ((SAP_GAME_BYTES(rows, cols) + 7u) & ~(size_t)7u));
@@ -173,8 +175,8 @@ static void setup(sap_generate *g)
     uint32_t x;
     int err;
     if (g->level == SAP_LEVEL_CASUAL) {
-        (void)sap_casual_init(&g->casual, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols), g->rows,
-                              g->cols);
+        (void)sap_casual_init(&g->casual, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols),
+                              g->rows, g->cols);
         for (x = 0; x < g->cells; x++)
             if (mine_in(layout_of(g), x))
                 (void)sap_casual_set_mine(g->casual, x / g->cols, x % g->cols, true);
@@ -408,7 +410,7 @@ int sap_generate_step(sap_generate *g, uint32_t budget)
             if (!sap_casual_play_step(g->casual, &budget))
                 break;
             g->phase = sap_casual_play_cleared(g->casual) == g->cells - g->mines ? G_DONE
-                                                                                   : G_PERTURB;
+                                                                                 : G_PERTURB;
             break;
         case G_PERTURB:
             perturb(g);

@@ -49,8 +49,8 @@ struct sap_box {
 
 /* The cells within `reach` rows and columns of (r, c), clipped to the
  * board. */
-static inline struct sap_box sap_box_within(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
-                                            uint32_t reach)
+static inline struct sap_box sap_box_within(uint32_t rows, uint32_t cols, uint32_t r,
+                                            uint32_t c, uint32_t reach)
 {
     struct sap_box box;
     box.top = r > reach ? r - reach : 0;

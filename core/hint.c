@@ -107,8 +107,9 @@ static bool two_steps(const sap_game *g, uint32_t r, uint32_t c, char *buf, size
             if (!fits || found != (uint32_t)n)
                 continue;
             add_shows(buf, cap, len, g, rr, cc);
-            sap_text_add(buf, cap, len, n == 1 ? SAP_STR(" and its one mine is ")
-                                               : SAP_STR(" and its 2 mines are "));
+            sap_text_add(buf, cap, len,
+                         n == 1 ? SAP_STR(" and its one mine is ")
+                                : SAP_STR(" and its 2 mines are "));
             add_cell(buf, cap, len, mr[0], mc[0]);
             if (n == 2) {
                 sap_text_add(buf, cap, len, SAP_STR(" and "));
@@ -145,10 +146,11 @@ static unsigned reason(const sap_game *g, uint32_t r, uint32_t c, bool safe, cha
         return 3; /* nothing simpler can come of it */
     if (safe && two_steps(g, r, c, buf, cap, len))
         return 2;
-    sap_text_add(buf, cap, len, safe ? SAP_STR("every layout that fits the numbers and the "
-                                               "mine count leaves it clear")
-                                     : SAP_STR("every layout that fits the numbers and the "
-                                               "mine count puts a mine there"));
+    sap_text_add(buf, cap, len,
+                 safe ? SAP_STR("every layout that fits the numbers and the "
+                                "mine count leaves it clear")
+                      : SAP_STR("every layout that fits the numbers and the "
+                                "mine count puts a mine there"));
     return 3;
 }
 
@@ -163,7 +165,8 @@ size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t c
     /* a flag the numbers prove wrong comes first */
     for (r = 0; r < rows && best > 0; r++)
         for (c = 0; c < cols && best > 0; c++)
-            if (sap_game_cell(g, r, c) == 'P' && sap_deduce_cell(d, r, c, &p) == SAP_CELL_SAFE) {
+            if (sap_game_cell(g, r, c) == 'P'
+                && sap_deduce_cell(d, r, c, &p) == SAP_CELL_SAFE) {
                 sap_text_add(buf, cap, &len, SAP_STR("SAFE "));
                 sap_text_add_u32(buf, cap, &len, r + 1);
                 sap_text_add(buf, cap, &len, SAP_STR(" "));
@@ -222,8 +225,7 @@ size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t c
     return len;
 }
 
-size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
-                      char *buf)
+size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c, char *buf)
 {
     uint32_t p;
     size_t n;

@@ -116,7 +116,8 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
  * read-only data elsewhere (the text check watches text, not tables). */
 #if SAP_TEXT_IN_FLASH
 #define SAP_ROM_TABLE SAP_ROM
-#define sap_rom_table_copy(out, entry, n) sap_rom_copy((char *)(out), (const char *)(entry), (n))
+#define sap_rom_table_copy(out, entry, n)                                                      \
+    sap_rom_copy((char *)(out), (const char *)(entry), (n))
 #else
 #define SAP_ROM_TABLE
 #define sap_rom_table_copy(out, entry, n) memcpy((out), (entry), (n))
@@ -127,8 +128,11 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
  * expression where the text needs a placement of its own). */
 #define SAP_TEXT(name, literal) static const char name[] SAP_ROM = literal
 #if SAP_TEXT_IN_FLASH || defined(SAP_TEXT_CHECK)
-#define SAP_STR(literal) \
-    (__extension__({ static const char sap_str_[] SAP_ROM = literal; &sap_str_[0]; }))
+#define SAP_STR(literal)                                                                       \
+    (__extension__({                                                                           \
+        static const char sap_str_[] SAP_ROM = literal;                                        \
+        &sap_str_[0];                                                                          \
+    }))
 #else
 #define SAP_STR(literal) (literal)
 #endif
@@ -152,7 +156,7 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 /* Where counting a 64-bit word's trailing zeros is one instruction on a
  * little-endian core (elsewhere __builtin_ctzll may become a call into
  * libgcc, which the core must not need). */
-#if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__)) \
+#if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))       \
     && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define SAP_CTZ64_IS_ONE_INSTRUCTION 1
 #else
@@ -311,9 +315,9 @@ int sap_check_board_size(uint32_t rows, uint32_t cols);
 
 /* A row alphabet: constant text of two cells, the full one (a mine, a
  * shaded cell) first, then the blank one. */
-extern const char sap_rows_game[3] SAP_ROM;      /* "*_" */
-extern const char sap_rows_casual[3] SAP_ROM;    /* "M." */
-extern const char sap_rows_nurikabe[3] SAP_ROM;  /* "#." */
+extern const char sap_rows_game[3] SAP_ROM;     /* "*_" */
+extern const char sap_rows_casual[3] SAP_ROM;   /* "M." */
+extern const char sap_rows_nurikabe[3] SAP_ROM; /* "#." */
 
 /* 1 for the full cell, 0 for the blank one, -1 for anything else. */
 int sap_row_cell(const char *alphabet, char c);
@@ -335,10 +339,10 @@ static inline bool sap_row_has_other(const char *cells, uint32_t count, char ful
 }
 
 enum sap_row_mistake {
-    SAP_ROW_SHORT,      /* fewer cells than the board's width */
-    SAP_ROW_LONG,       /* more */
-    SAP_ROW_CELL,       /* a byte outside the alphabet */
-    SAP_ROW_WORDS       /* a protocol row line that is not one word */
+    SAP_ROW_SHORT, /* fewer cells than the board's width */
+    SAP_ROW_LONG,  /* more */
+    SAP_ROW_CELL,  /* a byte outside the alphabet */
+    SAP_ROW_WORDS  /* a protocol row line that is not one word */
 };
 
 /* Appends the one wording of a row mistake: 1-based row, the cells seen
@@ -408,7 +412,8 @@ struct sap_judge_format {
     /* A run of `count` bytes of the row being read, the first at 0-based
      * index, all before row_length and already checked against the
      * format's row alphabet (judge.c): a whole row usually comes as one run. */
-    void (*row_bytes)(struct sap_judge *judge, uint32_t index, const char *bytes, uint32_t count);
+    void (*row_bytes)(struct sap_judge *judge, uint32_t index, const char *bytes,
+                      uint32_t count);
     /* The row had exactly row_length bytes. */
     void (*row_end)(struct sap_judge *judge);
     size_t (*poll)(struct sap_judge *judge, char *out, size_t cap);
@@ -440,8 +445,8 @@ extern const struct sap_judge_format sap_judge_nurikabe;
  * appends `number` and `tail` (constant text) when tail is not NULL;
  * sap_judge_fail_ram takes a reason the format built in RAM. */
 void sap_judge_fail(struct sap_judge *judge, int err, const char *reason);
-void sap_judge_fail_n(struct sap_judge *judge, int err, const char *reason,
-                      uint32_t number, const char *tail);
+void sap_judge_fail_n(struct sap_judge *judge, int err, const char *reason, uint32_t number,
+                      const char *tail);
 void sap_judge_fail_ram(struct sap_judge *judge, int err, const char *reason);
 
 /* Whether a WORK block of `bytes` is within SAP_MAX_WORK_BYTES (sapper.h

@@ -12,22 +12,21 @@
 
 /* The formats of the solvers this build serves (SAP_SOLVERS, sapper.h
  * section 1); NULL for the others, whose code is then never referred to. */
-static const struct sap_judge_format *const formats[SAP_FORMAT_COUNT] = {
-    &sap_judge_boom,
+static const struct sap_judge_format *const formats[SAP_FORMAT_COUNT] = { &sap_judge_boom,
 #if SAP_SOLVERS & SAP_SOLVER_CASUAL
-    &sap_judge_casual,
+                                                                          &sap_judge_casual,
 #else
-    NULL,
+                                                                          NULL,
 #endif
 #if SAP_SOLVERS & SAP_SOLVER_MASTER
-    &sap_judge_master,
+                                                                          &sap_judge_master,
 #else
-    NULL,
+                                                                          NULL,
 #endif
 #if SAP_SOLVERS & SAP_SOLVER_NURIKABE
-    &sap_judge_nurikabe
+                                                                          &sap_judge_nurikabe
 #else
-    NULL
+                                                                          NULL
 #endif
 };
 
@@ -36,10 +35,14 @@ static const struct sap_judge_format *const formats[SAP_FORMAT_COUNT] = {
 static const char *row_alphabet(enum sap_format format)
 {
     switch (format) {
-    case SAP_FORMAT_BOOM: return sap_rows_game;
-    case SAP_FORMAT_CASUAL: return sap_rows_casual;
-    case SAP_FORMAT_NURIKABE: return sap_rows_nurikabe;
-    default: return sap_rows_game; /* never asked: MASTER has no rows */
+    case SAP_FORMAT_BOOM:
+        return sap_rows_game;
+    case SAP_FORMAT_CASUAL:
+        return sap_rows_casual;
+    case SAP_FORMAT_NURIKABE:
+        return sap_rows_nurikabe;
+    default:
+        return sap_rows_game; /* never asked: MASTER has no rows */
     }
 }
 
@@ -47,9 +50,8 @@ SAP_TEXT(name_boom, "boom");
 SAP_TEXT(name_casual, "casual");
 SAP_TEXT(name_master, "master");
 SAP_TEXT(name_nurikabe, "nurikabe");
-static const char *const format_names[SAP_FORMAT_COUNT] = {
-    name_boom, name_casual, name_master, name_nurikabe
-};
+static const char *const format_names[SAP_FORMAT_COUNT] = { name_boom, name_casual, name_master,
+                                                            name_nurikabe };
 
 const char *sap_format_name(enum sap_format format)
 {
@@ -76,8 +78,7 @@ static bool is_space(char c)
 }
 
 
-int sap_judge_init(struct sap_judge *j, enum sap_format format,
-                   const struct sap_memory *memory)
+int sap_judge_init(struct sap_judge *j, enum sap_format format, const struct sap_memory *memory)
 {
     if (j == NULL)
         return SAP_ERR_ARG;

@@ -16,14 +16,14 @@
 #include "internal.h"
 
 enum boom_step {
-    STEP_GAMES = 0,  /* T */
-    STEP_ROWS,       /* n */
-    STEP_COLS,       /* m */
-    STEP_BOARD,      /* the n rows */
-    STEP_OP,         /* op, or 0 for the end of the game */
+    STEP_GAMES = 0, /* T */
+    STEP_ROWS,      /* n */
+    STEP_COLS,      /* m */
+    STEP_BOARD,     /* the n rows */
+    STEP_OP,        /* op, or 0 for the end of the game */
     STEP_X,
     STEP_Y,
-    STEP_END         /* all T games read: only whitespace may follow */
+    STEP_END /* all T games read: only whitespace may follow */
 };
 
 /* Pending output beyond literal text: the engine's reply to a move. */
@@ -102,7 +102,8 @@ SAP_RARE static void start_board(struct sap_judge *j)
     if (block == NULL)
         return; /* the judge has failed with the reason */
     if (sap_game_init(&j->u.game, block, bytes, rows, cols) != SAP_OK) {
-        sap_judge_fail(j, SAP_ERR_NOMEM, SAP_STR("the memory given for the board is not aligned"));
+        sap_judge_fail(j, SAP_ERR_NOMEM,
+                       SAP_STR("the memory given for the board is not aligned"));
         return;
     }
     j->rows_read = 0;
@@ -222,12 +223,13 @@ static void finish(struct sap_judge *j)
         break;
     case STEP_ROWS:
     case STEP_COLS:
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the board size of game "),
-                         game, SAP_STR(""));
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX,
+                         SAP_STR("input ended before the board size of game "), game,
+                         SAP_STR(""));
         break;
     case STEP_BOARD:
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended inside the board of game "), game,
-                         SAP_STR(""));
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended inside the board of game "),
+                         game, SAP_STR(""));
         break;
     case STEP_OP:
         sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended inside game "), game,
@@ -240,4 +242,6 @@ static void finish(struct sap_judge *j)
     }
 }
 
-const struct sap_judge_format sap_judge_boom = { begin, number, row_bytes, row_end, poll, finish };
+const struct sap_judge_format sap_judge_boom = {
+    begin, number, row_bytes, row_end, poll, finish
+};

@@ -35,16 +35,16 @@ static void fail_size(struct sap_judge *judge, uint32_t rows, uint32_t cols)
                        SAP_STR("a board needs at least one row and one column"));
     else if (rows > SAP_MAX_ROWS)
         sap_judge_fail_n(judge, SAP_ERR_SIZE,
-                         SAP_STR("more board rows than this build's limit of "),
-                         SAP_MAX_ROWS, SAP_STR(""));
+                         SAP_STR("more board rows than this build's limit of "), SAP_MAX_ROWS,
+                         SAP_STR(""));
     else if (cols > SAP_MAX_COLS)
         sap_judge_fail_n(judge, SAP_ERR_SIZE,
                          SAP_STR("more board columns than this build's limit of "),
                          SAP_MAX_COLS, SAP_STR(""));
     else
         sap_judge_fail_n(judge, SAP_ERR_SIZE,
-                         SAP_STR("more board cells than this build's limit of "),
-                         SAP_MAX_CELLS, SAP_STR(""));
+                         SAP_STR("more board cells than this build's limit of "), SAP_MAX_CELLS,
+                         SAP_STR(""));
 }
 
 static void start_board(struct sap_judge *judge, uint32_t rows, uint32_t cols)
@@ -59,7 +59,8 @@ static void start_board(struct sap_judge *judge, uint32_t rows, uint32_t cols)
     if (block == NULL)
         return; /* the judge has failed with the reason */
     if (sap_casual_init(&judge->u.casual, block, judge->block_bytes, rows, cols) != SAP_OK) {
-        sap_judge_fail(judge, SAP_ERR_NOMEM, SAP_STR("the memory given for the board is unusable"));
+        sap_judge_fail(judge, SAP_ERR_NOMEM,
+                       SAP_STR("the memory given for the board is unusable"));
         return;
     }
     judge->step = STEP_BOARD;
@@ -77,7 +78,7 @@ static void number(struct sap_judge *judge, uint32_t value)
     }
     judge->args[ARG_COLS] = value;
     if (judge->args[ARG_ROWS] == 0 && value == 0) {
-        judge->step = STEP_END;     /* only whitespace may follow */
+        judge->step = STEP_END; /* only whitespace may follow */
         judge->expect = SAP_EXPECT_NOTHING;
         return;
     }
@@ -85,7 +86,8 @@ static void number(struct sap_judge *judge, uint32_t value)
 }
 
 /* Row bytes, already checked against the alphabet (judge.c, rows.c). */
-static void row_bytes(struct sap_judge *judge, uint32_t index, const char *bytes, uint32_t count)
+static void row_bytes(struct sap_judge *judge, uint32_t index, const char *bytes,
+                      uint32_t count)
 {
     (void)sap_casual_set_row(judge->u.casual, judge->rows_read, index, bytes, count);
 }
@@ -153,7 +155,8 @@ static void finish(struct sap_judge *judge)
     if (judge->step == STEP_END)
         judge->status = SAP_JUDGE_DONE;
     else if (judge->step == STEP_ROWS)
-        sap_judge_fail(judge, SAP_ERR_SYNTAX, SAP_STR("input ends without the closing \"0 0\""));
+        sap_judge_fail(judge, SAP_ERR_SYNTAX,
+                       SAP_STR("input ends without the closing \"0 0\""));
     else if (judge->step == STEP_COLS)
         sap_judge_fail(judge, SAP_ERR_SYNTAX, SAP_STR("input ends inside a board's size"));
     else
@@ -161,4 +164,5 @@ static void finish(struct sap_judge *judge)
                          SAP_STR(" rows of a board"));
 }
 
-const struct sap_judge_format sap_judge_casual = { begin, number, row_bytes, row_end, poll, finish };
+const struct sap_judge_format sap_judge_casual = { begin,   number, row_bytes,
+                                                   row_end, poll,   finish };

@@ -13,8 +13,8 @@ enum master_step { STEP_CASES, STEP_ROWS, STEP_COLS, STEP_MINES };
 
 enum master_out {
     OUT_NONE = 0,
-    OUT_HEADER = 1,  /* "Case #x:\n", out_col is the offset into it */
-    OUT_BOARD = 2    /* cells of row out_row from column out_col; out_col == cols: the '\n' */
+    OUT_HEADER = 1, /* "Case #x:\n", out_col is the offset into it */
+    OUT_BOARD = 2   /* cells of row out_row from column out_col; out_col == cols: the '\n' */
 };
 
 static void begin(struct sap_judge *j)
@@ -163,10 +163,11 @@ static void finish(struct sap_judge *j)
     if (j->step == STEP_CASES)
         sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the number of cases T"));
     else if (j->case_index < j->cases)
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before case "), j->case_index + 1,
-                         SAP_STR(" was complete"));
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before case "),
+                         j->case_index + 1, SAP_STR(" was complete"));
     else
         j->status = SAP_JUDGE_DONE;
 }
 
-const struct sap_judge_format sap_judge_master = { begin, number, row_bytes, row_end, poll, finish };
+const struct sap_judge_format sap_judge_master = { begin,   number, row_bytes,
+                                                   row_end, poll,   finish };

@@ -14,8 +14,14 @@
 #include "internal.h"
 
 enum nurikabe_step {
-    STEP_GRIDS, STEP_ROWS, STEP_COLS, STEP_NUMBERS,
-    STEP_NUMBER_ROW, STEP_NUMBER_COL, STEP_NUMBER_VALUE, STEP_SHADING
+    STEP_GRIDS,
+    STEP_ROWS,
+    STEP_COLS,
+    STEP_NUMBERS,
+    STEP_NUMBER_ROW,
+    STEP_NUMBER_COL,
+    STEP_NUMBER_VALUE,
+    STEP_SHADING
 };
 
 /* args: 0 rows, 1 cols, 2 numbers announced, 3 numbers read, 4 number row, 5 number col */
@@ -184,10 +190,11 @@ static void finish(struct sap_judge *j)
     if (j->step == STEP_GRIDS)
         sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the number of grids t"));
     else if (j->case_index < j->cases)
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before grid "), j->case_index + 1,
-                         SAP_STR(" was complete"));
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before grid "),
+                         j->case_index + 1, SAP_STR(" was complete"));
     else
         j->status = SAP_JUDGE_DONE;
 }
 
-const struct sap_judge_format sap_judge_nurikabe = { begin, number, row_bytes, row_end, poll, finish };
+const struct sap_judge_format sap_judge_nurikabe = { begin,   number, row_bytes,
+                                                     row_end, poll,   finish };

@@ -37,25 +37,25 @@
 #define CELL_BORDER 0x08u
 #define CELL_FIXED (CELL_SHADED | CELL_NUMBERED)
 #define PARENT_SHIFT 4
-#define PARENT_ROOT 8u         /* the walk's start: it has no parent */
+#define PARENT_ROOT 8u /* the walk's start: it has no parent */
 
 struct nurikabe_number {
-    uint32_t cell;             /* row * cols + col */
+    uint32_t cell; /* row * cols + col */
     uint32_t value;
 };
 
 /* The steps of a verification (sapper.h section 2: resumable). */
 enum verify_phase {
-    PHASE_START = 0,    /* nothing done yet */
-    PHASE_ROWS,         /* a row at a time: forget an earlier verify's marks,
+    PHASE_START = 0,      /* nothing done yet */
+    PHASE_ROWS,           /* a row at a time: forget an earlier verify's marks,
                            count the shaded and the shaded pairs sharing a
                            side (the Euler number), no 2 x 2 square all
                            shaded */
     PHASE_SHADED_NUMBERS, /* only blank cells may be shaded */
-    PHASE_SHADED_FIND,  /* the first shaded cell, where the shaded walk starts */
-    PHASE_SHADED_WALK,  /* the shaded cells are one 4-connected group, no hole */
-    PHASE_ISLANDS,      /* one walk per number */
-    PHASE_DONE          /* the verdict is in */
+    PHASE_SHADED_FIND,    /* the first shaded cell, where the shaded walk starts */
+    PHASE_SHADED_WALK,    /* the shaded cells are one 4-connected group, no hole */
+    PHASE_ISLANDS,        /* one walk per number */
+    PHASE_DONE            /* the verdict is in */
 };
 
 struct sap_nurikabe {
@@ -67,20 +67,21 @@ struct sap_nurikabe {
      * the block needs only uint32_t alignment */
 
     /* A verification under way (verify_step). */
-    uint32_t cursor;           /* the phase's place: a cell, a number or a row */
-    uint32_t sides;            /* PHASE_ROWS: pairs of shaded cells sharing a side */
-    uint32_t shaded;           /* shaded cells */
-    uint32_t reached;          /* cells the phase's walks reached */
+    uint32_t cursor;                      /* the phase's place: a cell, a number or a row */
+    uint32_t sides;                       /* PHASE_ROWS: pairs of shaded cells sharing a side */
+    uint32_t shaded;                      /* shaded cells */
+    uint32_t reached;                     /* cells the phase's walks reached */
     uint32_t walk_row, walk_col, walk_at; /* a walk's position */
-    uint32_t walk_cells;       /* cells it reached */
-    uint32_t walk_numbered;    /* numbered cells among them */
-    uint8_t phase;             /* enum verify_phase */
-    uint8_t walk_dir;          /* the next direction to try at its position */
-    uint8_t walking;           /* a walk is under way */
-    uint8_t verdict;           /* PHASE_DONE: 1 solved, 0 not */
+    uint32_t walk_cells;                  /* cells it reached */
+    uint32_t walk_numbered;               /* numbered cells among them */
+    uint8_t phase;                        /* enum verify_phase */
+    uint8_t walk_dir;                     /* the next direction to try at its position */
+    uint8_t walking;                      /* a walk is under way */
+    uint8_t verdict;                      /* PHASE_DONE: 1 solved, 0 not */
 };
 
-SAP_STATIC_ASSERT(nurikabe_header_fits, sizeof(struct sap_nurikabe) <= SAP_NURIKABE_HEADER_BYTES);
+SAP_STATIC_ASSERT(nurikabe_header_fits,
+                  sizeof(struct sap_nurikabe) <= SAP_NURIKABE_HEADER_BYTES);
 SAP_STATIC_ASSERT(nurikabe_number_fits, sizeof(struct nurikabe_number) == 8);
 
 /* Directions: the first four share a side, the last four a corner.  The
@@ -90,7 +91,8 @@ static const int8_t dir_col[8] = { 0, 1, 0, -1, -1, 1, 1, -1 };
 
 static struct nurikabe_number *numbers_of(sap_nurikabe *grid)
 {
-    return (struct nurikabe_number *)(void *)((unsigned char *)grid + SAP_NURIKABE_HEADER_BYTES);
+    return (struct nurikabe_number *)(void *)((unsigned char *)grid
+                                              + SAP_NURIKABE_HEADER_BYTES);
 }
 
 static uint8_t *cells_of(sap_nurikabe *grid)
@@ -171,8 +173,8 @@ int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col, bool
     return SAP_OK;
 }
 
-int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
-                         const char *cells, uint32_t count)
+int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col, const char *cells,
+                         uint32_t count)
 {
     uint8_t *at;
     uint32_t i, words = SAP_FAST_PATHS ? count / 8u * 8u : 0u;
@@ -194,7 +196,8 @@ int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
         memcpy(at + i, &v, 8);
     }
     for (; i < count; i++)
-        at[i] = (uint8_t)((at[i] & (uint8_t)~CELL_SHADED) | (cells[i] == '#' ? CELL_SHADED : 0u));
+        at[i] = (uint8_t)((at[i] & (uint8_t)~CELL_SHADED)
+                          | (cells[i] == '#' ? CELL_SHADED : 0u));
     return SAP_OK;
 }
 
@@ -223,17 +226,26 @@ static inline unsigned next_inside(const uint8_t *here, uint32_t cols, uint8_t t
                                    uint8_t want, unsigned d)
 {
     switch (d) {
-    case 0: if ((*(here - cols) & test) == want) return 0; /* fall through */
-    case 1: if ((here[1] & test) == want) return 1;        /* fall through */
-    case 2: if ((here[cols] & test) == want) return 2;     /* fall through */
-    case 3: if ((here[-1] & test) == want) return 3;       /* fall through */
-    default: return 4;
+    case 0:
+        if ((*(here - cols) & test) == want)
+            return 0; /* fall through */
+    case 1:
+        if ((here[1] & test) == want)
+            return 1; /* fall through */
+    case 2:
+        if ((here[cols] & test) == want)
+            return 2; /* fall through */
+    case 3:
+        if ((here[-1] & test) == want)
+            return 3; /* fall through */
+    default:
+        return 4;
     }
 }
 
-static inline unsigned next_on_border(const uint8_t *here, const int32_t offset[4], uint32_t rows,
-                                      uint32_t cols, uint32_t row, uint32_t col, uint8_t test,
-                                      uint8_t want, unsigned d)
+static inline unsigned next_on_border(const uint8_t *here, const int32_t offset[4],
+                                      uint32_t rows, uint32_t cols, uint32_t row, uint32_t col,
+                                      uint8_t test, uint8_t want, unsigned d)
 {
     for (; d < 4; d++) {
         uint32_t r = row + (uint32_t)(int32_t)dir_row[d];
@@ -273,7 +285,8 @@ static bool walk_on(sap_nurikabe *grid, uint32_t *budget_left)
             row += (uint32_t)(int32_t)dir_row[d];
             col += (uint32_t)(int32_t)dir_col[d];
             at += (uint32_t)offset[d];
-            cells[at] = (uint8_t)((cells[at] & 0x0fu) | CELL_SEEN_REGION | ((d ^ 2u) << PARENT_SHIFT));
+            cells[at] = (uint8_t)((cells[at] & 0x0fu) | CELL_SEEN_REGION
+                                  | ((d ^ 2u) << PARENT_SHIFT));
             reached++;
             numbered += (cells[at] & CELL_NUMBERED) != 0;
             inside = SAP_FAST_PATHS && !(cells[at] & CELL_BORDER);
@@ -312,13 +325,15 @@ static bool rows_pass(sap_nurikabe *grid, uint8_t *cells, uint32_t i)
     uint8_t *row = cells + (size_t)i * cols;
     const uint8_t *above = i > 0 ? row - cols : NULL;
     unsigned full = 0;
-    uint8_t edge = (uint8_t)(SAP_FAST_PATHS && (i == 0 || i + 1 == grid->rows) ? CELL_BORDER : 0u);
+    uint8_t edge = (uint8_t)(SAP_FAST_PATHS && (i == 0 || i + 1 == grid->rows) ? CELL_BORDER
+                                                                               : 0u);
 
     /* a word of eight cells, beside the word one cell to its right (so
      * c + 9 <= cols): byte j of both is a pair of neighbours in any byte
      * order, and only the shaded bit of each byte survives the masks */
     for (; SAP_FAST_PATHS && c + 9 <= cols; c += 8) {
-        uint64_t kept = (sap_load_eight(row + c) & SAP_EACH_BYTE(CELL_FIXED)) | SAP_EACH_BYTE(edge);
+        uint64_t kept = (sap_load_eight(row + c) & SAP_EACH_BYTE(CELL_FIXED))
+                        | SAP_EACH_BYTE(edge);
         uint64_t shade = kept & SAP_EACH_BYTE(CELL_SHADED);
         uint64_t beside = shade & sap_load_eight(row + c + 1);
         memcpy(row + c, &kept, 8);

@@ -35,18 +35,18 @@ SAP_INTERNAL_BEGIN
 
 /* What the next input is. */
 enum session_mode {
-    MODE_REQUEST = 0,   /* a request line */
-    MODE_NUMBERS,       /* a number line of the request in progress */
-    MODE_ROWS,          /* a board row of the request in progress */
-    MODE_JUDGE,         /* raw bytes of a JUDGE stream */
-    MODE_CLOSED         /* closing: input is discarded */
+    MODE_REQUEST = 0, /* a request line */
+    MODE_NUMBERS,     /* a number line of the request in progress */
+    MODE_ROWS,        /* a board row of the request in progress */
+    MODE_JUDGE,       /* raw bytes of a JUDGE stream */
+    MODE_CLOSED       /* closing: input is discarded */
 };
 
 /* What the request in progress has left for poll, once its lines are read. */
 enum session_stage {
-    STAGE_NONE = 0,     /* nothing: it is over, or still reading lines */
-    STAGE_WORK,         /* its work step, a budget per poll */
-    STAGE_REPLY         /* its reply writer (after the short reply line, if any) */
+    STAGE_NONE = 0, /* nothing: it is over, or still reading lines */
+    STAGE_WORK,     /* its work step, a budget per poll */
+    STAGE_REPLY     /* its reply writer (after the short reply line, if any) */
 };
 
 /* Longest number of tokens a request takes (NEW r c mines seed level); one more
@@ -54,7 +54,7 @@ enum session_stage {
 #define TOKENS_MAX 7
 
 struct tokens {
-    uint32_t count;                 /* every token of the line, even past TOKENS_MAX */
+    uint32_t count; /* every token of the line, even past TOKENS_MAX */
     uint32_t start[TOKENS_MAX];
     uint32_t length[TOKENS_MAX];
 };
@@ -63,19 +63,19 @@ struct tokens {
 
 /* A request line, as the table walk hands it to its row's `take`. */
 struct request_line {
-    const char *text;               /* the line (RAM text) */
-    const struct tokens *tokens;    /* its tokens, the keyword first */
-    uint32_t args[TOKENS_MAX - 1];  /* with ARGS_NUMBERS: its arguments as numbers,
+    const char *text;              /* the line (RAM text) */
+    const struct tokens *tokens;   /* its tokens, the keyword first */
+    uint32_t args[TOKENS_MAX - 1]; /* with ARGS_NUMBERS: its arguments as numbers,
                                        a level word as its enum sap_level */
 };
 
 /* The rows of the table, in HELP's order. */
 enum request_kind {
     REQ_NEW,
-    REQ_LEFT,           /* 1 x y */
-    REQ_RIGHT,          /* 2 x y */
-    REQ_CHORD,          /* 3 x y */
-    REQ_QUIT,           /* 0 */
+    REQ_LEFT,  /* 1 x y */
+    REQ_RIGHT, /* 2 x y */
+    REQ_CHORD, /* 3 x y */
+    REQ_QUIT,  /* 0 */
     REQ_SHOW,
     REQ_HINT,
     REQ_PROB,
@@ -91,18 +91,18 @@ enum request_kind {
 };
 
 /* What the table walk checks for a request (struct sap_request's `flags`). */
-#define ARGS_NUMBERS 0x1u   /* its arguments are numbers */
-#define ARGS_BOARD 0x2u     /* ... and the first two are a board size */
-#define ARGS_LEVEL 0x4u     /* ... but a fifth is a level word (CASUAL, NOGUESS) */
-#define NEEDS_GAME 0x8u     /* it is about the current game: "ERR no game" without */
+#define ARGS_NUMBERS 0x1u /* its arguments are numbers */
+#define ARGS_BOARD 0x2u   /* ... and the first two are a board size */
+#define ARGS_LEVEL 0x4u   /* ... but a fifth is a level word (CASUAL, NOGUESS) */
+#define NEEDS_GAME 0x8u   /* it is about the current game: "ERR no game" without */
 
 struct sap_request {
-    const char *word;       /* the keyword, lower case (constant text) */
-    const char *usage;      /* the ERR reason for a wrong argument count */
+    const char *word;           /* the keyword, lower case (constant text) */
+    const char *usage;          /* the ERR reason for a wrong argument count */
     uint8_t args_min, args_max; /* tokens after the keyword */
-    uint8_t flags;          /* ARGS_..., NEEDS_GAME */
-    uint8_t solver;         /* the SAP_SOLVER_... it needs; 0: the game's */
-    const char *rows;       /* the alphabet of its board rows, or NULL */
+    uint8_t flags;              /* ARGS_..., NEEDS_GAME */
+    uint8_t solver;             /* the SAP_SOLVER_... it needs; 0: the game's */
+    const char *rows;           /* the alphabet of its board rows, or NULL */
     /* The request line, its arguments checked (and a game there, with
      * NEEDS_GAME).  It answers, or says what follows: lines to read
      * (sap_session_expect_lines), work (sap_session_leave_work), a long
@@ -142,7 +142,7 @@ bool sap_req_prob_work(struct sap_session *s);
 size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
 
 /* Reads one field of the table's row `index` into `out`. */
-#define REQUEST_FIELD(index, field, out)                                      \
+#define REQUEST_FIELD(index, field, out)                                                       \
     sap_rom_table_copy(&(out), &sap_requests[(index)].field, sizeof(out))
 
 /* The one wording of the mistakes more than one request can make. */

@@ -113,7 +113,8 @@ static size_t reply_casualmap(struct sap_session *s, char *out, size_t cap)
             out[n++] = '\n';
         else if (mines[cell >> 3] & (1u << (cell & 7u)))
             out[n++] = 'M';
-        else if (s->req.casual.safe != 0 && sap_casual_left_covered(s->req.casual.solver, row, col))
+        else if (s->req.casual.safe != 0
+                 && sap_casual_left_covered(s->req.casual.solver, row, col))
             out[n++] = '#';
         else
             out[n++] = '.';
@@ -151,7 +152,8 @@ static void take_nurikabe(struct sap_session *s, const struct request_line *r)
 }
 
 /* A number line "r' c' n" (0-based cell, as in the statement). */
-static void number_line_nurikabe(struct sap_session *s, const char *line, const struct tokens *t)
+static void number_line_nurikabe(struct sap_session *s, const char *line,
+                                 const struct tokens *t)
 {
     uint32_t a[3];
     const char *reason = SAP_STR("expected r' c' n");
@@ -252,7 +254,8 @@ static void take_judge(struct sap_session *s, const struct request_line *r)
         sap_session_reply_err(s, sap_reason_not_served);
 }
 
-SAP_TEXT(help_text,
+SAP_TEXT(
+    help_text,
     "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n"
     "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
     "NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess\n"
@@ -334,19 +337,27 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 #define NURIKABE(handler) (SERVES(SAP_SOLVER_NURIKABE) ? (handler) : NULL)
 #define DEDUCE(handler) (SERVES(SAP_SOLVER_DEDUCE) ? (handler) : NULL)
 #define BOARD (ARGS_NUMBERS | ARGS_BOARD)
-#define CLICK(keyword)                                                              \
-    { .word = (keyword), .usage = t_usage_click, .args_min = 2, .args_max = 2,       \
-      .flags = ARGS_NUMBERS | NEEDS_GAME, .take = sap_req_move_take,               \
-      .work = sap_req_move_work, .reply = sap_req_move_reply }
+#define CLICK(keyword)                                                                         \
+    {                                                                                          \
+        .word = (keyword), .usage = t_usage_click, .args_min = 2, .args_max = 2,               \
+        .flags = ARGS_NUMBERS | NEEDS_GAME, .take = sap_req_move_take,                         \
+        .work = sap_req_move_work, .reply = sap_req_move_reply                                 \
+    }
 /* A request without arguments. */
-#define ALONE(keyword, usage_text, more_flags, needs)                              \
-    .word = (keyword), .usage = (usage_text), .flags = ARGS_NUMBERS | (more_flags),\
+#define ALONE(keyword, usage_text, more_flags, needs)                                          \
+    .word = (keyword), .usage = (usage_text), .flags = ARGS_NUMBERS | (more_flags),            \
     .solver = (needs)
 
 const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
-    [REQ_NEW] = { .word = t_new, .usage = sap_usage_new, .args_min = 2, .args_max = 5,
-                  .flags = BOARD | ARGS_LEVEL, .rows = sap_rows_game,
-                  .take = sap_req_new_take, .row = sap_req_new_row, .work = sap_req_new_work },
+    [REQ_NEW] = { .word = t_new,
+                  .usage = sap_usage_new,
+                  .args_min = 2,
+                  .args_max = 5,
+                  .flags = BOARD | ARGS_LEVEL,
+                  .rows = sap_rows_game,
+                  .take = sap_req_new_take,
+                  .row = sap_req_new_row,
+                  .work = sap_req_new_work },
     [REQ_LEFT] = CLICK(t_1),
     [REQ_RIGHT] = CLICK(t_2),
     [REQ_CHORD] = CLICK(t_3),
@@ -360,24 +371,50 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                    .reply = DEDUCE(sap_req_prob_reply) },
     [REQ_STATS] = { ALONE(t_stats, t_usage_stats, NEEDS_GAME, 0), .take = sap_req_stats_take,
                     .work = sap_req_stats_work },
-    [REQ_CASUAL] = { .word = t_casual, .usage = t_usage_casual, .args_min = 2, .args_max = 2,
-                     .flags = BOARD, .solver = SAP_SOLVER_CASUAL, .rows = sap_rows_casual,
-                     .take = CASUAL(take_casual), .row = CASUAL(row_casual),
+    [REQ_CASUAL] = { .word = t_casual,
+                     .usage = t_usage_casual,
+                     .args_min = 2,
+                     .args_max = 2,
+                     .flags = BOARD,
+                     .solver = SAP_SOLVER_CASUAL,
+                     .rows = sap_rows_casual,
+                     .take = CASUAL(take_casual),
+                     .row = CASUAL(row_casual),
                      .work = CASUAL(work_casual) },
-    [REQ_CASUALMAP] = { .word = t_casualmap, .usage = t_usage_casualmap, .args_min = 2,
-                        .args_max = 2, .flags = BOARD, .solver = SAP_SOLVER_CASUAL,
-                        .rows = sap_rows_casual, .take = CASUAL(take_casualmap),
-                        .row = CASUAL(row_casual), .work = CASUAL(work_casual),
+    [REQ_CASUALMAP] = { .word = t_casualmap,
+                        .usage = t_usage_casualmap,
+                        .args_min = 2,
+                        .args_max = 2,
+                        .flags = BOARD,
+                        .solver = SAP_SOLVER_CASUAL,
+                        .rows = sap_rows_casual,
+                        .take = CASUAL(take_casualmap),
+                        .row = CASUAL(row_casual),
+                        .work = CASUAL(work_casual),
                         .reply = CASUAL(reply_casualmap) },
-    [REQ_MASTER] = { .word = t_master, .usage = t_usage_master, .args_min = 3, .args_max = 3,
-                     .flags = BOARD, .solver = SAP_SOLVER_MASTER, .take = MASTER(take_master),
+    [REQ_MASTER] = { .word = t_master,
+                     .usage = t_usage_master,
+                     .args_min = 3,
+                     .args_max = 3,
+                     .flags = BOARD,
+                     .solver = SAP_SOLVER_MASTER,
+                     .take = MASTER(take_master),
                      .reply = MASTER(reply_master) },
-    [REQ_NURIKABE] = { .word = t_nurikabe, .usage = t_usage_nurikabe, .args_min = 3,
-                       .args_max = 3, .flags = BOARD, .solver = SAP_SOLVER_NURIKABE,
-                       .rows = sap_rows_nurikabe, .take = NURIKABE(take_nurikabe),
+    [REQ_NURIKABE] = { .word = t_nurikabe,
+                       .usage = t_usage_nurikabe,
+                       .args_min = 3,
+                       .args_max = 3,
+                       .flags = BOARD,
+                       .solver = SAP_SOLVER_NURIKABE,
+                       .rows = sap_rows_nurikabe,
+                       .take = NURIKABE(take_nurikabe),
                        .number_line = NURIKABE(number_line_nurikabe),
-                       .row = NURIKABE(row_nurikabe), .work = NURIKABE(work_nurikabe) },
-    [REQ_JUDGE] = { .word = t_judge, .usage = t_usage_judge, .args_min = 1, .args_max = 1,
+                       .row = NURIKABE(row_nurikabe),
+                       .work = NURIKABE(work_nurikabe) },
+    [REQ_JUDGE] = { .word = t_judge,
+                    .usage = t_usage_judge,
+                    .args_min = 1,
+                    .args_max = 1,
                     .take = take_judge },
     [REQ_HELP] = { ALONE(t_help, t_usage_help, 0, 0), .take = take_help, .reply = reply_help },
     [REQ_BYE] = { ALONE(t_bye, t_usage_bye, 0, 0), .take = take_bye },

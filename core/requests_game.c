@@ -49,7 +49,8 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
         return;
     }
     if (level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {
-        sap_session_reply_err(s, sap_reason_not_served); /* the generator plays with the engine */
+        sap_session_reply_err(s,
+                              sap_reason_not_served); /* the generator plays with the engine */
         return;
     }
     if (random && a[2] >= a[0] * a[1]) { /* the product fits: sizes are checked */
@@ -97,7 +98,8 @@ void sap_req_quit_take(struct sap_session *s, const struct request_line *r)
 {
     (void)r;
     sap_session_reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING
-                              ? SAP_STR("QUIT") : SAP_STR("OK"));
+                                  ? SAP_STR("QUIT")
+                                  : SAP_STR("OK"));
     sap_session_release_game(s);
 }
 
@@ -134,8 +136,8 @@ static void start_generate(struct sap_session *s, uint32_t row, uint32_t col)
     if (block == NULL
         || sap_generate_init(&s->req.move.generate, block, bytes, rows, cols,
                              sap_game_mines(s->game), sap_game_pending_seed(s->game),
-                             (enum sap_level)sap_game_pending_level(s->game),
-                             row, col) != SAP_OK) {
+                             (enum sap_level)sap_game_pending_level(s->game), row, col)
+               != SAP_OK) {
         sap_session_reply_err(s, sap_reason_no_memory);
         return;
     }
@@ -158,10 +160,10 @@ static bool generate_done(struct sap_session *s, int err)
     sap_session_release_request_block(s);
     if (err == SAP_ERR_SIZE) {
         sap_session_reply_err(s, sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
-                                 ? SAP_STR("no casual board found within the generator's "
-                                           "tries; no mines laid")
-                                 : SAP_STR("no no-guess board found within the "
-                                           "generator's tries; no mines laid"));
+                                     ? SAP_STR("no casual board found within the generator's "
+                                               "tries; no mines laid")
+                                     : SAP_STR("no no-guess board found within the "
+                                               "generator's tries; no mines laid"));
         return false;
     }
     if (err != SAP_OK) {
@@ -175,7 +177,8 @@ void sap_req_move_take(struct sap_session *s, const struct request_line *r)
 {
     const uint32_t *a = r->args;
     int op = r->text[r->tokens->start[0]] - '0';
-    if (a[0] < 1 || a[0] > sap_game_rows(s->game) || a[1] < 1 || a[1] > sap_game_cols(s->game)) {
+    if (a[0] < 1 || a[0] > sap_game_rows(s->game) || a[1] < 1
+        || a[1] > sap_game_cols(s->game)) {
         sap_session_reply_err(s, SAP_STR("coordinate outside the board"));
         return;
     }
@@ -247,8 +250,9 @@ void sap_req_stats_take(struct sap_session *s, const struct request_line *r)
     void *block;
     (void)r;
     if (!sap_game_mines_laid(s->game)) {
-        sap_session_reply_err(s, SAP_STR("no mines yet: a random board lays them at the first left "
-                                         "click"));
+        sap_session_reply_err(
+            s, SAP_STR("no mines yet: a random board lays them at the first left "
+                       "click"));
         return;
     }
     bytes = SAP_STATS_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
@@ -287,7 +291,8 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
     (void)r;
     bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
     block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
-    if (block == NULL || sap_deduce_init(&s->req.deduce.deduce, block, bytes, s->game) != SAP_OK) {
+    if (block == NULL
+        || sap_deduce_init(&s->req.deduce.deduce, block, bytes, s->game) != SAP_OK) {
         sap_session_reply_err(s, sap_reason_no_memory);
         return;
     }

@@ -36,8 +36,7 @@ static void add_shown(char *buf, size_t cap, size_t *len, char c)
 }
 
 void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mistake,
-                    uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
-                    char bad)
+                    uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet, char bad)
 {
     sap_text_add(buf, cap, len, SAP_STR("row "));
     sap_text_add_u32(buf, cap, len, row);

@@ -77,7 +77,8 @@ extern "C" {
 #error "SAP_MAX_ROWS and SAP_MAX_COLS must be at least 1"
 #endif
 #if (SAP_MAX_ROWS) * (SAP_MAX_COLS) >= 1048575
-#error "SAP_MAX_ROWS * SAP_MAX_COLS must stay below 1048575 cells: the casual player links cells with 20-bit fields"
+#error                                                                                         \
+    "SAP_MAX_ROWS * SAP_MAX_COLS must stay below 1048575 cells: the casual player links cells with 20-bit fields"
 #endif
 
 /* Longest protocol request line, without its line end.  A board row of
@@ -115,10 +116,10 @@ extern "C" {
 #define SAP_SOLVER_CASUAL 0x1u
 #define SAP_SOLVER_MASTER 0x2u
 #define SAP_SOLVER_NURIKABE 0x4u
-#define SAP_SOLVER_DEDUCE 0x8u   /* the deduction engine: HINT and PROB */
+#define SAP_SOLVER_DEDUCE 0x8u /* the deduction engine: HINT and PROB */
 #ifndef SAP_SOLVERS
-#define SAP_SOLVERS (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE \
-                     | SAP_SOLVER_DEDUCE)
+#define SAP_SOLVERS                                                                            \
+    (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE | SAP_SOLVER_DEDUCE)
 #endif
 
 /* Where the core keeps its constant text (the HELP text, ERR reasons and
@@ -180,19 +181,19 @@ extern "C" {
  * must agree on them (struct sap_session's size follows SAP_LINE_MAX and
  * SAP_REPLY_MAX); sap_session_init passes the program's tag and the
  * library refuses a session whose tag is not its own (SAP_ERR_LIMITS). */
-#define SAP_LIMITS_TAG                                                        \
-    ((uint32_t)(SAP_LIMITS_MIX_(SAP_MAX_ROWS, 0x9e3779b1u)                   \
-                + SAP_LIMITS_MIX_(SAP_MAX_COLS, 0x85ebca77u)                 \
-                + SAP_LIMITS_MIX_(SAP_MAX_CELLS, 0xc2b2ae3du)                \
-                + SAP_LIMITS_MIX_(SAP_LINE_MAX, 0x27d4eb2fu)                 \
-                + SAP_LIMITS_MIX_((uint64_t)(SAP_MAX_WORK_BYTES) >> 32, 0x165667b1u) \
-                + SAP_LIMITS_MIX_(SAP_MAX_WORK_BYTES, 0xd3a2646du)           \
-                + SAP_LIMITS_MIX_(SAP_SOLVERS, 0xfd7046c5u)                  \
-                + SAP_LIMITS_MIX_(SAP_TEXT_IN_FLASH, 0xb55a4f09u)            \
-                + SAP_LIMITS_MIX_(SAP_REPLY_MAX, 0x68e31da5u)                \
-                + SAP_LIMITS_MIX_(SAP_SESSION_BUDGET, 0x1b873593u)           \
-                + SAP_LIMITS_MIX_(SAP_DEDUCE_FRONTIER, 0xcc9e2d51u)          \
-                + SAP_LIMITS_MIX_(SAP_DEDUCE_MAX_STEPS, 0xe6546b65u)         \
+#define SAP_LIMITS_TAG                                                                         \
+    ((uint32_t)(SAP_LIMITS_MIX_(SAP_MAX_ROWS, 0x9e3779b1u)                                     \
+                + SAP_LIMITS_MIX_(SAP_MAX_COLS, 0x85ebca77u)                                   \
+                + SAP_LIMITS_MIX_(SAP_MAX_CELLS, 0xc2b2ae3du)                                  \
+                + SAP_LIMITS_MIX_(SAP_LINE_MAX, 0x27d4eb2fu)                                   \
+                + SAP_LIMITS_MIX_((uint64_t)(SAP_MAX_WORK_BYTES) >> 32, 0x165667b1u)           \
+                + SAP_LIMITS_MIX_(SAP_MAX_WORK_BYTES, 0xd3a2646du)                             \
+                + SAP_LIMITS_MIX_(SAP_SOLVERS, 0xfd7046c5u)                                    \
+                + SAP_LIMITS_MIX_(SAP_TEXT_IN_FLASH, 0xb55a4f09u)                              \
+                + SAP_LIMITS_MIX_(SAP_REPLY_MAX, 0x68e31da5u)                                  \
+                + SAP_LIMITS_MIX_(SAP_SESSION_BUDGET, 0x1b873593u)                             \
+                + SAP_LIMITS_MIX_(SAP_DEDUCE_FRONTIER, 0xcc9e2d51u)                            \
+                + SAP_LIMITS_MIX_(SAP_DEDUCE_MAX_STEPS, 0xe6546b65u)                           \
                 + SAP_LIMITS_MIX_(SAP_GENERATE_MAX_TRIES, 0x85ebca6bu)))
 
 /* ------------------------------------------------------------------------
@@ -212,14 +213,14 @@ extern "C" {
 
 enum sap_error {
     SAP_OK = 0,
-    SAP_ERR_ARG = -1,      /* an argument is outside its documented domain */
-    SAP_ERR_SIZE = -2,     /* a size is beyond this build's limits */
-    SAP_ERR_NOMEM = -3,    /* the caller's memory is too small, or none was given */
-    SAP_ERR_RANGE = -4,    /* a coordinate is outside the board */
-    SAP_ERR_SYNTAX = -5,   /* malformed input */
-    SAP_ERR_STATE = -6,    /* the call does not fit the object's current state */
+    SAP_ERR_ARG = -1,        /* an argument is outside its documented domain */
+    SAP_ERR_SIZE = -2,       /* a size is beyond this build's limits */
+    SAP_ERR_NOMEM = -3,      /* the caller's memory is too small, or none was given */
+    SAP_ERR_RANGE = -4,      /* a coordinate is outside the board */
+    SAP_ERR_SYNTAX = -5,     /* malformed input */
+    SAP_ERR_STATE = -6,      /* the call does not fit the object's current state */
     SAP_ERR_IMPOSSIBLE = -7, /* no answer exists (one-click win) */
-    SAP_ERR_LIMITS = -8     /* the program was compiled with other limits than the
+    SAP_ERR_LIMITS = -8      /* the program was compiled with other limits than the
                                library (section 1's SAP_LIMITS_TAG) */
 };
 
@@ -257,8 +258,8 @@ int sap_parse_u32(const char *s, size_t len, uint32_t *value);
  * ---------------------------------------------------------------------- */
 
 enum sap_memory_purpose {
-    SAP_MEMORY_GAME = 0,   /* the protocol session's current game */
-    SAP_MEMORY_WORK = 1    /* a judge reader's or a one-shot solver's board */
+    SAP_MEMORY_GAME = 0, /* the protocol session's current game */
+    SAP_MEMORY_WORK = 1  /* a judge reader's or a one-shot solver's board */
 };
 
 struct sap_memory {
@@ -280,29 +281,28 @@ struct sap_memory {
  * ---------------------------------------------------------------------- */
 
 #define SAP_GAME_HEADER_BYTES 64u
-#define SAP_GAME_BYTES(rows, cols) \
+#define SAP_GAME_BYTES(rows, cols)                                                             \
     ((size_t)SAP_GAME_HEADER_BYTES + (size_t)(rows) * (size_t)(cols))
 
 typedef struct sap_game sap_game;
 
 enum sap_op {
-    SAP_OP_LEFT = 1,   /* open */
-    SAP_OP_RIGHT = 2,  /* cycle the mark _ -> P -> ? -> _ */
-    SAP_OP_CHORD = 3   /* middle click */
+    SAP_OP_LEFT = 1,  /* open */
+    SAP_OP_RIGHT = 2, /* cycle the mark _ -> P -> ? -> _ */
+    SAP_OP_CHORD = 3  /* middle click */
 };
 
 enum sap_outcome {
-    SAP_RUNNING = 0,   /* the operation was valid and the game goes on */
-    SAP_WIN = 1,       /* the operation was valid and won the game */
-    SAP_LOSE = 2,      /* the operation opened a mine */
-    SAP_INVALID = 3    /* the game had already ended */
+    SAP_RUNNING = 0, /* the operation was valid and the game goes on */
+    SAP_WIN = 1,     /* the operation was valid and won the game */
+    SAP_LOSE = 2,    /* the operation opened a mine */
+    SAP_INVALID = 3  /* the game had already ended */
 };
 
 /* Lays out an empty rows x cols board (no mines) in `memory`.  1 <= rows <=
  * SAP_MAX_ROWS, 1 <= cols <= SAP_MAX_COLS, rows*cols <= SAP_MAX_CELLS, and
  * bytes >= SAP_GAME_BYTES(rows, cols).  *game points into `memory`. */
-int sap_game_init(sap_game **game, void *memory, size_t bytes,
-                  uint32_t rows, uint32_t cols);
+int sap_game_init(sap_game **game, void *memory, size_t bytes, uint32_t rows, uint32_t cols);
 
 /* Puts or removes a mine at 0-based (row, col) before the first operation. */
 int sap_game_set_mine(sap_game *game, uint32_t row, uint32_t col, bool mine);
@@ -339,8 +339,8 @@ bool sap_game_mines_laid(const sap_game *game);
  * every cell.  SAP_ERR_STATE unless the mines are still to be laid;
  * SAP_ERR_ARG (nothing changed) unless the layout has the mine count asked
  * for and leaves a cell safe. */
-int sap_game_set_layout(sap_game *game, bool (*mine_at)(const void *context, uint32_t row,
-                                                         uint32_t col),
+int sap_game_set_layout(sap_game *game,
+                        bool (*mine_at)(const void *context, uint32_t row, uint32_t col),
                         const void *context);
 
 /* Applies one operation at 1-based (x = row, y = column), as the boom
@@ -375,8 +375,8 @@ size_t sap_game_reply(sap_game *game, char *out, size_t cap);
  *
  * A complete program is in README.md ("The library"). */
 struct sap_change {
-    uint32_t row, col;  /* 0-based */
-    char value;         /* the player-map character after the operation */
+    uint32_t row, col; /* 0-based */
+    char value;        /* the player-map character after the operation */
 };
 bool sap_game_next_change(sap_game *game, struct sap_change *change);
 
@@ -419,14 +419,14 @@ bool sap_game_mine_at(const sap_game *game, uint32_t row, uint32_t col);
  * ---------------------------------------------------------------------- */
 
 #define SAP_CASUAL_HEADER_BYTES 96u
-#define SAP_CASUAL_BYTES(rows, cols) \
+#define SAP_CASUAL_BYTES(rows, cols)                                                           \
     ((size_t)SAP_CASUAL_HEADER_BYTES + (size_t)4u * (size_t)(rows) * (size_t)(cols))
 
 typedef struct sap_casual sap_casual;
 
 struct sap_casual_result {
-    uint32_t covered;  /* safe cells left covered by the best start */
-    uint32_t row;      /* the best first cell, 0-based */
+    uint32_t covered; /* safe cells left covered by the best start */
+    uint32_t row;     /* the best first cell, 0-based */
     uint32_t col;
 };
 
@@ -434,8 +434,8 @@ struct sap_casual_result {
  * uint32_t).  SAP_ERR_ARG / SAP_ERR_SIZE for a size outside 1 ..
  * SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS, SAP_ERR_NOMEM when bytes <
  * SAP_CASUAL_BYTES(rows, cols).  *casual points into `memory`. */
-int sap_casual_init(sap_casual **casual, void *memory, size_t bytes,
-                    uint32_t rows, uint32_t cols);
+int sap_casual_init(sap_casual **casual, void *memory, size_t bytes, uint32_t rows,
+                    uint32_t cols);
 /* Puts or removes a mine at 0-based (row, col); SAP_ERR_RANGE outside. */
 int sap_casual_set_mine(sap_casual *casual, uint32_t row, uint32_t col, bool mine);
 /* `count` cells of row `row` from column `col` at once, written as the
@@ -482,8 +482,7 @@ struct sap_master {
 /* SAP_OK and a plan, or SAP_ERR_IMPOSSIBLE (the plan then holds the size
  * and no board), SAP_ERR_ARG (a zero side, or mines >= rows*cols) or
  * SAP_ERR_SIZE (beyond SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS). */
-int sap_master_plan(struct sap_master *plan, uint32_t rows, uint32_t cols,
-                    uint32_t mines);
+int sap_master_plan(struct sap_master *plan, uint32_t rows, uint32_t cols, uint32_t mines);
 /* '*', '.' or 'c' at 0-based (row, col) of a planned board; '\0' outside it. */
 char sap_master_cell(const struct sap_master *plan, uint32_t row, uint32_t col);
 /* Writes the cells of 0-based `row` from column `col` on into out, at most
@@ -502,8 +501,8 @@ size_t sap_master_write_row(const struct sap_master *plan, uint32_t row, uint32_
  * ---------------------------------------------------------------------- */
 
 #define SAP_NURIKABE_HEADER_BYTES 64u
-#define SAP_NURIKABE_BYTES(rows, cols, numbers)                                   \
-    ((size_t)SAP_NURIKABE_HEADER_BYTES + (size_t)(rows) * (size_t)(cols)          \
+#define SAP_NURIKABE_BYTES(rows, cols, numbers)                                                \
+    ((size_t)SAP_NURIKABE_HEADER_BYTES + (size_t)(rows) * (size_t)(cols)                       \
      + (size_t)8u * (size_t)(numbers))
 
 typedef struct sap_nurikabe sap_nurikabe;
@@ -513,26 +512,24 @@ typedef struct sap_nurikabe sap_nurikabe;
  * SAP_MAX_ROWS, 1 <= cols <= SAP_MAX_COLS, rows*cols <= SAP_MAX_CELLS,
  * numbers <= rows*cols (SAP_ERR_ARG otherwise), bytes >=
  * SAP_NURIKABE_BYTES(rows, cols, numbers) (SAP_ERR_NOMEM otherwise). */
-int sap_nurikabe_init(sap_nurikabe **grid, void *memory, size_t bytes,
-                      uint32_t rows, uint32_t cols, uint32_t numbers);
+int sap_nurikabe_init(sap_nurikabe **grid, void *memory, size_t bytes, uint32_t rows,
+                      uint32_t cols, uint32_t numbers);
 /* 0-based cell and its positive number; SAP_ERR_RANGE outside the grid,
  * SAP_ERR_ARG for a second number in one cell or a zero number,
  * SAP_ERR_STATE when all `numbers` places are taken.  Numbers that share
  * an edge are accepted: such a grid is never solved (both unshaded: one
  * region with two numbers; one shaded: a shaded number). */
-int sap_nurikabe_set_number(sap_nurikabe *grid, uint32_t row, uint32_t col,
-                            uint32_t value);
+int sap_nurikabe_set_number(sap_nurikabe *grid, uint32_t row, uint32_t col, uint32_t value);
 /* SAP_ERR_RANGE outside the grid. */
-int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col,
-                            bool shaded);
+int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col, bool shaded);
 /* `count` cells of row `row` from column `col` at once, written as the
  * statement writes them: '#' shaded, '.' unshaded (the way to load a grid
  * from text: one pass, eight bytes a word on hosts, instead of a call a
  * cell).
  * SAP_ERR_RANGE when the run leaves the grid, SAP_ERR_ARG for any other
  * byte; either way nothing changes. */
-int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col,
-                         const char *cells, uint32_t count);
+int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col, const char *cells,
+                         uint32_t count);
 /* 1 solved, 0 not solved, or a negative error.  Rules (SPEC.md): no numbered
  * cell is shaded; the shaded cells are 4-connected (vacuously when there are
  * none); every 4-connected unshaded region holds exactly one number, equal
@@ -578,8 +575,8 @@ const char *sap_format_name(enum sap_format format);
 int sap_format_from_name(const char *name, size_t length);
 
 enum sap_judge_status {
-    SAP_JUDGE_READING = 0,  /* wants more input */
-    SAP_JUDGE_DONE = 1      /* the whole input has been read and answered */
+    SAP_JUDGE_READING = 0, /* wants more input */
+    SAP_JUDGE_DONE = 1     /* the whole input has been read and answered */
     /* negative: a sap_error; error_line and error_reason say more */
 };
 
@@ -590,36 +587,36 @@ enum sap_expect { SAP_EXPECT_NUMBER, SAP_EXPECT_ROW, SAP_EXPECT_NOTHING };
 
 struct sap_judge {
     /* public, read-only */
-    int status;                 /* enum sap_judge_status or a sap_error */
-    uint32_t error_line;        /* 1-based line of the error */
-    const char *error_reason;   /* reason[] (RAM) once status < 0, e.g. "row has 4 cells, ..." */
-    uint32_t line;              /* current 1-based input line */
+    int status;               /* enum sap_judge_status or a sap_error */
+    uint32_t error_line;      /* 1-based line of the error */
+    const char *error_reason; /* reason[] (RAM) once status < 0, e.g. "row has 4 cells, ..." */
+    uint32_t line;            /* current 1-based input line */
 
     /* private: tokenizer */
     enum sap_format format;
     enum sap_expect expect;
     bool in_token;
-    bool eof;                   /* sap_judge_finish was called */
-    bool eof_done;              /* ... and the format has judged the ending */
+    bool eof;      /* sap_judge_finish was called */
+    bool eof_done; /* ... and the format has judged the ending */
     uint32_t token_line;
     uint32_t token_length;
     uint32_t number;
-    uint32_t row_length;        /* expected length of the row being read */
+    uint32_t row_length; /* expected length of the row being read */
     const struct sap_memory *memory;
-    uint32_t budget;            /* sap_judge_set_budget */
-    void *block;                /* the block acquired for the current case */
+    uint32_t budget; /* sap_judge_set_budget */
+    void *block;     /* the block acquired for the current case */
     size_t block_bytes;
-    char reason[72];            /* room for a reason with numbers in it */
+    char reason[72]; /* room for a reason with numbers in it */
 
     /* private: the format's reader state */
-    uint32_t cases;             /* cases announced by the input (T or t) */
-    uint32_t case_index;        /* cases completed */
-    uint32_t step;              /* the format's parser state */
-    uint32_t args[6];           /* numbers collected for the current item */
+    uint32_t cases;      /* cases announced by the input (T or t) */
+    uint32_t case_index; /* cases completed */
+    uint32_t step;       /* the format's parser state */
+    uint32_t args[6];    /* numbers collected for the current item */
     uint32_t rows_read;
-    uint32_t out_phase;         /* pending output: what to write next */
-    uint32_t out_row, out_col;  /* cursor of pending output */
-    const char *out_text;       /* pending literal text, written first */
+    uint32_t out_phase;        /* pending output: what to write next */
+    uint32_t out_row, out_col; /* cursor of pending output */
+    const char *out_text;      /* pending literal text, written first */
     size_t out_text_left;
     union {
         sap_game *game;
@@ -709,15 +706,16 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * ---------------------------------------------------------------------- */
 
 /* "RUNNING: [" + every cell as "<x, y, v>, " + "]\n" + "WIN\n". */
-#define SAP_REPLY_MOVE_MAX(rows, cols)                                        \
-    ((size_t)16u + (size_t)(rows) * (size_t)(cols)                            \
-                       * (size_t)(SAP_DEC_DIGITS_(rows) + SAP_DEC_DIGITS_(cols) + 9u))
+#define SAP_REPLY_MOVE_MAX(rows, cols)                                                         \
+    ((size_t)16u                                                                               \
+     + (size_t)(rows) * (size_t)(cols)                                                         \
+           * (size_t)(SAP_DEC_DIGITS_(rows) + SAP_DEC_DIGITS_(cols) + 9u))
 /* Each cell, then a space or the line end. */
 #define SAP_REPLY_SHOW_MAX(rows, cols) ((size_t)2u * (size_t)(rows) * (size_t)(cols))
 /* R rows of C cells and a line end, or "Impossible\n". */
-#define SAP_REPLY_MASTER_MAX(rows, cols)                                      \
-    ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u                             \
-         ? (size_t)(rows) * ((size_t)(cols) + 1u) : (size_t)11u)
+#define SAP_REPLY_MASTER_MAX(rows, cols)                                                       \
+    ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u ? (size_t)(rows) * ((size_t)(cols) + 1u)     \
+                                                  : (size_t)11u)
 
 /* HELP's reply: its lines and bytes (requests.c checks the bytes at build
  * time, tests/test_session.c both). */
@@ -729,13 +727,13 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * NURIKABE grid with a number in every cell, a JUDGE reader's case, and
  * in a build with the deduction engine, a no-guess board's generator
  * (which holds HINT's and PROB's block and more). */
-#define SAP_SESSION_WORK_BYTES(rows, cols)                                    \
-    SAP_MAX2_(SAP_MAX2_(SAP_MAX2_(SAP_CASUAL_BYTES(rows, cols)    \
-                                    + ((size_t)(rows) * (size_t)(cols) + 7u) / 8u, \
-                                SAP_NURIKABE_BYTES(rows, cols,                \
-                                                   (size_t)(rows) * (size_t)(cols))), \
-                  SAP_GAME_BYTES(rows, cols)),                                \
-                  ((SAP_SOLVERS) & SAP_SOLVER_DEDUCE) ? SAP_GENERATE_BYTES(rows, cols) : (size_t)0u)
+#define SAP_SESSION_WORK_BYTES(rows, cols)                                                     \
+    SAP_MAX2_(                                                                                 \
+        SAP_MAX2_(SAP_MAX2_(SAP_CASUAL_BYTES(rows, cols)                                       \
+                                + ((size_t)(rows) * (size_t)(cols) + 7u) / 8u,                 \
+                            SAP_NURIKABE_BYTES(rows, cols, (size_t)(rows) * (size_t)(cols))),  \
+                  SAP_GAME_BYTES(rows, cols)),                                                 \
+        ((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? SAP_GENERATE_BYTES(rows, cols) : (size_t)0u)
 
 struct sap_session {
     /* The SAP_LIMITS_TAG of the library once sap_session_init accepted the
@@ -745,60 +743,60 @@ struct sap_session {
     uint32_t limits_tag;
     /* private: see core/protocol.h */
     const struct sap_memory *memory;
-    void *game_block;           /* GAME: the current game, or NULL */
+    void *game_block; /* GAME: the current game, or NULL */
     sap_game *game;
-    uint32_t budget;            /* sap_session_set_budget */
-    uint8_t mode;               /* what the next input is (request, row, judge) */
-    uint8_t request;            /* the request in progress: its table row + 1, or 0 */
-    uint8_t stage;              /* what it has left for poll: work, a long reply */
-    uint8_t block_purpose;      /* the sap_memory_purpose of its `block` */
-    bool judge_only;            /* sap_session_start_judge */
-    bool judge_finished;        /* sap_judge_finish was called on the stream */
-    bool finished;              /* sap_session_finish was called */
-    bool closing;               /* BYE, a line too long, EOF, judge-only end */
-    bool skip_line;             /* a JUDGE stream failed mid-line: drop the rest */
+    uint32_t budget;       /* sap_session_set_budget */
+    uint8_t mode;          /* what the next input is (request, row, judge) */
+    uint8_t request;       /* the request in progress: its table row + 1, or 0 */
+    uint8_t stage;         /* what it has left for poll: work, a long reply */
+    uint8_t block_purpose; /* the sap_memory_purpose of its `block` */
+    bool judge_only;       /* sap_session_start_judge */
+    bool judge_finished;   /* sap_judge_finish was called on the stream */
+    bool finished;         /* sap_session_finish was called */
+    bool closing;          /* BYE, a line too long, EOF, judge-only end */
+    bool skip_line;        /* a JUDGE stream failed mid-line: drop the rest */
     uint16_t reply_length, reply_sent;
-    uint16_t deferred_length;   /* an ERR held until a request's last row */
+    uint16_t deferred_length; /* an ERR held until a request's last row */
     uint32_t line_length;
     /* The rest of the request in progress: */
-    void *block;                /* WORK, or the GAME a NEW fills; or NULL */
-    uint32_t rows, cols;        /* its board: the one its lines hold or its reply shows */
-    uint32_t items_left;        /* its number lines or rows still to read */
-    uint32_t item;              /* 0-based index of the next one */
-    union {                     /* its own state (requests*.c), by request */
-        struct {                /* NEW r c: the game its rows fill */
+    void *block;         /* WORK, or the GAME a NEW fills; or NULL */
+    uint32_t rows, cols; /* its board: the one its lines hold or its reply shows */
+    uint32_t items_left; /* its number lines or rows still to read */
+    uint32_t item;       /* 0-based index of the next one */
+    union {              /* its own state (requests*.c), by request */
+        struct {         /* NEW r c: the game its rows fill */
             sap_game *game;
         } new_board;
-        struct {                /* 1 x y at a no-guess board's first click */
-            struct sap_generate *generate;  /* its layout, while being made */
-            uint32_t row, col;              /* the click, 0-based */
+        struct {                           /* 1 x y at a no-guess board's first click */
+            struct sap_generate *generate; /* its layout, while being made */
+            uint32_t row, col;             /* the click, 0-based */
         } move;
-        struct {                /* SHOW: the cursor */
-            uint32_t row, pos;              /* pos: 2 * cell + (0 the cell, 1 its separator) */
+        struct {               /* SHOW: the cursor */
+            uint32_t row, pos; /* pos: 2 * cell + (0 the cell, 1 its separator) */
         } show;
-        struct {                /* CASUAL, CASUALMAP */
+        struct { /* CASUAL, CASUALMAP */
             sap_casual *solver;
-            uint32_t safe;                  /* safe cells read */
-            uint32_t row, col;              /* CASUALMAP's cursor */
-            bool map;                       /* CASUALMAP: the mine bits follow the solver */
+            uint32_t safe;     /* safe cells read */
+            uint32_t row, col; /* CASUALMAP's cursor */
+            bool map;          /* CASUALMAP: the mine bits follow the solver */
         } casual;
-        struct {                /* NURIKABE */
+        struct { /* NURIKABE */
             sap_nurikabe *grid;
         } nurikabe;
-        struct {                /* HINT, PROB */
+        struct { /* HINT, PROB */
             struct sap_deduce *deduce;
-            uint32_t row, col;              /* PROB's cursor */
-            uint32_t piece;                 /* how much of the cell's token is out */
+            uint32_t row, col; /* PROB's cursor */
+            uint32_t piece;    /* how much of the cell's token is out */
         } deduce;
-        struct {                /* STATS */
+        struct { /* STATS */
             struct sap_stats *stats;
         } stats;
-        struct {                /* MASTER */
+        struct { /* MASTER */
             struct sap_master plan;
-            uint32_t row, col;              /* the cursor */
+            uint32_t row, col; /* the cursor */
         } master;
-        struct {                /* HELP */
-            uint32_t sent;                  /* bytes of the text out */
+        struct {           /* HELP */
+            uint32_t sent; /* bytes of the text out */
         } help;
     } req;
     struct sap_judge judge;
@@ -813,9 +811,9 @@ struct sap_session {
  * block (never both), neither past SAP_MAX_WORK_BYTES (section 1).  A board
  * gives a session one GAME arena of SAP_GAME_BYTES(rows, cols) and one WORK
  * arena of SAP_SESSION_SPARE_BYTES(rows, cols) and needs nothing else. */
-#define SAP_SESSION_SPARE_BYTES(rows, cols)                                   \
+#define SAP_SESSION_SPARE_BYTES(rows, cols)                                                    \
     SAP_MIN2_(SAP_SESSION_WORK_BYTES(rows, cols), (size_t)SAP_MAX_WORK_BYTES)
-#define SAP_SESSION_MEMORY_BYTES(rows, cols)                                  \
+#define SAP_SESSION_MEMORY_BYTES(rows, cols)                                                   \
     (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_SPARE_BYTES(rows, cols))
 
 /* Readies a session.  `memory` is kept and must outlive it; NULL (or a
@@ -826,9 +824,8 @@ struct sap_session {
  * written past its first field and the session refuses every call (sink
  * discards, poll writes nothing, closing is true).  A macro, so that the
  * caller's own idea of the limits and the struct's size reach the check. */
-#define sap_session_init(session, memory)                                    \
-    sap_session_init_checked((session), (memory), SAP_LIMITS_TAG,            \
-                             sizeof(struct sap_session))
+#define sap_session_init(session, memory)                                                      \
+    sap_session_init_checked((session), (memory), SAP_LIMITS_TAG, sizeof(struct sap_session))
 int sap_session_init_checked(struct sap_session *session, const struct sap_memory *memory,
                              uint32_t limits_tag, size_t session_bytes);
 /* Judge-only mode (sapperd --judge FORMAT), right after init: the session
@@ -893,22 +890,23 @@ void sap_session_release(struct sap_session *session);
  * ---------------------------------------------------------------------- */
 
 #define SAP_DEDUCE_HEADER_BYTES 128u
-#define SAP_DEDUCE_ROOM(cells) \
-    ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells) : (size_t)SAP_DEDUCE_FRONTIER)
+#define SAP_DEDUCE_ROOM(cells)                                                                 \
+    ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells)                           \
+                                                   : (size_t)SAP_DEDUCE_FRONTIER)
 /* 8 bytes a cell (3 of state, an order entry) and 64 a workspace cell (8
  * weights: its mass, its group's counts and weights, the combining room):
  * 34.8 KB for 16 x 30, 8 MB + 64 KB for 1000 x 1000. */
-#define SAP_DEDUCE_BYTES(rows, cols) \
-    ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols) \
+#define SAP_DEDUCE_BYTES(rows, cols)                                                           \
+    ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols)                               \
      + (size_t)64u * SAP_DEDUCE_ROOM((size_t)(rows) * (size_t)(cols)))
 
 typedef struct sap_deduce sap_deduce;
 
 enum sap_cell_view {
-    SAP_CELL_OPEN = 0,     /* opened: a number */
-    SAP_CELL_SAFE = 1,     /* covered and certainly safe */
-    SAP_CELL_MINE = 2,     /* covered and certainly a mine */
-    SAP_CELL_UNSURE = 3    /* covered, either way: see the probability */
+    SAP_CELL_OPEN = 0,  /* opened: a number */
+    SAP_CELL_SAFE = 1,  /* covered and certainly safe */
+    SAP_CELL_MINE = 2,  /* covered and certainly a mine */
+    SAP_CELL_UNSURE = 3 /* covered, either way: see the probability */
 };
 
 /* Readies a deduction of `game`'s position in `memory` (aligned as for
@@ -938,7 +936,7 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
  * ---------------------------------------------------------------------- */
 
 #define SAP_STATS_HEADER_BYTES 64u
-#define SAP_STATS_BYTES(rows, cols) \
+#define SAP_STATS_BYTES(rows, cols)                                                            \
     ((size_t)SAP_STATS_HEADER_BYTES + (size_t)(rows) * (size_t)(cols))
 
 typedef struct sap_stats sap_stats;
@@ -980,9 +978,9 @@ enum sap_level { SAP_LEVEL_RANDOM = 0, SAP_LEVEL_CASUAL = 1, SAP_LEVEL_NOGUESS =
 
 #define SAP_GENERATE_HEADER_BYTES 96u
 /* the header, a bit a cell, the player's game and a deduction block */
-#define SAP_GENERATE_BYTES(rows, cols)                                        \
-    ((size_t)SAP_GENERATE_HEADER_BYTES                                       \
-     + ((((size_t)(rows) * (size_t)(cols) + 7u) / 8u + 7u) & ~(size_t)7u)  \
+#define SAP_GENERATE_BYTES(rows, cols)                                                         \
+    ((size_t)SAP_GENERATE_HEADER_BYTES                                                         \
+     + ((((size_t)(rows) * (size_t)(cols) + 7u) / 8u + 7u) & ~(size_t)7u)                      \
      + ((SAP_GAME_BYTES(rows, cols) + 7u) & ~(size_t)7u) + SAP_DEDUCE_BYTES(rows, cols))
 
 typedef struct sap_generate sap_generate;
@@ -1010,10 +1008,17 @@ uint32_t sap_generate_tries(const sap_generate *generate);
 #define SAP_MIN2_(a, b) ((a) < (b) ? (a) : (b))
 /* Decimal digits of n (n < 2^32). */
 #define SAP_DEC_DIGITS_(n) SAP_DEC_DIGITS_U32_((uint32_t)(n))
-#define SAP_DEC_DIGITS_U32_(n)                                                \
-    ((n) < 10u ? 1u : (n) < 100u ? 2u : (n) < 1000u ? 3u : (n) < 10000u ? 4u \
-     : (n) < 100000u ? 5u : (n) < 1000000u ? 6u : (n) < 10000000u ? 7u        \
-     : (n) < 100000000u ? 8u : (n) < 1000000000u ? 9u : 10u)
+#define SAP_DEC_DIGITS_U32_(n)                                                                 \
+    ((n) < 10u           ? 1u                                                                  \
+     : (n) < 100u        ? 2u                                                                  \
+     : (n) < 1000u       ? 3u                                                                  \
+     : (n) < 10000u      ? 4u                                                                  \
+     : (n) < 100000u     ? 5u                                                                  \
+     : (n) < 1000000u    ? 6u                                                                  \
+     : (n) < 10000000u   ? 7u                                                                  \
+     : (n) < 100000000u  ? 8u                                                                  \
+     : (n) < 1000000000u ? 9u                                                                  \
+                         : 10u)
 /* A limit's part of SAP_LIMITS_TAG: its low 32 bits times an odd
  * constant of its own, so that two builds differing in any one limit have
  * different tags (an odd factor is invertible modulo 2^32). */

@@ -98,9 +98,9 @@ static const char *parse_args(const struct sap_request *k, const char *line,
     reason = sap_session_parse_numbers(line, t, 1, numbers, args);
     if (reason == NULL && numbers < t->count - 1u) {
         const char *w = line + t->start[5];
-        args[4] = sap_word_is(w, t->length[5], SAP_STR("casual")) ? SAP_LEVEL_CASUAL
+        args[4] = sap_word_is(w, t->length[5], SAP_STR("casual"))    ? SAP_LEVEL_CASUAL
                   : sap_word_is(w, t->length[5], SAP_STR("noguess")) ? SAP_LEVEL_NOGUESS
-                                                                   : SAP_LEVEL_RANDOM;
+                                                                     : SAP_LEVEL_RANDOM;
         if (args[4] == SAP_LEVEL_RANDOM)
             reason = SAP_STR("unknown level: CASUAL or NOGUESS");
     }

@@ -16,9 +16,9 @@
 #include "geometry.h"
 
 #define K_MINE 0x01u
-#define K_ZERO 0x02u    /* safe, no mine around */
-#define K_LONELY 0x04u  /* safe, a number, no zero around */
-#define K_SEEN 0x08u    /* counted in a group */
+#define K_ZERO 0x02u   /* safe, no mine around */
+#define K_LONELY 0x04u /* safe, a number, no zero around */
+#define K_SEEN 0x08u   /* counted in a group */
 #define K_GROUP (K_ZERO | K_LONELY)
 
 enum stats_phase { ST_CLASSIFY = 0, ST_LONELY, ST_GROUPS, ST_DONE };
@@ -26,9 +26,9 @@ enum stats_phase { ST_CLASSIFY = 0, ST_LONELY, ST_GROUPS, ST_DONE };
 struct sap_stats {
     const sap_game *game;
     uint32_t rows, cols, cells;
-    uint32_t cursor;      /* the phase's next cell */
-    uint32_t at;          /* ST_GROUPS: the walk's cell, or UINT32_MAX between groups */
-    uint32_t dir;         /* ... and the next direction to try there */
+    uint32_t cursor; /* the phase's next cell */
+    uint32_t at;     /* ST_GROUPS: the walk's cell, or UINT32_MAX between groups */
+    uint32_t dir;    /* ... and the next direction to try there */
     uint32_t openings, islands, lonely;
     uint8_t phase;
 };

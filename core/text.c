@@ -6,7 +6,8 @@
 #include "internal.h"
 
 #if SAP_FAST_PATHS
-const char sap_digit_pairs[201] SAP_ROM = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+const char sap_digit_pairs[201] SAP_ROM =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
 #endif
 
 /* Bounded by the longest constant text (HELP, about 1 KiB), which also
@@ -72,8 +73,7 @@ size_t sap_copy_piece(char *out, size_t cap, const char *piece, size_t piece_len
     return n;
 }
 
-size_t sap_copy_text(char *out, size_t cap, const char *text, size_t text_len,
-                     uint32_t *offset)
+size_t sap_copy_text(char *out, size_t cap, const char *text, size_t text_len, uint32_t *offset)
 {
     size_t n = piece_part(cap, text_len, *offset);
     sap_rom_copy(out, text + *offset, n);
@@ -127,15 +127,25 @@ int sap_check_board_size(uint32_t rows, uint32_t cols)
 const char *sap_strerror(int err)
 {
     switch (err) {
-    case SAP_OK: return SAP_STR("ok");
-    case SAP_ERR_ARG: return SAP_STR("invalid argument");
-    case SAP_ERR_SIZE: return SAP_STR("size beyond this build's limits");
-    case SAP_ERR_NOMEM: return SAP_STR("not enough memory");
-    case SAP_ERR_RANGE: return SAP_STR("coordinate outside the board");
-    case SAP_ERR_SYNTAX: return SAP_STR("malformed input");
-    case SAP_ERR_STATE: return SAP_STR("not possible in the current state");
-    case SAP_ERR_IMPOSSIBLE: return SAP_STR("impossible");
-    case SAP_ERR_LIMITS: return SAP_STR("the program was compiled with other limits than the library");
-    default: return SAP_STR("unknown error");
+    case SAP_OK:
+        return SAP_STR("ok");
+    case SAP_ERR_ARG:
+        return SAP_STR("invalid argument");
+    case SAP_ERR_SIZE:
+        return SAP_STR("size beyond this build's limits");
+    case SAP_ERR_NOMEM:
+        return SAP_STR("not enough memory");
+    case SAP_ERR_RANGE:
+        return SAP_STR("coordinate outside the board");
+    case SAP_ERR_SYNTAX:
+        return SAP_STR("malformed input");
+    case SAP_ERR_STATE:
+        return SAP_STR("not possible in the current state");
+    case SAP_ERR_IMPOSSIBLE:
+        return SAP_STR("impossible");
+    case SAP_ERR_LIMITS:
+        return SAP_STR("the program was compiled with other limits than the library");
+    default:
+        return SAP_STR("unknown error");
     }
 }

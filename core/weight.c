@@ -52,11 +52,25 @@ static uint32_t leading_zeros(uint64_t v)
         n = 32;
         x = (uint32_t)v;
     }
-    if (x < 0x10000u) { n += 16; x <<= 16; }
-    if (x < 0x1000000u) { n += 8; x <<= 8; }
-    if (x < 0x10000000u) { n += 4; x <<= 4; }
-    if (x < 0x40000000u) { n += 2; x <<= 2; }
-    if (x < 0x80000000u) { n += 1; }
+    if (x < 0x10000u) {
+        n += 16;
+        x <<= 16;
+    }
+    if (x < 0x1000000u) {
+        n += 8;
+        x <<= 8;
+    }
+    if (x < 0x10000000u) {
+        n += 4;
+        x <<= 4;
+    }
+    if (x < 0x40000000u) {
+        n += 2;
+        x <<= 2;
+    }
+    if (x < 0x80000000u) {
+        n += 1;
+    }
     return n;
 }
 
@@ -151,7 +165,7 @@ struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d)
     uint64_t m;
     if (a.m == 0 || n == 0)
         return normalise(0, 0);
-    m = (uint64_t)a.m * n;        /* < 2^63 */
+    m = (uint64_t)a.m * n; /* < 2^63 */
     /* keep 32 good bits after the division: shift m up as far as it goes */
     {
         int32_t e = a.e, room = 0;
@@ -188,6 +202,7 @@ uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t sca
         rem <<= 1;
     }
     fixed = q * scale; /* < 2^25 * 2^31 */
-    fixed = shift >= 0 ? shift_left(fixed, (uint32_t)shift) : shift_right(fixed, (uint32_t)-shift);
+    fixed = shift >= 0 ? shift_left(fixed, (uint32_t)shift)
+                       : shift_right(fixed, (uint32_t)-shift);
     return (uint32_t)((fixed + ((uint64_t)1 << 23)) >> 24);
 }

@@ -101,7 +101,7 @@ void conn_close(struct conn *c)
 static bool peer_went_away(int err)
 {
     return err == UV_ECONNRESET || err == UV_EPIPE || err == UV_ECONNABORTED
-        || err == UV_ETIMEDOUT || err == UV_ENOTCONN || err == UV_ECANCELED;
+           || err == UV_ETIMEDOUT || err == UV_ENOTCONN || err == UV_ECANCELED;
 }
 
 /* An I/O error: logged unless it only says the peer went away. */

@@ -25,8 +25,8 @@
 struct judge_out {
     char bytes[JUDGE_IO_BYTES];
     size_t filled;
-    bool failed;       /* stop writing: an error, or the reader went away */
-    bool reader_gone;  /* EPIPE: not an error */
+    bool failed;      /* stop writing: an error, or the reader went away */
+    bool reader_gone; /* EPIPE: not an error */
 };
 
 static void judge_flush(struct judge_out *o)

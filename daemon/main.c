@@ -17,7 +17,8 @@
 
 static void print_usage(FILE *to)
 {
-    fprintf(to,
+    fprintf(
+        to,
         "usage: " SAPPERD_NAME " [--listen HOST:PORT]... [--stdin] [--max-clients N]\n"
         "               [--idle-timeout SECONDS] [--max-memory BYTES]\n"
         "       " SAPPERD_NAME " --judge boom|casual|master|nurikabe < input > output\n"
@@ -26,8 +27,7 @@ static void print_usage(FILE *to)
         "\n"
         "  --listen HOST:PORT     accept TCP sessions; HOST is an IPv4 or IPv6 literal\n"
         "                         ([::1]:7878); port 0 picks a free port and logs it;\n"
-        "                         may be repeated (default " SAPPERD_DEFAULT_LISTEN
-        " when no\n"
+        "                         may be repeated (default " SAPPERD_DEFAULT_LISTEN " when no\n"
         "                         other mode is given)\n"
         "  --stdin                one session on stdin/stdout; without --listen the\n"
         "                         process ends at end of input\n"
@@ -38,8 +38,8 @@ static void print_usage(FILE *to)
         "  --idle-timeout SECONDS close a TCP session silent that long; 0 never\n"
         "                         (default %u)\n"
         "  --max-memory BYTES     board memory of all sessions together (suffix K, M\n"
-        "                         or G); a request past it gets an ERR (default "
-        SAPPERD_DEFAULT_MAX_MEMORY_TEXT ")\n"
+        "                         or G); a request past it gets an ERR (default " SAPPERD_DEFAULT_MAX_MEMORY_TEXT
+        ")\n"
         "  --help                 this text\n"
         "  --version              the version\n",
         SAPPERD_DEFAULT_MAX_CLIENTS, SAPPERD_DEFAULT_IDLE_TIMEOUT);
@@ -137,8 +137,10 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
             if (o->listen_count == SAPPERD_LISTEN_MAX)
                 return usage_error("at most 8 --listen addresses%s", "");
             if (!sapperd_address_valid(value))
-                return usage_error("bad --listen address '%s': expected IPV4:PORT or [IPV6]:PORT "
-                                   "with a port from 0 to 65535", value);
+                return usage_error(
+                    "bad --listen address '%s': expected IPV4:PORT or [IPV6]:PORT "
+                    "with a port from 0 to 65535",
+                    value);
             o->listen[o->listen_count++] = value;
             continue;
         }
@@ -150,7 +152,8 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
             o->judge_format = sap_format_from_name(value, strlen(value));
             if (o->judge_format < 0)
                 return usage_error("unknown judge format '%s': expected boom, casual, "
-                                   "master or nurikabe", value);
+                                   "master or nurikabe",
+                                   value);
             continue;
         }
         value = option_value("--max-clients", argc, argv, &i, &matched);
@@ -170,7 +173,8 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
         if (matched) {
             if (value == NULL || !sapperd_parse_bytes(value, &o->max_memory))
                 return usage_error("%s needs a number of bytes, with K, M or G for "
-                                   "KiB, MiB or GiB (e.g. 64M)", "--max-memory");
+                                   "KiB, MiB or GiB (e.g. 64M)",
+                                   "--max-memory");
             continue;
         }
         if (arg[0] == '-')

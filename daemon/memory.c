@@ -26,8 +26,8 @@
 /* Each block starts with its size, so release can count it back; the
  * payload stays aligned as for any scalar. */
 struct block_head {
-    size_t bytes;       /* what the session asked for */
-    size_t mapped;      /* 0: from malloc; else the length of the mapping */
+    size_t bytes;  /* what the session asked for */
+    size_t mapped; /* 0: from malloc; else the length of the mapping */
 };
 
 size_t sapperd_block_max(void)
@@ -52,7 +52,8 @@ static void *budget_acquire(void *context, size_t bytes, enum sap_memory_purpose
     if (total >= SAPPERD_MMAP_BYTES) {
         size_t page = (size_t)sysconf(_SC_PAGESIZE);
         size_t length = (total + page - 1) / page * page;
-        void *p = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void *p = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+                       0);
         if (p == MAP_FAILED) {
             m->refused++;
             return NULL;
@@ -108,11 +109,22 @@ bool sapperd_parse_bytes(const char *text, size_t *bytes)
     while (text[length] >= '0' && text[length] <= '9')
         length++;
     switch (text[length]) {
-    case '\0': break;
-    case 'k': case 'K': multiplier = (size_t)1 << 10; break;
-    case 'm': case 'M': multiplier = (size_t)1 << 20; break;
-    case 'g': case 'G': multiplier = (size_t)1 << 30; break;
-    default: return false;
+    case '\0':
+        break;
+    case 'k':
+    case 'K':
+        multiplier = (size_t)1 << 10;
+        break;
+    case 'm':
+    case 'M':
+        multiplier = (size_t)1 << 20;
+        break;
+    case 'g':
+    case 'G':
+        multiplier = (size_t)1 << 30;
+        break;
+    default:
+        return false;
     }
     if (multiplier != 1 && text[length + 1] != '\0')
         return false;

@@ -30,22 +30,22 @@
 struct sapperd_options {
     const char *listen[SAPPERD_LISTEN_MAX];
     unsigned listen_count;
-    bool stdin_session;         /* --stdin */
-    int judge_format;           /* --judge: an enum sap_format, or -1 */
-    uint32_t max_clients;       /* --max-clients */
-    uint32_t idle_timeout;      /* --idle-timeout, seconds; 0 never closes */
-    size_t max_memory;          /* --max-memory, bytes */
+    bool stdin_session;    /* --stdin */
+    int judge_format;      /* --judge: an enum sap_format, or -1 */
+    uint32_t max_clients;  /* --max-clients */
+    uint32_t idle_timeout; /* --idle-timeout, seconds; 0 never closes */
+    size_t max_memory;     /* --max-memory, bytes */
 };
 
 /* What parse_options decided. */
 enum sapperd_parse {
     SAPPERD_RUN = 0,
-    SAPPERD_EXIT_OK = 1,        /* --help or --version was answered */
-    SAPPERD_EXIT_USAGE = 2      /* a bad option was reported on stderr */
+    SAPPERD_EXIT_OK = 1,   /* --help or --version was answered */
+    SAPPERD_EXIT_USAGE = 2 /* a bad option was reported on stderr */
 };
 
-enum sapperd_parse sapperd_parse_options(struct sapperd_options *options,
-                                         int argc, char **argv);
+enum sapperd_parse sapperd_parse_options(struct sapperd_options *options, int argc,
+                                         char **argv);
 
 /* One line on stderr, "sapperd: " first and "\n" added. */
 void sapperd_log(const char *format, ...)
@@ -57,11 +57,11 @@ void sapperd_log(const char *format, ...)
 /* The sessions' memory table (memory.c): every board block of every
  * session counts against one budget, --max-memory. */
 struct sapperd_memory {
-    struct sap_memory table;    /* what the sessions are given */
-    size_t limit;               /* --max-memory */
-    size_t held;                /* bytes of blocks held now */
-    size_t peak;                /* the most held at once */
-    uint64_t refused;           /* blocks refused */
+    struct sap_memory table; /* what the sessions are given */
+    size_t limit;            /* --max-memory */
+    size_t held;             /* bytes of blocks held now */
+    size_t peak;             /* the most held at once */
+    uint64_t refused;        /* blocks refused */
 };
 
 /* Blocks of at least this many bytes are mapped (and unmapped on release,
@@ -121,14 +121,14 @@ int sapperd_serve(const struct sapperd_options *options);
 struct conn_buffers {
     struct conn_buffers *next_spare;
     uv_write_t write_req;
-    uv_fs_t fs_write_req;       /* stdout as a regular file */
-    uv_fs_t fs_read_req;        /* stdin as a regular file */
-    size_t in_pos, in_len;      /* unread input is in[in_pos..in_len) */
-    size_t out_len;             /* replies collected in out[0..out_len) */
-    size_t out_sent;            /* of those, already written */
-    size_t in_cap, out_cap;     /* sizes of in and out */
-    char *in;                   /* both point into the same allocation, */
-    char *out;                  /* right after this struct */
+    uv_fs_t fs_write_req;   /* stdout as a regular file */
+    uv_fs_t fs_read_req;    /* stdin as a regular file */
+    size_t in_pos, in_len;  /* unread input is in[in_pos..in_len) */
+    size_t out_len;         /* replies collected in out[0..out_len) */
+    size_t out_sent;        /* of those, already written */
+    size_t in_cap, out_cap; /* sizes of in and out */
+    char *in;               /* both point into the same allocation, */
+    char *out;              /* right after this struct */
 };
 
 union sapperd_stream {
@@ -140,9 +140,9 @@ union sapperd_stream {
 };
 
 enum conn_kind {
-    CONN_TCP,                   /* a TCP session */
-    CONN_REFUSED,               /* over --max-clients: one "ERR busy" line */
-    CONN_STDIO                  /* --stdin */
+    CONN_TCP,     /* a TCP session */
+    CONN_REFUSED, /* over --max-clients: one "ERR busy" line */
+    CONN_STDIO    /* --stdin */
 };
 
 /*
@@ -190,13 +190,13 @@ enum conn_kind {
  * connection's memory set to zero is a new connection.
  */
 enum conn_state {
-    CONN_NEW,                   /* set up, not started */
-    CONN_OPEN,                  /* reading requests */
-    CONN_DRAINING,              /* no more reading; replies still going out */
-    CONN_SHUTTING,              /* write side shut down after the last reply */
-    CONN_LINGERING,             /* discarding what the peer still sends */
-    CONN_CLOSING,               /* handles closing */
-    CONN_CLOSED                 /* all closed (a TCP connection is then freed) */
+    CONN_NEW,       /* set up, not started */
+    CONN_OPEN,      /* reading requests */
+    CONN_DRAINING,  /* no more reading; replies still going out */
+    CONN_SHUTTING,  /* write side shut down after the last reply */
+    CONN_LINGERING, /* discarding what the peer still sends */
+    CONN_CLOSING,   /* handles closing */
+    CONN_CLOSED     /* all closed (a TCP connection is then freed) */
 };
 #define CONN_STATES (CONN_CLOSED + 1)
 
@@ -208,9 +208,9 @@ struct server;
 /* A connection has one place in each kind of list, and is in at most one
  * list of each kind at a time. */
 enum conn_link_kind {
-    CONN_LINK_SWEEP,            /* server->active or server->ending */
-    CONN_LINK_PAUSED,           /* server->paused */
-    CONN_LINK_RUN,              /* server->runnable */
+    CONN_LINK_SWEEP,  /* server->active or server->ending */
+    CONN_LINK_PAUSED, /* server->paused */
+    CONN_LINK_RUN,    /* server->runnable */
     CONN_LINK_KINDS
 };
 
@@ -220,9 +220,9 @@ struct conn_link {
 };
 
 struct conn_list {
-    struct conn *head, *tail;   /* oldest first */
+    struct conn *head, *tail; /* oldest first */
     size_t count;
-    enum conn_link_kind kind;   /* which of a connection's links it uses */
+    enum conn_link_kind kind; /* which of a connection's links it uses */
 };
 
 struct conn {
@@ -230,21 +230,21 @@ struct conn {
     union sapperd_stream handle;
     /* stdout when it is a stream of its own (--stdin); data points here. */
     union sapperd_stream *out_handle;
-    uv_stream_t *in, *out;      /* NULL: a regular file, through uv_fs */
+    uv_stream_t *in, *out; /* NULL: a regular file, through uv_fs */
     struct server *server;
     struct conn_link links[CONN_LINK_KINDS];
-    uint64_t stamp;             /* active: last activity; ending: deadline */
+    uint64_t stamp; /* active: last activity; ending: deadline */
     struct conn_buffers *buffers;
     uv_shutdown_t shutdown_req; /* here, not in the buffers: an idle
                                    connection that times out needs none */
     enum conn_kind kind;
-    enum conn_state state;      /* changed by conn_set_state() only */
-    bool reading;               /* wants input (uv_read_start, or uv_fs_read) */
+    enum conn_state state; /* changed by conn_set_state() only */
+    bool reading;          /* wants input (uv_read_start, or uv_fs_read) */
     bool write_in_flight;
     bool fs_read_in_flight;
-    bool eof;                   /* the peer has ended its input */
-    bool session_finished;      /* sap_session_finish was called */
-    unsigned pending_closes;    /* handles and uv_fs requests still out */
+    bool eof;                /* the peer has ended its input */
+    bool session_finished;   /* sap_session_finish was called */
+    unsigned pending_closes; /* handles and uv_fs requests still out */
     /* Last: a refused connection is allocated without it. */
     struct sap_session session;
 };
@@ -311,9 +311,8 @@ static inline void conn_list_remove(struct conn_list *list, struct conn *c)
 
 /* Every connection c of list, in order; the body may take c out of the
  * list (next is read before it runs). */
-#define CONN_LIST_EACH(list, c, next)                                          \
-    for ((c) = (list)->head;                                                   \
-         (c) != NULL && ((next) = conn_list_next((list), (c)), true);          \
+#define CONN_LIST_EACH(list, c, next)                                                          \
+    for ((c) = (list)->head; (c) != NULL && ((next) = conn_list_next((list), (c)), true);      \
          (c) = (next))
 
 /* ---- what the state implies ------------------------------------------------------- */
@@ -348,19 +347,19 @@ struct server {
     uv_tcp_t listeners[SAPPERD_LISTEN_MAX];
     unsigned listener_count;
     uv_signal_t sigint, sigterm;
-    uv_timer_t sweep;           /* closes idle and lingering connections */
-    uv_check_t resume;          /* restarts the reading of paused connections */
-    struct conn_list paused;    /* connections that filled their buffer this turn */
+    uv_timer_t sweep;        /* closes idle and lingering connections */
+    uv_check_t resume;       /* restarts the reading of paused connections */
+    struct conn_list paused; /* connections that filled their buffer this turn */
     /* Fairness: sessions with work left (sap_session_busy) wait here and
      * get one slice each, in turn, once per loop iteration (the idle
      * handle keeps the loop polling I/O without blocking between). */
     uv_idle_t runner;
     struct conn_list runnable;
-    struct conn_list active;    /* open TCP sessions, least recently active first */
-    struct conn_list ending;    /* draining, shutting and lingering connections */
-    uint32_t sessions;          /* TCP sessions counted against --max-clients */
+    struct conn_list active; /* open TCP sessions, least recently active first */
+    struct conn_list ending; /* draining, shutting and lingering connections */
+    uint32_t sessions;       /* TCP sessions counted against --max-clients */
     uint32_t refused_lingering;
-    struct conn *stdio;         /* the --stdin session, if any */
+    struct conn *stdio;           /* the --stdin session, if any */
     struct sapperd_memory memory; /* every session's board blocks */
     /* Accepting never stops (libuv stops reporting a listener whose
      * connection was not taken): a connection that cannot be served is
@@ -370,17 +369,17 @@ struct server {
     bool drop_ready;
     unsigned drop_owed;
 #ifdef SAPPERD_TEST_HOOKS
-    uint32_t fail_accept;       /* fail the N-th connection's allocation */
+    uint32_t fail_accept; /* fail the N-th connection's allocation */
     uint32_t accepted;
 #endif
     struct conn_buffers *spare;
     unsigned spare_count;
     bool stopping;
-    int stdio_flags[2];         /* fcntl flags of fds 0 and 1 before libuv */
+    int stdio_flags[2]; /* fcntl flags of fds 0 and 1 before libuv */
     /* Where a connection without buffers reads (its bytes are then moved
      * into buffers it takes) and where ending connections read to drop. */
     char scratch[SAPPERD_IN_BYTES];
-    char busy_line[16];         /* "ERR busy\n", written from here */
+    char busy_line[16]; /* "ERR busy\n", written from here */
     uint64_t stop_deadline;
     uint64_t refused_logged_at; /* rate limit of the "refused" log line */
     uint64_t refused_unlogged;

@@ -31,9 +31,9 @@ static const unsigned allowed[CONN_STATES] = {
     [CONN_CLOSED] = 0
 };
 
-static const char *const state_names[CONN_STATES] = {
-    "NEW", "OPEN", "DRAINING", "SHUTTING", "LINGERING", "CLOSING", "CLOSED"
-};
+static const char *const state_names[CONN_STATES] = { "NEW",      "OPEN",      "DRAINING",
+                                                      "SHUTTING", "LINGERING", "CLOSING",
+                                                      "CLOSED" };
 
 static bool transition_allowed(const struct conn *c, enum conn_state to)
 {
@@ -194,7 +194,8 @@ void sched_sweep(struct server *s)
             conn_close(s->stdio);
         return;
     }
-    CONN_LIST_EACH(&s->ending, c, next) {
+    CONN_LIST_EACH(&s->ending, c, next)
+    {
         if (now >= c->stamp)
             conn_close(c);
     }

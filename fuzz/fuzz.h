@@ -32,10 +32,10 @@ void fuzz_fail(const char *file, int line, const char *what, const char *format,
     ;
 
 /* FUZZ_CHECK(cond, "printf format", args...): at least a format string. */
-#define FUZZ_CHECK(cond, ...)                                   \
-    do {                                                        \
-        if (!(cond))                                            \
-            fuzz_fail(__FILE__, __LINE__, #cond, __VA_ARGS__);  \
+#define FUZZ_CHECK(cond, ...)                                                                  \
+    do {                                                                                       \
+        if (!(cond))                                                                           \
+            fuzz_fail(__FILE__, __LINE__, #cond, __VA_ARGS__);                                 \
     } while (0)
 
 /* ---- reading the input -------------------------------------------------- */
@@ -81,8 +81,8 @@ struct fuzz_memory {
     struct sap_memory iface;
     size_t limit;
     size_t in_use;
-    size_t acquired;     /* blocks handed out so far */
-    size_t refused;      /* requests refused for the limit */
+    size_t acquired; /* blocks handed out so far */
+    size_t refused;  /* requests refused for the limit */
     void *block[FUZZ_MEMORY_SLOTS];
     size_t bytes[FUZZ_MEMORY_SLOTS];
     enum sap_memory_purpose purpose[FUZZ_MEMORY_SLOTS];

@@ -61,7 +61,8 @@ static void check(const unsigned char *mine, uint32_t rows, uint32_t cols, bool 
     want_rc = literal ? ref_casual_solve(mine, rows, cols, &want, NULL)
                       : ref_casual_solve_queue(mine, rows, cols, &want, NULL);
     if (safe == 0) {
-        FUZZ_CHECK(rc == SAP_ERR_STATE && want_rc < 0, "a board without a safe cell gave %d", rc);
+        FUZZ_CHECK(rc == SAP_ERR_STATE && want_rc < 0, "a board without a safe cell gave %d",
+                   rc);
         goto done;
     }
     FUZZ_CHECK(rc == SAP_OK && want_rc == 0, "solve %ux%u: %d", rows, cols, rc);
@@ -77,17 +78,21 @@ static void check(const unsigned char *mine, uint32_t rows, uint32_t cols, bool 
         bool covered_safe = !mine[i] && state[i] != REF_CASUAL_CLEARED;
         /* cols >= 1, as i < rows * cols says (the analyzer does not follow
          * products): NOLINTNEXTLINE(clang-analyzer-core.DivideZero) */
-        bool got_left = sap_casual_left_covered(casual, (uint32_t)(i / cols), (uint32_t)(i % cols));
+        bool got_left = sap_casual_left_covered(casual, (uint32_t)(i / cols),
+                                                (uint32_t)(i % cols));
         closure_left += covered_safe;
         reported += got_left;
-        FUZZ_CHECK(covered_safe == got_left, "the literal closure of %u,%u differs at cell %zu: "
-                   "left covered %d, the closure %d", got.row, got.col, i, got_left, covered_safe);
+        FUZZ_CHECK(covered_safe == got_left,
+                   "the literal closure of %u,%u differs at cell %zu: "
+                   "left covered %d, the closure %d",
+                   got.row, got.col, i, got_left, covered_safe);
     }
     FUZZ_CHECK(reported == got.covered, "%u cells reported left covered, count %u", reported,
                got.covered);
     FUZZ_CHECK(closure_left == got.covered, "the literal closure leaves %u, reported %u",
                closure_left, got.covered);
-    FUZZ_CHECK(!sap_casual_left_covered(casual, rows, 0) && !sap_casual_left_covered(casual, 0, cols),
+    FUZZ_CHECK(!sap_casual_left_covered(casual, rows, 0)
+                   && !sap_casual_left_covered(casual, 0, cols),
                "a cell outside the board is reported covered");
 done:
     free(memory);

@@ -136,7 +136,8 @@ static void memory_release(void *context, void *block, enum sap_memory_purpose p
     for (slot = 0; slot < FUZZ_MEMORY_SLOTS; slot++)
         if (m->block[slot] == block)
             break;
-    FUZZ_CHECK(slot < FUZZ_MEMORY_SLOTS, "release of a block the memory never gave (%p)", block);
+    FUZZ_CHECK(slot < FUZZ_MEMORY_SLOTS, "release of a block the memory never gave (%p)",
+               block);
     FUZZ_CHECK(m->purpose[slot] == purpose, "block acquired for purpose %d released as %d",
                (int)m->purpose[slot], (int)purpose);
     m->in_use -= m->bytes[slot];
@@ -165,8 +166,9 @@ size_t fuzz_memory_held(const struct fuzz_memory *m)
 
 void fuzz_memory_check_released(const struct fuzz_memory *m, const char *who)
 {
-    FUZZ_CHECK(fuzz_memory_held(m) == 0, "%s still holds %zu block(s), %zu bytes, after release",
-               who, fuzz_memory_held(m), m->in_use);
+    FUZZ_CHECK(fuzz_memory_held(m) == 0,
+               "%s still holds %zu block(s), %zu bytes, after release", who,
+               fuzz_memory_held(m), m->in_use);
 }
 
 /* ---- growing byte buffers ----------------------------------------------- */
@@ -249,4 +251,3 @@ void fuzz_text_expect_equal(const char *what, const char *got, size_t got_length
     print_excerpt("expected", want, want_length, at);
     FUZZ_CHECK(false, "%s: output differs from the reference", what);
 }
-

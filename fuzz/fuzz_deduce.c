@@ -115,10 +115,14 @@ void fuzz_one(const uint8_t *data, size_t size)
             double want = 10000.0 * (double)n / (double)b.total;
             if (view[i] == SAP_CELL_OPEN)
                 continue;
-            FUZZ_CHECK((n == 0) == (view[i] == SAP_CELL_SAFE), "cell %u: safe in every layout "
-                       "%d, the engine says %d", i, n == 0, view[i]);
-            FUZZ_CHECK((n == b.total) == (view[i] == SAP_CELL_MINE), "cell %u: a mine in every "
-                       "layout %d, the engine says %d", i, n == b.total, view[i]);
+            FUZZ_CHECK((n == 0) == (view[i] == SAP_CELL_SAFE),
+                       "cell %u: safe in every layout "
+                       "%d, the engine says %d",
+                       i, n == 0, view[i]);
+            FUZZ_CHECK((n == b.total) == (view[i] == SAP_CELL_MINE),
+                       "cell %u: a mine in every "
+                       "layout %d, the engine says %d",
+                       i, n == b.total, view[i]);
             FUZZ_CHECK((double)odds[i] >= want - 1.0 && (double)odds[i] <= want + 1.0,
                        "cell %u: %u / 10000, exact %f", i, odds[i], want);
         }

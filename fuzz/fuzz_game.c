@@ -35,7 +35,7 @@ struct game_under_test {
     sap_game *game;
     unsigned char *memory;
     uint32_t rows, cols;
-    char *before;             /* the player map before the operation */
+    char *before; /* the player map before the operation */
 };
 
 static void game_open(struct game_under_test *t, uint32_t rows, uint32_t cols)
@@ -155,7 +155,8 @@ static uint32_t parse_number(const char **p)
 static void expect_text(const char **p, const char *word)
 {
     size_t n = strlen(word);
-    FUZZ_CHECK(strncmp(*p, word, n) == 0, "expected \"%s\" in the reply at \"%.20s\"", word, *p);
+    FUZZ_CHECK(strncmp(*p, word, n) == 0, "expected \"%s\" in the reply at \"%.20s\"", word,
+               *p);
     *p += n;
 }
 
@@ -216,7 +217,8 @@ static int stepped_move(sap_game *game, int op, uint32_t x, uint32_t y)
     rc = sap_game_move_begin(game, op, x, y);
     while (rc == SAP_MORE) {
         FUZZ_CHECK(sap_game_busy(game), "SAP_MORE from a game that is not busy");
-        FUZZ_CHECK(sap_game_reply(game, probe, sizeof probe) == 0, "a reply before the move ended");
+        FUZZ_CHECK(sap_game_reply(game, probe, sizeof probe) == 0,
+                   "a reply before the move ended");
         FUZZ_CHECK(sap_game_move_begin(game, 2, 1, 1) == SAP_ERR_STATE,
                    "a second move while one is under way");
         rc = sap_game_move_step(game, move_budget);
@@ -241,10 +243,12 @@ static void check_refused(struct game_under_test *t, int op, uint32_t x, uint32_
         while (sap_game_reply(t->game, probe, sizeof probe) > 0)
             ;
     } else if (op < 1 || op > 3) {
-        FUZZ_CHECK(rc == SAP_ERR_ARG, "op %d at %u,%u gave %d, expected SAP_ERR_ARG", op, x, y, rc);
+        FUZZ_CHECK(rc == SAP_ERR_ARG, "op %d at %u,%u gave %d, expected SAP_ERR_ARG", op, x, y,
+                   rc);
     } else {
-        FUZZ_CHECK(rc == SAP_ERR_RANGE, "op %d at %u,%u on %ux%u gave %d, expected SAP_ERR_RANGE",
-                   op, x, y, t->rows, t->cols, rc);
+        FUZZ_CHECK(rc == SAP_ERR_RANGE,
+                   "op %d at %u,%u on %ux%u gave %d, expected SAP_ERR_RANGE", op, x, y, t->rows,
+                   t->cols, rc);
     }
     if (rc < 0)
         FUZZ_CHECK(sap_game_reply(t->game, probe, sizeof probe) == 0,
@@ -256,16 +260,16 @@ static void check_refused(struct game_under_test *t, int op, uint32_t x, uint32_
 
 /* One decoded operation: 3 input bytes (kind, row, column). */
 enum move_kind {
-    MOVE_PLAIN,           /* op at (x, y) */
-    MOVE_FLAG_AND_CHORD,  /* right clicks until the mines around (x, y) carry P, then a chord */
-    MOVE_REFUSED          /* an op or coordinate the engine must refuse */
+    MOVE_PLAIN,          /* op at (x, y) */
+    MOVE_FLAG_AND_CHORD, /* right clicks until the mines around (x, y) carry P, then a chord */
+    MOVE_REFUSED         /* an op or coordinate the engine must refuse */
 };
 
 struct move {
     enum move_kind kind;
     int op;
     uint32_t x, y;
-    bool wrong_flag;      /* FLAG_AND_CHORD: flag a safe cell instead of one mine */
+    bool wrong_flag; /* FLAG_AND_CHORD: flag a safe cell instead of one mine */
 };
 
 /* Kind byte, low 3 bits: 0, 1, 5 left; 2, 6 right; 3 chord; 4 flag-and-chord
@@ -282,7 +286,9 @@ static void decode_move(uint8_t kind, uint8_t row, uint8_t col, uint32_t rows, u
     m->y = 1u + col % cols;
     m->op = ops[kind & 7];
     m->wrong_flag = (kind & 8) != 0;
-    m->kind = (kind & 7) == 4 ? MOVE_FLAG_AND_CHORD : (kind & 7) == 7 ? MOVE_REFUSED : MOVE_PLAIN;
+    m->kind = (kind & 7) == 4   ? MOVE_FLAG_AND_CHORD
+              : (kind & 7) == 7 ? MOVE_REFUSED
+                                : MOVE_PLAIN;
     if (m->kind != MOVE_REFUSED)
         return;
     if (kind & 8) {
@@ -291,10 +297,18 @@ static void decode_move(uint8_t kind, uint8_t row, uint8_t col, uint32_t rows, u
     }
     m->op = 1 + (kind >> 4) % 3;
     switch ((kind >> 4) & 3) {
-    case 0: m->x = 0; break;
-    case 1: m->x = (kind & 64) ? UINT32_MAX : rows + 1; break;
-    case 2: m->y = 0; break;
-    default: m->y = (kind & 64) ? UINT32_MAX : cols + 1; break;
+    case 0:
+        m->x = 0;
+        break;
+    case 1:
+        m->x = (kind & 64) ? UINT32_MAX : rows + 1;
+        break;
+    case 2:
+        m->y = 0;
+        break;
+    default:
+        m->y = (kind & 64) ? UINT32_MAX : cols + 1;
+        break;
     }
 }
 
@@ -302,7 +316,7 @@ static void decode_move(uint8_t kind, uint8_t row, uint8_t col, uint32_t rows, u
 struct known_game {
     struct game_under_test t;
     struct ref_game *ref;
-    char *layout;         /* rows*cols: '*' for a mine, as ref_game_new takes it */
+    char *layout; /* rows*cols: '*' for a mine, as ref_game_new takes it */
     uint32_t mines;
     struct fuzz_rng *rng;
     struct fuzz_text reply, want;
@@ -322,7 +336,8 @@ static void checked_move(struct known_game *k, int op, uint32_t x, uint32_t y)
     k->want.length = 0;
     fuzz_text_add_str(&k->want, ref_game_move(k->ref, op, (int)x, (int)y));
     want_rc = ref_state_before != SAP_RUNNING ? SAP_INVALID : ref_game_state(k->ref);
-    FUZZ_CHECK(rc == want_rc, "op %d at %u,%u gave %d, the reference %d", op, x, y, rc, want_rc);
+    FUZZ_CHECK(rc == want_rc, "op %d at %u,%u gave %d, the reference %d", op, x, y, rc,
+               want_rc);
     k->reply.length = 0;
     read_reply(t, k->rng, &k->reply);
     fuzz_text_expect_equal("game reply", k->reply.data, k->reply.length, k->want.data,
@@ -346,8 +361,8 @@ static void checked_move(struct known_game *k, int op, uint32_t x, uint32_t y)
         FUZZ_CHECK(sap_game_covered(t->game) == sap_game_mines(t->game), "WIN with %u covered",
                    sap_game_covered(t->game));
     if (rc == SAP_RUNNING)
-        FUZZ_CHECK(sap_game_covered(t->game) > sap_game_mines(t->game), "RUNNING with %u covered",
-                   sap_game_covered(t->game));
+        FUZZ_CHECK(sap_game_covered(t->game) > sap_game_mines(t->game),
+                   "RUNNING with %u covered", sap_game_covered(t->game));
     if (++k->moves == 1) {
         /* Mines are laid before the first operation, never after. */
         FUZZ_CHECK(sap_game_set_mine(t->game, 0, 0, k->layout[0] != '*') < 0,
@@ -384,7 +399,8 @@ static void flag_and_chord(struct known_game *k, uint32_t x, uint32_t y, bool wr
     for (i = 0; i < count; i++) {
         uint32_t tr = targets[i] / k->t.cols, tc = targets[i] % k->t.cols, clicks;
         for (clicks = 0; clicks < 2 && ref_game_state(k->ref) == SAP_RUNNING
-                         && ref_game_cell(k->ref, (int)tr, (int)tc) != 'P'; clicks++)
+                         && ref_game_cell(k->ref, (int)tr, (int)tc) != 'P';
+             clicks++)
             checked_move(k, SAP_OP_RIGHT, tr + 1, tc + 1);
     }
     checked_move(k, SAP_OP_CHORD, x, y);
@@ -438,7 +454,8 @@ static void play_known_board(struct fuzz_bytes *in, struct fuzz_rng *rng, uint8_
             k.mines += mine;
             if (!mine && (r * 7 + c * 3) % 5 == 0)
                 FUZZ_CHECK(sap_game_set_mine(k.t.game, r, c, true) == SAP_OK, "set_mine");
-            FUZZ_CHECK(sap_game_set_mine(k.t.game, r, c, mine) == SAP_OK, "set_mine %u,%u", r, c);
+            FUZZ_CHECK(sap_game_set_mine(k.t.game, r, c, mine) == SAP_OK, "set_mine %u,%u", r,
+                       c);
         }
     FUZZ_CHECK(sap_game_mines(k.t.game) == k.mines, "%u mines, expected %u",
                sap_game_mines(k.t.game), k.mines);

@@ -69,10 +69,11 @@ void fuzz_one(const uint8_t *data, size_t size)
     FUZZ_CHECK(mine && mine2 && state, "malloc");
 
     err = generate(rows, cols, mines, seed, level, row, col, budget, mine, &tries);
-    err2 = generate(rows, cols, mines, seed, level, row, col, SAP_BUDGET_UNLIMITED, mine2, &tries2);
+    err2 = generate(rows, cols, mines, seed, level, row, col, SAP_BUDGET_UNLIMITED, mine2,
+                    &tries2);
     FUZZ_CHECK(err == err2 && tries == tries2 && memcmp(mine, mine2, cells) == 0,
-               "a budget of %u changes the outcome (%d, %u tries; unlimited %d, %u)", budget, err,
-               tries, err2, tries2);
+               "a budget of %u changes the outcome (%d, %u tries; unlimited %d, %u)", budget,
+               err, tries, err2, tries2);
     if (err != SAP_OK) {
         FUZZ_CHECK(err == SAP_ERR_SIZE, "generate gave %d", err);
         FUZZ_CHECK(tries > SAP_GENERATE_MAX_TRIES, "refused after only %u tries", tries);
@@ -91,7 +92,8 @@ void fuzz_one(const uint8_t *data, size_t size)
     FUZZ_CHECK(!mine[row * cols + col], "a mine under the first click");
     FUZZ_CHECK(mines > cells - zone || zone_mines == 0, "a mine next to the first click");
     if (level == SAP_LEVEL_CASUAL)
-        FUZZ_CHECK(ref_casual_closure(mine, rows, cols, row * cols + col, state) == cells - mines,
+        FUZZ_CHECK(ref_casual_closure(mine, rows, cols, row * cols + col, state)
+                       == cells - mines,
                    "the casual player does not clear a CASUAL board (%ux%u, %u mines)", rows,
                    cols, mines);
     else

@@ -29,8 +29,9 @@ static size_t drain(struct sap_judge *judge, enum feed_style style, struct fuzz_
 {
     size_t total = 0, rounds = 0;
     for (;;) {
-        size_t cap = style == FEED_WHOLE ? 65536 : style == FEED_BYTES ? 1
-                                                                       : fuzz_rng_range(rng, 1, 24);
+        size_t cap = style == FEED_WHOLE   ? 65536
+                     : style == FEED_BYTES ? 1
+                                           : fuzz_rng_range(rng, 1, 24);
         int before = sap_judge_status(judge);
         char *at = fuzz_text_reserve(&r->output, cap + 1);
         size_t n;
@@ -69,8 +70,9 @@ static void run_once(enum sap_format format, const uint8_t *data, size_t size,
     rc = sap_judge_init(&judge, format, &memory.iface);
     FUZZ_CHECK(rc == SAP_OK, "judge init %d", rc);
     while (pos < size && sap_judge_status(&judge) == SAP_JUDGE_READING) {
-        size_t want = style == FEED_WHOLE ? size - pos : style == FEED_BYTES ? 1
-                                                                             : fuzz_rng_range(&rng, 0, 40);
+        size_t want = style == FEED_WHOLE   ? size - pos
+                      : style == FEED_BYTES ? 1
+                                            : fuzz_rng_range(&rng, 0, 40);
         size_t took, polled;
         if (want > size - pos)
             want = size - pos;
@@ -79,9 +81,10 @@ static void run_once(enum sap_format format, const uint8_t *data, size_t size,
         pos += took;
         check_status_value(sap_judge_status(&judge));
         polled = drain(&judge, style, &rng, r, &memory);
-        FUZZ_CHECK(took == want || polled > 0 || sap_judge_status(&judge) != SAP_JUDGE_READING,
-                   "%s feed: sink took %zu of %zu bytes with nothing to poll (stalled at byte %zu)",
-                   style_names[style], took, want, pos);
+        FUZZ_CHECK(
+            took == want || polled > 0 || sap_judge_status(&judge) != SAP_JUDGE_READING,
+            "%s feed: sink took %zu of %zu bytes with nothing to poll (stalled at byte %zu)",
+            style_names[style], took, want, pos);
     }
     r->consumed = pos;
     if (sap_judge_status(&judge) != SAP_JUDGE_READING) {
@@ -119,7 +122,8 @@ static void expect_same(const struct fuzz_judge_result *a, const struct fuzz_jud
 {
     fuzz_text_expect_equal(how, b->output.data, b->output.length, a->output.data,
                            a->output.length);
-    FUZZ_CHECK(a->status == b->status, "%s: status %d, whole input %d", how, b->status, a->status);
+    FUZZ_CHECK(a->status == b->status, "%s: status %d, whole input %d", how, b->status,
+               a->status);
     FUZZ_CHECK(a->error_line == b->error_line, "%s: error line %u, whole input %u", how,
                b->error_line, a->error_line);
     FUZZ_CHECK(strcmp(a->reason, b->reason) == 0, "%s: reason \"%s\", whole input \"%s\"", how,
@@ -154,7 +158,9 @@ static void run_judge_only_session(enum sap_format format, const uint8_t *data, 
     /* a small budget a call (sapper.h section 2), from the input's size */
     sap_session_set_budget(session, (uint32_t)(size % 61u) + 1u);
     for (;;) {
-        size_t took = pos < size ? sap_session_sink(session, (const char *)data + pos, size - pos) : 0;
+        size_t took = pos < size
+                          ? sap_session_sink(session, (const char *)data + pos, size - pos)
+                          : 0;
         size_t n, polled = 0;
         pos += took;
         do {
@@ -179,10 +185,12 @@ static void run_judge_only_session(enum sap_format format, const uint8_t *data, 
     FUZZ_CHECK(status == want->status, "judge-only session status %d, the reader %d", status,
                want->status);
     if (status < 0)
-        FUZZ_CHECK(line == want->error_line && reason != NULL && strcmp(reason, want->reason) == 0,
+        FUZZ_CHECK(line == want->error_line && reason != NULL
+                       && strcmp(reason, want->reason) == 0,
                    "judge-only session: line %u \"%s\", the reader line %u \"%s\"", line,
                    reason ? reason : "(null)", want->error_line, want->reason);
-    FUZZ_CHECK(sap_session_closing(session), "the judge-only session is not closing at the end");
+    FUZZ_CHECK(sap_session_closing(session),
+               "the judge-only session is not closing at the end");
     sap_session_release(session);
     fuzz_memory_check_released(&memory, "the judge-only session");
     fuzz_text_free(&output);
@@ -198,7 +206,8 @@ void fuzz_judge_check(enum sap_format format, const uint8_t *data, size_t size,
 
     fuzz_rng_seed(&rng, data, size);
     /* One input in eight runs with a stingy memory, to walk the refusals. */
-    memory_limit = fuzz_rng_range(&rng, 0, 7) == 0 ? fuzz_rng_range(&rng, 1, 4096) : MEMORY_PLENTY;
+    memory_limit = fuzz_rng_range(&rng, 0, 7) == 0 ? fuzz_rng_range(&rng, 1, 4096)
+                                                   : MEMORY_PLENTY;
 
     run_once(format, data, size, FEED_WHOLE, rng.state, memory_limit, result);
     run_once(format, data, size, FEED_CHUNKS, rng.state + 1, memory_limit, &other);
@@ -274,7 +283,8 @@ bool fuzz_tokens_number(struct fuzz_tokens *t, uint32_t *value)
 }
 
 void fuzz_judge_compare(const char *name, const struct fuzz_judge_result *got,
-                        enum fuzz_verdict verdict, const struct fuzz_text *want, size_t complete)
+                        enum fuzz_verdict verdict, const struct fuzz_text *want,
+                        size_t complete)
 {
     bool prefix;
     if (verdict == FUZZ_UNSETTLED)

@@ -11,11 +11,11 @@
 
 struct fuzz_judge_result {
     struct fuzz_text output;
-    int status;               /* final sap_judge_status */
+    int status; /* final sap_judge_status */
     uint32_t error_line;
     char reason[160];
-    size_t consumed;          /* input bytes the reader took */
-    bool memory_refused;      /* the memory refused a block at some point */
+    size_t consumed;     /* input bytes the reader took */
+    bool memory_refused; /* the memory refused a block at some point */
 };
 
 /* Runs `format` over the input every way, checks the runs agree with each
@@ -50,9 +50,9 @@ bool fuzz_tokens_more(const struct fuzz_tokens *t);
 
 /* What a reference parser makes of the input. */
 enum fuzz_verdict {
-    FUZZ_VALID,      /* well formed: the reader must finish (DONE) with the reference output */
-    FUZZ_MALFORMED,  /* certainly malformed: the reader must fail */
-    FUZZ_UNSETTLED   /* the statements and SPEC.md leave it open: only the generic checks */
+    FUZZ_VALID,     /* well formed: the reader must finish (DONE) with the reference output */
+    FUZZ_MALFORMED, /* certainly malformed: the reader must fail */
+    FUZZ_UNSETTLED  /* the statements and SPEC.md leave it open: only the generic checks */
 };
 
 /* Parses the next token as a decimal number the way every reader must

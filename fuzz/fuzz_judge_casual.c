@@ -18,7 +18,8 @@
 #define LITERAL_MAX_CELLS 64u
 #define QUEUE_MAX_CELLS 4096u
 
-static uint32_t core_answer(const unsigned char *mine, uint32_t rows, uint32_t cols, bool *no_safe_cell)
+static uint32_t core_answer(const unsigned char *mine, uint32_t rows, uint32_t cols,
+                            bool *no_safe_cell)
 {
     size_t bytes = SAP_CASUAL_BYTES(rows, cols);
     void *memory = malloc(bytes);

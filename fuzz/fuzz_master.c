@@ -32,8 +32,8 @@ static void check_plan(uint32_t rows, uint32_t cols, uint32_t mines, struct fuzz
     bool possible;
 
     if (zero_side || too_big) {
-        FUZZ_CHECK(rc == SAP_ERR_ARG || rc == SAP_ERR_SIZE, "plan %u %u %u gave %d", rows,
-                   cols, mines, rc);
+        FUZZ_CHECK(rc == SAP_ERR_ARG || rc == SAP_ERR_SIZE, "plan %u %u %u gave %d", rows, cols,
+                   mines, rc);
         if (!zero_side)
             FUZZ_CHECK(rc == SAP_ERR_SIZE, "plan %u %u %u past the limits gave %d", rows, cols,
                        mines, rc);
@@ -53,7 +53,8 @@ static void check_plan(uint32_t rows, uint32_t cols, uint32_t mines, struct fuzz
                    rows, cols, mines, rc);
         return;
     }
-    FUZZ_CHECK(rc == SAP_OK, "%u %u %u has a one-click board, plan gave %d", rows, cols, mines, rc);
+    FUZZ_CHECK(rc == SAP_OK, "%u %u %u has a one-click board, plan gave %d", rows, cols, mines,
+               rc);
     FUZZ_CHECK(plan.rows == rows && plan.cols == cols && plan.mines == mines,
                "the plan says %u %u %u for %u %u %u", plan.rows, plan.cols, plan.mines, rows,
                cols, mines);

@@ -49,10 +49,14 @@ static uint32_t number_islands(struct fuzz_bytes *in, const bool *shaded, uint32
             uint32_t r = (uint32_t)(j / cols), c = (uint32_t)(j % cols);
             size_t next[4];
             int k, m = 0;
-            if (r > 0) next[m++] = j - cols;
-            if (r + 1 < rows) next[m++] = j + cols;
-            if (c > 0) next[m++] = j - 1;
-            if (c + 1 < cols) next[m++] = j + 1;
+            if (r > 0)
+                next[m++] = j - cols;
+            if (r + 1 < rows)
+                next[m++] = j + cols;
+            if (c > 0)
+                next[m++] = j - 1;
+            if (c + 1 < cols)
+                next[m++] = j + 1;
             for (k = 0; k < m; k++)
                 if (!shaded[next[k]] && !seen[next[k]]) {
                     seen[next[k]] = true;
@@ -185,7 +189,8 @@ void fuzz_one(const uint8_t *data, size_t size)
             FUZZ_CHECK(rc == SAP_ERR_ARG, "number %u at %u,%u (holding %u) gave %d", p->value,
                        p->row, p->col, number[p->row * cols + p->col], rc);
         } else {
-            FUZZ_CHECK(rc == SAP_OK, "number %u at %u,%u gave %d", p->value, p->row, p->col, rc);
+            FUZZ_CHECK(rc == SAP_OK, "number %u at %u,%u gave %d", p->value, p->row, p->col,
+                       rc);
             number[p->row * cols + p->col] = p->value;
         }
     }
@@ -224,8 +229,8 @@ void fuzz_one(const uint8_t *data, size_t size)
         do
             rc = sap_nurikabe_verify_step(grid, budget, &solved);
         while (rc == SAP_MORE && ++calls < 100000000ul);
-        FUZZ_CHECK(rc == SAP_OK && solved == want, "%ux%u: verify_step gave %d, solved %d", rows,
-                   cols, rc, solved);
+        FUZZ_CHECK(rc == SAP_OK && solved == want, "%ux%u: verify_step gave %d, solved %d",
+                   rows, cols, rc, solved);
         /* a change starts it over: re-shading a cell as it is */
         FUZZ_CHECK(sap_nurikabe_set_shaded(grid, 0, 0, shaded[0]) == SAP_OK, "set_shaded");
     }

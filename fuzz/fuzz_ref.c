@@ -50,12 +50,14 @@ const char *fuzz_ref_master_check_board(const char *board, uint32_t rows, uint32
     for (i = 0; i < n; i++) {
         if (board[i] == '*')
             FUZZ_CHECK(sap_game_set_mine(game, (uint32_t)(i / cols), (uint32_t)(i % cols), true)
-                           == SAP_OK, "set_mine");
+                           == SAP_OK,
+                       "set_mine");
         else if (board[i] == 'c')
             click = i;
     }
     if (sap_game_move(game, SAP_OP_LEFT, (uint32_t)(click / cols) + 1,
-                      (uint32_t)(click % cols) + 1) != SAP_WIN)
+                      (uint32_t)(click % cols) + 1)
+        != SAP_WIN)
         problem = "one click on the game engine does not win";
     free(memory);
     return problem;

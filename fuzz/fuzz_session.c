@@ -29,18 +29,18 @@
 #define HELP_PROBE_LINES 64u
 
 enum mirror_mode {
-    MIRROR_REQUEST,   /* the next line is a request */
-    MIRROR_LINES,     /* an accepted NEW/CASUAL/CASUALMAP/NURIKABE reads its lines */
-    MIRROR_JUDGE,     /* inside a JUDGE stream, followed by a parallel reader */
-    MIRROR_BLIND,     /* inside a JUDGE stream the harness cannot follow */
-    MIRROR_CLOSED     /* the session is closing */
+    MIRROR_REQUEST, /* the next line is a request */
+    MIRROR_LINES,   /* an accepted NEW/CASUAL/CASUALMAP/NURIKABE reads its lines */
+    MIRROR_JUDGE,   /* inside a JUDGE stream, followed by a parallel reader */
+    MIRROR_BLIND,   /* inside a JUDGE stream the harness cannot follow */
+    MIRROR_CLOSED   /* the session is closing */
 };
 
 enum pending_request { PENDING_NONE, PENDING_NEW, PENDING_OTHER };
 
 struct mirror {
     enum mirror_mode mode;
-    bool follow_judges;          /* false when memory is stingy */
+    bool follow_judges; /* false when memory is stingy */
     /* the multi-line request being read */
     enum pending_request pending;
     size_t pending_bound;
@@ -52,7 +52,7 @@ struct mirror {
     struct sap_judge judge;
     struct fuzz_memory judge_memory;
     bool judge_active;
-    bool judge_finished;         /* sap_judge_finish was called on it */
+    bool judge_finished; /* sap_judge_finish was called on it */
     /* the start of a line the session has not seen the end of */
     struct fuzz_text carry;
 };
@@ -61,8 +61,8 @@ struct session_run {
     struct sap_session *session;
     struct fuzz_memory memory;
     struct fuzz_rng rng;
-    struct fuzz_text output;     /* everything the session wrote */
-    struct fuzz_text stream;     /* everything it was given */
+    struct fuzz_text output; /* everything the session wrote */
+    struct fuzz_text stream; /* everything it was given */
 };
 
 /* ---- a fresh session's HELP, the probe's expected answer ----------------- */
@@ -137,8 +137,8 @@ static void feed(struct session_run *run, const char *bytes, size_t length, bool
         FUZZ_CHECK(took <= want, "sink took %zu of %zu", took, want);
         pos += took;
         polled = drain(run, random_chunks);
-        FUZZ_CHECK(took == want || polled > 0, "sink took %zu of %zu bytes with nothing to poll",
-                   took, want);
+        FUZZ_CHECK(took == want || polled > 0,
+                   "sink took %zu of %zu bytes with nothing to poll", took, want);
     }
 }
 
@@ -237,15 +237,17 @@ static void note_new_game(struct mirror *m, const char *reply, size_t length, ui
 
 static void start_judge_mirror(struct mirror *m, const struct words *w)
 {
-    int format = w->count >= 2 && w->count < 8
-                     ? sap_format_from_name(w->start[1], w->length[1]) : -1;
-    FUZZ_CHECK(w->count == 2 && format >= 0, "a JUDGE line the mirror cannot read was accepted");
+    int format = w->count >= 2 && w->count < 8 ? sap_format_from_name(w->start[1], w->length[1])
+                                               : -1;
+    FUZZ_CHECK(w->count == 2 && format >= 0,
+               "a JUDGE line the mirror cannot read was accepted");
     if (!m->follow_judges) {
         m->mode = MIRROR_BLIND;
         return;
     }
     fuzz_memory_init(&m->judge_memory, MEMORY_PLENTY);
-    FUZZ_CHECK(sap_judge_init(&m->judge, (enum sap_format)format, &m->judge_memory.iface) == SAP_OK,
+    FUZZ_CHECK(sap_judge_init(&m->judge, (enum sap_format)format, &m->judge_memory.iface)
+                   == SAP_OK,
                "judge init");
     m->judge_active = true;
     m->judge_finished = false;
@@ -273,7 +275,8 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
     if (content > 0 && line[content - 1] == '\n')
         content--;
     if (content > SAP_LINE_MAX + (content > 0 && line[content - 1] == '\r' ? 1u : 0u)) {
-        FUZZ_CHECK(reply_length == 18 && memcmp(reply, "ERR line too long\n", 18) == 0 && closing,
+        FUZZ_CHECK(reply_length == 18 && memcmp(reply, "ERR line too long\n", 18) == 0
+                       && closing,
                    "a %zu-byte line got \"%.*s\"", content, (int)reply_length, reply);
         m->mode = MIRROR_CLOSED;
         return;
@@ -286,7 +289,7 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
         return;
     }
     if (word_is(&w, 0, "new") && w.count == 3 && word_number(&w, 1, &a)
-               && word_number(&w, 2, &b)) {
+        && word_number(&w, 2, &b)) {
         if (!answered) {
             m->new_rows = a;
             m->new_cols = b;
@@ -309,7 +312,8 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
             start_pending(m, PENDING_OTHER, SAP_REPLY_MAX, a);
             return;
         }
-    } else if (word_is(&w, 0, "casualmap") && word_number(&w, 1, &a) && word_number(&w, 2, &b)) {
+    } else if (word_is(&w, 0, "casualmap") && word_number(&w, 1, &a)
+               && word_number(&w, 2, &b)) {
         if (!answered) {
             start_pending(m, PENDING_OTHER, SAP_REPLY_MAX + SAP_REPLY_MASTER_MAX(a, b), a);
             return;
@@ -337,8 +341,9 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
         }
     }
     FUZZ_CHECK(answered, "the request \"%.*s\" got no reply", (int)content, line);
-    FUZZ_CHECK(reply_length <= bound, "the request \"%.40s\" got %zu reply bytes, the bound is %zu",
-               line, reply_length, bound);
+    FUZZ_CHECK(reply_length <= bound,
+               "the request \"%.40s\" got %zu reply bytes, the bound is %zu", line,
+               reply_length, bound);
     FUZZ_CHECK(!closing || m->mode == MIRROR_CLOSED, "the session closes after \"%.*s\"",
                (int)content, line);
 }
@@ -440,8 +445,10 @@ static void mirror_whole_line(struct mirror *m, const char *line, size_t length,
     case MIRROR_LINES:
         if (reply_length == 0)
             return; /* a row or number line before the last */
-        FUZZ_CHECK(reply_length <= m->pending_bound, "the last line of a request got %zu bytes, "
-                   "the bound is %zu", reply_length, m->pending_bound);
+        FUZZ_CHECK(reply_length <= m->pending_bound,
+                   "the last line of a request got %zu bytes, "
+                   "the bound is %zu",
+                   reply_length, m->pending_bound);
         if (m->pending == PENDING_NEW)
             note_new_game(m, reply, reply_length, m->new_rows, m->new_cols);
         m->pending = PENDING_NONE;
@@ -499,7 +506,8 @@ static void learn_help_text(void)
         size_t i, lines = 0;
         for (i = 0; i < help_text.length; i++)
             lines += help_text.data[i] == '\n';
-        FUZZ_CHECK(help_text.length == SAP_SESSION_HELP_BYTES && lines == SAP_SESSION_HELP_LINES,
+        FUZZ_CHECK(help_text.length == SAP_SESSION_HELP_BYTES
+                       && lines == SAP_SESSION_HELP_LINES,
                    "HELP is %zu bytes in %zu lines; sapper.h says %u in %u", help_text.length,
                    lines, SAP_SESSION_HELP_BYTES, SAP_SESSION_HELP_LINES);
     }
@@ -522,7 +530,8 @@ static void trace_bytes(const char *label, const char *bytes, size_t length)
     fputs("\"\n", stderr);
 }
 
-static void line_step(struct session_run *run, struct mirror *m, const char *line, size_t length)
+static void line_step(struct session_run *run, struct mirror *m, const char *line,
+                      size_t length)
 {
     static int trace = -1; /* FUZZ_SESSION_TRACE=1 prints every line and its reply */
     size_t before = run->output.length;
@@ -578,7 +587,8 @@ void fuzz_one(const uint8_t *data, size_t size)
             line_step(&first, &m, "HELP\n", 5);
             answered_help = first.output.length - before == help_text.length
                             && memcmp(first.output.data + before, help_text.data,
-                                      help_text.length) == 0;
+                                      help_text.length)
+                                   == 0;
         }
         FUZZ_CHECK(answered_help || m.mode == MIRROR_BLIND || m.mode == MIRROR_CLOSED
                        || (m.mode == MIRROR_LINES && m.pending_items > HELP_PROBE_LINES),

@@ -40,18 +40,20 @@
 /* Blocks start 4-byte aligned (the core checks that even where uint32_t
  * needs less, as on AVR), so each bound is rounded up to 4. */
 #define PORT_BLOCK_ALIGN 4u
-#define PORT_ROUND_UP(n) (((size_t)(n) + PORT_BLOCK_ALIGN - 1u) & ~(size_t)(PORT_BLOCK_ALIGN - 1u))
+#define PORT_ROUND_UP(n)                                                                       \
+    (((size_t)(n) + PORT_BLOCK_ALIGN - 1u) & ~(size_t)(PORT_BLOCK_ALIGN - 1u))
 #ifndef PORT_POOL_BYTES
-#define PORT_POOL_BYTES (PORT_ROUND_UP(SAP_GAME_BYTES(1u, SAP_MAX_CELLS)) \
-                         + PORT_ROUND_UP(SAP_SESSION_SPARE_BYTES(1u, SAP_MAX_CELLS)))
+#define PORT_POOL_BYTES                                                                        \
+    (PORT_ROUND_UP(SAP_GAME_BYTES(1u, SAP_MAX_CELLS))                                          \
+     + PORT_ROUND_UP(SAP_SESSION_SPARE_BYTES(1u, SAP_MAX_CELLS)))
 #endif
 #define PORT_POOL_WORDS ((PORT_POOL_BYTES + 3u) / 4u)
 
 struct port_pool {
-    size_t low_bytes;           /* the block at the start; 0 when none */
-    size_t high_bytes;          /* the block at the end; 0 when none */
-    size_t peak;                /* most bytes held at once */
-    size_t refused;             /* requests refused */
+    size_t low_bytes;  /* the block at the start; 0 when none */
+    size_t high_bytes; /* the block at the end; 0 when none */
+    size_t peak;       /* most bytes held at once */
+    size_t refused;    /* requests refused */
 };
 
 static uint32_t pool_words[PORT_POOL_WORDS] __attribute__((aligned(4)));
@@ -90,7 +92,8 @@ static void port_release(void *context, void *block, enum sap_memory_purpose pur
         return;
     if (block == (void *)POOL_BASE && pool.low_bytes != 0)
         pool.low_bytes = 0;
-    else if (pool.high_bytes != 0 && block == (void *)(POOL_BASE + POOL_BYTES - pool.high_bytes))
+    else if (pool.high_bytes != 0
+             && block == (void *)(POOL_BASE + POOL_BYTES - pool.high_bytes))
         pool.high_bytes = 0;
 }
 

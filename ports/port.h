@@ -13,8 +13,8 @@
 /* Exit codes a main passes to board_exit, beside 0 for a normal end (the
  * startup code uses 5 for a fault). */
 enum port_exit {
-    PORT_EXIT_STALLED = 3,      /* the session took no input and had no reply */
-    PORT_EXIT_STACK = 4         /* the stack reached the bottom of its region */
+    PORT_EXIT_STALLED = 3, /* the session took no input and had no reply */
+    PORT_EXIT_STACK = 4    /* the stack reached the bottom of its region */
 };
 
 /* Paints the stack region below the caller's frame; call it first. */

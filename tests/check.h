@@ -19,13 +19,14 @@ extern int check_tests_passed, check_tests_failed, check_failures_in_test;
  * of `make lint` follow `if (!CHECK(p != NULL)) return;` as the test of p
  * that it is.  The check_failed_* functions report a failure and count it. */
 #define CHECK(cond) check_that(!!(cond), #cond, __FILE__, __LINE__)
-#define CHECK_EQ_INT(a, b) check_eq_int((long long)(a), (long long)(b), #a, #b, __FILE__, __LINE__)
+#define CHECK_EQ_INT(a, b)                                                                     \
+    check_eq_int((long long)(a), (long long)(b), #a, #b, __FILE__, __LINE__)
 #define CHECK_EQ_STR(a, b) check_eq_str((a), (b), #a, __FILE__, __LINE__)
 #define RUN_TEST(fn) run_test(fn, #fn)
 
 void check_failed(const char *what, const char *file, int line);
-void check_failed_int(long long a, long long b, const char *ea, const char *eb, const char *file,
-                      int line);
+void check_failed_int(long long a, long long b, const char *ea, const char *eb,
+                      const char *file, int line);
 void check_failed_str(const char *got, const char *want, const char *what, const char *file,
                       int line);
 

@@ -140,11 +140,12 @@ static void test_statement_boards(void)
 {
     static const char *const fig1[] = { "...", "...", "MM." };
     static const char *const b2[] = { "M.M.", ".M.M", "M.M." };
-    static const char *const b3[] = { ".....", ".....", "MMM..", "M.M..", "MMM..", ".....", "....." };
+    static const char *const b3[] = { ".....", ".....", "MMM..", "M.M..",
+                                      "MMM..", ".....", "....." };
     static const char *const b4[] = { "...M", "....", "....", "M..." };
     expect_text(fig1, 3, 0);
-    expect_text(b2, 3, 5);    /* no zero cell: one cell cleared */
-    expect_text(b3, 7, 1);    /* the enclosed cell stays covered */
+    expect_text(b2, 3, 5); /* no zero cell: one cell cleared */
+    expect_text(b3, 7, 1); /* the enclosed cell stays covered */
     expect_text(b4, 4, 0);
 }
 
@@ -152,13 +153,14 @@ static void test_statement_boards(void)
 static void test_left_covered_figure(void)
 {
     static const char *const fig1[] = { "...", "...", "MM." };
-    static const char *const b3[] = { ".....", ".....", "MMM..", "M.M..", "MMM..", ".....", "....." };
+    static const char *const b3[] = { ".....", ".....", "MMM..", "M.M..",
+                                      "MMM..", ".....", "....." };
     void *block;
     sap_casual *cs = board_from_text(fig1, 3, &block);
     struct sap_casual_result res;
     uint32_t r, c, n = 0;
 
-    CHECK(!sap_casual_left_covered(cs, 0, 0));      /* not solved yet */
+    CHECK(!sap_casual_left_covered(cs, 0, 0)); /* not solved yet */
     CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_OK);
     for (r = 0; r < 3; r++)
         for (c = 0; c < 3; c++)
@@ -169,10 +171,10 @@ static void test_left_covered_figure(void)
     cs = board_from_text(b3, 7, &block);
     CHECK_EQ_INT(sap_casual_solve(cs, &res), SAP_OK);
     CHECK_EQ_INT(res.covered, 1);
-    CHECK(sap_casual_left_covered(cs, 3, 1));       /* the hole in the ring */
-    CHECK(!sap_casual_left_covered(cs, 2, 0));      /* a mine is never "left covered" */
+    CHECK(sap_casual_left_covered(cs, 3, 1));  /* the hole in the ring */
+    CHECK(!sap_casual_left_covered(cs, 2, 0)); /* a mine is never "left covered" */
     CHECK(!sap_casual_left_covered(cs, 0, 0));
-    CHECK(!sap_casual_left_covered(cs, 7, 0));      /* outside */
+    CHECK(!sap_casual_left_covered(cs, 7, 0)); /* outside */
     CHECK(!sap_casual_left_covered(cs, 0, 5));
     /* changing the board forgets the answer */
     CHECK_EQ_INT(sap_casual_set_mine(cs, 3, 1, true), SAP_OK);
@@ -294,9 +296,12 @@ static void test_random_medium_queue(void)
 
 static void test_random_large_literal(void)
 {
-    static const struct { uint32_t rows, cols; unsigned permille; } sizes[] = {
-        { 40, 40, 200 }, { 40, 40, 250 }, { 40, 1, 150 }, { 1, 40, 150 }, { 30, 40, 180 },
-        { 20, 40, 220 },
+    static const struct {
+        uint32_t rows, cols;
+        unsigned permille;
+    } sizes[] = {
+        { 40, 40, 200 }, { 40, 40, 250 }, { 40, 1, 150 },
+        { 1, 40, 150 },  { 30, 40, 180 }, { 20, 40, 220 },
     };
     unsigned char mines[40 * 40];
     unsigned i;
@@ -410,13 +415,15 @@ static void test_noisy_chain_boards(void)
  * start reaching the generators of a base that had been replaced. */
 static void test_regression_boards(void)
 {
-    static const struct { uint32_t rows, cols; unsigned permille; int noisy; uint64_t seed; } boards[] = {
-        { 96, 13, 14, 1, 13518174876295783495ull },
-        { 91, 86, 204, 0, 4796698760550872629ull },
-        { 37, 68, 25, 1, 15473081233318222154ull },
-        { 54, 57, 208, 0, 3441196887418454658ull },
-        { 48, 82, 26, 1, 12508954694251328439ull },
-        { 37, 74, 12, 1, 13609922200239343746ull },
+    static const struct {
+        uint32_t rows, cols;
+        unsigned permille;
+        int noisy;
+        uint64_t seed;
+    } boards[] = {
+        { 96, 13, 14, 1, 13518174876295783495ull }, { 91, 86, 204, 0, 4796698760550872629ull },
+        { 37, 68, 25, 1, 15473081233318222154ull }, { 54, 57, 208, 0, 3441196887418454658ull },
+        { 48, 82, 26, 1, 12508954694251328439ull }, { 37, 74, 12, 1, 13609922200239343746ull },
         { 71, 15, 22, 1, 8445713012988101429ull },
     };
     unsigned char *mines = malloc(100 * 100);
@@ -430,7 +437,8 @@ static void test_regression_boards(void)
         else
             ref_casual_random_board(mines, boards[i].rows, boards[i].cols, boards[i].permille,
                                     boards[i].seed);
-        compare_board(mines, boards[i].rows, boards[i].cols, false, "regression", boards[i].seed);
+        compare_board(mines, boards[i].rows, boards[i].cols, false, "regression",
+                      boards[i].seed);
     }
     free(mines);
 }
@@ -439,9 +447,12 @@ static void test_regression_boards(void)
  * renumbered on the way) against the queue reference. */
 static void test_random_big_queue(void)
 {
-    static const struct { uint32_t rows, cols; unsigned permille; } sizes[] = {
-        { 100, 100, 150 }, { 100, 100, 200 }, { 300, 300, 250 }, { 200, 500, 280 },
-        { 1, 1000, 200 }, { 1000, 1, 200 },
+    static const struct {
+        uint32_t rows, cols;
+        unsigned permille;
+    } sizes[] = {
+        { 100, 100, 150 }, { 100, 100, 200 }, { 300, 300, 250 },
+        { 200, 500, 280 }, { 1, 1000, 200 },  { 1000, 1, 200 },
     };
     unsigned char *mines = malloc(200 * 500);
     unsigned i;
@@ -460,8 +471,15 @@ static void test_random_big_queue(void)
  * path; gcov on this test shows it). */
 static void test_shrinking_base(void)
 {
-    static const struct { uint32_t size; int literal; uint64_t seed; } boards[] = {
-        { 60, 1, 1 }, { 80, 0, 5 }, { 120, 0, 2 }, { 120, 0, 3 },
+    static const struct {
+        uint32_t size;
+        int literal;
+        uint64_t seed;
+    } boards[] = {
+        { 60, 1, 1 },
+        { 80, 0, 5 },
+        { 120, 0, 2 },
+        { 120, 0, 3 },
     };
     unsigned char *mines = malloc(120 * 123);
     unsigned i;
@@ -575,8 +593,16 @@ static void test_set_row_as_set_mine(void)
  * under way, included); a run that is taken starts the solve over. */
 static void test_set_row_refusals(void)
 {
-    static const char bad[] = { 'm', '*', '_', ',', '\0', (char)('M' | 0x80), (char)('.' | 0x80),
-                                (char)('M' ^ 0x01), (char)('.' ^ 0x02), (char)0xFF };
+    static const char bad[] = { 'm',
+                                '*',
+                                '_',
+                                ',',
+                                '\0',
+                                (char)('M' | 0x80),
+                                (char)('.' | 0x80),
+                                (char)('M' ^ 0x01),
+                                (char)('.' ^ 0x02),
+                                (char)0xFF };
     static const char *const text[] = {
         "..........M.......MMM", ".M..M.............M.M", "..................MMM",
         "...M.....M....M......", ".....................", "M...................M",

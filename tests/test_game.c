@@ -270,17 +270,19 @@ static void test_chord(void)
     b = board_new("*____/_____/_____");
     expect_move(b.game, 1, 2, 2, "RUNNING: [<2, 2, 1>]\n");
     expect_move(b.game, 2, 1, 1, "RUNNING: [<1, 1, P>]\n");
-    expect_move(b.game, 3, 2, 2,
-                "RUNNING: [<1, 2, 1>, <1, 3, 0>, <1, 4, 0>, <1, 5, 0>, <2, 1, 1>, <2, 3, 0>, "
-                "<2, 4, 0>, <2, 5, 0>, <3, 1, 0>, <3, 2, 0>, <3, 3, 0>, <3, 4, 0>, <3, 5, 0>]\nWIN\n");
+    expect_move(
+        b.game, 3, 2, 2,
+        "RUNNING: [<1, 2, 1>, <1, 3, 0>, <1, 4, 0>, <1, 5, 0>, <2, 1, 1>, <2, 3, 0>, "
+        "<2, 4, 0>, <2, 5, 0>, <3, 1, 0>, <3, 2, 0>, <3, 3, 0>, <3, 4, 0>, <3, 5, 0>]\nWIN\n");
     board_free(&b);
 
     /* a chord on a zero re-opens cells a flag once kept covered */
     b = board_new("_____/_____/____*");
     expect_move(b.game, 2, 1, 1, "RUNNING: [<1, 1, P>]\n");
-    expect_move(b.game, 1, 1, 3,
-                "RUNNING: [<1, 2, 0>, <1, 3, 0>, <1, 4, 0>, <1, 5, 0>, <2, 1, 0>, <2, 2, 0>, "
-                "<2, 3, 0>, <2, 4, 1>, <2, 5, 1>, <3, 1, 0>, <3, 2, 0>, <3, 3, 0>, <3, 4, 1>]\n");
+    expect_move(
+        b.game, 1, 1, 3,
+        "RUNNING: [<1, 2, 0>, <1, 3, 0>, <1, 4, 0>, <1, 5, 0>, <2, 1, 0>, <2, 2, 0>, "
+        "<2, 3, 0>, <2, 4, 1>, <2, 5, 1>, <3, 1, 0>, <3, 2, 0>, <3, 3, 0>, <3, 4, 1>]\n");
     expect_move(b.game, 2, 1, 1, "RUNNING: [<1, 1, ?>]\n");
     expect_move(b.game, 3, 1, 2, "RUNNING: [<1, 1, 0>]\nWIN\n");
     board_free(&b);
@@ -377,11 +379,14 @@ static void test_arguments(void)
     CHECK_EQ_INT(sap_game_init(&game, aligned, sizeof aligned, 0, 3), SAP_ERR_ARG);
     CHECK(game == NULL);
     CHECK_EQ_INT(sap_game_init(&game, aligned, sizeof aligned, 3, 0), SAP_ERR_ARG);
-    CHECK_EQ_INT(sap_game_init(&game, aligned, sizeof aligned, SAP_MAX_ROWS + 1, 1), SAP_ERR_SIZE);
-    CHECK_EQ_INT(sap_game_init(&game, aligned, sizeof aligned, 1, SAP_MAX_COLS + 1), SAP_ERR_SIZE);
+    CHECK_EQ_INT(sap_game_init(&game, aligned, sizeof aligned, SAP_MAX_ROWS + 1, 1),
+                 SAP_ERR_SIZE);
+    CHECK_EQ_INT(sap_game_init(&game, aligned, sizeof aligned, 1, SAP_MAX_COLS + 1),
+                 SAP_ERR_SIZE);
     CHECK_EQ_INT(sap_game_init(&game, aligned, SAP_GAME_BYTES(3, 3) - 1, 3, 3), SAP_ERR_NOMEM);
     CHECK_EQ_INT(sap_game_init(&game, NULL, sizeof aligned, 3, 3), SAP_ERR_NOMEM);
-    CHECK_EQ_INT(sap_game_init(&game, (char *)aligned + 1, sizeof aligned - 1, 2, 2), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_game_init(&game, (char *)aligned + 1, sizeof aligned - 1, 2, 2),
+                 SAP_ERR_ARG);
     CHECK_EQ_INT(sap_game_init(&game, aligned, sizeof aligned, 3, 3), SAP_OK);
     CHECK_EQ_INT(sap_game_rows(game), 3);
     CHECK_EQ_INT(sap_game_cols(game), 3);
@@ -552,8 +557,9 @@ static void test_random_boards(void)
 {
     static const uint32_t sizes[][3] = {
         /* rows, cols, mines */
-        { 9, 9, 10 }, { 16, 30, 99 }, { 5, 5, 16 }, { 5, 5, 17 }, { 5, 5, 24 },
-        { 1, 1, 0 }, { 1, 7, 3 }, { 1, 7, 5 }, { 7, 1, 6 }, { 2, 2, 3 }, { 200, 200, 10000 },
+        { 9, 9, 10 }, { 16, 30, 99 }, { 5, 5, 16 },        { 5, 5, 17 },
+        { 5, 5, 24 }, { 1, 1, 0 },    { 1, 7, 3 },         { 1, 7, 5 },
+        { 7, 1, 6 },  { 2, 2, 3 },    { 200, 200, 10000 },
     };
     size_t s;
     for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -577,7 +583,8 @@ static void test_random_boards(void)
             CHECK_EQ_INT(sap_game_move(g1, 2, x, y), SAP_RUNNING);
             outcome = move_in_steps(g1, 1, x, y, budgets[(x + y) % 3], NULL);
             CHECK(outcome == SAP_RUNNING || outcome == SAP_WIN);
-            CHECK(sap_game_cell(g1, x - 1, y - 1) >= '0' && sap_game_cell(g1, x - 1, y - 1) <= '8');
+            CHECK(sap_game_cell(g1, x - 1, y - 1) >= '0'
+                  && sap_game_cell(g1, x - 1, y - 1) <= '8');
             CHECK_EQ_INT(count_mines(g1), mines);
             for (r = x > 1 ? x - 2 : 0; r <= x && r < rows; r++)
                 for (c = y > 1 ? y - 2 : 0; c <= y && c < cols; c++)
@@ -863,8 +870,11 @@ static void changes_as_text(sap_game *game, int outcome, char *out)
         n += (size_t)sprintf(out + n, "]\n");
     }
     CHECK(!sap_game_next_change(game, &ch)); /* each change is given once */
-    sprintf(out + n, "%s", outcome == SAP_WIN ? "WIN\n" : outcome == SAP_LOSE ? "LOSE\n"
-                           : outcome == SAP_INVALID ? "INVALID\n" : "");
+    sprintf(out + n, "%s",
+            outcome == SAP_WIN       ? "WIN\n"
+            : outcome == SAP_LOSE    ? "LOSE\n"
+            : outcome == SAP_INVALID ? "INVALID\n"
+                                     : "");
 }
 
 /* Random games played twice in step, one copy answered by the reply

@@ -124,8 +124,8 @@ static void test_boards_clear(void)
             refused[b.level]++;
         }
         if (check_failures_in_test)
-            fprintf(stderr, "  round %u: %ux%u, %u mines, seed %u, level %d, click %u %u\n", round,
-                    b.rows, b.cols, b.mines, b.seed, (int)b.level, b.row, b.col);
+            fprintf(stderr, "  round %u: %ux%u, %u mines, seed %u, level %d, click %u %u\n",
+                    round, b.rows, b.cols, b.mines, b.seed, (int)b.level, b.row, b.col);
         free(b.mine);
     }
     fprintf(stderr, "  casual: %u served, %u refused; noguess: %u served, %u refused\n",
@@ -184,7 +184,8 @@ static void test_refusals(void)
     /* 4 x 4 with 14 mines, click in a corner: the two safe cells are the
      * click and one more, and no casual player can tell which of the other
      * 15 it is: refused, never served */
-    CHECK_EQ_INT(sap_generate_init(&g, block, bytes, 4, 4, 14, 1, SAP_LEVEL_CASUAL, 0, 0), SAP_OK);
+    CHECK_EQ_INT(sap_generate_init(&g, block, bytes, 4, 4, 14, 1, SAP_LEVEL_CASUAL, 0, 0),
+                 SAP_OK);
     CHECK_EQ_INT(sap_generate_step(g, SAP_BUDGET_UNLIMITED), SAP_ERR_SIZE);
     CHECK(!sap_generate_mine_at(g, 0, 1));
     free(block);
@@ -212,11 +213,13 @@ static bool hint_player_wins(uint32_t rows, uint32_t cols, uint32_t mines, uint3
     for (moves = 0; moves < (int)(rows * cols) * 2 && !won; moves++) {
         unsigned x, y;
         char word[8];
-        if (sscanf(ask("HINT\n"), "%7s %u %u", word, &x, &y) != 3 || strcmp(word, "GUESS") == 0) {
+        if (sscanf(ask("HINT\n"), "%7s %u %u", word, &x, &y) != 3
+            || strcmp(word, "GUESS") == 0) {
             fprintf(stderr, "  HINT said: %s", reply);
             return false;
         }
-        snprintf(request, sizeof request, "%d %u %u\n", strcmp(word, "MINE") == 0 ? 2 : 1, x, y);
+        snprintf(request, sizeof request, "%d %u %u\n", strcmp(word, "MINE") == 0 ? 2 : 1, x,
+                 y);
         won = strstr(ask(request), "WIN\n") != NULL;
         if (strstr(reply, "LOSE\n") != NULL)
             return false;
@@ -229,7 +232,8 @@ static bool show_player_wins(uint32_t rows, uint32_t cols, uint32_t mines, uint3
 {
     char request[96];
     static char view[64][64], flag[64][64];
-    snprintf(request, sizeof request, "NEW %u %u %u %u CASUAL\n1 1 1\n", rows, cols, mines, seed);
+    snprintf(request, sizeof request, "NEW %u %u %u %u CASUAL\n1 1 1\n", rows, cols, mines,
+             seed);
     if (strstr(ask(request), "WIN\n"))
         return true;
     memset(flag, 0, sizeof flag);

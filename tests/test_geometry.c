@@ -26,7 +26,8 @@ static void test_steps(void)
         CHECK_EQ_INT((int)sap_step_row(1, 7 - d) - 1, -dr);
         CHECK_EQ_INT((int)sap_step_col(1, 7 - d) - 1, -dc);
         if (d > 0) /* row-major order */
-            CHECK((dr + 1) * 3 + dc > (int)sap_step_row(1, d - 1) * 3 + (int)sap_step_col(1, d - 1) - 1);
+            CHECK((dr + 1) * 3 + dc
+                  > (int)sap_step_row(1, d - 1) * 3 + (int)sap_step_col(1, d - 1) - 1);
     }
     for (d = 0; d < 9; d++)
         CHECK_EQ_INT(seen[d / 3][d % 3], d == 4 ? 0 : 1);
@@ -59,7 +60,8 @@ static void test_boxes(void)
                         CHECK(box.bottom < rows && box.right < cols);
                         if (reach == 1) {
                             struct sap_box block = sap_block_around(rows, cols, r, c);
-                            struct sap_box same = sap_block_around_cell(rows, cols, r * cols + c);
+                            struct sap_box same = sap_block_around_cell(rows, cols,
+                                                                        r * cols + c);
                             CHECK(memcmp(&block, &box, sizeof box) == 0);
                             CHECK(memcmp(&same, &box, sizeof box) == 0);
                         }
@@ -104,8 +106,9 @@ static void test_seen_number(void)
 
 static void test_product_high(void)
 {
-    static const uint32_t edge[] = { 0, 1, 2, 0xFFFFu, 0x10000u, 0x7FFFFFFFu, 0x80000000u,
-                                     0xFFFFFFFEu, 0xFFFFFFFFu };
+    static const uint32_t edge[] = { 0,           1,           2,
+                                     0xFFFFu,     0x10000u,    0x7FFFFFFFu,
+                                     0x80000000u, 0xFFFFFFFEu, 0xFFFFFFFFu };
     uint32_t state = sap_random_start(1), i, j;
     for (i = 0; i < sizeof edge / sizeof edge[0]; i++)
         for (j = 0; j < sizeof edge / sizeof edge[0]; j++)

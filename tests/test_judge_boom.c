@@ -17,7 +17,7 @@
 
 struct test_memory {
     int live;
-    size_t refuse_above;  /* 0: never refuse */
+    size_t refuse_above; /* 0: never refuse */
 };
 
 static void *test_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
@@ -239,7 +239,7 @@ static void test_wellformed(void)
 
 struct bad_case {
     const char *input;
-    const char *output;   /* what was complete before the error */
+    const char *output; /* what was complete before the error */
     int status;
     uint32_t line;
     const char *reason;
@@ -255,14 +255,16 @@ static const struct bad_case bad_cases[] = {
     { "42949672950\n", "", SAP_ERR_SIZE, 1, "number too large" },
     /* the largest number is taken (leading zeros too), whatever the chunking */
     { "4294967295\n", "", SAP_ERR_SYNTAX, 2, "input ended before the board size of game 1" },
-    { "0000004294967295", "", SAP_ERR_SYNTAX, 1, "input ended before the board size of game 1" },
+    { "0000004294967295", "", SAP_ERR_SYNTAX, 1,
+      "input ended before the board size of game 1" },
     { "1\n", "", SAP_ERR_SYNTAX, 2, "input ended before the board size of game 1" },
     { "1\n3", "", SAP_ERR_SYNTAX, 2, "input ended before the board size of game 1" },
     { "2\n1 1\n_\n0\n", "QUIT\n==========\n", SAP_ERR_SYNTAX, 5,
       "input ended before the board size of game 2" },
     { "1\n0 3\n", "", SAP_ERR_ARG, 2, "board 0 x 3: both sides must be at least 1" },
     { "1\n3 0\n", "", SAP_ERR_ARG, 2, "board 3 x 0: both sides must be at least 1" },
-    { "1\n1001 3\n", "", SAP_ERR_SIZE, 2, "board 1001 x 3 is over this build's limit of 1000 x 1000" },
+    { "1\n1001 3\n", "", SAP_ERR_SIZE, 2,
+      "board 1001 x 3 is over this build's limit of 1000 x 1000" },
     { "1\n3\n\n4294967295\n", "", SAP_ERR_SIZE, 4,
       "board 3 x 4294967295 is over this build's limit of 1000 x 1000" },
     { "1\n4294967296 3\n", "", SAP_ERR_SIZE, 2, "number too large" },
@@ -271,8 +273,7 @@ static const struct bad_case bad_cases[] = {
       "row 2 has 2 cells, fewer than the board's 3" },
     { "1\n3 3\n____\n", "", SAP_ERR_SYNTAX, 3, "row 1 has more cells than the board's 3" },
     { "1\n2 3\n_x_\n", "", SAP_ERR_SYNTAX, 3, "row 1 holds 'x': cells are '*' or '_'" },
-    { "1\n2 3\n___\n*.*\n", "", SAP_ERR_SYNTAX, 4,
-      "row 2 holds '.': cells are '*' or '_'" },
+    { "1\n2 3\n___\n*.*\n", "", SAP_ERR_SYNTAX, 4, "row 2 holds '.': cells are '*' or '_'" },
     { "1\n2 3\n___\n_\x01_\n", "", SAP_ERR_SYNTAX, 4,
       "row 2 holds byte 1: cells are '*' or '_'" },
     /* rows long enough to be read eight bytes at a time on hosts: a bad
@@ -290,7 +291,8 @@ static const struct bad_case bad_cases[] = {
       "row 1 holds byte 170: cells are '*' or '_'" },
     { "1\n2 3\n___\n___\n1 3 1\n", "", SAP_ERR_RANGE, 5, "x 3 is outside the board's 2 rows" },
     { "1\n2 3\n___\n___\n1 0 1\n", "", SAP_ERR_RANGE, 5, "x 0 is outside the board's 2 rows" },
-    { "1\n2 3\n___\n___\n2 1 4\n", "", SAP_ERR_RANGE, 5, "y 4 is outside the board's 3 columns" },
+    { "1\n2 3\n___\n___\n2 1 4\n", "", SAP_ERR_RANGE, 5,
+      "y 4 is outside the board's 3 columns" },
     { "1\n2 3\n___\n___\n2\n1\n\n0\n", "", SAP_ERR_RANGE, 8,
       "y 0 is outside the board's 3 columns" },
     { "1\n2 3\n___\n___\n4 1 1\n", "", SAP_ERR_SYNTAX, 5,
@@ -371,8 +373,8 @@ static void test_million_changes(void)
     run = run_judge_with(input, len, 4096, 100, 0);
     CHECK_EQ_INT(run.status, SAP_JUDGE_DONE);
     CHECK(strncmp(run.out, head, strlen(head)) == 0);
-    CHECK(run.out_len > strlen(tail) &&
-          strcmp(run.out + run.out_len - strlen(tail), tail) == 0);
+    CHECK(run.out_len > strlen(tail)
+          && strcmp(run.out + run.out_len - strlen(tail), tail) == 0);
     for (i = 0; i < run.out_len; i++)
         pieces += run.out[i] == '<';
     CHECK_EQ_INT(pieces, rows * cols);
@@ -441,7 +443,8 @@ static void test_against_reference(void)
             for (i = 0; i < ops; i++) {
                 int op = 1 + (int)rnd(3);
                 uint32_t x = 1 + rnd(rows), y = 1 + rnd(cols);
-                snprintf(number, sizeof number, "%d %u %u%s", op, (unsigned)x, (unsigned)y, newline);
+                snprintf(number, sizeof number, "%d %u %u%s", op, (unsigned)x, (unsigned)y,
+                         newline);
                 text_add(&in, number);
                 text_add(&want, ref_game_move(ref, op, (int)x, (int)y));
             }
@@ -488,9 +491,21 @@ static void test_mutated_inputs(void)
             size_t at = rnd((uint32_t)n + 1);
             char byte = rnd(4) == 0 ? (char)rnd(256) : alphabet[rnd(sizeof alphabet - 1)];
             switch (rnd(3)) {
-            case 0: if (at < n) input[at] = byte; break;
-            case 1: memmove(input + at + 1, input + at, n - at); input[at] = byte; n++; break;
-            default: if (at < n) { memmove(input + at, input + at + 1, n - at - 1); n--; } break;
+            case 0:
+                if (at < n)
+                    input[at] = byte;
+                break;
+            case 1:
+                memmove(input + at + 1, input + at, n - at);
+                input[at] = byte;
+                n++;
+                break;
+            default:
+                if (at < n) {
+                    memmove(input + at, input + at + 1, n - at - 1);
+                    n--;
+                }
+                break;
             }
         }
         r = run_judge_with(input, n, 1 + rnd(16), 1 + rnd(32), 0);

@@ -19,7 +19,7 @@
 
 struct counting_memory {
     int outstanding;
-    size_t refuse_above;    /* refuse blocks larger than this (0: never) */
+    size_t refuse_above; /* refuse blocks larger than this (0: never) */
 };
 
 static void *counting_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
@@ -50,7 +50,7 @@ struct run {
     int status;
     uint32_t error_line;
     char reason[96];
-    int outstanding;        /* blocks not given back after sap_judge_release */
+    int outstanding; /* blocks not given back after sap_judge_release */
 };
 
 static void append(struct run *run, size_t *cap, const char *bytes, size_t n)
@@ -154,9 +154,13 @@ static void check_pair(const char *name)
 {
     static const size_t one[] = { 1 }, two[] = { 2 }, odd[] = { 3, 7, 1, 13, 2, 64, 5 },
                         big[] = { 1000 }, whole[] = { (size_t)-1 };
-    static const struct { const size_t *sizes; size_t n; size_t poll_cap; } ways[] = {
-        { one, 1, 1 }, { two, 1, 3 }, { odd, 7, 2 }, { odd, 7, 4096 }, { big, 1, 1 },
-        { whole, 1, 4096 }, { whole, 1, 1 },
+    static const struct {
+        const size_t *sizes;
+        size_t n;
+        size_t poll_cap;
+    } ways[] = {
+        { one, 1, 1 }, { two, 1, 3 },      { odd, 7, 2 },   { odd, 7, 4096 },
+        { big, 1, 1 }, { whole, 1, 4096 }, { whole, 1, 1 },
     };
     char in_path[128], out_path[128];
     size_t in_length, out_length, w;
@@ -170,7 +174,8 @@ static void check_pair(const char *name)
      * DOS answer file is the same text with "\r" before each "\n". */
     out_length = strip_cr(expected, out_length);
     for (w = 0; w < sizeof ways / sizeof ways[0]; w++) {
-        struct run run = run_reader(input, in_length, ways[w].sizes, ways[w].n, ways[w].poll_cap, 0);
+        struct run run = run_reader(input, in_length, ways[w].sizes, ways[w].n,
+                                    ways[w].poll_cap, 0);
         if (!CHECK_EQ_INT(run.status, SAP_JUDGE_DONE))
             fprintf(stderr, "  %s: line %u: %s\n", name, run.error_line, run.reason);
         CHECK_EQ_INT(run.output_length, out_length);
@@ -182,9 +187,18 @@ static void check_pair(const char *name)
     free(expected);
 }
 
-static void test_statement_sample(void) { check_pair("statement-sample"); }
-static void test_judge_data(void) { check_pair("judge"); }
-static void test_judge_data_crlf(void) { check_pair("judge-crlf"); }
+static void test_statement_sample(void)
+{
+    check_pair("statement-sample");
+}
+static void test_judge_data(void)
+{
+    check_pair("judge");
+}
+static void test_judge_data_crlf(void)
+{
+    check_pair("judge-crlf");
+}
 
 /* ---- other well-formed inputs ------------------------------------------ */
 
@@ -200,11 +214,11 @@ static void expect_answers(const char *input, const char *want)
 
 static void test_lifted_limits(void)
 {
-    expect_answers("1 1\nM\n0 0\n", "0\n");            /* no safe cell: nothing covered */
+    expect_answers("1 1\nM\n0 0\n", "0\n"); /* no safe cell: nothing covered */
     expect_answers("1 1\n.\n0 0\n", "0\n");
     expect_answers("2 2\nMM\nMM\n1 3\n.M.\n0 0\n", "0\n1\n");
-    expect_answers("1 5\n..M..\n0 0", "2\n");          /* no final line end */
-    expect_answers("2 2 .. M. 0 0", "2\n");            /* any whitespace separates */
+    expect_answers("1 5\n..M..\n0 0", "2\n"); /* no final line end */
+    expect_answers("2 2 .. M. 0 0", "2\n");   /* any whitespace separates */
     expect_answers("\n\n  3 3\r\n...\r\n...\r\nMM.\r\n0 0\r\n", "0\n");
     expect_answers("3 3\r\n...\n...\nMM.\n0 0\n", "0\n");
     expect_answers("0 0\n", "");
@@ -267,7 +281,8 @@ static void expect_failure(const char *input, const char *want_output, int want_
     CHECK_EQ_INT(run.status, want_status);
     CHECK_EQ_INT(run.error_line, want_line);
     if (!CHECK(strstr(run.reason, want_reason) != NULL))
-        fprintf(stderr, "  reason \"%s\", expected it to hold \"%s\"\n", run.reason, want_reason);
+        fprintf(stderr, "  reason \"%s\", expected it to hold \"%s\"\n", run.reason,
+                want_reason);
     CHECK_EQ_STR(run.output, want_output);
     CHECK_EQ_INT(run.outstanding, 0);
     free(run.output);
@@ -278,9 +293,12 @@ static void test_malformed(void)
     char text[96];
 
     expect_failure("3 3\n...\n..\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "fewer than");
-    expect_failure("3 3\n...\n....\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "row 2 has more cells than the board's 3");
-    expect_failure("3 3\n...\n.x.\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "row 2 holds 'x': cells are 'M' or '.'");
-    expect_failure("3 3\n...\n.m.\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3, "row 2 holds 'm': cells are 'M' or '.'");
+    expect_failure("3 3\n...\n....\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3,
+                   "row 2 has more cells than the board's 3");
+    expect_failure("3 3\n...\n.x.\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3,
+                   "row 2 holds 'x': cells are 'M' or '.'");
+    expect_failure("3 3\n...\n.m.\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3,
+                   "row 2 holds 'm': cells are 'M' or '.'");
     expect_failure("0 5\n", "", SAP_ERR_SYNTAX, 1, "at least one row");
     expect_failure("1 1\n.\n4 0\n", "0\n", SAP_ERR_SYNTAX, 3, "at least one row");
     snprintf(text, sizeof text, "%u 1\n", SAP_MAX_ROWS + 1);

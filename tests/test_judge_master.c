@@ -112,7 +112,8 @@ static void test_gcj_inputs(void)
 static void test_largest_board(void)
 {
     unsigned boards, impossible;
-    char *output = run_and_check("2 1000 1000 999990 1000 1000 999993", 1, 7, &boards, &impossible);
+    char *output = run_and_check("2 1000 1000 999990 1000 1000 999993", 1, 7, &boards,
+                                 &impossible);
     CHECK_EQ_INT(boards, 1);
     CHECK_EQ_INT(impossible, 1);
     CHECK_EQ_INT(strlen(output), 9 + 1000 * 1001 + 9 + 11);
@@ -136,7 +137,7 @@ struct bad_input {
     const char *input;
     unsigned line;
     const char *reason;
-    const char *output;  /* what was complete before the error */
+    const char *output; /* what was complete before the error */
 };
 
 static void test_malformed_input(void)

@@ -121,7 +121,7 @@ struct bad_input {
     const char *input;
     unsigned line;
     const char *reason;
-    const char *output;  /* what was complete before the error */
+    const char *output; /* what was complete before the error */
 };
 
 static void test_malformed_input(void)

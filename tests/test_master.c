@@ -161,10 +161,11 @@ static void test_every_board_to_30(void)
 static void test_large_boards(void)
 {
     static const uint32_t sizes[][3] = {
-        { 1000, 1000, 0 }, { 1000, 1000, 999999 }, { 1000, 1000, 999991 },
+        { 1000, 1000, 0 },      { 1000, 1000, 999999 }, { 1000, 1000, 999991 },
         { 1000, 1000, 997998 }, { 1000, 1000, 997999 }, { 1000, 1000, 500000 },
-        { 1000, 1000, 996999 }, { 1000, 3, 2000 }, { 3, 1000, 2991 }, { 2, 1000, 1000 },
-        { 1000, 2, 1996 }, { 1, 1000, 999 }, { 1000, 1, 0 }, { 999, 1000, 997 },
+        { 1000, 1000, 996999 }, { 1000, 3, 2000 },      { 3, 1000, 2991 },
+        { 2, 1000, 1000 },      { 1000, 2, 1996 },      { 1, 1000, 999 },
+        { 1000, 1, 0 },         { 999, 1000, 997 },
     };
     size_t i;
     for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
@@ -200,7 +201,7 @@ static void test_arguments(void)
 static void test_write_row_matches_cell(void)
 {
     static const uint32_t sizes[][3] = {
-        { 7, 9, 20 }, { 9, 7, 54 }, { 1, 13, 5 }, { 13, 1, 5 }, { 2, 11, 8 },
+        { 7, 9, 20 },   { 9, 7, 54 },    { 1, 13, 5 },    { 13, 1, 5 },  { 2, 11, 8 },
         { 12, 12, 99 }, { 12, 12, 136 }, { 12, 12, 143 }, { 30, 17, 0 },
     };
     char out[64];
@@ -213,8 +214,10 @@ static void test_write_row_matches_cell(void)
         for (r = 0; r <= plan.rows; r++)
             for (c = 0; c <= plan.cols; c++)
                 for (cap = 0; cap <= plan.cols + 1 && cap + 1 < sizeof out; cap++) {
-                    size_t n, k, want = r < plan.rows && c < plan.cols
-                                            ? (plan.cols - c < cap ? plan.cols - c : cap) : 0;
+                    size_t n, k,
+                        want = r < plan.rows && c < plan.cols
+                                   ? (plan.cols - c < cap ? plan.cols - c : cap)
+                                   : 0;
                     memset(out, '#', sizeof out);
                     n = sap_master_write_row(&plan, r, c, out, cap);
                     CHECK_EQ_INT(n, want);

@@ -140,17 +140,20 @@ static void test_deduction(void)
     sap_generate *generate = NULL;
 
     CHECK_EQ_INT(sap_deduce_init(NULL, block, sizeof block, NULL), SAP_ERR_ARG);
-    CHECK_EQ_INT(sap_deduce_init(&deduce, block, sizeof block, NULL), SAP_ERR_ARG); /* no game */
+    CHECK_EQ_INT(sap_deduce_init(&deduce, block, sizeof block, NULL),
+                 SAP_ERR_ARG); /* no game */
     CHECK_EQ_INT(sap_deduce_step(NULL, 10), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_deduce_cell(NULL, 0, 0, &p), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_stats_init(NULL, block, sizeof block, NULL), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_stats_init(&stats, block, sizeof block, NULL), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_stats_step(NULL, 10), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_stats_result(NULL, &figures), SAP_ERR_ARG);
-    CHECK_EQ_INT(sap_generate_init(NULL, block, sizeof block, 3, 3, 1, 1, SAP_LEVEL_NOGUESS, 0, 0),
-                 SAP_ERR_ARG);
-    CHECK_EQ_INT(sap_generate_init(&generate, NULL, sizeof block, 3, 3, 1, 1, SAP_LEVEL_NOGUESS,
-                                   0, 0), SAP_ERR_NOMEM);
+    CHECK_EQ_INT(
+        sap_generate_init(NULL, block, sizeof block, 3, 3, 1, 1, SAP_LEVEL_NOGUESS, 0, 0),
+        SAP_ERR_ARG);
+    CHECK_EQ_INT(
+        sap_generate_init(&generate, NULL, sizeof block, 3, 3, 1, 1, SAP_LEVEL_NOGUESS, 0, 0),
+        SAP_ERR_NOMEM);
     CHECK_EQ_INT(sap_generate_step(NULL, 10), SAP_ERR_ARG);
     CHECK(!sap_generate_mine_at(NULL, 0, 0));
     CHECK_EQ_INT(sap_generate_tries(NULL), 0);

@@ -109,10 +109,10 @@ static void draw(struct ref_nurikabe_grid *g, int rows, const char *const *text)
 }
 
 /* Checks a drawn grid's verdict with the core and with the reference. */
-#define EXPECT(want, ...)                                                     \
-    do {                                                                      \
-        static const char *const rows_[] = { __VA_ARGS__ };                  \
-        expect_verdict(want, (int)(sizeof rows_ / sizeof rows_[0]), rows_, __LINE__); \
+#define EXPECT(want, ...)                                                                      \
+    do {                                                                                       \
+        static const char *const rows_[] = { __VA_ARGS__ };                                    \
+        expect_verdict(want, (int)(sizeof rows_ / sizeof rows_[0]), rows_, __LINE__);          \
     } while (0)
 
 static void expect_verdict(int want, int rows, const char *const *text, int line)
@@ -147,7 +147,8 @@ static void test_arguments(void)
                  SAP_ERR_NOMEM);
     CHECK_EQ_INT(sap_nurikabe_init(&grid, (char *)memory + 1, sizeof memory - 4, 3, 3, 2),
                  SAP_ERR_ARG);
-    CHECK_EQ_INT(sap_nurikabe_init(&grid, memory, SAP_NURIKABE_BYTES(3, 3, 2), 3, 3, 2), SAP_OK);
+    CHECK_EQ_INT(sap_nurikabe_init(&grid, memory, SAP_NURIKABE_BYTES(3, 3, 2), 3, 3, 2),
+                 SAP_OK);
     CHECK_EQ_INT(sap_nurikabe_set_number(grid, 3, 0, 1), SAP_ERR_RANGE);
     CHECK_EQ_INT(sap_nurikabe_set_number(grid, 0, 3, 1), SAP_ERR_RANGE);
     CHECK_EQ_INT(sap_nurikabe_set_number(grid, 0, 0, 0), SAP_ERR_ARG);
@@ -194,7 +195,8 @@ static void test_arguments(void)
 static void test_row_words(void)
 {
     enum { COLS = 21 };
-    static const char bad[] = { 'x', (char)('#' | 0x80), (char)('.' | 0x80), '\0', '#' + 1, '.' - 1 };
+    static const char bad[] = { 'x',    (char)('#' | 0x80), (char)('.' | 0x80), '\0', '#' + 1,
+                                '.' - 1 };
     static uint32_t memory[(SAP_NURIKABE_BYTES(1, COLS, 0) + 3) / 4];
     sap_nurikabe *grid;
     char text[COLS];
@@ -229,11 +231,11 @@ static void test_row_words(void)
 static void test_tiny_grids(void)
 {
     EXPECT(1, "1");
-    EXPECT(0, ".");          /* a region without a number */
-    EXPECT(1, "#");          /* nothing unshaded, one shaded cell: every rule holds */
-    EXPECT(0, "A");          /* a shaded number */
-    EXPECT(0, "2");          /* the number is not the region's size */
-    EXPECT(0, "##", "##");   /* nothing unshaded, but a 2x2 pool */
+    EXPECT(0, ".");        /* a region without a number */
+    EXPECT(1, "#");        /* nothing unshaded, one shaded cell: every rule holds */
+    EXPECT(0, "A");        /* a shaded number */
+    EXPECT(0, "2");        /* the number is not the region's size */
+    EXPECT(0, "##", "##"); /* nothing unshaded, but a 2x2 pool */
     EXPECT(1, "#", "#");
 }
 
@@ -250,43 +252,30 @@ static void test_rules(void)
     /* the shaded 2 "counts" its neighbour (0,1) as its island, and the
      * unnumbered (2,0) makes up the difference in the cell totals: only the
      * first rule itself sees the fault */
-    EXPECT(0, "B.#",
-              "###",
-              ".#1");
+    EXPECT(0, "B.#", "###", ".#1");
 
     /* the shaded cells are one 4-connected group */
     EXPECT(0, "#1#");
-    EXPECT(0, "#1", "1#");   /* corners do not connect shaded cells */
+    EXPECT(0, "#1", "1#"); /* corners do not connect shaded cells */
     EXPECT(1, "#1", "##");
 
     /* every region: exactly one number, equal to its size */
-    EXPECT(0, "1.1");        /* two numbers */
-    EXPECT(0, "2..");        /* too small a number */
-    EXPECT(0, "4..");        /* too large a number */
+    EXPECT(0, "1.1"); /* two numbers */
+    EXPECT(0, "2.."); /* too small a number */
+    EXPECT(0, "4.."); /* too large a number */
     EXPECT(1, "3..");
-    EXPECT(0, "1#.");        /* a region without number */
-    EXPECT(0, "11");         /* numbers sharing an edge: one region, two numbers */
-    EXPECT(0, "1A");         /* ... or a shaded number */
+    EXPECT(0, "1#."); /* a region without number */
+    EXPECT(0, "11");  /* numbers sharing an edge: one region, two numbers */
+    EXPECT(0, "1A");  /* ... or a shaded number */
 
     /* every unshaded cell reaches the edge, corners allowed */
-    EXPECT(1, "3.#2",
-              ".##.",
-              "##1#",
-              "1###");
-    EXPECT(0, "3.#1",
-              ".###",
-              "##1#",
-              "1###");       /* (2,2) is walled in: its 8 neighbours are shaded */
-    EXPECT(0, "9....",
-              ".###.",
-              ".#1#.",
-              ".###.",
-              ".....");      /* the same, with every other rule kept (the 9 is wrong too) */
-    EXPECT(0, "G....",
-              ".###.",
-              ".#1#.",
-              ".###.",
-              ".....");      /* 'G' would be 7 shaded: a shaded number as well */
+    EXPECT(1, "3.#2", ".##.", "##1#", "1###");
+    EXPECT(0, "3.#1", ".###", "##1#",
+           "1###"); /* (2,2) is walled in: its 8 neighbours are shaded */
+    EXPECT(0, "9....", ".###.", ".#1#.", ".###.",
+           "....."); /* the same, with every other rule kept (the 9 is wrong too) */
+    EXPECT(0, "G....", ".###.", ".#1#.", ".###.",
+           "....."); /* 'G' would be 7 shaded: a shaded number as well */
 
     /* no 2x2 square all shaded */
     EXPECT(0, "##.", "##.", "..5");
@@ -405,7 +394,7 @@ static void test_bounded_steps(void)
     /* half way through, a shaded cell: the verdict follows the change */
     CHECK_EQ_INT(sap_nurikabe_verify_step(grid, 1000, &solved), SAP_OK); /* still done */
     CHECK(solved);
-    CHECK_EQ_INT(sap_nurikabe_set_shaded(grid, 0, 0, false), SAP_OK);    /* starts over */
+    CHECK_EQ_INT(sap_nurikabe_set_shaded(grid, 0, 0, false), SAP_OK); /* starts over */
     for (k = 0; k < 500; k++)
         CHECK_EQ_INT(sap_nurikabe_verify_step(grid, 1000, &solved), SAP_MORE);
     CHECK_EQ_INT(sap_nurikabe_set_shaded(grid, 5, 5, true), SAP_OK);

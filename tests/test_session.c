@@ -46,7 +46,8 @@ static void test_help(void)
 
 static void test_keywords_case_insensitive(void)
 {
-    char *a = session_talk("HELP\n"), *b = session_talk("help\n"), *c = session_talk("hElP\r\n");
+    char *a = session_talk("HELP\n"), *b = session_talk("help\n"),
+         *c = session_talk("hElP\r\n");
     CHECK_EQ_STR(b, a);
     CHECK_EQ_STR(c, a);
     free(a);
@@ -54,7 +55,8 @@ static void test_keywords_case_insensitive(void)
     free(c);
     session_expect("bye\n", "BYE\n");
     session_expect("Show\n", "ERR no game: start one with NEW\n");
-    session_expect("jUdGe nothing\n", "ERR unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
+    session_expect("jUdGe nothing\n",
+                   "ERR unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
 }
 
 static void test_unknown_and_usage(void)
@@ -64,10 +66,13 @@ static void test_unknown_and_usage(void)
     session_expect("01 1 1\n", "ERR unknown request (HELP lists them)\n");
     session_expect("NEWS 1 1\n", "ERR unknown request (HELP lists them)\n");
     session_expect("NEW\n", "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
-    session_expect("NEW 1\n", "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
-    session_expect("NEW 1 2 3\n", "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
+    session_expect("NEW 1\n",
+                   "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
+    session_expect("NEW 1 2 3\n",
+                   "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
     session_expect("NEW 1 2 3 4 5\n", "ERR unknown level: CASUAL or NOGUESS\n");
-    session_expect("NEW 1 2 3 4 CASUAL 6\n", "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
+    session_expect("NEW 1 2 3 4 CASUAL 6\n",
+                   "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
     session_expect("1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
     session_expect("2 1 1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
     session_expect("0 1\n", "ERR usage: 0\n");
@@ -103,28 +108,30 @@ static void test_sizes(void)
     snprintf(want, sizeof want, "ERR more rows than this build's limit of %u\n", SAP_MAX_ROWS);
     session_expect(line, want);
     snprintf(line, sizeof line, "CASUAL 1 %u\n", SAP_MAX_COLS + 1u);
-    snprintf(want, sizeof want, "ERR more columns than this build's limit of %u\n", SAP_MAX_COLS);
+    snprintf(want, sizeof want, "ERR more columns than this build's limit of %u\n",
+             SAP_MAX_COLS);
     session_expect(line, want);
     snprintf(line, sizeof line, "MASTER %u 1 0\n", SAP_MAX_ROWS + 1u);
     snprintf(want, sizeof want, "ERR more rows than this build's limit of %u\n", SAP_MAX_ROWS);
     session_expect(line, want);
     snprintf(line, sizeof line, "NURIKABE 1 %u 0\n", SAP_MAX_COLS + 1u);
-    snprintf(want, sizeof want, "ERR more columns than this build's limit of %u\n", SAP_MAX_COLS);
+    snprintf(want, sizeof want, "ERR more columns than this build's limit of %u\n",
+             SAP_MAX_COLS);
     session_expect(line, want);
     session_expect("NEW 2 2 4 1\n", "ERR too many mines: a board needs a safe cell\n");
     session_expect("MASTER 2 2 4\n", "ERR too many mines: a board needs a safe cell\n");
     session_expect("NURIKABE 2 2 5\n", "ERR more numbers than cells\n");
     /* A refused request line expects no rows: the next line is a request. */
     session_expect("NEW 0 3\nHELP me\n",
-           "ERR a board needs at least one row and one column\nERR usage: HELP\n");
+                   "ERR a board needs at least one row and one column\nERR usage: HELP\n");
 }
 
 static void test_no_game(void)
 {
     session_expect("1 1 1\n", "ERR no game: start one with NEW\n");
     session_expect("2 1 1\n3 1 1\nSHOW\n",
-           "ERR no game: start one with NEW\nERR no game: start one with NEW\n"
-           "ERR no game: start one with NEW\n");
+                   "ERR no game: start one with NEW\nERR no game: start one with NEW\n"
+                   "ERR no game: start one with NEW\n");
     session_expect("0\n", "OK\n");
 }
 
@@ -141,7 +148,7 @@ static void test_bye_closes(void)
 {
     struct session_memory m;
     struct sap_session s;
-    struct session_output o = {0};
+    struct session_output o = { 0 };
     const char *in = "BYE\nHELP\nHELP\n";
     size_t used;
 
@@ -159,7 +166,7 @@ static void test_bye_closes(void)
 static void test_eof(void)
 {
     struct sap_session s;
-    struct session_output o = {0};
+    struct session_output o = { 0 };
 
     /* a last line without its line end is answered */
     session_expect("bye", "BYE\n");
@@ -167,7 +174,8 @@ static void test_eof(void)
     /* a board cut short by EOF is answered, and gives its block back */
     session_expect("NEW 2 2\n__\n", "ERR input ended inside a request\n");
     session_expect("NEW 2 2\n__\n_*", "OK 2 2 1\n");
-    session_expect("NEW 1 1\n_\nNEW 2 2\n__\n\n", "OK 1 1 0\nERR input ended inside a request\n");
+    session_expect("NEW 1 1\n_\nNEW 2 2\n__\n\n",
+                   "OK 1 1 0\nERR input ended inside a request\n");
     sap_session_init(&s, NULL);
     session_drive(&s, "", 0, 0, 64, true, &o);
     CHECK(sap_session_closing(&s));
@@ -180,44 +188,47 @@ static void test_eof(void)
 
 static void test_game_hand_worked(void)
 {
-    session_expect("NEW 3 3\n__*\n___\n___\n1 3 1\n0\n1 1 1\n",
-           "OK 3 3 1\n"
-           "RUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, <2, 2, 1>, <2, 3, 1>, <3, 1, 0>, "
-           "<3, 2, 0>, <3, 3, 0>]\nWIN\n"
-           "OK\n"
-           "ERR no game: start one with NEW\n");
+    session_expect(
+        "NEW 3 3\n__*\n___\n___\n1 3 1\n0\n1 1 1\n",
+        "OK 3 3 1\n"
+        "RUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, <2, 2, 1>, <2, 3, 1>, <3, 1, 0>, "
+        "<3, 2, 0>, <3, 3, 0>]\nWIN\n"
+        "OK\n"
+        "ERR no game: start one with NEW\n");
     /* flags, a chord, a loss, INVALID after it, then 0 says OK */
-    session_expect("new 2 2\n_*\n__\n2 1 2\n2 1 2\n2 1 2\n1 1 1\n3 1 1\n1 2 2\nSHOW\n1 2 1\n0\n",
-           "OK 2 2 1\n"
-           "RUNNING: [<1, 2, P>]\nRUNNING: [<1, 2, ?>]\nRUNNING: [<1, 2, _>]\n"
-           "RUNNING: [<1, 1, 1>]\nRUNNING: []\nRUNNING: [<2, 2, 1>]\n"
-           "1 _\n_ 1\n"
-           "RUNNING: [<2, 1, 1>]\nWIN\n"
-           "OK\n");
+    session_expect(
+        "new 2 2\n_*\n__\n2 1 2\n2 1 2\n2 1 2\n1 1 1\n3 1 1\n1 2 2\nSHOW\n1 2 1\n0\n",
+        "OK 2 2 1\n"
+        "RUNNING: [<1, 2, P>]\nRUNNING: [<1, 2, ?>]\nRUNNING: [<1, 2, _>]\n"
+        "RUNNING: [<1, 1, 1>]\nRUNNING: []\nRUNNING: [<2, 2, 1>]\n"
+        "1 _\n_ 1\n"
+        "RUNNING: [<2, 1, 1>]\nWIN\n"
+        "OK\n");
     session_expect("NEW 1 2\n*_\n1 1 1\n1 1 2\n0\n", "OK 1 2 1\nLOSE\nINVALID\nOK\n");
     /* 0 while running: QUIT, and the game is gone */
-    session_expect("NEW 1 3\n__*\n2 1 3\n0\nSHOW\n0\n",
-           "OK 1 3 1\nRUNNING: [<1, 3, P>]\nQUIT\nERR no game: start one with NEW\nOK\n");
+    session_expect(
+        "NEW 1 3\n__*\n2 1 3\n0\nSHOW\n0\n",
+        "OK 1 3 1\nRUNNING: [<1, 3, P>]\nQUIT\nERR no game: start one with NEW\nOK\n");
 }
 
 /* The transcript README.md shows. */
 static void test_readme_example(void)
 {
     session_expect("NEW 2 3\n__*\n___\n1 2 1\n2 1 3\nshow\n1 2 3\n0\n",
-           "OK 2 3 1\nRUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, <2, 2, 1>]\n"
-           "RUNNING: [<1, 3, P>]\n0 1 P\n0 1 _\nRUNNING: [<2, 3, 1>]\nWIN\nOK\n");
+                   "OK 2 3 1\nRUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, <2, 2, 1>]\n"
+                   "RUNNING: [<1, 3, P>]\n0 1 P\n0 1 _\nRUNNING: [<2, 3, 1>]\nWIN\nOK\n");
 }
 
 static void test_game_coordinates(void)
 {
     const char *board = "NEW 3 4\n____\n_*__\n____\n";
     char in[256];
-    const char *bad[] = {"1 0 1", "1 4 1", "1 1 0", "1 1 5", "2 4 4", "3 9 9"};
+    const char *bad[] = { "1 0 1", "1 4 1", "1 1 0", "1 1 5", "2 4 4", "3 9 9" };
     size_t i;
     for (i = 0; i < sizeof bad / sizeof *bad; i++) {
         snprintf(in, sizeof in, "%s%s\nSHOW\n", board, bad[i]);
         session_expect(in, "OK 3 4 1\nERR coordinate outside the board\n"
-                   "_ _ _ _\n_ _ _ _\n_ _ _ _\n");
+                           "_ _ _ _\n_ _ _ _\n_ _ _ _\n");
     }
     snprintf(in, sizeof in, "%s1 1 2\n2 3 4\n", board);
     session_expect(in, "OK 3 4 1\nRUNNING: [<1, 2, 1>]\nRUNNING: [<3, 4, P>]\n");
@@ -232,13 +243,13 @@ static void test_new_bad_rows_keep_the_old_game(void)
     struct {
         const char *rows, *err;
     } cases[] = {
-        {"NEW 2 3\n___\n_x_\n", "ERR row 2 holds 'x': cells are '*' or '_'\n"},
-        {"NEW 2 3\n____\n___\n", "ERR row 1 has more cells than the board's 3\n"},
-        {"NEW 2 3\n__\n___\n", "ERR row 1 has 2 cells, fewer than the board's 3\n"},
-        {"NEW 2 3\n_ _ _\n___\n", "ERR row 1 is not one word of 3 cells\n"},
-        {"NEW 2 3\n_*_\n*.*\n", "ERR row 2 holds '.': cells are '*' or '_'\n"},
+        { "NEW 2 3\n___\n_x_\n", "ERR row 2 holds 'x': cells are '*' or '_'\n" },
+        { "NEW 2 3\n____\n___\n", "ERR row 1 has more cells than the board's 3\n" },
+        { "NEW 2 3\n__\n___\n", "ERR row 1 has 2 cells, fewer than the board's 3\n" },
+        { "NEW 2 3\n_ _ _\n___\n", "ERR row 1 is not one word of 3 cells\n" },
+        { "NEW 2 3\n_*_\n*.*\n", "ERR row 2 holds '.': cells are '*' or '_'\n" },
         /* the first bad row is the one reported; blank lines do not count */
-        {"NEW 2 3\n\n_?_\n\r\n___x\n", "ERR row 1 holds '?': cells are '*' or '_'\n"},
+        { "NEW 2 3\n\n_?_\n\r\n___x\n", "ERR row 1 holds '?': cells are '*' or '_'\n" },
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -249,7 +260,7 @@ static void test_new_bad_rows_keep_the_old_game(void)
     }
     /* a good NEW replaces it */
     session_expect("NEW 2 3\n__*\n___\n2 1 1\nNEW 1 1\n_\nSHOW\n",
-           "OK 2 3 1\nRUNNING: [<1, 1, P>]\nOK 1 1 0\n_\n");
+                   "OK 2 3 1\nRUNNING: [<1, 1, P>]\nOK 1 1 0\n_\n");
 }
 
 /* A provider with one GAME arena: NEW gives the old game up first. */
@@ -285,16 +296,17 @@ static void test_random_game(void)
     b = session_talk(in);
     c = session_talk("NEW 9 9 10 43\n1 5 5\nSHOW\n");
     CHECK(strncmp(a, "OK 9 9 10\nRUNNING: [", 20) == 0);
-    CHECK_EQ_STR(b, a);        /* deterministic per seed */
-    CHECK(strcmp(c, a) != 0);  /* and the seed matters */
+    CHECK_EQ_STR(b, a);                    /* deterministic per seed */
+    CHECK(strcmp(c, a) != 0);              /* and the seed matters */
     CHECK(strstr(a, "<5, 5, 0>") != NULL); /* 3x3 kept clear: it opens */
     free(a);
     free(b);
     free(c);
     /* every first click is safe, even on a board that is all mines but one */
     session_expect("NEW 2 2 3 9\n1 2 1\n", "OK 2 2 3\nRUNNING: [<2, 1, 3>]\nWIN\n");
-    session_expect("NEW 1 1 0 0\n2 1 1\n2 1 1\n1 1 1\n", "OK 1 1 0\nRUNNING: [<1, 1, P>]\n"
-                                                "RUNNING: [<1, 1, ?>]\nRUNNING: [<1, 1, 0>]\nWIN\n");
+    session_expect("NEW 1 1 0 0\n2 1 1\n2 1 1\n1 1 1\n",
+                   "OK 1 1 0\nRUNNING: [<1, 1, P>]\n"
+                   "RUNNING: [<1, 1, ?>]\nRUNNING: [<1, 1, 0>]\nWIN\n");
 }
 
 /* Random boards and moves: every reply equals the reference engine's,
@@ -306,7 +318,7 @@ static void test_game_against_reference(void)
     for (round = 0; round < 200; round++) {
         struct session_memory m;
         struct sap_session s;
-        struct session_output o = {0};
+        struct session_output o = { 0 };
         int rows, cols, r, c, move;
         char mines[64], line[96];
         struct ref_game *ref;
@@ -362,7 +374,7 @@ static void test_game_largest_board(void)
 {
     struct session_memory m;
     struct sap_session s;
-    struct session_output o = {0};
+    struct session_output o = { 0 };
     char line[64];
     size_t cells = (size_t)SAP_MAX_ROWS * SAP_MAX_COLS;
 
@@ -374,7 +386,8 @@ static void test_game_largest_board(void)
     CHECK(o.length > cells * 10);
     CHECK(strcmp(o.bytes + o.length - 5, "WIN\n") != 0 || o.bytes[o.length - 6] == '\n');
     CHECK(strstr(o.bytes, "]\nWIN\n") != NULL);
-    CHECK(m.peak_bytes <= SAP_SESSION_MEMORY_BYTES(SAP_MAX_ROWS, SAP_MAX_COLS) - SAP_SESSION_BYTES);
+    CHECK(m.peak_bytes
+          <= SAP_SESSION_MEMORY_BYTES(SAP_MAX_ROWS, SAP_MAX_COLS) - SAP_SESSION_BYTES);
     o.length = 0;
     session_drive(&s, "SHOW\n", 5, 0, 777, true, &o);
     CHECK_EQ_INT(o.length, SAP_REPLY_SHOW_MAX(SAP_MAX_ROWS, SAP_MAX_COLS));
@@ -397,7 +410,7 @@ static char *repeat(char c, size_t n, const char *tail)
 static void test_line_limit(void)
 {
     struct sap_session s;
-    struct session_output o = {0};
+    struct session_output o = { 0 };
     char *in;
     size_t used;
 
@@ -438,8 +451,8 @@ static const char *const pipelined_requests =
 static void test_chunks_and_polls_agree(void)
 {
     struct session_memory m;
-    size_t chunks[] = {0, 1, 2, 3, 7, 64};
-    size_t caps[] = {1, 2, 5, 4096};
+    size_t chunks[] = { 0, 1, 2, 3, 7, 64 };
+    size_t caps[] = { 1, 2, 5, 4096 };
     char *whole;
     size_t i, j;
 
@@ -490,7 +503,7 @@ static void test_garbage(void)
     for (round = 0; round < 300; round++) {
         struct session_memory m;
         struct sap_session s;
-        struct session_output o = {0};
+        struct session_output o = { 0 };
         char in[2048];
         size_t len = 1 + (size_t)(round * 7) % sizeof in, i, newlines = 0, help_at;
         for (i = 0; i < len; i++) {
@@ -514,7 +527,8 @@ static void test_garbage(void)
         help_at = o.length;
         session_drive(&s, "\nHELP\n", 6, 0, 4096, true, &o);
         CHECK(o.length >= help_at + SAP_SESSION_HELP_BYTES);
-        CHECK(strncmp(o.bytes + o.length - SAP_SESSION_HELP_BYTES, "NEW <rows> <cols>", 17) == 0);
+        CHECK(strncmp(o.bytes + o.length - SAP_SESSION_HELP_BYTES, "NEW <rows> <cols>", 17)
+              == 0);
         sap_session_release(&s);
         CHECK_EQ_INT(m.held_bytes, 0);
         session_output_free(&o);
@@ -547,8 +561,7 @@ static void test_session_size(void)
     /* the line buffer dominates; the rest is a few hundred bytes */
     CHECK(SAP_SESSION_BYTES >= SAP_LINE_MAX);
     CHECK(SAP_SESSION_BYTES - SAP_LINE_MAX - SAP_REPLY_MAX < 512);
-    CHECK(SAP_SESSION_MEMORY_BYTES(16, 30)
-          >= SAP_SESSION_BYTES + 2 * SAP_GAME_BYTES(16, 30));
+    CHECK(SAP_SESSION_MEMORY_BYTES(16, 30) >= SAP_SESSION_BYTES + 2 * SAP_GAME_BYTES(16, 30));
     CHECK(SAP_SESSION_WORK_BYTES(10, 10) >= SAP_NURIKABE_BYTES(10, 10, 100));
     CHECK(SAP_SESSION_WORK_BYTES(10, 10) >= SAP_CASUAL_BYTES(10, 10) + 13);
     CHECK(SAP_SESSION_WORK_BYTES(16, 30) >= SAP_DEDUCE_BYTES(16, 30)); /* HINT, PROB */
@@ -577,7 +590,7 @@ static void test_judge_only_error_is_silent(void)
 {
     struct session_memory m;
     struct sap_session s;
-    struct session_output o = {0};
+    struct session_output o = { 0 };
     const char *in = "x\n";
     uint32_t line = 0;
     const char *reason = NULL;

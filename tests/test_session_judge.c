@@ -37,13 +37,11 @@ static const char boom_input[] =
     "2\n3 3\n__*\n___\n___\n1 3 1\n0\n"
     "3 4\n_*__\n____\n__*_\n2 1 2\n1 1 1\n3 1 1\n1 3 4\n2 3 3\n1 3 3\n1 1 4\n0\n";
 static const char master_input[] = "5\n5 5 23\n3 1 1\n2 2 1\n4 7 3\n10 10 82\n";
-static const char nurikabe_input[] =
-    "3\n\n2 2 1\n0 0 3\n.#\n..\n\n2 2 1\n0 0 3\n#.\n..\n\n"
-    "3 3 2\n0 0 1\n2 2 1\n.#.\n###\n.#.\n";
+static const char nurikabe_input[] = "3\n\n2 2 1\n0 0 3\n.#\n..\n\n2 2 1\n0 0 3\n#.\n..\n\n"
+                                     "3 3 2\n0 0 1\n2 2 1\n.#.\n###\n.#.\n";
 static const char casual_input[] = "3 3\n...\n.M.\n...\n2 4\n.M..\n..M.\n1 1\nM\n0 0\n";
-static const char *const format_inputs[SAP_FORMAT_COUNT] = {
-    boom_input, casual_input, master_input, nurikabe_input
-};
+static const char *const format_inputs[SAP_FORMAT_COUNT] = { boom_input, casual_input,
+                                                             master_input, nurikabe_input };
 
 /* ---- JUDGE streams inside a session ------------------------------------ */
 
@@ -67,15 +65,17 @@ static void test_judge_streams(void)
     check_stream(SAP_FORMAT_BOOM, "JUDGE BOOM\n", boom_input);
     check_stream(SAP_FORMAT_BOOM, "judge boom\r\n", boom_input);
     /* streams back to back, CRLF input, and a stream that ends mid-line */
-    session_expect("JUDGE BOOM\r\n1\r\n1 1\r\n_\r\n2 1 1\r\n0\r\nJudge Boom\n1 1 1 * 0 HELP me\n",
-           "RUNNING: [<1, 1, P>]\nQUIT\nEND\nQUIT\nEND\nERR usage: HELP\n");
+    session_expect(
+        "JUDGE BOOM\r\n1\r\n1 1\r\n_\r\n2 1 1\r\n0\r\nJudge Boom\n1 1 1 * 0 HELP me\n",
+        "RUNNING: [<1, 1, P>]\nQUIT\nEND\nQUIT\nEND\nERR usage: HELP\n");
     check_stream(SAP_FORMAT_MASTER, "judge master\r\n", master_input);
     check_stream(SAP_FORMAT_NURIKABE, "Judge Nurikabe\n", nurikabe_input);
     check_stream(SAP_FORMAT_CASUAL, "JUDGE CASUAL\n", casual_input);
     /* CASUAL ends at "0 0", on the same line as what follows */
     session_expect("JUDGE CASUAL\r\n1 2\r\n.M\r\n0 0 HELP me\r\n", "0\nEND\nERR usage: HELP\n");
-    session_expect("JUDGE MASTER\r\n1\r\n1 1 0\r\nJUDGE NURIKABE\r\n0\r\nJUDGE MASTER\n1 1 2 0 HELP me\n",
-           "Case #1:\nc\nEND\nEND\nCase #1:\nc.\nEND\nERR usage: HELP\n");
+    session_expect(
+        "JUDGE MASTER\r\n1\r\n1 1 0\r\nJUDGE NURIKABE\r\n0\r\nJUDGE MASTER\n1 1 2 0 HELP me\n",
+        "Case #1:\nc\nEND\nEND\nCase #1:\nc.\nEND\nERR usage: HELP\n");
     /* T = 0: nothing to write, and the next line is a request again */
     session_expect("JUDGE BOOM\n0\nHELP me\n", "END\nERR usage: HELP\n");
     session_expect("JUDGE NURIKABE\n0\nHELP me\n", "END\nERR usage: HELP\n");
@@ -90,19 +90,19 @@ static void test_judge_stream_errors(void)
         enum sap_format format;
         const char *keyword, *input;
     } cases[] = {
-        {SAP_FORMAT_BOOM, "JUDGE BOOM\n", "2\n1 1\n_\n0\n1 x and more\n"},
-        {SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n0 2\n"},
-        {SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n2 2\n__\n_x\n"},
-        {SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n2 2\n___\n"},
-        {SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n2 2\n__\n_*\n1 3 1\n"},
-        {SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n2 2\n__\n_*\n7 1 1\n"},
-        {SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n99999999999 2\n"},
-        {SAP_FORMAT_MASTER, "JUDGE MASTER\n", "2\n2 2 0\n2 x 0 and more\n"},
-        {SAP_FORMAT_MASTER, "JUDGE MASTER\n", "1\n0 2 0\n"},
-        {SAP_FORMAT_NURIKABE, "JUDGE NURIKABE\n", "1\n2 2 0\n..\n.x\n"},
-        {SAP_FORMAT_NURIKABE, "JUDGE NURIKABE\n", "1\n2 2 0\n...\n"},
-        {SAP_FORMAT_CASUAL, "JUDGE CASUAL\n", "1 1\n.\n2 2\n.x\n"},
-        {SAP_FORMAT_CASUAL, "JUDGE CASUAL\n", "1 1\n.\n2 2\n...\n"},
+        { SAP_FORMAT_BOOM, "JUDGE BOOM\n", "2\n1 1\n_\n0\n1 x and more\n" },
+        { SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n0 2\n" },
+        { SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n2 2\n__\n_x\n" },
+        { SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n2 2\n___\n" },
+        { SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n2 2\n__\n_*\n1 3 1\n" },
+        { SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n2 2\n__\n_*\n7 1 1\n" },
+        { SAP_FORMAT_BOOM, "JUDGE BOOM\n", "1\n99999999999 2\n" },
+        { SAP_FORMAT_MASTER, "JUDGE MASTER\n", "2\n2 2 0\n2 x 0 and more\n" },
+        { SAP_FORMAT_MASTER, "JUDGE MASTER\n", "1\n0 2 0\n" },
+        { SAP_FORMAT_NURIKABE, "JUDGE NURIKABE\n", "1\n2 2 0\n..\n.x\n" },
+        { SAP_FORMAT_NURIKABE, "JUDGE NURIKABE\n", "1\n2 2 0\n...\n" },
+        { SAP_FORMAT_CASUAL, "JUDGE CASUAL\n", "1 1\n.\n2 2\n.x\n" },
+        { SAP_FORMAT_CASUAL, "JUDGE CASUAL\n", "1 1\n.\n2 2\n...\n" },
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -111,8 +111,9 @@ static void test_judge_stream_errors(void)
         unsigned line;
         char reason[96], err[192], *direct, *in, *want, *got;
         session_memory_init(&m);
-        direct = session_judge_direct(&m, cases[i].format, cases[i].input, strlen(cases[i].input),
-                                      &status, &line, reason, sizeof reason);
+        direct = session_judge_direct(&m, cases[i].format, cases[i].input,
+                                      strlen(cases[i].input), &status, &line, reason,
+                                      sizeof reason);
         CHECK(status < 0);
         snprintf(err, sizeof err, "ERR %s line %u: %s\nEND\nERR usage: HELP\n",
                  sap_format_name(cases[i].format), line, reason);
@@ -166,7 +167,7 @@ static struct judge_run judge_only(enum sap_format format, const char *input, si
 {
     struct session_memory m;
     struct sap_session s;
-    struct session_output o = {0};
+    struct session_output o = { 0 };
     struct judge_run r;
     static char reason_copy[128];
 
@@ -248,8 +249,8 @@ static void test_judge_only(void)
  * line, and the reader's own line and reason. */
 static void test_judge_only_errors(void)
 {
-    const char *inputs[] = {"2\n1 1\n_\n0\n1 1\n", "1\n2 2\n__\n_x\n", "",
-                            "1\n1 1\n_\n5 1 1\n0\n", "1\n1 1\n_\n2 1 1\n"};
+    const char *inputs[] = { "2\n1 1\n_\n0\n1 1\n", "1\n2 2\n__\n_x\n", "",
+                             "1\n1 1\n_\n5 1 1\n0\n", "1\n1 1\n_\n2 1 1\n" };
     size_t i;
     for (i = 0; i < sizeof inputs / sizeof *inputs; i++) {
         struct session_memory m;

@@ -66,7 +66,8 @@ static bool master_board_ok(int rows, int cols, int mines, const char *text)
             for (dr = -1; dr <= 1; dr++)
                 for (dc = -1; dc <= 1; dc++) {
                     i = (r + dr) * cols + c + dc;
-                    if (r + dr >= 0 && r + dr < rows && c + dc >= 0 && c + dc < cols && !seen[i]) {
+                    if (r + dr >= 0 && r + dr < rows && c + dc >= 0 && c + dc < cols
+                        && !seen[i]) {
                         seen[i] = true;
                         queue[tail++] = i;
                     }
@@ -111,7 +112,7 @@ static void test_master(void)
 static void test_master_largest(void)
 {
     struct sap_session s;
-    struct session_output o = {0};
+    struct session_output o = { 0 };
     char in[64];
     snprintf(in, sizeof in, "MASTER %u %u %u\n", SAP_MAX_ROWS, SAP_MAX_COLS,
              SAP_MAX_ROWS * SAP_MAX_COLS / 2);
@@ -134,17 +135,21 @@ static void test_nurikabe(void)
     session_expect("NURIKABE 3 3 2\r\n0 0 1\r\n2 2 1\r\n.#.\r\n###\r\n.#.\r\n", "not solved\n");
     /* bad lines: one ERR after the last line, then requests */
     session_expect("NURIKABE 2 2 1\n5 0 1\n..\n..\nHELP me\n",
-           "ERR number line 1: cell outside the grid (0-based)\nERR usage: HELP\n");
-    session_expect("NURIKABE 2 2 2\n0 0 1\n0 0 2\n..\n..\nHELP me\n",
-           "ERR number line 2: a zero number, or a second one in a cell\nERR usage: HELP\n");
+                   "ERR number line 1: cell outside the grid (0-based)\nERR usage: HELP\n");
+    session_expect(
+        "NURIKABE 2 2 2\n0 0 1\n0 0 2\n..\n..\nHELP me\n",
+        "ERR number line 2: a zero number, or a second one in a cell\nERR usage: HELP\n");
     session_expect("NURIKABE 2 2 1\n0 0 0\n..\n..\n",
-           "ERR number line 1: a zero number, or a second one in a cell\n");
+                   "ERR number line 1: a zero number, or a second one in a cell\n");
     session_expect("NURIKABE 2 2 1\n0 0\n..\n..\nHELP me\n",
-           "ERR number line 1: expected r' c' n\nERR usage: HELP\n");
+                   "ERR number line 1: expected r' c' n\nERR usage: HELP\n");
     session_expect("NURIKABE 2 2 1\n0 0 x\n..\n..\n", "ERR number line 1: not a number\n");
-    session_expect("NURIKABE 2 2 1\n0 0 99999999999\n..\n..\n", "ERR number line 1: number too large\n");
-    session_expect("NURIKABE 1 2 0\n.x\nHELP me\n", "ERR row 1 holds 'x': cells are '#' or '.'\nERR usage: HELP\n");
-    session_expect("NURIKABE 2 2 0\n..\n.\n", "ERR row 2 has 1 cells, fewer than the board's 2\n");
+    session_expect("NURIKABE 2 2 1\n0 0 99999999999\n..\n..\n",
+                   "ERR number line 1: number too large\n");
+    session_expect("NURIKABE 1 2 0\n.x\nHELP me\n",
+                   "ERR row 1 holds 'x': cells are '#' or '.'\nERR usage: HELP\n");
+    session_expect("NURIKABE 2 2 0\n..\n.\n",
+                   "ERR row 2 has 1 cells, fewer than the board's 2\n");
     session_expect("NURIKABE 2 2 0\n..\n", "ERR input ended inside a request\n");
 }
 
@@ -157,7 +162,7 @@ static void test_nurikabe_against_reader(void)
         int numbers = (int)(next_random() % 4), k, r, c;
         char session_in[512], judge_in[512], *got, *want;
         size_t si, ji;
-        bool used[25] = {false};
+        bool used[25] = { false };
         si = (size_t)sprintf(session_in, "NURIKABE %d %d %d\n", rows, cols, numbers);
         ji = (size_t)sprintf(judge_in, "1\n\n%d %d %d\n", rows, cols, numbers);
         for (k = 0; k < numbers; k++) {
@@ -244,10 +249,11 @@ static void test_casual(void)
 {
     session_expect("CASUAL 1 2\n.M\n", "0 1 1\n");
     session_expect("casual 2 2\n..\n..\n", "0 1 1\n");
-    session_expect("CASUAL 2 2\nMM\nMM\n", "0 0 0\n");       /* no safe cell: no start */
+    session_expect("CASUAL 2 2\nMM\nMM\n", "0 0 0\n"); /* no safe cell: no start */
     session_expect("CASUALMAP 1 3\nMMM\n", "0 0 0\nMMM\n");
     session_expect("CASUALMAP 1 2\r\n.M\r\n", "0 1 1\n.M\n");
-    session_expect("CASUAL 2 2\n..\n.x\nHELP me\n", "ERR row 2 holds 'x': cells are 'M' or '.'\nERR usage: HELP\n");
+    session_expect("CASUAL 2 2\n..\n.x\nHELP me\n",
+                   "ERR row 2 holds 'x': cells are 'M' or '.'\nERR usage: HELP\n");
     session_expect("CASUAL 2 2\n...\n..\n", "ERR row 1 has more cells than the board's 2\n");
     session_expect("CASUALMAP 2 2\n..\n", "ERR input ended inside a request\n");
 }
@@ -298,8 +304,9 @@ static void test_work_memory(void)
 {
     struct session_memory m;
     struct sap_session s;
-    struct session_output o = {0};
-    const char *in = "NEW 1 2\n_*\nCASUALMAP 2 3\n.M.\n...\nNURIKABE 2 3 1\n0 0 2\n.#.\n.##\n1 1 1\n";
+    struct session_output o = { 0 };
+    const char *in =
+        "NEW 1 2\n_*\nCASUALMAP 2 3\n.M.\n...\nNURIKABE 2 3 1\n0 0 2\n.#.\n.##\n1 1 1\n";
 
     session_memory_init(&m);
     sap_session_init(&s, &m.memory);
@@ -337,12 +344,13 @@ static void test_hint_and_prob(void)
                    "OK 2 2 1\nRUNNING: [<2, 2, 1>]\n33% 33%\n33% 1\n"
                    "GUESS 1 1 33.3%: no cell is certain; this is the safest\n");
     /* two steps, once the player has flagged the mines rule 1 proves */
-    session_expect("NEW 3 5\n_____\n_____\n__*_*\n1 2 5\n1 1 4\n2 3 3\n2 3 5\nHINT\n",
-                   "OK 3 5 2\nRUNNING: [<2, 5, 1>]\n"
-                   "RUNNING: [<1, 1, 0>, <1, 2, 0>, <1, 3, 0>, <1, 4, 0>, <1, 5, 0>, <2, 1, 0>, "
-                   "<2, 2, 1>, <2, 3, 1>, <2, 4, 2>, <3, 1, 0>, <3, 2, 1>]\n"
-                   "RUNNING: [<3, 3, P>]\nRUNNING: [<3, 5, P>]\n"
-                   "SAFE 3 4: (2, 3) shows 1 and its one mine is (3, 3), shown by (2, 2)\n");
+    session_expect(
+        "NEW 3 5\n_____\n_____\n__*_*\n1 2 5\n1 1 4\n2 3 3\n2 3 5\nHINT\n",
+        "OK 3 5 2\nRUNNING: [<2, 5, 1>]\n"
+        "RUNNING: [<1, 1, 0>, <1, 2, 0>, <1, 3, 0>, <1, 4, 0>, <1, 5, 0>, <2, 1, 0>, "
+        "<2, 2, 1>, <2, 3, 1>, <2, 4, 2>, <3, 1, 0>, <3, 2, 1>]\n"
+        "RUNNING: [<3, 3, P>]\nRUNNING: [<3, 5, P>]\n"
+        "SAFE 3 4: (2, 3) shows 1 and its one mine is (3, 3), shown by (2, 2)\n");
     /* before the first click of a random board: the mine count alone */
     session_expect("NEW 2 2 1 5\nPROB\n", "OK 2 2 1\n25% 25%\n25% 25%\n");
     session_expect("HINT\n", "ERR no game: start one with NEW\n");
@@ -353,17 +361,19 @@ static void test_hint_and_prob(void)
  * has no figures before its first left click lays the mines). */
 static void test_stats(void)
 {
-    session_expect("NEW 3 4\n*___\n____\n__*_\nSTATS\n1 1 4\n2 3 1\n2 3 1\nSTATS\n",
-                   "OK 3 4 2\n3BV 3 OPENINGS 2 ISLANDS 1 CLICKS 0\n"
-                   "RUNNING: [<1, 2, 1>, <1, 3, 0>, <1, 4, 0>, <2, 2, 2>, <2, 3, 1>, <2, 4, 1>]\n"
-                   "RUNNING: [<3, 1, P>]\nRUNNING: [<3, 1, ?>]\n"
-                   "3BV 3 OPENINGS 2 ISLANDS 1 CLICKS 3\n");
+    session_expect(
+        "NEW 3 4\n*___\n____\n__*_\nSTATS\n1 1 4\n2 3 1\n2 3 1\nSTATS\n",
+        "OK 3 4 2\n3BV 3 OPENINGS 2 ISLANDS 1 CLICKS 0\n"
+        "RUNNING: [<1, 2, 1>, <1, 3, 0>, <1, 4, 0>, <2, 2, 2>, <2, 3, 1>, <2, 4, 1>]\n"
+        "RUNNING: [<3, 1, P>]\nRUNNING: [<3, 1, ?>]\n"
+        "3BV 3 OPENINGS 2 ISLANDS 1 CLICKS 3\n");
     session_expect("NEW 3 3 8 1\nSTATS\n2 1 1\nSTATS\n",
                    "OK 3 3 8\nERR no mines yet: a random board lays them at the first left "
                    "click\nRUNNING: [<1, 1, P>]\nERR no mines yet: a random board lays them at "
                    "the first left click\n");
-    session_expect("NEW 1 1\n_\n1 1 1\nSTATS\n",
-                   "OK 1 1 0\nRUNNING: [<1, 1, 0>]\nWIN\n3BV 1 OPENINGS 1 ISLANDS 0 CLICKS 1\n");
+    session_expect(
+        "NEW 1 1\n_\n1 1 1\nSTATS\n",
+        "OK 1 1 0\nRUNNING: [<1, 1, 0>]\nWIN\n3BV 1 OPENINGS 1 ISLANDS 0 CLICKS 1\n");
     session_expect("STATS\n", "ERR no game: start one with NEW\n");
     session_expect("STATS 1\n", "ERR usage: STATS\n");
 }

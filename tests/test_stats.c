@@ -27,7 +27,8 @@ static uint32_t rnd(uint32_t n)
 static void reference(const sap_game *g, struct sap_board_stats *out)
 {
     int rows = (int)sap_game_rows(g), cols = (int)sap_game_cols(g), cells = rows * cols;
-    int *number = malloc(sizeof(int) * (size_t)cells), *queue = malloc(sizeof(int) * (size_t)cells);
+    int *number = malloc(sizeof(int) * (size_t)cells),
+        *queue = malloc(sizeof(int) * (size_t)cells);
     char *lonely = calloc((size_t)cells, 1), *seen = calloc((size_t)cells, 1);
     int x, dr, dc;
 

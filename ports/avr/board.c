@@ -30,7 +30,7 @@
 #define TXEN0 0x08u
 #define UCSZ_8BIT 0x06u
 #define U2X0 0x02u
-#define SMCR_SLEEP_ENABLE 0x01u   /* idle mode */
+#define SMCR_SLEEP_ENABLE 0x01u /* idle mode */
 
 static bool sent_any;
 
@@ -63,7 +63,7 @@ void board_uart_write_byte(uint8_t byte)
 {
     while ((UCSR0A & UDRE0) == 0)
         ;
-    UCSR0A = TXC0;        /* writing one clears "transmit complete" */
+    UCSR0A = TXC0; /* writing one clears "transmit complete" */
     UDR0 = byte;
     sent_any = true;
 }

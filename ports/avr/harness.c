@@ -37,13 +37,13 @@
 struct harness {
     avr_t *avr;
     avr_irq_t *uart_in;
-    bool xoff;                   /* the UART's receive FIFO is full, or the
+    bool xoff;              /* the UART's receive FIFO is full, or the
                                     receiver is not on yet */
-    unsigned char in[4096];      /* read from stdin, not yet fed */
+    unsigned char in[4096]; /* read from stdin, not yet fed */
     size_t in_len, in_pos;
-    bool in_eof;                 /* stdin ended and BOARD_EOT is queued */
+    bool in_eof; /* stdin ended and BOARD_EOT is queued */
     bool eot_sent;
-    unsigned char out[4096];     /* transmitted, not yet written */
+    unsigned char out[4096]; /* transmitted, not yet written */
     size_t out_len;
     int out_fd;
     FILE *report;
@@ -158,8 +158,9 @@ static void quiet_logger(avr_t *avr, const int level, const char *format, va_lis
 
 static int usage(void)
 {
-    fputs("usage: harness [--mcu NAME] [--freq HZ] [--report FILE] [--max-seconds N] IMAGE.elf\n",
-          stderr);
+    fputs(
+        "usage: harness [--mcu NAME] [--freq HZ] [--report FILE] [--max-seconds N] IMAGE.elf\n",
+        stderr);
     return 2;
 }
 
@@ -247,7 +248,8 @@ int main(int argc, char **argv)
             break;
         if (state == cpu_Done || state == cpu_Crashed) {
             flush_out(&h);
-            fprintf(stderr, "harness: the core stopped without an exit code (state %d)\n", state);
+            fprintf(stderr, "harness: the core stopped without an exit code (state %d)\n",
+                    state);
             return 5;
         }
         if ((++steps & 1023u) != 0)

@@ -17,8 +17,8 @@
 #define REG(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
 
 /* System control: clock gating. */
-#define SYSCTL_RCGC1 REG(0x400FE104u)   /* bit 0: UART0 */
-#define SYSCTL_RCGC2 REG(0x400FE108u)   /* bit 0: GPIO port A */
+#define SYSCTL_RCGC1 REG(0x400FE104u) /* bit 0: UART0 */
+#define SYSCTL_RCGC2 REG(0x400FE108u) /* bit 0: GPIO port A */
 
 /* GPIO port A: PA0 = U0Rx, PA1 = U0Tx as their alternate function. */
 #define GPIOA_AFSEL REG(0x40004420u)

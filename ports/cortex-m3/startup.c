@@ -41,12 +41,6 @@ void fault_handler(void)
 /* The handlers the core can meet: reset, NMI, hard fault, memory
  * management, bus and usage faults.  The word before them, the initial
  * stack pointer, is placed by the linker script. */
-__attribute__((section(".vectors"), used))
-static void (*const vectors[])(void) = {
-    reset_handler,
-    fault_handler,
-    fault_handler,
-    fault_handler,
-    fault_handler,
-    fault_handler,
+__attribute__((section(".vectors"), used)) static void (*const vectors[])(void) = {
+    reset_handler, fault_handler, fault_handler, fault_handler, fault_handler, fault_handler,
 };

@@ -47,7 +47,7 @@
 #endif
 /* BAUDRATE is baud * 2^32 / 16 MHz, which the chip takes in steps of
  * 0x1000: 115200 gives 0x01D7E000, the value in Nordic's table. */
-#define UART_BAUDRATE_VALUE                                                  \
+#define UART_BAUDRATE_VALUE                                                                    \
     ((uint32_t)((((uint64_t)(BOARD_BAUD) << 32) / 16000000u + 0x800u) & ~(uint64_t)0xFFFu))
 
 /* Whether a byte is in flight: TXDRDY is only raised after a first TXD. */

@@ -15,11 +15,11 @@
 
 #define UART_BASE 0x10000000u
 #define UART_REG(off) (*(volatile uint8_t *)(uintptr_t)(UART_BASE + (off)))
-#define UART_RBR UART_REG(0u)   /* receive buffer (read), DLAB = 0 */
-#define UART_THR UART_REG(0u)   /* transmit holding (write), DLAB = 0 */
-#define UART_DLL UART_REG(0u)   /* divisor low, DLAB = 1 */
+#define UART_RBR UART_REG(0u) /* receive buffer (read), DLAB = 0 */
+#define UART_THR UART_REG(0u) /* transmit holding (write), DLAB = 0 */
+#define UART_DLL UART_REG(0u) /* divisor low, DLAB = 1 */
 #define UART_IER UART_REG(1u)
-#define UART_DLM UART_REG(1u)   /* divisor high, DLAB = 1 */
+#define UART_DLM UART_REG(1u) /* divisor high, DLAB = 1 */
 #define UART_FCR UART_REG(2u)
 #define UART_LCR UART_REG(3u)
 #define UART_LSR UART_REG(5u)
@@ -40,24 +40,25 @@ static void semihost(uint32_t op, const void *arg)
 {
     register uint32_t a0 __asm__("a0") = op;
     register const void *a1 __asm__("a1") = arg;
-    __asm__ volatile(
-        ".option push\n"
-        ".option norvc\n"
-        ".balign 16\n"
-        "slli zero, zero, 0x1f\n"
-        "ebreak\n"
-        "srai zero, zero, 7\n"
-        ".option pop\n"
-        : "+r"(a0) : "r"(a1) : "memory");
+    __asm__ volatile(".option push\n"
+                     ".option norvc\n"
+                     ".balign 16\n"
+                     "slli zero, zero, 0x1f\n"
+                     "ebreak\n"
+                     "srai zero, zero, 7\n"
+                     ".option pop\n"
+                     : "+r"(a0)
+                     : "r"(a1)
+                     : "memory");
 }
 
 void board_init(void)
 {
-    UART_IER = 0;            /* polled */
-    UART_LCR = 0x80u;        /* DLAB: divisor 1, the fastest rate of the clock */
+    UART_IER = 0;     /* polled */
+    UART_LCR = 0x80u; /* DLAB: divisor 1, the fastest rate of the clock */
     UART_DLL = 1u;
     UART_DLM = 0;
-    UART_LCR = 0x03u;        /* 8N1, DLAB off */
+    UART_LCR = 0x03u; /* 8N1, DLAB off */
     /* FIFOs stay as reset left them (off): switching them on clears them, and
      * QEMU may already have delivered the first input byte. */
 }

@@ -11,8 +11,8 @@ void check_failed(const char *what, const char *file, int line)
     check_failures_in_test++;
 }
 
-void check_failed_int(long long a, long long b, const char *ea, const char *eb, const char *file,
-                      int line)
+void check_failed_int(long long a, long long b, const char *ea, const char *eb,
+                      const char *file, int line)
 {
     if (check_failures_in_test < 5)
         fprintf(stderr, "%s:%d: %s == %lld, expected %s == %lld\n", file, line, ea, a, eb, b);
@@ -23,8 +23,8 @@ void check_failed_str(const char *got, const char *want, const char *what, const
                       int line)
 {
     if (check_failures_in_test < 5)
-        fprintf(stderr, "%s:%d: %s:\n--- got ---\n%s\n--- expected ---\n%s\n", file, line,
-                what, got, want);
+        fprintf(stderr, "%s:%d: %s:\n--- got ---\n%s\n--- expected ---\n%s\n", file, line, what,
+                got, want);
     check_failures_in_test++;
 }
 

@@ -17,4 +17,4 @@ static void heap_release(void *context, void *block, enum sap_memory_purpose pur
     free(block);
 }
 
-const struct sap_memory heap_memory = {heap_acquire, heap_release, NULL};
+const struct sap_memory heap_memory = { heap_acquire, heap_release, NULL };

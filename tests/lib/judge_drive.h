@@ -11,14 +11,14 @@
 #include "sapper.h"
 
 struct judge_drive_result {
-    char *output;         /* malloc'd, NUL-terminated: everything polled */
+    char *output; /* malloc'd, NUL-terminated: everything polled */
     size_t output_length;
-    int status;           /* sap_judge_status at the end */
+    int status; /* sap_judge_status at the end */
     unsigned error_line;
-    char reason[128];     /* copy of error_reason ("" when none) */
-    size_t peak_bytes;    /* most block bytes held at once */
-    size_t blocks_left;   /* blocks still held after sap_judge_release (must be 0) */
-    bool stuck;           /* the reader took no input and had nothing to poll */
+    char reason[128];   /* copy of error_reason ("" when none) */
+    size_t peak_bytes;  /* most block bytes held at once */
+    size_t blocks_left; /* blocks still held after sap_judge_release (must be 0) */
+    bool stuck;         /* the reader took no input and had nothing to poll */
 };
 
 /* Runs `format` over input[0..length) in chunks of `chunk` bytes (0: all

@@ -17,7 +17,8 @@ static uint32_t neighbours(uint32_t rows, uint32_t cols, uint32_t x, uint32_t ou
     for (dr = -1; dr <= 1; dr++)
         for (dc = -1; dc <= 1; dc++) {
             long rr = r + dr, cc = c + dc;
-            if ((dr == 0 && dc == 0) || rr < 0 || cc < 0 || rr >= (long)rows || cc >= (long)cols)
+            if ((dr == 0 && dc == 0) || rr < 0 || cc < 0 || rr >= (long)rows
+                || cc >= (long)cols)
                 continue;
             out[n++] = (uint32_t)(rr * (long)cols + cc);
         }
@@ -46,14 +47,14 @@ uint32_t ref_casual_closure(const unsigned char *mines, uint32_t rows, uint32_t 
             }
             if (c == 0)
                 continue;
-            if (f == m) {                       /* rule 1 */
+            if (f == m) { /* rule 1 */
                 for (i = 0; i < n; i++)
                     if (state[nb[i]] == REF_CASUAL_COVERED) {
                         state[nb[i]] = REF_CASUAL_CLEARED;
                         cleared++;
                     }
                 changed = 1;
-            } else if (f + c == m) {            /* rule 2 */
+            } else if (f + c == m) { /* rule 2 */
                 for (i = 0; i < n; i++)
                     if (state[nb[i]] == REF_CASUAL_COVERED)
                         state[nb[i]] = REF_CASUAL_FLAGGED;
@@ -118,7 +119,7 @@ static uint32_t queue_closure(const unsigned char *mines, uint32_t rows, uint32_
     *ntouched = 0;
     state[start] = REF_CASUAL_CLEARED;
     touched[(*ntouched)++] = start;
-    queue[tail++] = start;   /* a ring of cells + 1 slots: each cell is queued at most once */
+    queue[tail++] = start; /* a ring of cells + 1 slots: each cell is queued at most once */
     queued[start] = 1;
     while (head != tail) {
         uint32_t x = queue[head], nb[8], n, i, f = 0, c = 0, m = 0;
@@ -159,7 +160,8 @@ int ref_casual_solve_queue(const unsigned char *mines, uint32_t rows, uint32_t c
                            struct ref_casual_answer *answer, unsigned char *left)
 {
     uint32_t cells = rows * cols, x, i, safe = 0, best = 0, best_cleared = 0, ntouched;
-    unsigned char *state = calloc(cells, 1), *queued = calloc(cells, 1), *done = calloc(cells, 1);
+    unsigned char *state = calloc(cells, 1), *queued = calloc(cells, 1),
+                  *done = calloc(cells, 1);
     uint32_t *queue = malloc(sizeof *queue * ((size_t)cells + 1));
     uint32_t *touched = malloc(sizeof *touched * cells);
 
@@ -168,7 +170,11 @@ int ref_casual_solve_queue(const unsigned char *mines, uint32_t rows, uint32_t c
     for (x = 0; x < cells; x++)
         safe += !mines[x];
     if (safe == 0) {
-        free(state); free(queued); free(done); free(queue); free(touched);
+        free(state);
+        free(queued);
+        free(done);
+        free(queue);
+        free(touched);
         return -1;
     }
     for (x = 0; x < cells && best_cleared < safe; x++) {
@@ -193,26 +199,35 @@ int ref_casual_solve_queue(const unsigned char *mines, uint32_t rows, uint32_t c
         queue_closure(mines, rows, cols, best, state, queue, queued, touched, &ntouched);
         fill_left(mines, state, cells, left);
     }
-    free(state); free(queued); free(done); free(queue); free(touched);
+    free(state);
+    free(queued);
+    free(done);
+    free(queue);
+    free(touched);
     return 0;
 }
 
 uint32_t ref_casual_budget;
 
 uint32_t ref_casual_play(const unsigned char *mines, uint32_t rows, uint32_t cols, int literal,
-                          uint32_t start, unsigned char *left)
+                         uint32_t start, unsigned char *left)
 {
     size_t cells = (size_t)rows * cols;
     unsigned char *state = calloc(cells, 1), *queued = calloc(cells, 1);
-    uint32_t *queue = malloc(sizeof *queue * (cells + 1)), *touched = malloc(sizeof *touched * cells);
+    uint32_t *queue = malloc(sizeof *queue * (cells + 1)),
+             *touched = malloc(sizeof *touched * cells);
     uint32_t cleared, ntouched;
 
     if (!state || !queued || !queue || !touched)
         abort();
     cleared = literal ? ref_casual_closure(mines, rows, cols, start, state)
-                      : queue_closure(mines, rows, cols, start, state, queue, queued, touched, &ntouched);
+                      : queue_closure(mines, rows, cols, start, state, queue, queued, touched,
+                                      &ntouched);
     fill_left(mines, state, (uint32_t)cells, left);
-    free(state); free(queued); free(queue); free(touched);
+    free(state);
+    free(queued);
+    free(queue);
+    free(touched);
     return cleared;
 }
 

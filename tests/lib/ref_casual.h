@@ -9,8 +9,8 @@
 #include <stdint.h>
 
 struct ref_casual_answer {
-    uint32_t covered;   /* safe cells the best start leaves covered */
-    uint32_t row, col;  /* the best start, 0-based, lowest row then column */
+    uint32_t covered;  /* safe cells the best start leaves covered */
+    uint32_t row, col; /* the best start, 0-based, lowest row then column */
 };
 
 /* Cell states of one start's play. */

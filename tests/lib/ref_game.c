@@ -12,11 +12,11 @@
 
 struct ref_game {
     int rows, cols, mines;
-    int state;        /* 0 running, 1 won, 2 lost */
-    int *mine;        /* 1 = mine */
-    int *opened;      /* 1 = opened */
-    char *map;        /* the player map */
-    char *before;     /* snapshot of the map before the operation */
+    int state;    /* 0 running, 1 won, 2 lost */
+    int *mine;    /* 1 = mine */
+    int *opened;  /* 1 = opened */
+    char *map;    /* the player map */
+    char *before; /* snapshot of the map before the operation */
     char *reply;
     size_t reply_len, reply_cap;
 };
@@ -127,23 +127,23 @@ static int apply(struct ref_game *g, int op, int r, int c)
             return 0;
         for (dr = -1; dr <= 1; dr++)
             for (dc = -1; dc <= 1; dc++)
-                if ((dr != 0 || dc != 0) && inside(g, r + dr, c + dc) &&
-                    g->map[(r + dr) * g->cols + c + dc] == 'P')
+                if ((dr != 0 || dc != 0) && inside(g, r + dr, c + dc)
+                    && g->map[(r + dr) * g->cols + c + dc] == 'P')
                     flags++;
         if (flags != g->map[i] - '0')
             return 0;
         for (dr = -1; dr <= 1; dr++)
             for (dc = -1; dc <= 1; dc++) {
                 int j = (r + dr) * g->cols + c + dc;
-                if ((dr != 0 || dc != 0) && inside(g, r + dr, c + dc) && !g->opened[j] &&
-                    g->map[j] != 'P' && g->mine[j])
+                if ((dr != 0 || dc != 0) && inside(g, r + dr, c + dc) && !g->opened[j]
+                    && g->map[j] != 'P' && g->mine[j])
                     return 1;
             }
         for (dr = -1; dr <= 1; dr++)
             for (dc = -1; dc <= 1; dc++) {
                 int j = (r + dr) * g->cols + c + dc;
-                if ((dr != 0 || dc != 0) && inside(g, r + dr, c + dc) && !g->opened[j] &&
-                    g->map[j] != 'P')
+                if ((dr != 0 || dc != 0) && inside(g, r + dr, c + dc) && !g->opened[j]
+                    && g->map[j] != 'P')
                     open_cell(g, r + dr, c + dc);
             }
     }

@@ -194,9 +194,11 @@ const char *ref_master_check_output(const char *input, const char *output, size_
         }
         n = output_line(output, output_length, &at, &line);
         if (n == 10 && memcmp(line, "Impossible", 10) == 0) {
-            if (ref_master_possible((uint32_t)rows, (uint32_t)cols, (uint32_t)(rows * cols - mines))) {
-                snprintf(why, why_size, "case %lu: Impossible, but %lux%lu with %lu mines has a board",
-                         i, rows, cols, mines);
+            if (ref_master_possible((uint32_t)rows, (uint32_t)cols,
+                                    (uint32_t)(rows * cols - mines))) {
+                snprintf(why, why_size,
+                         "case %lu: Impossible, but %lux%lu with %lu mines has a board", i,
+                         rows, cols, mines);
                 return why;
             }
             ++*impossible;
@@ -211,8 +213,9 @@ const char *ref_master_check_output(const char *input, const char *output, size_
                     n = output_line(output, output_length, &at, &line);
                 if (n != (long)cols) {
                     free(board);
-                    snprintf(why, why_size, "case %lu: board row %lu is not %lu cells and a line end",
-                             i, r + 1, cols);
+                    snprintf(why, why_size,
+                             "case %lu: board row %lu is not %lu cells and a line end", i,
+                             r + 1, cols);
                     return why;
                 }
                 memcpy(board + r * cols, line, cols);
@@ -220,7 +223,8 @@ const char *ref_master_check_output(const char *input, const char *output, size_
             bad = ref_master_check(board, (uint32_t)rows, (uint32_t)cols, (uint32_t)mines);
             free(board);
             if (bad != NULL) {
-                snprintf(why, why_size, "case %lu (%lux%lu, %lu mines): %s", i, rows, cols, mines, bad);
+                snprintf(why, why_size, "case %lu (%lux%lu, %lu mines): %s", i, rows, cols,
+                         mines, bad);
                 return why;
             }
             ++*boards;
@@ -278,7 +282,9 @@ void ref_master_brute_force(uint32_t rows, uint32_t cols, bool *possible)
 /* ---- exhaustive search ------------------------------------------------- */
 
 /* Sizes 0..64 reachable so far, as a 65-bit set. */
-struct sizes { uint64_t lo, hi; };
+struct sizes {
+    uint64_t lo, hi;
+};
 
 struct slot {
     uint64_t key; /* 0: empty */
@@ -293,7 +299,8 @@ struct table {
 /* State key: P (8 bits), K (8 bits), one 3-bit label per column of K (0 =
  * not in K; labels numbered by first appearance), the "K has ended" bit,
  * and a top bit so that no key is 0. */
-static uint64_t state_key(unsigned p, unsigned k, const unsigned *label, unsigned cols, bool ended)
+static uint64_t state_key(unsigned p, unsigned k, const unsigned *label, unsigned cols,
+                          bool ended)
 {
     uint64_t key = (uint64_t)p | (uint64_t)k << 8, packed = 0;
     unsigned c;
@@ -365,8 +372,8 @@ static unsigned uf_find(unsigned *parent, unsigned x)
 
 /* One transition: the state (p, k, label, ended) followed by a row whose
  * part of K is `m`.  Writes the next state; false when K would split. */
-static bool next_state(unsigned cols, unsigned k, const unsigned *label, bool ended,
-                       unsigned m, unsigned *next_label, bool *next_ended)
+static bool next_state(unsigned cols, unsigned k, const unsigned *label, bool ended, unsigned m,
+                       unsigned *next_label, bool *next_ended)
 {
     unsigned parent[9], run_start[4], run_end[4], runs = 0, c, i, x;
     bool has_run[9];
@@ -448,9 +455,10 @@ static bool sizes_has(struct sizes s, unsigned n)
     return n < 64 ? (s.lo >> n) & 1u : (s.hi >> (n - 64)) & 1u;
 }
 
-void ref_master_exhaustive(uint32_t cols, uint32_t max_rows,
-                           bool possible[REF_MASTER_EXHAUSTIVE_MAX + 1]
-                                       [REF_MASTER_EXHAUSTIVE_MAX * REF_MASTER_EXHAUSTIVE_MAX + 1])
+void ref_master_exhaustive(
+    uint32_t cols, uint32_t max_rows,
+    bool possible[REF_MASTER_EXHAUSTIVE_MAX + 1]
+                 [REF_MASTER_EXHAUSTIVE_MAX * REF_MASTER_EXHAUSTIVE_MAX + 1])
 {
     unsigned full = (1u << cols) - 1u, row, m, s;
     unsigned label[8] = { 0 }, next_label[8];

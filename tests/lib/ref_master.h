@@ -44,8 +44,9 @@ void ref_master_brute_force(uint32_t rows, uint32_t cols, bool *possible);
 
 /* Exhaustive search for cols <= 8 and every rows <= max_rows <= 8:
  * possible[rows][s] as above, for every rows = 1..max_rows at once. */
-void ref_master_exhaustive(uint32_t cols, uint32_t max_rows,
-                           bool possible[REF_MASTER_EXHAUSTIVE_MAX + 1]
-                                       [REF_MASTER_EXHAUSTIVE_MAX * REF_MASTER_EXHAUSTIVE_MAX + 1]);
+void ref_master_exhaustive(
+    uint32_t cols, uint32_t max_rows,
+    bool possible[REF_MASTER_EXHAUSTIVE_MAX + 1]
+                 [REF_MASTER_EXHAUSTIVE_MAX * REF_MASTER_EXHAUSTIVE_MAX + 1]);
 
 #endif

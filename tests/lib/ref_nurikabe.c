@@ -255,8 +255,8 @@ static bool makes_pool(const struct ref_nurikabe_grid *g, int r, int c)
     return false;
 }
 
-static void grow_wall(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng, unsigned percent,
-                      bool allow_holes)
+static void grow_wall(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *rng,
+                      unsigned percent, bool allow_holes)
 {
     int cells = g->rows * g->cols, target = (int)((long)cells * percent / 100), shaded = 0;
     int *frontier, size = 0, d, seed;
@@ -337,7 +337,7 @@ void ref_nurikabe_perturb(struct ref_nurikabe_grid *g, struct ref_nurikabe_rng *
     case 2: /* a number one more or one less */
         if (k >= 0)
             g->numbers[k].value = g->numbers[k].value > 1 && (d & 1) ? g->numbers[k].value - 1
-                                                                    : g->numbers[k].value + 1;
+                                                                     : g->numbers[k].value + 1;
         break;
     case 3: /* a number moved to a free neighbour */
         if (k >= 0) {

@@ -16,15 +16,17 @@ struct ref_nurikabe_number {
 
 struct ref_nurikabe_grid {
     int rows, cols;
-    unsigned char *shaded;               /* rows*cols, 1 = shaded */
-    int count;                           /* numbers in use */
+    unsigned char *shaded; /* rows*cols, 1 = shaded */
+    int count;             /* numbers in use */
     int capacity;
     struct ref_nurikabe_number *numbers; /* no two in one cell */
     int *number_of;                      /* rows*cols: index into numbers, or -1 */
 };
 
 /* A small deterministic generator (splitmix64). */
-struct ref_nurikabe_rng { uint64_t state; };
+struct ref_nurikabe_rng {
+    uint64_t state;
+};
 uint64_t ref_nurikabe_next(struct ref_nurikabe_rng *rng);
 /* Uniform in [0, n), n >= 1. */
 uint32_t ref_nurikabe_below(struct ref_nurikabe_rng *rng, uint32_t n);
@@ -42,10 +44,10 @@ int ref_nurikabe_verify(const struct ref_nurikabe_grid *g);
 
 /* How ref_nurikabe_generate shades. */
 enum ref_nurikabe_shading {
-    REF_NURIKABE_RANDOM,  /* each cell shaded with probability percent/100: solved by luck */
-    REF_NURIKABE_SOLVED,  /* one connected wall grown without 2x2 pools or closed-off
+    REF_NURIKABE_RANDOM, /* each cell shaded with probability percent/100: solved by luck */
+    REF_NURIKABE_SOLVED, /* one connected wall grown without 2x2 pools or closed-off
                            * cells: solved */
-    REF_NURIKABE_HOLES    /* the same wall, but allowed to close cells off from the
+    REF_NURIKABE_HOLES   /* the same wall, but allowed to close cells off from the
                            * edge: not solved by the edge rule alone, when it does */
 };
 

@@ -13,7 +13,8 @@ struct block_head {
     size_t pad; /* keeps the payload aligned as for pointers and uint64_t */
 };
 
-static void *session_memory_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
+static void *session_memory_acquire(void *context, size_t bytes,
+                                    enum sap_memory_purpose purpose)
 {
     struct session_memory *m = context;
     struct block_head *h;
@@ -119,7 +120,7 @@ char *session_transcript(struct session_memory *m, const char *input, size_t len
                          size_t chunk, size_t cap)
 {
     struct sap_session *s = malloc(sizeof *s);
-    struct session_output o = {0};
+    struct session_output o = { 0 };
     if (s == NULL)
         abort();
     sap_session_init(s, &m->memory);
@@ -140,7 +141,7 @@ char *session_judge_direct(struct session_memory *m, enum sap_format format, con
                            size_t reason_cap)
 {
     struct sap_judge j;
-    struct session_output o = {0};
+    struct session_output o = { 0 };
     size_t done = 0, n;
 
     sap_judge_init(&j, format, &m->memory);

@@ -13,12 +13,12 @@
 
 /* A malloc-backed provider that counts what is held and can refuse. */
 struct session_memory {
-    struct sap_memory memory;        /* pass &m.memory to the session */
-    size_t held[2];                  /* blocks held, per purpose */
-    size_t held_bytes;               /* bytes held now */
-    size_t peak_bytes;               /* the most held at once */
-    size_t acquired;                 /* acquire calls that succeeded */
-    size_t max_blocks[2];            /* refuse beyond this many per purpose (0: no limit) */
+    struct sap_memory memory; /* pass &m.memory to the session */
+    size_t held[2];           /* blocks held, per purpose */
+    size_t held_bytes;        /* bytes held now */
+    size_t peak_bytes;        /* the most held at once */
+    size_t acquired;          /* acquire calls that succeeded */
+    size_t max_blocks[2];     /* refuse beyond this many per purpose (0: no limit) */
     bool refuse_all;
 };
 
@@ -28,7 +28,7 @@ void session_memory_init(struct session_memory *m);
 struct session_output {
     char *bytes;
     size_t length, capacity;
-    bool stuck;       /* sink took nothing while nothing was to poll */
+    bool stuck; /* sink took nothing while nothing was to poll */
 };
 
 void session_output_free(struct session_output *o);

@@ -44,8 +44,8 @@ static void open_cell(int x, int y)
     for (dx = -1; dx <= 1; dx++)
         for (dy = -1; dy <= 1; dy++) {
             int a = x + dx, b = y + dy;
-            if ((dx || dy) && a >= 1 && a <= n && b >= 1 && b <= m && !opened[a][b] &&
-                map[a][b] != 'P')
+            if ((dx || dy) && a >= 1 && a <= n && b >= 1 && b <= m && !opened[a][b]
+                && map[a][b] != 'P')
                 open_cell(a, b);
         }
 }
@@ -107,23 +107,23 @@ int main(void)
                 int dx, dy, flags = 0;
                 for (dx = -1; dx <= 1; dx++)
                     for (dy = -1; dy <= 1; dy++)
-                        if ((dx || dy) && x + dx >= 1 && x + dx <= n && y + dy >= 1 &&
-                            y + dy <= m && map[x + dx][y + dy] == 'P')
+                        if ((dx || dy) && x + dx >= 1 && x + dx <= n && y + dy >= 1
+                            && y + dy <= m && map[x + dx][y + dy] == 'P')
                             flags++;
                 if (flags == map[x][y] - '0') {
                     for (dx = -1; dx <= 1; dx++)
                         for (dy = -1; dy <= 1; dy++) {
                             int a = x + dx, b = y + dy;
-                            if ((dx || dy) && a >= 1 && a <= n && b >= 1 && b <= m &&
-                                !opened[a][b] && map[a][b] != 'P' && mine[a][b])
+                            if ((dx || dy) && a >= 1 && a <= n && b >= 1 && b <= m
+                                && !opened[a][b] && map[a][b] != 'P' && mine[a][b])
                                 lost = 1;
                         }
                     if (!lost)
                         for (dx = -1; dx <= 1; dx++)
                             for (dy = -1; dy <= 1; dy++) {
                                 int a = x + dx, b = y + dy;
-                                if ((dx || dy) && a >= 1 && a <= n && b >= 1 && b <= m &&
-                                    !opened[a][b] && map[a][b] != 'P')
+                                if ((dx || dy) && a >= 1 && a <= n && b >= 1 && b <= m
+                                    && !opened[a][b] && map[a][b] != 'P')
                                     open_cell(a, b);
                             }
                 }

@@ -107,7 +107,8 @@ static bool safe_unopened(const sap_game *g, uint32_t r, uint32_t c)
 
 static bool unflagged_mine_at_frontier(const sap_game *g, uint32_t r, uint32_t c)
 {
-    return sap_game_cell(g, r, c) == '_' && sap_game_mine_at(g, r, c) && next_to_opened(g, r, c);
+    return sap_game_cell(g, r, c) == '_' && sap_game_mine_at(g, r, c)
+           && next_to_opened(g, r, c);
 }
 
 static bool number(const sap_game *g, uint32_t r, uint32_t c)
@@ -153,8 +154,8 @@ static bool chord_opens(const sap_game *g, uint32_t r, uint32_t c)
             else if (v == '_' || v == '?')
                 targets++;
         }
-    return targets > 0 && flags == (unsigned)(sap_game_cell(g, r, c) - '0') &&
-           !chord_loses(g, r, c);
+    return targets > 0 && flags == (unsigned)(sap_game_cell(g, r, c) - '0')
+           && !chord_loses(g, r, c);
 }
 
 static void drain(sap_game *g)
@@ -176,13 +177,16 @@ static void play(uint32_t rows, uint32_t cols, uint32_t q, uint32_t kind)
     size_t bytes = SAP_GAME_BYTES(rows, cols);
     void *memory = malloc(bytes);
     sap_game *g;
-    uint32_t density = kind == 2 ? 6 + rnd(6) : 12 + rnd(10), r, c, i, lose_at = q - q / 8 + rnd(q / 8 + 1);
+    uint32_t density = kind == 2 ? 6 + rnd(6) : 12 + rnd(10), r, c, i,
+             lose_at = q - q / 8 + rnd(q / 8 + 1);
     char *row = malloc(cols + 1);
     struct pick keep = { 0, 0 }, p;
     bool have_keep = false;
 
-    if (memory == NULL || row == NULL || sap_game_init(&g, memory, bytes, rows, cols) != SAP_OK) {
-        fprintf(stderr, "boom_gen: cannot set up a %ux%u board\n", (unsigned)rows, (unsigned)cols);
+    if (memory == NULL || row == NULL
+        || sap_game_init(&g, memory, bytes, rows, cols) != SAP_OK) {
+        fprintf(stderr, "boom_gen: cannot set up a %ux%u board\n", (unsigned)rows,
+                (unsigned)cols);
         exit(1);
     }
     printf("%u %u\n", (unsigned)rows, (unsigned)cols);
@@ -212,20 +216,20 @@ static void play(uint32_t rows, uint32_t cols, uint32_t q, uint32_t kind)
             do {
                 m.r = rnd(rows);
                 m.c = rnd(cols);
-            } while (--tries > 0 &&
-                     !(sap_game_mine_at(g, m.r, m.c) && sap_game_cell(g, m.r, m.c) != 'P'));
+            } while (--tries > 0
+                     && !(sap_game_mine_at(g, m.r, m.c) && sap_game_cell(g, m.r, m.c) != 'P'));
             if (tries > 0) {
                 emit(g, SAP_OP_LEFT, m.r, m.c);
                 continue;
             }
         }
-        if (kind == 2 && i >= q - q / 6 && mix < 60 && sap_game_state(g) == SAP_RUNNING &&
-            (pick_cell(g, &p, 64, safe_unopened) || scan_cell(g, &p, safe_unopened))) {
+        if (kind == 2 && i >= q - q / 6 && mix < 60 && sap_game_state(g) == SAP_RUNNING
+            && (pick_cell(g, &p, 64, safe_unopened) || scan_cell(g, &p, safe_unopened))) {
             /* the kind that plays to win: a flag on a safe cell is cycled
              * away first, since a left click leaves a flag alone */
             emit(g, sap_game_cell(g, p.r, p.c) == 'P' ? SAP_OP_RIGHT : SAP_OP_LEFT, p.r, p.c);
-        } else if (mix < 22 && pick_cell(g, &p, 64, safe_covered) &&
-            !(have_keep && p.r == keep.r && p.c == keep.c)) {
+        } else if (mix < 22 && pick_cell(g, &p, 64, safe_covered)
+                   && !(have_keep && p.r == keep.r && p.c == keep.c)) {
             emit(g, SAP_OP_LEFT, p.r, p.c);
         } else if (mix < 50 && pick_cell(g, &p, 64, unflagged_mine_at_frontier)) {
             emit(g, SAP_OP_RIGHT, p.r, p.c);

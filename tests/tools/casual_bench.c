@@ -120,8 +120,9 @@ int main(int argc, char **argv)
     struct ref_casual_answer queue_answer;
 
     if (argc != 9) {
-        fprintf(stderr, "usage: casual_bench ROWS COLS PERMILLE SEED RUNS QUEUE_RUNS LITERAL_RUNS"
-                        " CAP_SECONDS\n");
+        fprintf(stderr,
+                "usage: casual_bench ROWS COLS PERMILLE SEED RUNS QUEUE_RUNS LITERAL_RUNS"
+                " CAP_SECONDS\n");
         return 2;
     }
     rows = (uint32_t)strtoul(argv[1], NULL, 10);
@@ -207,7 +208,8 @@ int main(int argc, char **argv)
     if (literal_runs == 0)
         printf("  literal: not run");
     else if (literal_complete)
-        printf("  literal %.1f ms (%.0fx, %d runs)", literal_ms, literal_ms / core_ms, literal_runs);
+        printf("  literal %.1f ms (%.0fx, %d runs)", literal_ms, literal_ms / core_ms,
+               literal_runs);
     else
         printf("  literal ~%.0f ms (~%.0fx, extrapolated from a %.0f s run)", literal_ms,
                literal_ms / core_ms, cap);

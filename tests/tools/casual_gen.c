@@ -50,7 +50,8 @@ int main(int argc, char **argv)
         || parse(argv[a + 1], 100000, &cols) || cols == 0 || rows * cols > 100000000ul
         || parse(argv[a + 2], 1000, &permille) || parse(argv[a + 3], 0xFFFFFFFFul, &seed)
         || (argc - a == 5 && parse(argv[a + 4], 1000000, &count))) {
-        fprintf(stderr, "usage: casual_gen [--answers] [--vary] ROWS COLS PERMILLE SEED [COUNT]\n");
+        fprintf(stderr,
+                "usage: casual_gen [--answers] [--vary] ROWS COLS PERMILLE SEED [COUNT]\n");
         return 2;
     }
     mines = malloc(rows * cols);

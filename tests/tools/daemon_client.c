@@ -330,7 +330,7 @@ struct game_session {
     size_t expected_length;
     size_t sent, received;
     uint64_t rng;
-    uint64_t next_send;         /* paced sending: not before this time */
+    uint64_t next_send; /* paced sending: not before this time */
     bool done;
 };
 
@@ -349,9 +349,10 @@ static void report_mismatch(unsigned index, const struct game_session *g, const 
     size_t start = g->received;
     while (start > 0 && g->expected[start - 1] != '\n')
         start--;
-    fprintf(stderr, "session %u: reply differs at byte %zu (line %zu)\n  expected: %.80s\n"
-            "  received: %.*s\n", index, g->received,
-            count_lines(g->expected, g->received) + 1, g->expected + start,
+    fprintf(stderr,
+            "session %u: reply differs at byte %zu (line %zu)\n  expected: %.80s\n"
+            "  received: %.*s\n",
+            index, g->received, count_lines(g->expected, g->received) + 1, g->expected + start,
             (int)(got_len < 80 ? got_len : 80), got);
 }
 
@@ -384,7 +385,8 @@ static int run_games(const char *address, unsigned sessions, uint64_t seed, unsi
         int r;
         int64_t left = (int64_t)(deadline - now_ms());
         if (left <= 0) {
-            fprintf(stderr, "daemon_client: games: timeout with %u sessions open\n", open_count);
+            fprintf(stderr, "daemon_client: games: timeout with %u sessions open\n",
+                    open_count);
             exit(3);
         }
         uint64_t now = now_ms();
@@ -431,11 +433,14 @@ static int run_games(const char *address, unsigned sessions, uint64_t seed, unsi
                     g->received += (size_t)got;
                 } else if (got == 0 || (errno != EAGAIN && errno != EINTR)) {
                     bool complete = g->received == g->expected_length;
-                    bool clean_prefix = got == 0 && (g->received == 0
-                                                     || g->expected[g->received - 1] == '\n');
+                    bool clean_prefix = got == 0
+                                        && (g->received == 0
+                                            || g->expected[g->received - 1] == '\n');
                     if (!complete && !(early && clean_prefix)) {
-                        fprintf(stderr, "session %u: connection ended after %zu of %zu bytes"
-                                " (%s)\n", i, g->received, g->expected_length,
+                        fprintf(stderr,
+                                "session %u: connection ended after %zu of %zu bytes"
+                                " (%s)\n",
+                                i, g->received, g->expected_length,
                                 got == 0 ? "EOF" : strerror(errno));
                         failures++;
                     } else if (!complete) {
@@ -467,7 +472,7 @@ static int run_boom_game(uint64_t seed, const char *judge_path, const char *prot
     uint64_t rng = seed * 0x2545F4914F6CDD1Dull + 7u;
     uint32_t rows = 1 + rng_below(&rng, 40), cols = 1 + rng_below(&rng, 40);
     uint32_t moves = 1 + rng_below(&rng, 200), r, c, i;
-    struct text board = {0}, ops = {0}, judge = {0}, protocol = {0};
+    struct text board = { 0 }, ops = { 0 }, judge = { 0 }, protocol = { 0 };
     FILE *f;
 
     for (r = 0; r < rows; r++) {
@@ -477,8 +482,12 @@ static int run_boom_game(uint64_t seed, const char *judge_path, const char *prot
     }
     for (i = 0; i < moves; i++) {
         uint32_t pick = rng_below(&rng, 10);
-        text_printf(&ops, "%u %u %u\n", pick < 6 ? 1u : pick < 9 ? 2u : 3u,
-                    (unsigned)(1 + rng_below(&rng, rows)), (unsigned)(1 + rng_below(&rng, cols)));
+        text_printf(&ops, "%u %u %u\n",
+                    pick < 6   ? 1u
+                    : pick < 9 ? 2u
+                               : 3u,
+                    (unsigned)(1 + rng_below(&rng, rows)),
+                    (unsigned)(1 + rng_below(&rng, cols)));
     }
     text_printf(&judge, "1\n%u %u\n", (unsigned)rows, (unsigned)cols);
     text_add(&judge, board.bytes, board.length);
@@ -563,7 +572,7 @@ static bool still_open(int fd, const char *who)
 
 static int run_noread(const char *address, unsigned count, unsigned hold_ms)
 {
-    struct text t = {0};
+    struct text t = { 0 };
     unsigned i;
     int fd;
 
@@ -662,7 +671,7 @@ static int run_wait_close(const char *address, unsigned timeout_ms)
 
 static int run_transcript(void)
 {
-    struct text input = {0};
+    struct text input = { 0 };
     struct session_memory memory;
     char buf[65536], *out;
     size_t n;
@@ -710,7 +719,9 @@ int main(int argc, char **argv)
         return run_transcript();
     if (strcmp(mode, "wait-close") == 0 && argc == 4)
         return run_wait_close(argv[2], number(argv[3]));
-    fprintf(stderr, "usage: daemon_client send|games|boom-game|noread|vanish|idle|transcript|wait-close ...\n"
-                    "(see the comment at the top of tests/tools/daemon_client.c)\n");
+    fprintf(
+        stderr,
+        "usage: daemon_client send|games|boom-game|noread|vanish|idle|transcript|wait-close ...\n"
+        "(see the comment at the top of tests/tools/daemon_client.c)\n");
     return 2;
 }

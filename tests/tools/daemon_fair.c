@@ -40,9 +40,9 @@
 
 struct board {
     uint32_t size;
-    char *text;             /* "CASUAL n n\n" and the rows */
+    char *text; /* "CASUAL n n\n" and the rows */
     size_t length;
-    char answer[64];        /* the expected reply line */
+    char answer[64]; /* the expected reply line */
 };
 
 struct heavy {
@@ -263,7 +263,8 @@ int main(int argc, char **argv)
         double t0;
         snprintf(request, sizeof request, "NEW 2 2 1 %u\n", i);
         t0 = now_us();
-        if (!send_all(light, request, strlen(request)) || !read_line(light, line, sizeof line)) {
+        if (!send_all(light, request, strlen(request))
+            || !read_line(light, line, sizeof line)) {
             fprintf(stderr, "daemon_fair: the light client timed out\n");
             free(lat);
             return 3;

@@ -127,7 +127,7 @@ struct stream {
     char *out;
     size_t out_len, out_sent;
     size_t lines_wanted, lines_seen;
-    uint64_t sent_at;           /* latency: when the request went out */
+    uint64_t sent_at; /* latency: when the request went out */
     unsigned rounds_left;
 };
 
@@ -260,7 +260,8 @@ static int run_inprocess(unsigned moves)
         while (done < piece) {
             size_t n;
             done += sap_session_sink(&session, text + pos + done, piece - done);
-            while ((n = sap_session_poll(&session, out, sizeof out)) > 0 || sap_session_busy(&session))
+            while ((n = sap_session_poll(&session, out, sizeof out)) > 0
+                   || sap_session_busy(&session))
                 lines += count_newlines(out, n);
         }
         pos += piece;

@@ -184,7 +184,8 @@ static bool hint_play(unsigned seed, struct times *hint, struct times *prob)
             fprintf(stderr, "deduce_bench: HINT said: %s", reply);
             exit(1);
         }
-        snprintf(request, sizeof request, "%d %u %u\n", strcmp(word, "MINE") == 0 ? 2 : 1, x, y);
+        snprintf(request, sizeof request, "%d %u %u\n", strcmp(word, "MINE") == 0 ? 2 : 1, x,
+                 y);
         ask(request);
         if (strstr(reply, "WIN\n") != NULL) {
             won = true;
@@ -252,7 +253,7 @@ int main(int argc, char **argv)
     unsigned games, hint_games, seed, game, wins = 0, hint_wins = 0, agree = 0, gave_up = 0;
     size_t gbytes = SAP_GAME_BYTES(ROWS, COLS), dbytes = SAP_DEDUCE_BYTES(ROWS, COLS);
     void *gblock = malloc(gbytes), *dblock = malloc(dbytes);
-    struct times engine = {0}, base = {0}, ours = {0}, hint = {0}, prob = {0};
+    struct times engine = { 0 }, base = { 0 }, ours = { 0 }, hint = { 0 }, prob = { 0 };
 
     if (argc != 4 || gblock == NULL || dblock == NULL) {
         fprintf(stderr, "usage: deduce_bench GAMES HINT_GAMES SEED\n");
@@ -267,8 +268,8 @@ int main(int argc, char **argv)
         hint_games = games;
     for (game = 0; game < games; game++) {
         /* the baseline takes up to seconds a position: a few games only */
-        bool won = engine_play(seed + game, gblock, gbytes, dblock, dbytes, &engine, &base, &ours,
-                               game < 200, &gave_up);
+        bool won = engine_play(seed + game, gblock, gbytes, dblock, dbytes, &engine, &base,
+                               &ours, game < 200, &gave_up);
         wins += won;
         if (game < hint_games) {
             bool hint_won = hint_play(seed + game, &hint, &prob);
@@ -277,7 +278,8 @@ int main(int argc, char **argv)
         }
     }
     printf("HINT through the session, %zu requests (%u games followed it): median %.1f us, "
-           "p99 %.1f us\n", hint.n, hint_games, percentile(hint.v, hint.n, 0.5),
+           "p99 %.1f us\n",
+           hint.n, hint_games, percentile(hint.v, hint.n, 0.5),
            percentile(hint.v, hint.n, 0.99));
     printf("PROB through the session, %zu requests: median %.1f us, p99 %.1f us\n", prob.n,
            percentile(prob.v, prob.n, 0.5), percentile(prob.v, prob.n, 0.99));
@@ -302,14 +304,16 @@ int main(int argc, char **argv)
            percentile(prob.v, prob.n, 0.99));
     if (base.n > 0)
         printf("summary\tdeduction vs all 2^F assignments, F <= %u (median)\t%.1f us\t%.1f us"
-               "\t%.0fx\t-\n", BASELINE_MAX, percentile(ours.v, ours.n, 0.5),
-               percentile(base.v, base.n, 0.5),
+               "\t%.0fx\t-\n",
+               BASELINE_MAX, percentile(ours.v, ours.n, 0.5), percentile(base.v, base.n, 0.5),
                percentile(base.v, base.n, 0.5) / percentile(ours.v, ours.n, 0.5));
     printf("summary\twin rate following HINT, %u expert games\t%.1f %%\t-\t-\t"
-           "anchors: PSEQ 51.8 %%, JSMinesweeper ~54 %%\n", games, 100.0 * wins / games);
-    printf("win rate following HINT: %u of %u games, %.1f %% (the session player: %u of %u, "
-           "agreeing on %u); anchors for the same rules: PSEQ 51.8 %%, JSMinesweeper about 54 %%\n",
-           wins, games, 100.0 * wins / games, hint_wins, hint_games, agree);
+           "anchors: PSEQ 51.8 %%, JSMinesweeper ~54 %%\n",
+           games, 100.0 * wins / games);
+    printf(
+        "win rate following HINT: %u of %u games, %.1f %% (the session player: %u of %u, "
+        "agreeing on %u); anchors for the same rules: PSEQ 51.8 %%, JSMinesweeper about 54 %%\n",
+        wins, games, 100.0 * wins / games, hint_wins, hint_games, agree);
     free(gblock);
     free(dblock);
     return agree == hint_games && gave_up == 0 ? 0 : 1;

@@ -72,8 +72,9 @@ static void random_layout(unsigned char *mine, uint32_t rows, uint32_t cols, uin
 
 int main(int argc, char **argv)
 {
-    static const uint32_t sizes[][3] = { { 16, 30, 99 }, { 16, 16, 99 }, { 16, 30, 170 },
-                                         { 100, 100, 2000 } };
+    static const uint32_t sizes[][3] = {
+        { 16, 30, 99 }, { 16, 16, 99 }, { 16, 30, 170 }, { 100, 100, 2000 }
+    };
     static const char *const level_names[] = { "", "CASUAL", "NOGUESS" };
     unsigned boards, base_boards, i, level;
     void *block = malloc(SAP_GENERATE_BYTES(100, 100));
@@ -88,8 +89,8 @@ int main(int argc, char **argv)
     }
     boards = (unsigned)atoi(argv[1]);
     base_boards = (unsigned)atoi(argv[2]);
-    printf("%-14s %-8s %22s %10s %28s\n", "board", "level", "sapper: mean ms/board",
-           "served", "generate-and-test: mean ms");
+    printf("%-14s %-8s %22s %10s %28s\n", "board", "level", "sapper: mean ms/board", "served",
+           "generate-and-test: mean ms");
     for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
         for (level = SAP_LEVEL_CASUAL; level <= SAP_LEVEL_NOGUESS; level++) {
             uint32_t rows = sizes[i][0], cols = sizes[i][1], mines = sizes[i][2];
@@ -99,8 +100,8 @@ int main(int argc, char **argv)
             char label[32], base_text[64];
             for (seed = 1; seed <= boards; seed++) {
                 sap_generate *g;
-                int err = sap_generate_init(&g, block, SAP_GENERATE_BYTES(rows, cols), rows, cols,
-                                            mines, seed, (enum sap_level)level, row, col);
+                int err = sap_generate_init(&g, block, SAP_GENERATE_BYTES(rows, cols), rows,
+                                            cols, mines, seed, (enum sap_level)level, row, col);
                 if (err == SAP_OK)
                     while ((err = sap_generate_step(g, 65536)) == SAP_MORE)
                         continue;
@@ -113,8 +114,8 @@ int main(int argc, char **argv)
             for (seed = 1; seed <= boards; seed++) {
                 sap_generate *g;
                 uint32_t x;
-                int err = sap_generate_init(&g, block, SAP_GENERATE_BYTES(rows, cols), rows, cols,
-                                            mines, seed, (enum sap_level)level, row, col);
+                int err = sap_generate_init(&g, block, SAP_GENERATE_BYTES(rows, cols), rows,
+                                            cols, mines, seed, (enum sap_level)level, row, col);
                 if (err == SAP_OK)
                     while ((err = sap_generate_step(g, SAP_BUDGET_UNLIMITED)) == SAP_MORE)
                         continue;
@@ -149,7 +150,8 @@ int main(int argc, char **argv)
                 snprintf(base_text, sizeof base_text, "-");
             {
                 static const char *const anchors[] = { "< 3 ms (Tatham)", "< 30 ms (Tatham)",
-                                                       "< 50 ms (Tatham)", "< 100 ms (Tatham)" };
+                                                       "< 50 ms (Tatham)",
+                                                       "< 100 ms (Tatham)" };
                 char base_cell[32] = "-", ratio[32] = "-";
                 if (base_boards > 0 && base_served == base_boards) {
                     snprintf(base_cell, sizeof base_cell, "%.1f ms", base_total / base_boards);
@@ -158,9 +160,11 @@ int main(int argc, char **argv)
                     snprintf(base_cell, sizeof base_cell, "%u of %u found", base_served,
                              base_boards);
                 }
-                printf("summary\tno-guess %s %s (mean a board, %u of %u served)\t%.2f ms\t%s\t%s"
-                       "\t%s\n", label, level_names[level], served, boards, ours, base_cell,
-                       ratio, level == SAP_LEVEL_NOGUESS ? anchors[i] : "-");
+                printf(
+                    "summary\tno-guess %s %s (mean a board, %u of %u served)\t%.2f ms\t%s\t%s"
+                    "\t%s\n",
+                    label, level_names[level], served, boards, ours, base_cell, ratio,
+                    level == SAP_LEVEL_NOGUESS ? anchors[i] : "-");
             }
             printf("%-14s %-8s %22.2f %6u/%-4u %28s   (%.1f perturbations a board)\n", label,
                    level_names[level], ours, served, boards, base_text, (double)tries / boards);

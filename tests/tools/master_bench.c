@@ -134,14 +134,17 @@ static int validate(void)
             for (mines = 0; mines < rows * cols; mines++) {
                 struct sap_master plan;
                 int ok = baseline_board(grid, rows, cols, mines);
-                int core = sap_master_plan(&plan, (uint32_t)rows, (uint32_t)cols, (uint32_t)mines) == SAP_OK;
+                int core = sap_master_plan(&plan, (uint32_t)rows, (uint32_t)cols,
+                                           (uint32_t)mines)
+                           == SAP_OK;
                 if (ok != core)
                     bad++;
                 if (!ok)
                     continue;
                 for (r = 0; r < rows; r++)
                     memcpy(board + r * cols, grid[r], (size_t)cols);
-                if (ref_master_check(board, (uint32_t)rows, (uint32_t)cols, (uint32_t)mines) != NULL)
+                if (ref_master_check(board, (uint32_t)rows, (uint32_t)cols, (uint32_t)mines)
+                    != NULL)
                     bad++;
             }
     return bad;
@@ -175,11 +178,12 @@ int main(int argc, char **argv)
     }
     qsort(core, (size_t)runs, sizeof core[0], compare);
     qsort(base, (size_t)runs, sizeof base[0], compare);
-    printf("master: %lu boards (every R, C <= %d, every M), median of %d runs\n", boards, SIDE, runs);
-    printf("  core (plan + write every cell):  %8.1f ms  %12.0f boards/s\n", core[runs / 2] * 1e3,
-           boards / core[runs / 2]);
-    printf("  baseline (char array per board): %8.1f ms  %12.0f boards/s\n", base[runs / 2] * 1e3,
-           boards / base[runs / 2]);
+    printf("master: %lu boards (every R, C <= %d, every M), median of %d runs\n", boards, SIDE,
+           runs);
+    printf("  core (plan + write every cell):  %8.1f ms  %12.0f boards/s\n",
+           core[runs / 2] * 1e3, boards / core[runs / 2]);
+    printf("  baseline (char array per board): %8.1f ms  %12.0f boards/s\n",
+           base[runs / 2] * 1e3, boards / base[runs / 2]);
     printf("  ratio core/baseline throughput:  %.2fx   (checksums %lu %lu)\n",
            base[runs / 2] / core[runs / 2], sum_core % 1000, sum_base % 1000);
     return 0;

@@ -47,14 +47,16 @@ static int core_verify(const struct ref_nurikabe_grid *g, const char *text, void
     sap_nurikabe *grid;
     int i, r;
     if (sap_nurikabe_init(&grid, memory, bytes, (uint32_t)g->rows, (uint32_t)g->cols,
-                          (uint32_t)g->count) != SAP_OK)
+                          (uint32_t)g->count)
+        != SAP_OK)
         abort();
     for (i = 0; i < g->count; i++)
         sap_nurikabe_set_number(grid, (uint32_t)g->numbers[i].row, (uint32_t)g->numbers[i].col,
                                 g->numbers[i].value);
     for (r = 0; r < g->rows; r++)
         if (sap_nurikabe_set_row(grid, (uint32_t)r, 0, text + (size_t)r * (size_t)g->cols,
-                                 (uint32_t)g->cols) != SAP_OK)
+                                 (uint32_t)g->cols)
+            != SAP_OK)
             abort();
     return sap_nurikabe_verify(grid);
 }
@@ -85,7 +87,8 @@ int main(int argc, char **argv)
     }
     for (i = 0; i < count; i++) {
         ref_nurikabe_grid_init(&grids[i], side, side);
-        ref_nurikabe_generate(&grids[i], &rng, REF_NURIKABE_SOLVED, 45 + ref_nurikabe_below(&rng, 20));
+        ref_nurikabe_generate(&grids[i], &rng, REF_NURIKABE_SOLVED,
+                              45 + ref_nurikabe_below(&rng, 20));
         if (i % 2 == 1)
             ref_nurikabe_perturb(&grids[i], &rng);
         texts[i] = grid_text(&grids[i]);

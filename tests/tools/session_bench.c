@@ -22,7 +22,6 @@
 #include "sapper.h"
 
 
-
 static double now(void)
 {
     struct timespec t;
@@ -76,7 +75,8 @@ static char *make_input(int games, int moves, int rows, int cols, size_t *length
                 for (dr = -1; dr <= 1; dr++)
                     for (dc = -1; dc <= 1; dc++)
                         if ((op == 3 || (dr == 0 && dc == 0)) && r + dr >= 0 && r + dr < rows
-                            && c + dc >= 0 && c + dc < cols && mine[(size_t)(r + dr) * cols + c + dc])
+                            && c + dc >= 0 && c + dc < cols
+                            && mine[(size_t)(r + dr) * cols + c + dc])
                             clear = 0;
                 if (clear)
                     break;
@@ -137,7 +137,8 @@ static double run_baseline(const char *in, size_t length, struct sink *k)
              w = strtok_r(NULL, " \t\r", &wsave))
             words[count++] = w;
         if (count == 3 && strcmp(words[0], "NEW") == 0) {
-            unsigned long r = strtoul(words[1], NULL, 10), c = strtoul(words[2], NULL, 10), i, j;
+            unsigned long r = strtoul(words[1], NULL, 10), c = strtoul(words[2], NULL, 10), i,
+                          j;
             unsigned long mines = 0;
             char reply[64];
             free(block);
@@ -159,7 +160,8 @@ static double run_baseline(const char *in, size_t length, struct sink *k)
             while ((n = sap_game_reply(game, out, sizeof out)) > 0)
                 sink_add(k, out, n);
         } else if (count == 1 && strcmp(words[0], "0") == 0) {
-            const char *reply = game != NULL && sap_game_state(game) == SAP_RUNNING ? "QUIT\n" : "OK\n";
+            const char *reply = game != NULL && sap_game_state(game) == SAP_RUNNING ? "QUIT\n"
+                                                                                    : "OK\n";
             sink_add(k, reply, strlen(reply));
             free(block);
             block = NULL;
@@ -185,14 +187,14 @@ int main(int argc, char **argv)
     size_t length;
     char *in;
     double ts[32], tb[32], total_moves;
-    struct sink ks = {0, 0}, kb = {0, 0};
+    struct sink ks = { 0, 0 }, kb = { 0, 0 };
 
     if (games < 1 || moves < 0 || rows < 1 || cols < 1 || runs < 1 || runs > 32)
         return 2;
     in = make_input(games, moves, rows, cols, &length);
     total_moves = (double)games * moves;
     for (i = 0; i < runs; i++) {
-        struct sink a = {1469598103934665603ull, 0}, b = {1469598103934665603ull, 0};
+        struct sink a = { 1469598103934665603ull, 0 }, b = { 1469598103934665603ull, 0 };
         ts[i] = run_session(in, length, &a);
         tb[i] = run_baseline(in, length, &b);
         ks = a;
