@@ -1,7 +1,9 @@
 /*
  * game.h - the boom game engine's block and cell byte, shared by its
- * files: game.c (the board, the moves, the opening), game_random.c (random
- * boards) and game_reply.c (the reply to a move).  Internal to the core; sapper.h is the public header.
+ * files: game.c (the moves and the opening), game_board.c (loading a board
+ * and its figures), game_random.c (random boards) and game_reply.c (the
+ * reply to a move and its changes).  Internal to the core; sapper.h is the
+ * public header.
  *
  * One game is one caller block: a header (struct sap_game, at most
  * SAP_GAME_HEADER_BYTES) followed by one byte per cell, row by row.  A cell
