@@ -366,8 +366,18 @@ uint32_t sap_game_pending_seed(const sap_game *game);
 void sap_game_set_level(sap_game *game, uint8_t level);
 uint8_t sap_game_pending_level(const sap_game *game);
 
-/* Appends why sap_check_board_size refuses rows x cols. */
-void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols);
+/* The one wording of a board size the build refuses, with the sides named
+ * as the statement (or the request) names them: "r must be at least 1",
+ * "r is over this build's limit of 1000 rows", "c is over ... columns",
+ * "r*c is over ... cells" (rows.c).  sap_size_part_reason words one part,
+ * for a reader that checks each side as it reads it; sap_size_reason
+ * words why sap_check_board_size refuses rows x cols, names being the
+ * constant text "<rows>\0<cols>\0<cells>" (e.g. SAP_STR("r\0c\0r*c")). */
+enum sap_size_part { SAP_SIZE_ROWS = 0, SAP_SIZE_COLS = 1, SAP_SIZE_CELLS = 2, SAP_SIZE_ZERO };
+void sap_size_part_reason(char *buf, size_t cap, size_t *len, const char *name,
+                          enum sap_size_part part);
+void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
+                     const char *names);
 
 /* ---- weights (weight.c) ------------------------------------------------ */
 
@@ -448,6 +458,9 @@ void sap_judge_fail(struct sap_judge *judge, int err, const char *reason);
 void sap_judge_fail_n(struct sap_judge *judge, int err, const char *reason, uint32_t number,
                       const char *tail);
 void sap_judge_fail_ram(struct sap_judge *judge, int err, const char *reason);
+/* A side (or the product) of a board the build refuses, in rows.c's one
+ * wording: SAP_ERR_SYNTAX for a zero side, SAP_ERR_SIZE past a limit. */
+void sap_judge_fail_size(struct sap_judge *judge, const char *name, enum sap_size_part part);
 
 /* Whether a WORK block of `bytes` is within SAP_MAX_WORK_BYTES (sapper.h
  * section 1); bigger ones are refused without asking the provider. */

@@ -166,6 +166,14 @@ void sap_judge_fail_ram(struct sap_judge *j, int err, const char *reason)
     fail(j, err, reason, false, 0, NULL);
 }
 
+void sap_judge_fail_size(struct sap_judge *j, const char *name, enum sap_size_part part)
+{
+    char reason[sizeof j->reason];
+    size_t len = 0;
+    sap_size_part_reason(reason, sizeof reason, &len, name, part);
+    fail(j, part == SAP_SIZE_ZERO ? SAP_ERR_SYNTAX : SAP_ERR_SIZE, reason, false, 0, NULL);
+}
+
 void sap_judge_queue_text(struct sap_judge *j, const char *text)
 {
     j->out_text = text;

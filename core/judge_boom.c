@@ -48,27 +48,13 @@ static void begin(struct sap_judge *j)
     j->expect = SAP_EXPECT_NUMBER;
 }
 
-/* "board 0 x 5: ..." with both numbers, which sap_judge_fail_n cannot hold. */
+/* rows.c's one wording of a size, the sides named as the statement does. */
 SAP_RARE static void fail_board_size(struct sap_judge *j, int err)
 {
     char reason[sizeof j->reason];
     size_t len = 0;
-    sap_text_add(reason, sizeof reason, &len, SAP_STR("board "));
-    sap_text_add_u32(reason, sizeof reason, &len, j->args[ARG_ROWS]);
-    sap_text_add(reason, sizeof reason, &len, SAP_STR(" x "));
-    sap_text_add_u32(reason, sizeof reason, &len, j->args[ARG_COLS]);
-    if (err == SAP_ERR_ARG) {
-        sap_text_add(reason, sizeof reason, &len, SAP_STR(": both sides must be at least 1"));
-    } else if (j->args[ARG_ROWS] > SAP_MAX_ROWS || j->args[ARG_COLS] > SAP_MAX_COLS) {
-        sap_text_add(reason, sizeof reason, &len, SAP_STR(" is over this build's limit of "));
-        sap_text_add_u32(reason, sizeof reason, &len, SAP_MAX_ROWS);
-        sap_text_add(reason, sizeof reason, &len, SAP_STR(" x "));
-        sap_text_add_u32(reason, sizeof reason, &len, SAP_MAX_COLS);
-    } else {
-        sap_text_add(reason, sizeof reason, &len,
-                     SAP_STR(" has more cells than this build's limit of "));
-        sap_text_add_u32(reason, sizeof reason, &len, SAP_MAX_CELLS);
-    }
+    sap_size_reason(reason, sizeof reason, &len, j->args[ARG_ROWS], j->args[ARG_COLS],
+                    SAP_STR("n\0m\0n*m"));
     sap_judge_fail_ram(j, err, reason);
 }
 

@@ -27,24 +27,15 @@ static void begin(struct sap_judge *judge)
     judge->expect = SAP_EXPECT_NUMBER;
 }
 
+/* rows.c's one wording of a size, the sides named as the statement does. */
 static void fail_size(struct sap_judge *judge, uint32_t rows, uint32_t cols)
 {
-    int err = sap_check_board_size(rows, cols);
-    if (err == SAP_ERR_ARG)
-        sap_judge_fail(judge, SAP_ERR_SYNTAX,
-                       SAP_STR("a board needs at least one row and one column"));
-    else if (rows > SAP_MAX_ROWS)
-        sap_judge_fail_n(judge, SAP_ERR_SIZE,
-                         SAP_STR("more board rows than this build's limit of "), SAP_MAX_ROWS,
-                         SAP_STR(""));
-    else if (cols > SAP_MAX_COLS)
-        sap_judge_fail_n(judge, SAP_ERR_SIZE,
-                         SAP_STR("more board columns than this build's limit of "),
-                         SAP_MAX_COLS, SAP_STR(""));
-    else
-        sap_judge_fail_n(judge, SAP_ERR_SIZE,
-                         SAP_STR("more board cells than this build's limit of "), SAP_MAX_CELLS,
-                         SAP_STR(""));
+    char reason[sizeof judge->reason];
+    size_t len = 0;
+    sap_size_reason(reason, sizeof reason, &len, rows, cols, SAP_STR("r\0c\0r*c"));
+    sap_judge_fail_ram(
+        judge, sap_check_board_size(rows, cols) == SAP_ERR_ARG ? SAP_ERR_SYNTAX : SAP_ERR_SIZE,
+        reason);
 }
 
 static void start_board(struct sap_judge *judge, uint32_t rows, uint32_t cols)

@@ -99,22 +99,19 @@ static void number(struct sap_judge *j, uint32_t value)
         break;
     case STEP_ROWS:
         if (value == 0)
-            sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("r must be at least 1"));
+            sap_judge_fail_size(j, SAP_STR("r"), SAP_SIZE_ZERO);
         else if (value > SAP_MAX_ROWS)
-            sap_judge_fail_n(j, SAP_ERR_SIZE, SAP_STR("r is beyond this build's limit of "),
-                             SAP_MAX_ROWS, SAP_STR(" rows"));
+            sap_judge_fail_size(j, SAP_STR("r"), SAP_SIZE_ROWS);
         j->args[0] = value;
         j->step = STEP_COLS;
         break;
     case STEP_COLS:
         if (value == 0)
-            sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("c must be at least 1"));
+            sap_judge_fail_size(j, SAP_STR("c"), SAP_SIZE_ZERO);
         else if (value > SAP_MAX_COLS)
-            sap_judge_fail_n(j, SAP_ERR_SIZE, SAP_STR("c is beyond this build's limit of "),
-                             SAP_MAX_COLS, SAP_STR(" columns"));
+            sap_judge_fail_size(j, SAP_STR("c"), SAP_SIZE_COLS);
         else if (sap_check_board_size(j->args[0], value) != SAP_OK)
-            sap_judge_fail_n(j, SAP_ERR_SIZE, SAP_STR("r*c is beyond this build's limit of "),
-                             SAP_MAX_CELLS, SAP_STR(" cells"));
+            sap_judge_fail_size(j, SAP_STR("r*c"), SAP_SIZE_CELLS);
         j->args[1] = value;
         j->step = STEP_NUMBERS;
         break;

@@ -67,21 +67,39 @@ void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mis
     }
 }
 
-void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols)
+void sap_size_part_reason(char *buf, size_t cap, size_t *len, const char *name,
+                          enum sap_size_part part)
 {
-    int err = sap_check_board_size(rows, cols);
-    if (err == SAP_ERR_ARG) {
-        sap_text_add(buf, cap, len, SAP_STR("a board needs at least one row and one column"));
+    sap_text_add(buf, cap, len, name);
+    if (part == SAP_SIZE_ZERO) {
+        sap_text_add(buf, cap, len, SAP_STR(" must be at least 1"));
         return;
     }
-    if (rows > SAP_MAX_ROWS) {
-        sap_text_add(buf, cap, len, SAP_STR("more rows than this build's limit of "));
-        sap_text_add_u32(buf, cap, len, SAP_MAX_ROWS);
-    } else if (cols > SAP_MAX_COLS) {
-        sap_text_add(buf, cap, len, SAP_STR("more columns than this build's limit of "));
-        sap_text_add_u32(buf, cap, len, SAP_MAX_COLS);
-    } else {
-        sap_text_add(buf, cap, len, SAP_STR("more cells than this build's limit of "));
-        sap_text_add_u32(buf, cap, len, SAP_MAX_CELLS);
-    }
+    sap_text_add(buf, cap, len, SAP_STR(" is over this build's limit of "));
+    sap_text_add_u32(buf, cap, len,
+                     part == SAP_SIZE_ROWS   ? SAP_MAX_ROWS
+                     : part == SAP_SIZE_COLS ? SAP_MAX_COLS
+                                             : SAP_MAX_CELLS);
+    sap_text_add(buf, cap, len,
+                 part == SAP_SIZE_ROWS   ? SAP_STR(" rows")
+                 : part == SAP_SIZE_COLS ? SAP_STR(" columns")
+                                         : SAP_STR(" cells"));
+}
+
+void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
+                     const char *names)
+{
+    /* names: the statement's "rows\0cols\0cells\0", e.g. "r\0c\0r*c" */
+    const char *row_name = names, *col_name = names + sap_text_length(names) + 1;
+    const char *cells_name = col_name + sap_text_length(col_name) + 1;
+    if (rows == 0)
+        sap_size_part_reason(buf, cap, len, row_name, SAP_SIZE_ZERO);
+    else if (cols == 0)
+        sap_size_part_reason(buf, cap, len, col_name, SAP_SIZE_ZERO);
+    else if (rows > SAP_MAX_ROWS)
+        sap_size_part_reason(buf, cap, len, row_name, SAP_SIZE_ROWS);
+    else if (cols > SAP_MAX_COLS)
+        sap_size_part_reason(buf, cap, len, col_name, SAP_SIZE_COLS);
+    else
+        sap_size_part_reason(buf, cap, len, cells_name, SAP_SIZE_CELLS);
 }

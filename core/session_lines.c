@@ -58,14 +58,14 @@ const char *sap_session_parse_numbers(const char *line, const struct tokens *t, 
 }
 
 /* "ERR " and why sap_check_board_size refuses rows x cols, in rows.c's
- * one wording of a board size. */
+ * one wording of a board size, the sides named as HELP names them. */
 static void reply_size_err(struct sap_session *s, uint32_t rows, uint32_t cols)
 {
     size_t room, len = 0;
     char *at;
     sap_session_reply_start_err(s);
     at = sap_session_reply_room(s, &room);
-    sap_size_reason(at, room, &len, rows, cols);
+    sap_size_reason(at, room, &len, rows, cols, SAP_STR("r\0c\0r*c"));
     sap_session_reply_grow(s, len);
     sap_session_reply_end(s);
 }

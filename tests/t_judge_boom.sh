@@ -128,9 +128,9 @@ bad "empty input" '' '' 'sapperd: boom: line 1: input ended before the number of
 bad "not a number" '1\n3 x\n' '' 'sapperd: boom: line 2: expected a non-negative number'
 bad "negative count" '-2\n' '' 'sapperd: boom: line 1: expected a non-negative number'
 bad "number overflow" '1\n3 4294967296\n' '' 'sapperd: boom: line 2: number too large'
-bad "zero side" '1\n0 3\n' '' 'sapperd: boom: line 2: board 0 x 3: both sides must be at least 1'
+bad "zero side" '1\n0 3\n' '' 'sapperd: boom: line 2: n must be at least 1'
 bad "board too large" '1\n3 1001\n' '' \
-    "sapperd: boom: line 2: board 3 x 1001 is over this build's limit of 1000 x 1000"
+    "sapperd: boom: line 2: m is over this build's limit of 1000 columns"
 bad "short row" '1\n2 3\n___\n__\n' '' \
     "sapperd: boom: line 4: row 2 has 2 cells, fewer than the board's 3"
 bad "long row" '1\n2 3\n____\n' '' \

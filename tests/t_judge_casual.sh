@@ -84,9 +84,9 @@ malformed() {
 malformed short-row '3 3\n...\n..\n...\n0 0\n' '' 3 'fewer than'
 malformed long-row '3 3\n...\n....\n...\n0 0\n' '' 3 "row 2 has more cells than the board's 3"
 malformed bad-letter '2 2\n..\n..\n3 3\n...\n.X.\n...\n0 0\n' '0\n' 6 "row 2 holds 'X': cells are 'M' or '.'"
-malformed too-many-rows '1001 3\n' '' 1 "rows than this build's limit of 1000"
-malformed too-many-cols '1 1\nM\n3 1001\n' '0\n' 3 "columns than this build's limit of 1000"
-malformed zero-side '2 0\n' '' 1 'at least one row and one column'
+malformed too-many-rows '1001 3\n' '' 1 "r is over this build's limit of 1000 rows"
+malformed too-many-cols '1 1\nM\n3 1001\n' '0\n' 3 "c is over this build's limit of 1000 columns"
+malformed zero-side '2 0\n' '' 1 'c must be at least 1'
 malformed no-end '1 3\n.M.\n' '1\n' 3 'closing "0 0"'
 malformed no-end-crlf '1 3\r\n.M.\r\n' '1\n' 3 'closing "0 0"'
 malformed empty '' '' 1 'closing "0 0"'

@@ -65,7 +65,7 @@ check_error() { # input, expected stdout, expected stderr
 check_error '2\n1 1 0\n' 'Case #1:\nc' 'sapperd: master: line 3: input ended before case 2 was complete'
 check_error '1\n2 2 4\n' '' 'sapperd: master: line 2: M must be less than R*C = 4'
 check_error '1\n0 2 1\n' '' 'sapperd: master: line 2: R must be at least 1'
-check_error '1\n1001 2 1\n' '' "sapperd: master: line 2: R is beyond this build's limit of 1000 rows"
+check_error '1\n1001 2 1\n' '' "sapperd: master: line 2: R is over this build's limit of 1000 rows"
 check_error '1\n\n\n2 2 99999999999\n' '' 'sapperd: master: line 4: number too large'
 check_error '1\n1 x 1\n' '' 'sapperd: master: line 2: expected a non-negative number'
 check_error '1\n1 1 0\n1 1 0\n' 'Case #1:\nc' 'sapperd: master: line 3: unexpected input'

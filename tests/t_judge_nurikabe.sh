@@ -59,7 +59,7 @@ check_error '1\n2 2 0\n.#\n#\n' '' "sapperd: nurikabe: line 4: row 2 has 1 cells
 check_error '1\n2 2 0\n.#\n#x\n' '' "sapperd: nurikabe: line 4: row 2 holds 'x': cells are '#' or '.'"
 check_error '1\n2 2 2\n0 0 1\n.#\n##\n' '' 'sapperd: nurikabe: line 4: expected a non-negative number'
 check_error '1\n1 1 0\n.\n#\n' 'not solved' 'sapperd: nurikabe: line 4: unexpected input'
-check_error '1\n1 1001 0\n' '' "sapperd: nurikabe: line 2: c is beyond this build's limit of 1000 columns"
+check_error '1\n1 1001 0\n' '' "sapperd: nurikabe: line 2: c is over this build's limit of 1000 columns"
 check_error '1\n2 2 5\n' '' "sapperd: nurikabe: line 2: d is more than the grid's 4 cells"
 
 echo "t_judge_nurikabe: $passed passed, $failed failed"

@@ -299,12 +299,12 @@ static void test_malformed(void)
                    "row 2 holds 'x': cells are 'M' or '.'");
     expect_failure("3 3\n...\n.m.\n...\n0 0\n", "", SAP_ERR_SYNTAX, 3,
                    "row 2 holds 'm': cells are 'M' or '.'");
-    expect_failure("0 5\n", "", SAP_ERR_SYNTAX, 1, "at least one row");
-    expect_failure("1 1\n.\n4 0\n", "0\n", SAP_ERR_SYNTAX, 3, "at least one row");
+    expect_failure("0 5\n", "", SAP_ERR_SYNTAX, 1, "r must be at least 1");
+    expect_failure("1 1\n.\n4 0\n", "0\n", SAP_ERR_SYNTAX, 3, "c must be at least 1");
     snprintf(text, sizeof text, "%u 1\n", SAP_MAX_ROWS + 1);
-    expect_failure(text, "", SAP_ERR_SIZE, 1, "rows than this build's limit");
+    expect_failure(text, "", SAP_ERR_SIZE, 1, "r is over this build's limit of");
     snprintf(text, sizeof text, "1 %u\n", SAP_MAX_COLS + 1);
-    expect_failure(text, "", SAP_ERR_SIZE, 1, "columns than this build's limit");
+    expect_failure(text, "", SAP_ERR_SIZE, 1, "c is over this build's limit of");
     expect_failure("1 4294967296\n", "", SAP_ERR_SIZE, 1, "number too large");
     expect_failure("99999999999999999999 1\n", "", SAP_ERR_SIZE, 1, "number too large");
     expect_failure("2 2\n..\n..\n", "0\n", SAP_ERR_SYNTAX, 4, "closing \"0 0\"");

@@ -101,29 +101,28 @@ static void test_numbers(void)
 static void test_sizes(void)
 {
     char line[128];
-    session_expect("NEW 0 3\n", "ERR a board needs at least one row and one column\n");
-    session_expect("NEW 3 0 1 1\n", "ERR a board needs at least one row and one column\n");
+    session_expect("NEW 0 3\n", "ERR r must be at least 1\n");
+    session_expect("NEW 3 0 1 1\n", "ERR c must be at least 1\n");
     char want[128];
     snprintf(line, sizeof line, "NEW %u 1\n", SAP_MAX_ROWS + 1u);
-    snprintf(want, sizeof want, "ERR more rows than this build's limit of %u\n", SAP_MAX_ROWS);
+    snprintf(want, sizeof want, "ERR r is over this build's limit of %u rows\n", SAP_MAX_ROWS);
     session_expect(line, want);
     snprintf(line, sizeof line, "CASUAL 1 %u\n", SAP_MAX_COLS + 1u);
-    snprintf(want, sizeof want, "ERR more columns than this build's limit of %u\n",
+    snprintf(want, sizeof want, "ERR c is over this build's limit of %u columns\n",
              SAP_MAX_COLS);
     session_expect(line, want);
     snprintf(line, sizeof line, "MASTER %u 1 0\n", SAP_MAX_ROWS + 1u);
-    snprintf(want, sizeof want, "ERR more rows than this build's limit of %u\n", SAP_MAX_ROWS);
+    snprintf(want, sizeof want, "ERR r is over this build's limit of %u rows\n", SAP_MAX_ROWS);
     session_expect(line, want);
     snprintf(line, sizeof line, "NURIKABE 1 %u 0\n", SAP_MAX_COLS + 1u);
-    snprintf(want, sizeof want, "ERR more columns than this build's limit of %u\n",
+    snprintf(want, sizeof want, "ERR c is over this build's limit of %u columns\n",
              SAP_MAX_COLS);
     session_expect(line, want);
     session_expect("NEW 2 2 4 1\n", "ERR too many mines: a board needs a safe cell\n");
     session_expect("MASTER 2 2 4\n", "ERR too many mines: a board needs a safe cell\n");
     session_expect("NURIKABE 2 2 5\n", "ERR more numbers than cells\n");
     /* A refused request line expects no rows: the next line is a request. */
-    session_expect("NEW 0 3\nHELP me\n",
-                   "ERR a board needs at least one row and one column\nERR usage: HELP\n");
+    session_expect("NEW 0 3\nHELP me\n", "ERR r must be at least 1\nERR usage: HELP\n");
 }
 
 static void test_no_game(void)
