@@ -461,6 +461,10 @@ void sap_judge_fail_ram(struct sap_judge *judge, int err, const char *reason);
 /* A side (or the product) of a board the build refuses, in rows.c's one
  * wording: SAP_ERR_SYNTAX for a zero side, SAP_ERR_SIZE past a limit. */
 void sap_judge_fail_size(struct sap_judge *judge, const char *name, enum sap_size_part part);
+/* Both sides at once, for a reader that has read them (sap_size_reason's
+ * names), failing with err. */
+void sap_judge_fail_board_size(struct sap_judge *judge, int err, uint32_t rows, uint32_t cols,
+                               const char *names);
 
 /* Whether a WORK block of `bytes` is within SAP_MAX_WORK_BYTES (sapper.h
  * section 1); bigger ones are refused without asking the provider. */

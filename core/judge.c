@@ -174,6 +174,15 @@ void sap_judge_fail_size(struct sap_judge *j, const char *name, enum sap_size_pa
     fail(j, part == SAP_SIZE_ZERO ? SAP_ERR_SYNTAX : SAP_ERR_SIZE, reason, false, 0, NULL);
 }
 
+void sap_judge_fail_board_size(struct sap_judge *j, int err, uint32_t rows, uint32_t cols,
+                               const char *names)
+{
+    char reason[sizeof j->reason];
+    size_t len = 0;
+    sap_size_reason(reason, sizeof reason, &len, rows, cols, names);
+    fail(j, err, reason, false, 0, NULL);
+}
+
 void sap_judge_queue_text(struct sap_judge *j, const char *text)
 {
     j->out_text = text;

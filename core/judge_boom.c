@@ -48,16 +48,6 @@ static void begin(struct sap_judge *j)
     j->expect = SAP_EXPECT_NUMBER;
 }
 
-/* rows.c's one wording of a size, the sides named as the statement does. */
-SAP_RARE static void fail_board_size(struct sap_judge *j, int err)
-{
-    char reason[sizeof j->reason];
-    size_t len = 0;
-    sap_size_reason(reason, sizeof reason, &len, j->args[ARG_ROWS], j->args[ARG_COLS],
-                    SAP_STR("n\0m\0n*m"));
-    sap_judge_fail_ram(j, err, reason);
-}
-
 /* "x 7 is outside the board's 3 rows" */
 SAP_RARE static void fail_coordinate(struct sap_judge *j, const char *name, uint32_t value,
                                      uint32_t limit, const char *unit)
@@ -80,7 +70,7 @@ SAP_RARE static void start_board(struct sap_judge *j)
     void *block;
 
     if (err != SAP_OK) {
-        fail_board_size(j, err);
+        sap_judge_fail_board_size(j, err, rows, cols, SAP_STR("n\0m\0n*m"));
         return;
     }
     bytes = SAP_GAME_BYTES(rows, cols);

@@ -27,23 +27,14 @@ static void begin(struct sap_judge *judge)
     judge->expect = SAP_EXPECT_NUMBER;
 }
 
-/* rows.c's one wording of a size, the sides named as the statement does. */
-static void fail_size(struct sap_judge *judge, uint32_t rows, uint32_t cols)
-{
-    char reason[sizeof judge->reason];
-    size_t len = 0;
-    sap_size_reason(reason, sizeof reason, &len, rows, cols, SAP_STR("r\0c\0r*c"));
-    sap_judge_fail_ram(
-        judge, sap_check_board_size(rows, cols) == SAP_ERR_ARG ? SAP_ERR_SYNTAX : SAP_ERR_SIZE,
-        reason);
-}
-
 static void start_board(struct sap_judge *judge, uint32_t rows, uint32_t cols)
 {
+    int err = sap_check_board_size(rows, cols);
     void *block;
 
-    if (sap_check_board_size(rows, cols) != SAP_OK) {
-        fail_size(judge, rows, cols);
+    if (err != SAP_OK) { /* a zero side is malformed input, not a size */
+        sap_judge_fail_board_size(judge, err == SAP_ERR_ARG ? SAP_ERR_SYNTAX : SAP_ERR_SIZE,
+                                  rows, cols, SAP_STR("r\0c\0r*c"));
         return;
     }
     block = sap_judge_acquire(judge, SAP_CASUAL_BYTES(rows, cols));
