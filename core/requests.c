@@ -91,6 +91,8 @@ static bool work_casual(struct sap_session *s)
         reply_casual(s, 0, 0, 0);
         return false;
     }
+    if (sap_session_give_up(s))
+        return false;
     err = sap_casual_solve_step(s->req.casual.solver, s->budget, &result);
     if (err == SAP_MORE)
         return true;
@@ -188,7 +190,10 @@ static void row_nurikabe(struct sap_session *s, uint32_t row, const char *cells)
 static bool work_nurikabe(struct sap_session *s)
 {
     bool solved = false;
-    int err = sap_nurikabe_verify_step(s->req.nurikabe.grid, s->budget, &solved);
+    int err;
+    if (sap_session_give_up(s))
+        return false;
+    err = sap_nurikabe_verify_step(s->req.nurikabe.grid, s->budget, &solved);
     if (err == SAP_MORE)
         return true;
     if (err == SAP_OK)

@@ -16,19 +16,14 @@ const char sap_usage_new[] SAP_ROM =
 
 /* ---- NEW ------------------------------------------------------------------- */
 
-/* A GAME block for a NEW; when the provider refuses a second one (one
- * arena), the current game goes first.  A board past SAP_MAX_WORK_BYTES
- * is never held beside the current game: that goes first at once. */
+/* A GAME block for a NEW, beside the current game: a refusal leaves that
+ * game playing.  Only a board past SAP_MAX_WORK_BYTES (a microcontroller's
+ * single game arena) is never held beside it: that game goes first. */
 static void *acquire_game(struct sap_session *s, size_t bytes)
 {
     if (!sap_work_fits(bytes))
         sap_session_release_game(s);
-    for (;;) { /* at most twice: the second time there is no current game */
-        void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
-        if (block != NULL || s->game_block == NULL)
-            return block;
-        sap_session_release_game(s);
-    }
+    return sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
 }
 
 /* NEW r c reads its rows into a game of its own; NEW r c mines seed
@@ -61,7 +56,9 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
         sap_session_expect_lines(s, a[0], a[1], 0);
     block = acquire_game(s, bytes);
     if (block == NULL) {
-        reason = sap_reason_no_memory;
+        reason = s->game != NULL ? SAP_STR("not enough memory for this board beside the "
+                                           "current game (0 ends it)")
+                                 : sap_reason_no_memory;
     } else {
         err = sap_game_init(game, block, bytes, a[0], a[1]);
         if (err == SAP_OK && random)
@@ -199,7 +196,10 @@ void sap_req_move_take(struct sap_session *s, const struct request_line *r)
 bool sap_req_move_work(struct sap_session *s)
 {
     if (SERVES(SAP_SOLVER_DEDUCE) && s->req.move.generate != NULL) {
-        int err = sap_generate_step(s->req.move.generate, s->budget);
+        int err;
+        if (sap_session_give_up(s))
+            return false; /* no mines laid: the click can be sent again */
+        err = sap_generate_step(s->req.move.generate, s->budget);
         return err == SAP_MORE || generate_done(s, err);
     }
     return move_goes_on(s, sap_game_move_step(s->game, s->budget));
@@ -267,6 +267,8 @@ void sap_req_stats_take(struct sap_session *s, const struct request_line *r)
 bool sap_req_stats_work(struct sap_session *s)
 {
     struct sap_board_stats b = { 0, 0, 0, 0 };
+    if (sap_session_give_up(s))
+        return false;
     if (sap_stats_step(s->req.stats.stats, s->budget) == SAP_MORE)
         return true;
     (void)sap_stats_result(s->req.stats.stats, &b); /* done: it cannot fail */
@@ -303,7 +305,10 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
  * ended with (replied). */
 static int deduce(struct sap_session *s)
 {
-    int err = sap_deduce_step(s->req.deduce.deduce, s->budget);
+    int err;
+    if (sap_session_give_up(s))
+        return SAP_ERR_ARG;
+    err = sap_deduce_step(s->req.deduce.deduce, s->budget);
     if (err == SAP_ERR_SIZE) {
         sap_session_reply_err(s, SAP_STR("the position is too big to work out exactly"));
         return err;

@@ -154,6 +154,17 @@ extern "C" {
 #define SAP_SESSION_BUDGET 65536u
 #endif
 
+/* The default work allowance of one request (sap_session_set_allowance,
+ * section 9): steps (section 2) per cell of its board, every board counted
+ * as at least SAP_ALLOWANCE_MIN_CELLS cells.  Past it the request gives up
+ * and changes nothing.  16384 a cell is about 5 s of a desktop core for a
+ * small board (2^30 steps) and about 80 s for a 1000 x 1000 one: room for
+ * any board that can be made, and a bound on one that cannot. */
+#ifndef SAP_SESSION_ALLOWANCE
+#define SAP_SESSION_ALLOWANCE 16384u
+#endif
+#define SAP_ALLOWANCE_MIN_CELLS 65536u
+
 /* The deduction engine's workspace (section 10) holds this many unsettled
  * frontier cells (covered cells next to a number that the cheap rules
  * leave open); a board with fewer cells needs no more than its cell count,
@@ -192,6 +203,7 @@ extern "C" {
                 + SAP_LIMITS_MIX_(SAP_TEXT_IN_FLASH, 0xb55a4f09u)                              \
                 + SAP_LIMITS_MIX_(SAP_REPLY_MAX, 0x68e31da5u)                                  \
                 + SAP_LIMITS_MIX_(SAP_SESSION_BUDGET, 0x1b873593u)                             \
+                + SAP_LIMITS_MIX_(SAP_SESSION_ALLOWANCE, 0x7feb352du)                          \
                 + SAP_LIMITS_MIX_(SAP_DEDUCE_FRONTIER, 0xcc9e2d51u)                            \
                 + SAP_LIMITS_MIX_(SAP_DEDUCE_MAX_STEPS, 0xe6546b65u)                           \
                 + SAP_LIMITS_MIX_(SAP_GENERATE_MAX_TRIES, 0x85ebca6bu)))
@@ -746,6 +758,8 @@ struct sap_session {
     void *game_block; /* GAME: the current game, or NULL */
     sap_game *game;
     uint32_t budget;       /* sap_session_set_budget */
+    uint32_t allowance;    /* sap_session_set_allowance: steps a cell, 0 none */
+    uint64_t work_steps;   /* steps the request in progress has been given */
     uint8_t mode;          /* what the next input is (request, row, judge) */
     uint8_t request;       /* the request in progress: its table row + 1, or 0 */
     uint8_t stage;         /* what it has left for poll: work, a long reply */
@@ -859,6 +873,15 @@ bool sap_session_closing(const struct sap_session *session);
  * A heavy request (a CASUAL solve, a NURIKABE walk, a big opening, a JUDGE
  * case) is done across as many calls as it needs. */
 void sap_session_set_budget(struct sap_session *session, uint32_t budget);
+/* The most work (section 2's steps) one request may have, over all the
+ * calls it takes, per cell of its board (a request on the current game:
+ * the game's), every board counted as at least SAP_ALLOWANCE_MIN_CELLS:
+ * SAP_SESSION_ALLOWANCE after init; 0 for none.  Past it a request whose
+ * work changes nothing until it is done (a no-guess or casual board being
+ * made, HINT, PROB, STATS, CASUAL, CASUALMAP, NURIKABE) gives up with
+ * "ERR gave up after N million steps of work; nothing changed".  An
+ * opening spreading is never given up: its work is bounded by its board. */
+void sap_session_set_allowance(struct sap_session *session, uint32_t steps_per_cell);
 /* True while the session has work to finish or replies to write before it
  * takes more input: call sap_session_poll again (a server serving many
  * sessions does so round-robin, one call each in turn). */

@@ -36,6 +36,7 @@ static void run_work(struct sap_session *s)
 {
     bool (*work)(struct sap_session *);
     REQUEST_FIELD(s->request - 1u, work, work);
+    s->work_steps += s->budget; /* charged whole: the work may use all of it */
     if (!work(s) && s->stage == STAGE_WORK)
         sap_session_end_request(s);
 }
@@ -200,6 +201,7 @@ int sap_session_init_checked(struct sap_session *s, const struct sap_memory *mem
     s->memory = memory;
     s->mode = MODE_REQUEST;
     s->budget = SAP_SESSION_BUDGET;
+    s->allowance = SAP_SESSION_ALLOWANCE;
     return SAP_OK;
 }
 
@@ -210,6 +212,12 @@ void sap_session_set_budget(struct sap_session *s, uint32_t budget)
     s->budget = budget != 0 ? budget : 1u;
     if (s->mode == MODE_JUDGE)
         sap_judge_set_budget(&s->judge, s->budget);
+}
+
+void sap_session_set_allowance(struct sap_session *s, uint32_t steps_per_cell)
+{
+    if (usable(s))
+        s->allowance = steps_per_cell;
 }
 
 bool sap_session_busy(const struct sap_session *s)

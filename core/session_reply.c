@@ -134,6 +134,38 @@ void sap_session_expect_lines(struct sap_session *s, uint32_t rows, uint32_t col
 void sap_session_leave_work(struct sap_session *s)
 {
     s->stage = STAGE_WORK;
+    s->work_steps = 0;
+}
+
+/* The cells its allowance counts: the current game's for a request on it,
+ * else the board its lines held; never fewer than SAP_ALLOWANCE_MIN_CELLS. */
+static uint64_t allowance_cells(const struct sap_session *s)
+{
+    uint8_t flags;
+    uint64_t cells;
+    REQUEST_FIELD(s->request - 1u, flags, flags);
+    if ((flags & NEEDS_GAME) != 0 && s->game != NULL)
+        cells = (uint64_t)sap_game_rows(s->game) * sap_game_cols(s->game);
+    else
+        cells = (uint64_t)s->rows * s->cols;
+    return cells > SAP_ALLOWANCE_MIN_CELLS ? cells : SAP_ALLOWANCE_MIN_CELLS;
+}
+
+bool sap_session_give_up(struct sap_session *s)
+{
+    if (s->allowance == 0 || s->work_steps <= s->allowance * allowance_cells(s))
+        return false;
+    sap_session_reply_start_err(s);
+    sap_session_reply_add(s, SAP_STR("gave up after "));
+    if (s->work_steps <= UINT32_MAX) {
+        sap_session_reply_add_u32(s, (uint32_t)s->work_steps);
+    } else {
+        sap_session_reply_add_u32(s, (uint32_t)(s->work_steps / 1000000u));
+        sap_session_reply_add(s, SAP_STR(" million"));
+    }
+    sap_session_reply_add(s, SAP_STR(" steps of work, this board's allowance; nothing changed"));
+    sap_session_reply_end(s);
+    return true;
 }
 
 void sap_session_stream_reply(struct sap_session *s)

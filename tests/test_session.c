@@ -262,27 +262,30 @@ static void test_new_bad_rows_keep_the_old_game(void)
                    "OK 2 3 1\nRUNNING: [<1, 1, P>]\nOK 1 1 0\n_\n");
 }
 
-/* A provider with one GAME arena: NEW gives the old game up first. */
-static void test_new_with_one_game_arena(void)
+/* A provider that refuses a second GAME block: the NEW is refused and the
+ * current game plays on, whatever the NEW held; once 0 ends it, NEW works. */
+static void test_new_refused_keeps_the_game(void)
 {
     struct session_memory m;
     char *out;
-    const char *in = "NEW 1 2\n_*\nNEW 1 2\n_x\nSHOW\nNEW 1 2\n*_\n1 1 2\nNEW 2 2 1 5\n0\n";
+    const char *in = "NEW 1 2\n_*\nNEW 1 2\n_x\nSHOW\nNEW 2 2 1 5\n0\nNEW 1 2\n*_\n1 1 2\n0\n";
 
     session_memory_init(&m);
     m.max_blocks[SAP_MEMORY_GAME] = 1;
     out = session_transcript(&m, in, strlen(in), 0, 4096);
-    CHECK_EQ_STR(out, "OK 1 2 1\nERR row 1 holds 'x': cells are '*' or '_'\n"
-                      "ERR no game: start one with NEW\n"
-                      "OK 1 2 1\nRUNNING: [<1, 2, 1>]\nWIN\nOK 2 2 1\nQUIT\n");
+    CHECK_EQ_STR(out, "OK 1 2 1\n"
+                      "ERR not enough memory for this board beside the current game (0 ends it)\n"
+                      "_ _\n"
+                      "ERR not enough memory for this board beside the current game (0 ends it)\n"
+                      "QUIT\nOK 1 2 1\nRUNNING: [<1, 2, 1>]\nWIN\nOK\n");
     CHECK_EQ_INT(m.held_bytes, 0);
     free(out);
 
-    /* with two arenas the old game survives the bad NEW; peak = 2 games */
+    /* with room for two, the bad NEW is told by its row; peak = 2 games */
     session_memory_init(&m);
     out = session_transcript(&m, in, strlen(in), 0, 4096);
-    CHECK(strstr(out, "ERR row 1 holds 'x': cells are '*' or '_'\n_ *") == NULL);
-    CHECK(strstr(out, "ERR row 1 holds 'x': cells are '*' or '_'\n_ _\n") != NULL);
+    CHECK(strstr(out, "OK 1 2 1\nERR row 1 holds 'x': cells are '*' or '_'\n_ _\nOK 2 2 1\n")
+          != NULL);
     CHECK_EQ_INT(m.peak_bytes, SAP_GAME_BYTES(1, 2) + SAP_GAME_BYTES(2, 2));
     free(out);
 }
@@ -677,7 +680,7 @@ int main(void)
     RUN_TEST(test_readme_example);
     RUN_TEST(test_game_coordinates);
     RUN_TEST(test_new_bad_rows_keep_the_old_game);
-    RUN_TEST(test_new_with_one_game_arena);
+    RUN_TEST(test_new_refused_keeps_the_game);
     RUN_TEST(test_random_game);
     RUN_TEST(test_game_against_reference);
     RUN_TEST(test_game_largest_board);

@@ -1,0 +1,145 @@
+/*
+ * test_session_allowance.c - a request's work allowance (sapper.h section 9,
+ * sap_session_set_allowance): past it, a request that changes nothing until
+ * it is done gives up with one ERR and leaves everything as it was; the
+ * allowance grows with the request's board; an opening is never given up.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "lib/session_drive.h"
+
+#define REPLY_CAP (1u << 20)
+
+static char *reply;
+
+static struct sap_session *session_new(struct session_memory *m, uint32_t budget,
+                                       uint32_t allowance)
+{
+    struct sap_session *s = malloc(sizeof *s);
+    if (s == NULL)
+        abort();
+    session_memory_init(m);
+    CHECK_EQ_INT(sap_session_init(s, &m->memory), SAP_OK);
+    sap_session_set_budget(s, budget);
+    sap_session_set_allowance(s, allowance);
+    return s;
+}
+
+static void session_end(struct sap_session *s, struct session_memory *m)
+{
+    sap_session_release(s);
+    CHECK_EQ_INT(m->held_bytes, 0);
+    free(s);
+}
+
+static const char *ask(struct sap_session *s, const char *request)
+{
+    return session_ask(s, request, reply, REPLY_CAP);
+}
+
+/* "ERR gave up after N steps ..." for the given N. */
+static const char *gave_up(uint64_t steps)
+{
+    static char line[128];
+    snprintf(line, sizeof line,
+             "ERR gave up after %llu steps of work, this board's allowance; nothing changed\n",
+             (unsigned long long)steps);
+    return line;
+}
+
+/* A no-guess board that takes seconds to make (or cannot be made) gives
+ * up at its allowance: no mines are laid, the game goes on. */
+static void test_generator_gives_up(void)
+{
+    struct session_memory m;
+    struct sap_session *s = session_new(&m, 16384, 2);
+    CHECK_EQ_STR(ask(s, "NEW 149 59 4407 1912984910 NOGUESS\n"), "OK 149 59 4407\n");
+    /* 8,791 cells count as 65,536: 131,072 steps; the 9th budget passes it */
+    CHECK_EQ_STR(ask(s, "1 10 9\n"), gave_up(9u * 16384u));
+    CHECK_EQ_STR(ask(s, "STATS\n"),
+                 "ERR no mines yet: a random board lays them at the first left click\n");
+    CHECK_EQ_STR(ask(s, "2 1 1\n"), "RUNNING: [<1, 1, P>]\n");
+    CHECK_EQ_STR(ask(s, "0\n"), "QUIT\n");
+    /* a board within its allowance is made as ever */
+    sap_session_set_allowance(s, SAP_SESSION_ALLOWANCE);
+    CHECK_EQ_STR(ask(s, "NEW 9 9 10 1049 NOGUESS\n"), "OK 9 9 10\n");
+    CHECK(strncmp(ask(s, "1 5 5\n"), "RUNNING: [", 10) == 0);
+    session_end(s, &m);
+}
+
+/* The allowance is per cell of the request's board. */
+static void test_allowance_grows_with_the_board(void)
+{
+    struct session_memory m;
+    struct sap_session *s = session_new(&m, 1000, 1);
+    static char board[400 * 401 + 32];
+    uint32_t seed = 7, r, c, size;
+    for (size = 300; size <= 400; size += 100) {
+        char *at = board + sprintf(board, "CASUAL %u %u\n", size, size);
+        for (r = 0; r < size; r++) {
+            for (c = 0; c < size; c++) {
+                seed = seed * 1664525u + 1013904223u;
+                *at++ = (seed >> 24) % 7 == 0 ? 'M' : '.';
+            }
+            *at++ = '\n';
+        }
+        *at = '\0';
+        /* one step a cell: 90,000 and 160,000 steps (a smaller board counts
+         * as 65,536 cells: test_generator_gives_up) */
+        CHECK_EQ_STR(ask(s, board), gave_up(size * size + 1000u));
+    }
+    CHECK_EQ_STR(ask(s, "CASUAL 1 2\nM.\n"), "0 1 2\n"); /* the session goes on */
+    session_end(s, &m);
+}
+
+/* HINT and PROB give up without a word changed; STATS too.  With no
+ * allowance (0) the same requests are answered. */
+static void test_deduction_gives_up(void)
+{
+    struct session_memory m;
+    struct sap_session *s = session_new(&m, 64, 1);
+    char *before;
+    CHECK_EQ_STR(ask(s, "NEW 300 300 13500 5\n"), "OK 300 300 13500\n");
+    CHECK(strncmp(ask(s, "1 150 150\n"), "RUNNING: [", 10) == 0);
+    before = strdup(ask(s, "SHOW\n"));
+    CHECK(strncmp(ask(s, "HINT\n"), "ERR gave up after ", 18) == 0);
+    CHECK(strncmp(ask(s, "PROB\n"), "ERR gave up after ", 18) == 0);
+    CHECK(strncmp(ask(s, "STATS\n"), "ERR gave up after ", 18) == 0);
+    CHECK_EQ_STR(ask(s, "SHOW\n"), before);
+    sap_session_set_allowance(s, 0);
+    CHECK(strncmp(ask(s, "HINT\n"), "ERR", 3) != 0);
+    CHECK(strncmp(ask(s, "STATS\n"), "3BV ", 4) == 0);
+    free(before);
+    session_end(s, &m);
+}
+
+/* An opening spreading over a big board is never given up: its work is
+ * bounded by the board, and stopping it half way would change the game. */
+static void test_opening_is_never_given_up(void)
+{
+    struct session_memory m;
+    struct sap_session *s = session_new(&m, 64, 1);
+    const char *r;
+    CHECK_EQ_STR(ask(s, "NEW 200 200 0 1\n"), "OK 200 200 0\n");
+    r = ask(s, "1 1 1\n");
+    CHECK(strncmp(r, "RUNNING: [<1, 1, 0>", 19) == 0);
+    CHECK(strlen(r) > 5 && strcmp(r + strlen(r) - 5, "\nWIN\n") == 0);
+    session_end(s, &m);
+}
+
+int main(void)
+{
+    reply = malloc(REPLY_CAP);
+    if (reply == NULL)
+        return 1;
+    RUN_TEST(test_generator_gives_up);
+    RUN_TEST(test_allowance_grows_with_the_board);
+    RUN_TEST(test_deduction_gives_up);
+    RUN_TEST(test_opening_is_never_given_up);
+    free(reply);
+    return check_summary("test_session_allowance");
+}
