@@ -759,7 +759,6 @@ struct sap_session {
     sap_game *game;
     uint32_t budget;       /* sap_session_set_budget */
     uint32_t allowance;    /* sap_session_set_allowance: steps a cell, 0 none */
-    uint64_t work_steps;   /* steps the request in progress has been given */
     uint8_t mode;          /* what the next input is (request, row, judge) */
     uint8_t request;       /* the request in progress: its table row + 1, or 0 */
     uint8_t stage;         /* what it has left for poll: work, a long reply */
@@ -777,6 +776,8 @@ struct sap_session {
     uint32_t rows, cols; /* its board: the one its lines hold or its reply shows */
     uint32_t items_left; /* its number lines or rows still to read */
     uint32_t item;       /* 0-based index of the next one */
+    uint32_t work_cells; /* the cells its work allowance counts */
+    uint32_t work_per_cell, work_rest; /* its steps: work_per_cell * work_cells + work_rest */
     union {              /* its own state (requests*.c), by request */
         struct {         /* NEW r c: the game its rows fill */
             sap_game *game;
@@ -879,8 +880,11 @@ void sap_session_set_budget(struct sap_session *session, uint32_t budget);
  * SAP_SESSION_ALLOWANCE after init; 0 for none.  Past it a request whose
  * work changes nothing until it is done (a no-guess or casual board being
  * made, HINT, PROB, STATS, CASUAL, CASUALMAP, NURIKABE) gives up with
- * "ERR gave up after N million steps of work; nothing changed".  An
- * opening spreading is never given up: its work is bounded by its board. */
+ * "ERR gave up after its allowance of work (N steps a cell); nothing
+ * changed".  An
+ * opening spreading is never given up: its work is bounded by its board.
+ * A build serving none of CASUAL, NURIKABE and the deduction engine has
+ * nothing to give up: there the allowance is left out. */
 void sap_session_set_allowance(struct sap_session *session, uint32_t steps_per_cell);
 /* True while the session has work to finish or replies to write before it
  * takes more input: call sap_session_poll again (a server serving many

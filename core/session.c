@@ -36,7 +36,6 @@ static void run_work(struct sap_session *s)
 {
     bool (*work)(struct sap_session *);
     REQUEST_FIELD(s->request - 1u, work, work);
-    s->work_steps += s->budget; /* charged whole: the work may use all of it */
     if (!work(s) && s->stage == STAGE_WORK)
         sap_session_end_request(s);
 }

@@ -131,39 +131,58 @@ void sap_session_expect_lines(struct sap_session *s, uint32_t rows, uint32_t col
     }
 }
 
-void sap_session_leave_work(struct sap_session *s)
-{
-    s->stage = STAGE_WORK;
-    s->work_steps = 0;
-}
-
 /* The cells its allowance counts: the current game's for a request on it,
  * else the board its lines held; never fewer than SAP_ALLOWANCE_MIN_CELLS. */
-static uint64_t allowance_cells(const struct sap_session *s)
+static uint32_t allowance_cells(const struct sap_session *s)
 {
     uint8_t flags;
-    uint64_t cells;
+    uint32_t cells; /* rows * cols <= SAP_MAX_CELLS: it fits */
     REQUEST_FIELD(s->request - 1u, flags, flags);
     if ((flags & NEEDS_GAME) != 0 && s->game != NULL)
-        cells = (uint64_t)sap_game_rows(s->game) * sap_game_cols(s->game);
+        cells = sap_game_rows(s->game) * sap_game_cols(s->game);
     else
-        cells = (uint64_t)s->rows * s->cols;
+        cells = s->rows * s->cols;
     return cells > SAP_ALLOWANCE_MIN_CELLS ? cells : SAP_ALLOWANCE_MIN_CELLS;
 }
 
+/* Whether this build serves a request whose work is bounded by something
+ * else than its board (a no-guess board being made), or by a high power
+ * of it (a CASUAL solve, a deduction, a NURIKABE walk); without one the
+ * allowance has nothing to bound, and stays out of the image. */
+#define ALLOWANCE_SERVED SERVES(SAP_SOLVER_DEDUCE | SAP_SOLVER_CASUAL | SAP_SOLVER_NURIKABE)
+
+void sap_session_leave_work(struct sap_session *s)
+{
+    s->stage = STAGE_WORK;
+    if (ALLOWANCE_SERVED) {
+        s->work_cells = allowance_cells(s);
+        s->work_per_cell = s->work_rest = 0;
+    }
+}
+
+/* The steps given so far are work_per_cell * work_cells + work_rest, kept
+ * so in 32-bit numbers: a 1000 x 1000 board's allowance is past 2^32, and
+ * 64-bit arithmetic costs a small board's flash dearly. */
 bool sap_session_give_up(struct sap_session *s)
 {
-    if (s->allowance == 0 || s->work_steps <= s->allowance * allowance_cells(s))
+    uint32_t whole;
+    if (!ALLOWANCE_SERVED)
+        return false;
+    whole = s->budget / s->work_cells;
+    s->work_rest += s->budget % s->work_cells; /* both below 2^20: no wrap */
+    if (s->work_rest >= s->work_cells) {
+        s->work_rest -= s->work_cells;
+        whole++;
+    }
+    s->work_per_cell = whole > UINT32_MAX - s->work_per_cell ? UINT32_MAX
+                                                              : s->work_per_cell + whole;
+    if (s->allowance == 0 || s->work_per_cell < s->allowance
+        || (s->work_per_cell == s->allowance && s->work_rest == 0))
         return false;
     sap_session_reply_start_err(s);
-    sap_session_reply_add(s, SAP_STR("gave up after "));
-    if (s->work_steps <= UINT32_MAX) {
-        sap_session_reply_add_u32(s, (uint32_t)s->work_steps);
-    } else {
-        sap_session_reply_add_u32(s, (uint32_t)(s->work_steps / 1000000u));
-        sap_session_reply_add(s, SAP_STR(" million"));
-    }
-    sap_session_reply_add(s, SAP_STR(" steps of work, this board's allowance; nothing changed"));
+    sap_session_reply_add(s, SAP_STR("gave up after its allowance of work ("));
+    sap_session_reply_add_u32(s, s->allowance);
+    sap_session_reply_add(s, SAP_STR(" steps a cell); nothing changed"));
     sap_session_reply_end(s);
     return true;
 }

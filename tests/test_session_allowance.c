@@ -41,14 +41,29 @@ static const char *ask(struct sap_session *s, const char *request)
     return session_ask(s, request, reply, REPLY_CAP);
 }
 
-/* "ERR gave up after N steps ..." for the given N. */
-static const char *gave_up(uint64_t steps)
+/* The ERR of a request past an allowance of `per_cell` steps a cell. */
+static const char *gave_up(uint32_t per_cell)
 {
     static char line[128];
     snprintf(line, sizeof line,
-             "ERR gave up after %llu steps of work, this board's allowance; nothing changed\n",
-             (unsigned long long)steps);
+             "ERR gave up after its allowance of work (%u steps a cell); nothing changed\n",
+             (unsigned)per_cell);
     return line;
+}
+
+/* Steps a request takes at `budget`: polls while busy, times the budget. */
+static uint64_t steps_taken(struct sap_session *s, const char *request, uint32_t budget)
+{
+    char out[4096];
+    uint64_t polls = 0;
+    sap_session_set_allowance(s, 0);
+    sap_session_set_budget(s, budget);
+    (void)sap_session_sink(s, request, strlen(request));
+    while (sap_session_busy(s)) {
+        (void)sap_session_poll(s, out, sizeof out);
+        polls++;
+    }
+    return polls * budget;
 }
 
 /* A no-guess board that takes seconds to make (or cannot be made) gives
@@ -58,8 +73,7 @@ static void test_generator_gives_up(void)
     struct session_memory m;
     struct sap_session *s = session_new(&m, 16384, 2);
     CHECK_EQ_STR(ask(s, "NEW 149 59 4407 1912984910 NOGUESS\n"), "OK 149 59 4407\n");
-    /* 8,791 cells count as 65,536: 131,072 steps; the 9th budget passes it */
-    CHECK_EQ_STR(ask(s, "1 10 9\n"), gave_up(9u * 16384u));
+    CHECK_EQ_STR(ask(s, "1 10 9\n"), gave_up(2));
     CHECK_EQ_STR(ask(s, "STATS\n"),
                  "ERR no mines yet: a random board lays them at the first left click\n");
     CHECK_EQ_STR(ask(s, "2 1 1\n"), "RUNNING: [<1, 1, P>]\n");
@@ -71,27 +85,32 @@ static void test_generator_gives_up(void)
     session_end(s, &m);
 }
 
-/* The allowance is per cell of the request's board. */
+/* The allowance is per cell of the request's board: a 400 x 400 CASUAL
+ * board is answered with P steps a cell where P * 65,536 steps (what a
+ * small board gets) would not do. */
 static void test_allowance_grows_with_the_board(void)
 {
     struct session_memory m;
-    struct sap_session *s = session_new(&m, 1000, 1);
+    struct sap_session *s = session_new(&m, 1000, 0);
     static char board[400 * 401 + 32];
-    uint32_t seed = 7, r, c, size;
-    for (size = 300; size <= 400; size += 100) {
-        char *at = board + sprintf(board, "CASUAL %u %u\n", size, size);
-        for (r = 0; r < size; r++) {
-            for (c = 0; c < size; c++) {
-                seed = seed * 1664525u + 1013904223u;
-                *at++ = (seed >> 24) % 7 == 0 ? 'M' : '.';
-            }
-            *at++ = '\n';
+    char *at = board + sprintf(board, "CASUAL 400 400\n");
+    uint32_t seed = 7, r, c, per_cell;
+    uint64_t steps;
+    for (r = 0; r < 400; r++) {
+        for (c = 0; c < 400; c++) {
+            seed = seed * 1664525u + 1013904223u;
+            *at++ = (seed >> 24) % 7 == 0 ? 'M' : '.';
         }
-        *at = '\0';
-        /* one step a cell: 90,000 and 160,000 steps (a smaller board counts
-         * as 65,536 cells: test_generator_gives_up) */
-        CHECK_EQ_STR(ask(s, board), gave_up(size * size + 1000u));
+        *at++ = '\n';
     }
+    *at = '\0';
+    steps = steps_taken(s, board, 1000);
+    per_cell = (uint32_t)((steps + 159999u) / 160000u);
+    CHECK((uint64_t)per_cell * SAP_ALLOWANCE_MIN_CELLS < steps); /* the board is big enough */
+    sap_session_set_allowance(s, per_cell);
+    CHECK(strncmp(ask(s, board), "ERR", 3) != 0);
+    sap_session_set_allowance(s, per_cell - 1u);
+    CHECK_EQ_STR(ask(s, board), gave_up(per_cell - 1u));
     CHECK_EQ_STR(ask(s, "CASUAL 1 2\nM.\n"), "0 1 2\n"); /* the session goes on */
     session_end(s, &m);
 }
