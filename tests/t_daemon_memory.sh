@@ -56,6 +56,29 @@ check_eq "--max-memory 100K: a 1 MB board gets ERR, a 10 KB one OK" \
 daemon_stop small "$DAEMON_PID"
 check "the small daemon stops cleanly" $?
 
+# A refused NEW changes nothing: under a budget with no room for a second
+# board, the caller's game plays on, whether its own game or another
+# client's fills the budget, and whether the NEW's rows were good or not.
+daemon_start tight "$SAPPERD" --max-memory 1500K || check "tight daemon starts" 1
+refused='ERR not enough memory for this board beside the current game (0 ends it)'
+rows=$(awk 'BEGIN { r = sprintf("%800s", ""); gsub(/ /, "_", r); for (i = 1; i < 800; i++) print r; print "x" substr(r, 2) }')
+out=$( { printf 'NEW 1000 1000 1 1\nNEW 800 800\n'; echo "$rows"; printf '2 5 5\n0\nNEW 800 800 1 1\n'; } \
+    | timeout 30 "$CLIENT" send "$DAEMON_ADDR")
+check_eq "a bad 800 x 800 NEW beside a 1000 x 1000 game: refused, the game plays on, 0 frees it" \
+    "$out" "$(printf 'OK 1000 1000 1\n%s\nRUNNING: [<5, 5, P>]\nQUIT\nOK 800 800 1' "$refused")"
+# (nc sends as it reads: the holder's game is there while its stdin is open)
+( printf 'NEW 1000 1000 1 1\n'; sleep 4 ) | timeout 30 nc -q 1 "${DAEMON_ADDR%:*}" "${DAEMON_ADDR##*:}" \
+    > "$DAEMON_TMP/holder.out" &
+holder=$!
+for _ in $(seq 1 50); do [ -s "$DAEMON_TMP/holder.out" ] && break; sleep 0.1; done
+out=$(printf 'NEW 400 400 1 1\nNEW 700 700 1 1\n2 1 1\n' | timeout 30 "$CLIENT" send "$DAEMON_ADDR")
+check_eq "another client's game fills the budget: a refused NEW keeps the caller's game" \
+    "$out" "$(printf 'OK 400 400 1\n%s\nRUNNING: [<1, 1, P>]' "$refused")"
+wait "$holder"
+check_eq "the other client's game was not touched" "$(cat "$DAEMON_TMP/holder.out")" "OK 1000 1000 1"
+daemon_stop tight "$DAEMON_PID"
+check "the tight daemon stops cleanly" $?
+
 # ---- accept never stops ----------------------------------------------------------
 SAPPERD_FAIL_ACCEPT=2 daemon_start failing "$SAPPERD" \
     || { check "failing daemon starts" 1; summary t_daemon_memory; exit 1; }
