@@ -14,9 +14,12 @@
  * Fairness: a session never does more than one budget of work per poll
  * (sapper.h section 2).  A pump that finds its session still busy after a
  * slice stops there and queues the connection on server->runnable; an idle
- * handle gives every queued connection one more slice per loop iteration,
- * in turn, so a one-line request from another client (and the timers and
- * signals) waits for at most one slice of each busy session.
+ * handle gives the queued connections one more slice each, in turn, for a
+ * few milliseconds per loop iteration, so a one-line request from another
+ * client (and the timers and signals) waits for about one such turn.
+ * Before each queued slice the socket is asked whether the peer has gone
+ * (a reset): a busy session is often not reading, and work for no one is
+ * stopped there.
  *
  * Ending: DRAINING (no more reading; the last replies go out), SHUTTING
  * (FIN after the last byte), LINGERING (what the peer still sends is read
@@ -25,6 +28,7 @@
  * draws the states; conn_set_state() (sched.c) changes them.  Memory is
  * freed only in the close callback.
  */
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,10 +48,19 @@ static void conn_detach_if_idle(struct conn *c)
 
 /* ---- closing -------------------------------------------------------------- */
 
+void conn_release_session(struct conn *c)
+{
+    if (!c->session_held)
+        return;
+    sap_session_release(&c->session);
+    c->session_held = false;
+}
+
 void conn_free(struct conn *c)
 {
-    if (c->kind != CONN_REFUSED)
-        sap_session_release(&c->session);
+    if (c->kind != CONN_STDIO)
+        c->server->sockets--;
+    conn_release_session(c);
     conn_detach_buffers(c);
     free(c->out_handle);
     free(c);
@@ -145,6 +158,7 @@ static void conn_read_start(struct conn *c)
         return;
     }
     c->reading = true;
+    sched_line_resumed(c);
 }
 
 static void conn_read_stop(struct conn *c)
@@ -247,12 +261,14 @@ static void conn_begin_drain(struct conn *c)
     conn_read_stop(c);
 }
 
-/* The last reply is out: shut the write side down, then linger. */
+/* The last reply is out: shut the write side down, then linger (unless
+ * too many linger already: then the close sends the FIN). */
 static void conn_end(struct conn *c)
 {
     int r;
 
-    if (c->kind == CONN_STDIO || c->out == NULL) {
+    if (c->kind == CONN_STDIO || c->out == NULL
+        || (c->kind == CONN_TCP && c->server->lingering >= SAPPERD_LINGERING_MAX)) {
         conn_close(c);
         return;
     }
@@ -296,6 +312,24 @@ static void conn_yield(struct conn *c)
     r = sched_run_later(c);
     if (r < 0)
         conn_fail(c, "schedule", r);
+}
+
+/* Writes c->farewell after the last reply (the out buffer is empty then);
+ * true when it is out, false when a write is in flight or failed. */
+static bool conn_say_farewell(struct conn *c)
+{
+    struct conn_buffers *b = c->buffers;
+    size_t n;
+
+    if (c->farewell == NULL)
+        return true;
+    n = strlen(c->farewell);
+    if (n > b->out_cap - b->out_len)
+        n = b->out_cap - b->out_len;
+    memcpy(b->out + b->out_len, c->farewell, n);
+    b->out_len += n;
+    c->farewell = NULL;
+    return conn_flush(c) == FLUSH_DONE;
 }
 
 /* Runs the session as far as the buffers and its time slice allow. */
@@ -372,7 +406,7 @@ static void conn_pump(struct conn *c)
     if (c->state == CONN_OPEN && sap_session_closing(session))
         conn_begin_drain(c);
     if (c->state == CONN_DRAINING) {
-        if (!c->write_in_flight && (!c->eof || c->session_finished))
+        if (!c->write_in_flight && (!c->eof || c->session_finished) && conn_say_farewell(c))
             conn_end(c);
         return;
     }
@@ -442,6 +476,9 @@ void conn_received(struct conn *c, ssize_t nread)
         /* A read that filled what it was given (the scratch buffer, or the
          * connection's own) pauses the connection until the loop turns. */
         size_t given = c->buffers == NULL ? sizeof c->server->scratch : c->buffers->in_cap;
+        sched_line_received(c, c->buffers == NULL ? c->server->scratch
+                                                  : c->buffers->in + c->buffers->in_len,
+                            (size_t)nread);
         if (c->buffers == NULL) {
             /* Read into the server's scratch buffer (on_alloc). */
             if (!conn_attach_buffers(c)) {
@@ -535,9 +572,9 @@ void conn_start(struct conn *c)
 
     /* Refused: one line, written at once into the empty socket buffer. */
     conn_set_state(c, CONN_DRAINING);
-    buf = uv_buf_init(s->busy_line, (unsigned)strlen(s->busy_line));
+    buf = uv_buf_init(c->refusal, (unsigned)strlen(c->refusal));
     r = uv_try_write(c->out, &buf, 1);
-    if (r != (int)buf.len || s->refused_lingering > SAPPERD_REFUSED_MAX) {
+    if (r != (int)buf.len || s->lingering > SAPPERD_LINGERING_MAX) {
         conn_close(c);
         return;
     }
@@ -551,15 +588,46 @@ void conn_drain(struct conn *c)
     conn_begin_drain(c);
     if (c->state != CONN_DRAINING)
         return;
-    if (c->buffers == NULL) {
+    if (c->buffers == NULL && c->farewell == NULL) {
         conn_end(c); /* an idle session: nothing is queued */
+        return;
+    }
+    if (c->buffers == NULL && !conn_attach_buffers(c)) {
+        conn_close(c);
         return;
     }
     conn_pump(c);
 }
 
+void conn_drain_saying(struct conn *c, const char *line)
+{
+    if (c->state != CONN_OPEN)
+        return;
+    c->farewell = line;
+    conn_drain(c);
+}
+
+/* The socket's state says the peer has gone: a reset, or an error.  A peer
+ * that only ended its input (a half-close) still reads: not gone. */
+static bool conn_peer_gone(const struct conn *c)
+{
+    struct pollfd p;
+    uv_os_fd_t fd;
+
+    if (c->kind != CONN_TCP || uv_fileno(&c->handle.handle, &fd) != 0)
+        return false;
+    p.fd = fd;
+    p.events = 0;
+    p.revents = 0;
+    return poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
+}
+
 void conn_run(struct conn *c)
 {
+    if (conn_peer_gone(c)) {
+        conn_close(c); /* its slot, its memory and its work end here */
+        return;
+    }
     if (c->buffers == NULL && !conn_attach_buffers(c)) {
         conn_close(c);
         return;
