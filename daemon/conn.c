@@ -622,12 +622,18 @@ static bool conn_peer_gone(const struct conn *c)
     return poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
 }
 
+bool conn_close_if_gone(struct conn *c)
+{
+    if (!conn_peer_gone(c))
+        return false;
+    conn_close(c); /* its slot, its memory and its work end here */
+    return true;
+}
+
 void conn_run(struct conn *c)
 {
-    if (conn_peer_gone(c)) {
-        conn_close(c); /* its slot, its memory and its work end here */
+    if (conn_close_if_gone(c))
         return;
-    }
     if (c->buffers == NULL && !conn_attach_buffers(c)) {
         conn_close(c);
         return;

@@ -480,6 +480,9 @@ void conn_close(struct conn *c);
 /* The run queue's turn for c (OPEN or DRAINING): one more slice, unless
  * its peer has gone (then it closes). */
 void conn_run(struct conn *c);
+/* Closes c if its peer has gone (a reset, an error), which a session that
+ * is busy and not reading learns from nowhere else; true when it closed. */
+bool conn_close_if_gone(struct conn *c);
 /* Stops reading, answers what was read, writes `line` after the last
  * reply (--line-timeout), then closes. */
 void conn_drain_saying(struct conn *c, const char *line);
@@ -507,6 +510,9 @@ int sched_start(struct server *s);
 /* Queues c (OPEN or DRAINING) for a slice on a later loop iteration; 0 or
  * a libuv error. */
 int sched_run_later(struct conn *c);
+/* Closes the queued sessions whose peers have gone: their slots are free
+ * for the next client. */
+void sched_reap_gone(struct server *s);
 /* Input or output made progress: an open session goes to the back of the
  * idle order; an ending one gets a new deadline. */
 void sched_touch(struct conn *c);

@@ -179,6 +179,16 @@ int sched_run_later(struct conn *c)
     return 0;
 }
 
+void sched_reap_gone(struct server *s)
+{
+    struct conn *c, *next;
+
+    CONN_LIST_EACH(&s->runnable, c, next)
+    {
+        (void)conn_close_if_gone(c);
+    }
+}
+
 /* ---- the pause list --------------------------------------------------------------- */
 
 /* After each loop turn's I/O: paused connections read again. */

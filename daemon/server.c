@@ -313,6 +313,8 @@ static void on_connection(uv_stream_t *listener, int status)
                      "too few file descriptors left (ulimit -n; each client takes one)");
         return;
     }
+    if (s->sessions >= s->options->max_clients)
+        sched_reap_gone(s); /* a busy session's peer may have gone meanwhile */
     refuse = s->sessions >= s->options->max_clients;
     /* A connection refused for --max-clients never runs a session: it is
      * allocated without one. */
