@@ -136,4 +136,16 @@ check "the work stopped: ${after:-?} ticks of CPU in the second after" $?
 daemon_stop reset $DAEMON_PID
 check "the reset daemon stops cleanly" $?
 
+# ---- busy is not late ----------------------------------------------------------------
+# A board that takes the ASan build about 2 s, then 2,000 requests behind
+# it: the daemon stops reading while it works, with a line cut in half in
+# its buffer, for longer than --line-timeout 1.
+daemon_start late "$SAPPERD" --line-timeout 1 || check "late daemon starts" 1
+{ printf 'NEW 200 200 9000 7 NOGUESS\n1 100 100\n'; yes STATS | head -n 2000; } > "$T/late.in"
+"$CLIENT" send "$DAEMON_ADDR" 60000 < "$T/late.in" > "$T/late.out"
+check_eq "a line held up by the daemon's own work is not late: every reply comes" \
+    "$(wc -l < "$T/late.out") $(grep -c '^ERR' "$T/late.out")" "2002 0"
+daemon_stop late $DAEMON_PID
+check "the late daemon stops cleanly" $?
+
 summary t_daemon_abuse
