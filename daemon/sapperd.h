@@ -491,6 +491,13 @@ void conn_release_session(struct conn *c);
 /* The end of the loop turn in which c (OPEN) was paused: it may read again. */
 void conn_resume(struct conn *c);
 
+/* Between conn.c and closing.c: starts reading (nothing once the peer's
+ * input has ended); on an I/O error, logs it unless it says the peer went
+ * away, and closes; the last reply is out: FIN, then linger (or close). */
+void conn_read_start(struct conn *c);
+void conn_fail(struct conn *c, const char *what, int err);
+void conn_end(struct conn *c);
+
 /* buffers.c: takes c's buffers (a spare, or new); false when out of memory. */
 bool conn_attach_buffers(struct conn *c);
 /* Gives c's buffers back: kept as a spare, or freed. */
