@@ -428,6 +428,7 @@ struct server {
     uint32_t max_per_address;
     struct address_table addresses; /* their count by address */
     uint32_t lingering;      /* see the state map */
+    uint64_t reaped_at;      /* uv_now of the last sched_reap_gone */
     /* Accepted sockets not yet closed, beside the descriptors the daemon
      * had once it listened (base_fds), under the limit RLIMIT_NOFILE. */
     uint32_t sockets;

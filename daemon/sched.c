@@ -183,6 +183,11 @@ void sched_reap_gone(struct server *s)
 {
     struct conn *c, *next;
 
+    /* Once per millisecond at most: a flood of newcomers at the limit
+     * must not make the daemon ask every busy socket for each of them. */
+    if (s->reaped_at == uv_now(s->loop))
+        return;
+    s->reaped_at = uv_now(s->loop);
     CONN_LIST_EACH(&s->runnable, c, next)
     {
         (void)conn_close_if_gone(c);
