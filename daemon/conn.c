@@ -14,16 +14,19 @@
  * Fairness: a session never does more than one budget of work per poll
  * (sapper.h section 2).  A pump that finds its session still busy after a
  * slice stops there and queues the connection on server->runnable; an idle
- * handle gives every queued connection one more slice per loop iteration,
- * in turn, so a one-line request from another client (and the timers and
- * signals) waits for at most one slice of each busy session.
+ * handle gives the queued connections one more slice each, in turn, for a
+ * few milliseconds per loop iteration, so a one-line request from another
+ * client (and the timers and signals) waits for about one such turn.
+ * Before each queued slice the socket is asked whether the peer has gone
+ * (a reset): a busy session is often not reading, and work for no one is
+ * stopped there.
  *
  * Ending: DRAINING (no more reading; the last replies go out), SHUTTING
  * (FIN after the last byte), LINGERING (what the peer still sends is read
  * and dropped, so that closing does not reset the connection and destroy
- * replies the peer has not read yet), then CLOSING and CLOSED.  sapperd.h
- * draws the states; conn_set_state() (sched.c) changes them.  Memory is
- * freed only in the close callback.
+ * replies the peer has not read yet), then CLOSING and CLOSED; closing.c
+ * does all past DRAINING.  sapperd.h draws the states; conn_set_state()
+ * (sched.c) changes them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -42,86 +45,12 @@ static void conn_detach_if_idle(struct conn *c)
         conn_detach_buffers(c);
 }
 
-/* ---- closing -------------------------------------------------------------- */
-
-void conn_free(struct conn *c)
-{
-    if (c->kind != CONN_REFUSED)
-        sap_session_release(&c->session);
-    conn_detach_buffers(c);
-    free(c->out_handle);
-    free(c);
-}
-
-/* A TCP connection is freed by its last close callback, always after the
- * call that closed it has returned.  The stdio connection may have nothing
- * to close asynchronously (files on both ends): serve() frees it once the
- * loop has ended. */
-void conn_release_one(struct conn *c)
-{
-    if (--c->pending_closes > 0)
-        return;
-    conn_set_state(c, CONN_CLOSED);
-    if (c->kind != CONN_STDIO)
-        conn_free(c);
-}
-
-static void on_close(uv_handle_t *handle)
-{
-    conn_release_one(handle->data);
-}
-
-void conn_close(struct conn *c)
-{
-    if (conn_closing(c))
-        return;
-    conn_set_state(c, CONN_CLOSING);
-    c->reading = false;
-    if (c->kind == CONN_STDIO)
-        stdio_restore(c->server); /* while fds 0 and 1 are still open */
-
-    /* One count for this call, so nothing is freed before the end of it. */
-    c->pending_closes = 1;
-    if (c->in != NULL) {
-        c->pending_closes++;
-        uv_close((uv_handle_t *)c->in, on_close);
-    }
-    if (c->out != NULL && c->out != c->in) {
-        c->pending_closes++;
-        uv_close((uv_handle_t *)c->out, on_close);
-    }
-    /* uv_fs requests cannot be taken back; their callbacks count down. */
-    if (c->fs_read_in_flight)
-        c->pending_closes++;
-    if (c->write_in_flight && c->out == NULL)
-        c->pending_closes++;
-    conn_release_one(c);
-}
-
-static bool peer_went_away(int err)
-{
-    return err == UV_ECONNRESET || err == UV_EPIPE || err == UV_ECONNABORTED
-           || err == UV_ETIMEDOUT || err == UV_ENOTCONN || err == UV_ECANCELED;
-}
-
-/* An I/O error: logged unless it only says the peer went away. */
-static void conn_fail(struct conn *c, const char *what, int err)
-{
-    if (!peer_went_away(err) || c->kind == CONN_STDIO) {
-        sapperd_log("%s: %s error: %s", c->kind == CONN_STDIO ? "stdio session" : "connection",
-                    what, uv_strerror(err));
-        if (c->kind == CONN_STDIO && c->server->exit_status == 0)
-            c->server->exit_status = 1;
-    }
-    conn_close(c);
-}
-
 /* ---- reading -------------------------------------------------------------- */
 
 static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf);
 static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf);
 
-static void conn_read_start(struct conn *c)
+void conn_read_start(struct conn *c)
 {
     int r;
 
@@ -145,6 +74,7 @@ static void conn_read_start(struct conn *c)
         return;
     }
     c->reading = true;
+    sched_line_resumed(c);
 }
 
 static void conn_read_stop(struct conn *c)
@@ -238,45 +168,11 @@ static enum flush_result conn_flush(struct conn *c)
     return FLUSH_PENDING;
 }
 
-static void on_shutdown(uv_shutdown_t *req, int status);
-
 /* No more reading: what was read is still answered. */
 static void conn_begin_drain(struct conn *c)
 {
     conn_set_state(c, CONN_DRAINING);
     conn_read_stop(c);
-}
-
-/* The last reply is out: shut the write side down, then linger. */
-static void conn_end(struct conn *c)
-{
-    int r;
-
-    if (c->kind == CONN_STDIO || c->out == NULL) {
-        conn_close(c);
-        return;
-    }
-    conn_set_state(c, CONN_SHUTTING);
-    c->shutdown_req.data = c;
-    r = uv_shutdown(&c->shutdown_req, c->out, on_shutdown);
-    if (r < 0) {
-        conn_close(c);
-        return;
-    }
-    conn_read_start(c);
-}
-
-static void on_shutdown(uv_shutdown_t *req, int status)
-{
-    struct conn *c = req->data;
-
-    if (conn_closing(c))
-        return;
-    if (status < 0 || c->eof) {
-        conn_close(c);
-        return;
-    }
-    conn_set_state(c, CONN_LINGERING);
 }
 
 /* The session has more to do, but others come first: what it wrote so
@@ -296,6 +192,24 @@ static void conn_yield(struct conn *c)
     r = sched_run_later(c);
     if (r < 0)
         conn_fail(c, "schedule", r);
+}
+
+/* Writes c->farewell after the last reply (the out buffer is empty then);
+ * true when it is out, false when a write is in flight or failed. */
+static bool conn_say_farewell(struct conn *c)
+{
+    struct conn_buffers *b = c->buffers;
+    size_t n;
+
+    if (c->farewell == NULL)
+        return true;
+    n = strlen(c->farewell);
+    if (n > b->out_cap - b->out_len)
+        n = b->out_cap - b->out_len;
+    memcpy(b->out + b->out_len, c->farewell, n);
+    b->out_len += n;
+    c->farewell = NULL;
+    return conn_flush(c) == FLUSH_DONE;
 }
 
 /* Runs the session as far as the buffers and its time slice allow. */
@@ -372,7 +286,7 @@ static void conn_pump(struct conn *c)
     if (c->state == CONN_OPEN && sap_session_closing(session))
         conn_begin_drain(c);
     if (c->state == CONN_DRAINING) {
-        if (!c->write_in_flight && (!c->eof || c->session_finished))
+        if (!c->write_in_flight && (!c->eof || c->session_finished) && conn_say_farewell(c))
             conn_end(c);
         return;
     }
@@ -442,6 +356,9 @@ void conn_received(struct conn *c, ssize_t nread)
         /* A read that filled what it was given (the scratch buffer, or the
          * connection's own) pauses the connection until the loop turns. */
         size_t given = c->buffers == NULL ? sizeof c->server->scratch : c->buffers->in_cap;
+        sched_line_received(c, c->buffers == NULL ? c->server->scratch
+                                                  : c->buffers->in + c->buffers->in_len,
+                            (size_t)nread);
         if (c->buffers == NULL) {
             /* Read into the server's scratch buffer (on_alloc). */
             if (!conn_attach_buffers(c)) {
@@ -535,9 +452,9 @@ void conn_start(struct conn *c)
 
     /* Refused: one line, written at once into the empty socket buffer. */
     conn_set_state(c, CONN_DRAINING);
-    buf = uv_buf_init(s->busy_line, (unsigned)strlen(s->busy_line));
+    buf = uv_buf_init(c->refusal, (unsigned)strlen(c->refusal));
     r = uv_try_write(c->out, &buf, 1);
-    if (r != (int)buf.len || s->refused_lingering > SAPPERD_REFUSED_MAX) {
+    if (r != (int)buf.len || s->lingering > SAPPERD_LINGERING_MAX) {
         conn_close(c);
         return;
     }
@@ -551,15 +468,29 @@ void conn_drain(struct conn *c)
     conn_begin_drain(c);
     if (c->state != CONN_DRAINING)
         return;
-    if (c->buffers == NULL) {
+    if (c->buffers == NULL && c->farewell == NULL) {
         conn_end(c); /* an idle session: nothing is queued */
+        return;
+    }
+    if (c->buffers == NULL && !conn_attach_buffers(c)) {
+        conn_close(c);
         return;
     }
     conn_pump(c);
 }
 
+void conn_drain_saying(struct conn *c, const char *line)
+{
+    if (c->state != CONN_OPEN)
+        return;
+    c->farewell = line;
+    conn_drain(c);
+}
+
 void conn_run(struct conn *c)
 {
+    if (conn_close_if_gone(c))
+        return;
     if (c->buffers == NULL && !conn_attach_buffers(c)) {
         conn_close(c);
         return;

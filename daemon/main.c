@@ -20,7 +20,8 @@ static void print_usage(FILE *to)
     fprintf(
         to,
         "usage: " SAPPERD_NAME " [--listen HOST:PORT]... [--stdin] [--max-clients N]\n"
-        "               [--idle-timeout SECONDS] [--max-memory BYTES]\n"
+        "               [--max-per-address N] [--idle-timeout SECONDS]\n"
+        "               [--line-timeout SECONDS] [--max-memory BYTES]\n"
         "       " SAPPERD_NAME " --judge boom|casual|master|nurikabe < input > output\n"
         "\n"
         "Serves sapper's line protocol (send HELP for the requests).\n"
@@ -35,14 +36,22 @@ static void print_usage(FILE *to)
         "                         output on stdout; exit 2 on malformed input\n"
         "  --max-clients N        TCP sessions served at once; more get \"ERR busy\"\n"
         "                         (default %u)\n"
+        "  --max-per-address N    TCP sessions one client address holds at once (an\n"
+        "                         IPv6 address's /64 counts as one); more get \"ERR\n"
+        "                         busy: ...\" (default %u, or a quarter of\n"
+        "                         --max-clients when that is less, at least 1)\n"
         "  --idle-timeout SECONDS close a TCP session silent that long; 0 never\n"
         "                         (default %u)\n"
+        "  --line-timeout SECONDS close a TCP session whose line has been arriving\n"
+        "                         that long since its first byte, with an ERR;\n"
+        "                         0 never (default %u)\n"
         "  --max-memory BYTES     board memory of all sessions together (suffix K, M\n"
         "                         or G); a request past it gets an ERR (default " SAPPERD_DEFAULT_MAX_MEMORY_TEXT
         ")\n"
         "  --help                 this text\n"
         "  --version              the version\n",
-        SAPPERD_DEFAULT_MAX_CLIENTS, SAPPERD_DEFAULT_IDLE_TIMEOUT);
+        SAPPERD_DEFAULT_MAX_CLIENTS, SAPPERD_DEFAULT_MAX_PER_ADDRESS,
+        SAPPERD_DEFAULT_IDLE_TIMEOUT, SAPPERD_DEFAULT_LINE_TIMEOUT);
 }
 
 void sapperd_log(const char *format, ...)
@@ -111,6 +120,7 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
     o->judge_format = -1;
     o->max_clients = SAPPERD_DEFAULT_MAX_CLIENTS;
     o->idle_timeout = SAPPERD_DEFAULT_IDLE_TIMEOUT;
+    o->line_timeout = SAPPERD_DEFAULT_LINE_TIMEOUT;
     o->max_memory = SAPPERD_DEFAULT_MAX_MEMORY;
 
     for (i = 1; i < argc; i++) {
@@ -162,6 +172,21 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
                 return usage_error("%s needs a number from 1 to 4294967295", "--max-clients");
             continue;
         }
+        value = option_value("--max-per-address", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL || !parse_count(value, &o->max_per_address)
+                || o->max_per_address == 0)
+                return usage_error("%s needs a number from 1 to 4294967295",
+                                   "--max-per-address");
+            continue;
+        }
+        value = option_value("--line-timeout", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL || !parse_count(value, &o->line_timeout))
+                return usage_error("%s needs a number of seconds (0 never closes)",
+                                   "--line-timeout");
+            continue;
+        }
         value = option_value("--idle-timeout", argc, argv, &i, &matched);
         if (matched) {
             if (value == NULL || !parse_count(value, &o->idle_timeout))
@@ -188,6 +213,17 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
     if (o->judge_format < 0 && !o->stdin_session && o->listen_count == 0)
         o->listen[o->listen_count++] = SAPPERD_DEFAULT_LISTEN;
     return SAPPERD_RUN;
+}
+
+uint32_t sapperd_max_per_address(const struct sapperd_options *o)
+{
+    uint32_t quarter = o->max_clients / 4u;
+
+    if (o->max_per_address != 0)
+        return o->max_per_address;
+    if (quarter < SAPPERD_DEFAULT_MAX_PER_ADDRESS)
+        return quarter > 0 ? quarter : 1u;
+    return SAPPERD_DEFAULT_MAX_PER_ADDRESS;
 }
 
 /* fds 0, 1 and 2 must be open before libuv makes its own descriptors:

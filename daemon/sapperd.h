@@ -26,6 +26,12 @@
 #define SAPPERD_DEFAULT_LISTEN "127.0.0.1:7878"
 #define SAPPERD_DEFAULT_MAX_CLIENTS 1024u
 #define SAPPERD_DEFAULT_IDLE_TIMEOUT 300u
+/* --max-per-address: at most this many, and at most a quarter of
+ * --max-clients (at least 1), when not given. */
+#define SAPPERD_DEFAULT_MAX_PER_ADDRESS 16u
+/* --line-timeout: a person typing a line in a line-buffered terminal sends
+ * it whole, but one typing into a raw socket sends it key by key. */
+#define SAPPERD_DEFAULT_LINE_TIMEOUT 60u
 
 struct sapperd_options {
     const char *listen[SAPPERD_LISTEN_MAX];
@@ -34,6 +40,8 @@ struct sapperd_options {
     int judge_format;      /* --judge: an enum sap_format, or -1 */
     uint32_t max_clients;  /* --max-clients */
     uint32_t idle_timeout; /* --idle-timeout, seconds; 0 never closes */
+    uint32_t max_per_address; /* --max-per-address; 0: the default for max_clients */
+    uint32_t line_timeout; /* --line-timeout, seconds; 0 never closes */
     size_t max_memory;     /* --max-memory, bytes */
 };
 
@@ -46,6 +54,8 @@ enum sapperd_parse {
 
 enum sapperd_parse sapperd_parse_options(struct sapperd_options *options, int argc,
                                          char **argv);
+/* --max-per-address as given, or its default for --max-clients. */
+uint32_t sapperd_max_per_address(const struct sapperd_options *options);
 
 /* One line on stderr, "sapperd: " first and "\n" added. */
 void sapperd_log(const char *format, ...)
@@ -100,6 +110,13 @@ int sapperd_serve(const struct sapperd_options *options);
  * Each sap_session_poll does at most SAPPERD_SESSION_BUDGET steps, well
  * under this. */
 #define SAPPERD_SLICE_NS 1000000u
+/* The longest one turn of the run queue goes on giving slices before the
+ * loop reads and answers the other connections: past it, the turn ends
+ * after the slice under way (so a turn lasts about 2 to 3 ms), and the
+ * next turn goes on from the connection after the last one served.  A
+ * one-line request waits for about one turn, however many sessions are
+ * busy. */
+#define SAPPERD_TURN_NS 2000000u
 #define SAPPERD_SESSION_BUDGET 16384u
 /* Buffers kept for reuse when connections go idle; the rest are freed. */
 #define SAPPERD_SPARE_BUFFERS 64u
@@ -110,9 +127,13 @@ int sapperd_serve(const struct sapperd_options *options);
 #define SAPPERD_STOP_GRACE_MS 5000u
 /* Period of the timer that closes idle and lingering connections. */
 #define SAPPERD_SWEEP_MS 250u
-/* Refused ("ERR busy") connections that may linger at once; past this a
- * refused connection is closed right after its one line. */
-#define SAPPERD_REFUSED_MAX 256u
+/* Ending connections (refused ones, and sessions past their FIN) that may
+ * linger at once; past this, one is closed right after its last line. */
+#define SAPPERD_LINGERING_MAX 256u
+/* File descriptors kept free for the daemon's own use: a connection that
+ * would leave fewer is closed at once (and counted in the log), before the
+ * system's limit makes accept() fail. */
+#define SAPPERD_FD_RESERVE 8u
 
 /* A connection's I/O buffers.  They are attached while the connection has
  * bytes to move and given back when it goes idle, so an idle connection
@@ -141,7 +162,7 @@ union sapperd_stream {
 
 enum conn_kind {
     CONN_TCP,     /* a TCP session */
-    CONN_REFUSED, /* over --max-clients: one "ERR busy" line */
+    CONN_REFUSED, /* over --max-clients or --max-per-address: one ERR line */
     CONN_STDIO    /* --stdin */
 };
 
@@ -176,17 +197,21 @@ enum conn_kind {
  *
  * What each state implies, kept by conn_set_state() alone:
  *
- *   state       sweep list (not stdio)       counted      run queue   pause list
- *   NEW         none                         no           no          no
- *   OPEN        server->active (idle order)  TCP          may be      may be
- *   DRAINING    server->ending (deadline)    TCP, REFUSED may be      no
- *   SHUTTING    server->ending               TCP, REFUSED no          no
- *   LINGERING   server->ending               TCP, REFUSED no          no
- *   CLOSING     none                         no           no          no
- *   CLOSED      none                         no           no          no
+ *   state       sweep list (not stdio)       counted  lingering     run queue  pause, line
+ *   NEW         none                         no       no            no         no
+ *   OPEN        server->active (idle order)  TCP      no            may be     may be
+ *   DRAINING    server->ending (deadline)    TCP      REFUSED       may be     no
+ *   SHUTTING    server->ending               no       TCP, REFUSED  no         no
+ *   LINGERING   server->ending               no       TCP, REFUSED  no         no
+ *   CLOSING     none                         no       no            no         no
+ *   CLOSED      none                         no       no            no         no
  *
- * "counted": a TCP session counts in server->sessions (--max-clients), a
- * refused connection in server->refused_lingering.  Zero is NEW, so a
+ * "counted": a TCP session counts in server->sessions (--max-clients) and
+ * under its address in server->addresses (--max-per-address) until its
+ * last reply is out, and its session's memory is given back then (or when
+ * it closes).  "lingering": server->lingering, bounded by
+ * SAPPERD_LINGERING_MAX.  "pause, line": the pause list, and the list of
+ * connections with a line under way (server->partial).  Zero is NEW, so a
  * connection's memory set to zero is a new connection.
  */
 enum conn_state {
@@ -211,6 +236,7 @@ enum conn_link_kind {
     CONN_LINK_SWEEP,  /* server->active or server->ending */
     CONN_LINK_PAUSED, /* server->paused */
     CONN_LINK_RUN,    /* server->runnable */
+    CONN_LINK_LINE,   /* server->partial */
     CONN_LINK_KINDS
 };
 
@@ -223,6 +249,26 @@ struct conn_list {
     struct conn *head, *tail; /* oldest first */
     size_t count;
     enum conn_link_kind kind; /* which of a connection's links it uses */
+};
+
+/* A client's address as --max-per-address counts it: an IPv4 address, or
+ * an IPv6 address's /64 network (what one host is usually given). */
+struct peer_key {
+    uint8_t family;    /* 4 or 6; 0 when the address is not known */
+    uint8_t bytes[16]; /* IPv4: the first 4; IPv6: the first 8 */
+};
+
+struct address_slot {
+    struct peer_key key;
+    uint32_t count; /* sessions it holds; 0: an empty slot */
+};
+
+/* addresses.c: the sessions each address holds. */
+struct address_table {
+    struct address_slot *slots;
+    size_t capacity; /* a power of two, or 0 */
+    size_t used;     /* slots with a count */
+    uint64_t seed;   /* of the hash */
 };
 
 struct conn {
@@ -244,6 +290,16 @@ struct conn {
     bool fs_read_in_flight;
     bool eof;                /* the peer has ended its input */
     bool session_finished;   /* sap_session_finish was called */
+    bool session_held;       /* sap_session_init was called, and not yet
+                                sap_session_release */
+    /* In server->partial: when the first byte of the line under way came
+     * (uv_now), or when reading last started again. */
+    uint64_t line_started;
+    /* A line written after the session's last reply, or NULL. */
+    const char *farewell;
+    /* TCP: who is at the other end; REFUSED: the line it is sent. */
+    struct peer_key peer;
+    char *refusal;
     unsigned pending_closes; /* handles and uv_fs requests still out */
     /* Last: a refused connection is allocated without it. */
     struct sap_session session;
@@ -341,6 +397,14 @@ static inline bool conn_pumping(const struct conn *c)
     return c->state == CONN_OPEN || c->state == CONN_DRAINING;
 }
 
+/* A log line for an event that may come in floods: the first is written at
+ * once, the rest are counted and written as one line at most once a
+ * second (on the next event, the sweep timer or the stop). */
+struct log_tally {
+    uint64_t unlogged;  /* events since the last line */
+    uint64_t logged_at; /* uv_now of the last line; 0: none yet */
+};
+
 struct server {
     uv_loop_t *loop;
     const struct sapperd_options *options;
@@ -351,14 +415,24 @@ struct server {
     uv_check_t resume;       /* restarts the reading of paused connections */
     struct conn_list paused; /* connections that filled their buffer this turn */
     /* Fairness: sessions with work left (sap_session_busy) wait here and
-     * get one slice each, in turn, once per loop iteration (the idle
-     * handle keeps the loop polling I/O without blocking between). */
+     * get one slice each, in turn, for at most SAPPERD_TURN_NS per loop
+     * iteration (the idle handle keeps the loop polling I/O without
+     * blocking between). */
     uv_idle_t runner;
     struct conn_list runnable;
     struct conn_list active; /* open TCP sessions, least recently active first */
     struct conn_list ending; /* draining, shutting and lingering connections */
+    struct conn_list partial; /* open TCP sessions with a line under way,
+                                 the oldest line first (--line-timeout) */
     uint32_t sessions;       /* TCP sessions counted against --max-clients */
-    uint32_t refused_lingering;
+    uint32_t max_per_address;
+    struct address_table addresses; /* their count by address */
+    uint32_t lingering;      /* see the state map */
+    uint64_t reaped_at;      /* uv_now of the last sched_reap_gone */
+    /* Accepted sockets not yet closed, beside the descriptors the daemon
+     * had once it listened (base_fds), under the limit RLIMIT_NOFILE. */
+    uint32_t sockets;
+    uint64_t base_fds, fd_limit;
     struct conn *stdio;           /* the --stdin session, if any */
     struct sapperd_memory memory; /* every session's board blocks */
     /* Accepting never stops (libuv stops reporting a listener whose
@@ -379,11 +453,17 @@ struct server {
     /* Where a connection without buffers reads (its bytes are then moved
      * into buffers it takes) and where ending connections read to drop. */
     char scratch[SAPPERD_IN_BYTES];
-    char busy_line[16]; /* "ERR busy\n", written from here */
+    /* The refusals, written from here (uv_buf_t points to char). */
+    char busy_line[16];         /* over --max-clients */
+    char busy_address_line[64]; /* over --max-per-address */
+    /* "ERR line not finished within N s; closing" (--line-timeout) */
+    char line_timeout_line[80];
     uint64_t stop_deadline;
-    uint64_t refused_logged_at; /* rate limit of the "refused" log line */
-    uint64_t refused_unlogged;
-    uint64_t accept_error_logged_at;
+    struct log_tally refused;         /* over --max-clients */
+    struct log_tally refused_address; /* over --max-per-address */
+    struct log_tally dropped;         /* accepted and closed at once */
+    const char *drop_reason;          /* why the last one was */
+    struct peer_key refused_peer;     /* the last over --max-per-address */
     int exit_status;
 };
 
@@ -398,10 +478,26 @@ void conn_start(struct conn *c);
 void conn_drain(struct conn *c);
 /* Closes now, whatever is queued. */
 void conn_close(struct conn *c);
-/* The run queue's turn for c (OPEN or DRAINING): one more slice. */
+/* The run queue's turn for c (OPEN or DRAINING): one more slice, unless
+ * its peer has gone (then it closes). */
 void conn_run(struct conn *c);
+/* Closes c if its peer has gone (a reset, an error), which a session that
+ * is busy and not reading learns from nowhere else; true when it closed. */
+bool conn_close_if_gone(struct conn *c);
+/* Stops reading, answers what was read, writes `line` after the last
+ * reply (--line-timeout), then closes. */
+void conn_drain_saying(struct conn *c, const char *line);
+/* Gives the session's memory back; nothing if it holds none. */
+void conn_release_session(struct conn *c);
 /* The end of the loop turn in which c (OPEN) was paused: it may read again. */
 void conn_resume(struct conn *c);
+
+/* Between conn.c and closing.c: starts reading (nothing once the peer's
+ * input has ended); on an I/O error, logs it unless it says the peer went
+ * away, and closes; the last reply is out: FIN, then linger (or close). */
+void conn_read_start(struct conn *c);
+void conn_fail(struct conn *c, const char *what, int err);
+void conn_end(struct conn *c);
 
 /* buffers.c: takes c's buffers (a spare, or new); false when out of memory. */
 bool conn_attach_buffers(struct conn *c);
@@ -422,12 +518,45 @@ int sched_start(struct server *s);
 /* Queues c (OPEN or DRAINING) for a slice on a later loop iteration; 0 or
  * a libuv error. */
 int sched_run_later(struct conn *c);
+/* Closes the queued sessions whose peers have gone: their slots are free
+ * for the next client. */
+void sched_reap_gone(struct server *s);
 /* Input or output made progress: an open session goes to the back of the
  * idle order; an ending one gets a new deadline. */
 void sched_touch(struct conn *c);
 /* Closes the connections past their deadlines (or all of them, past the
- * stop deadline) and drains those idle for --idle-timeout. */
+ * stop deadline) and drains those idle for --idle-timeout or with a line
+ * under way for --line-timeout. */
 void sched_sweep(struct server *s);
+/* The line clock of an open TCP session: `bytes` arrived.  A chunk that
+ * ends inside a line starts the clock unless it runs; a line end stops it,
+ * or starts it again for the bytes after. */
+void sched_line_received(struct conn *c, const char *bytes, size_t n);
+/* c starts reading again after a pause: a line under way was not late
+ * while no byte of it could arrive, so its clock starts again. */
+void sched_line_resumed(struct conn *c);
+
+/* ---- client addresses (addresses.c) ---------------------------------------------- */
+
+void addresses_init(struct address_table *t, uint64_t seed);
+void addresses_free(struct address_table *t);
+/* key for a peer's address; false (key zeroed) for another family. */
+bool peer_key_from(struct peer_key *key, const struct sockaddr_storage *address);
+/* "192.0.2.7" or "2001:db8::/64". */
+void peer_key_format(const struct peer_key *key, char *text, size_t size);
+/* The sessions key holds. */
+uint32_t addresses_count(const struct address_table *t, const struct peer_key *key);
+/* Room for one more address, so that addresses_add cannot fail; false
+ * when out of memory. */
+bool addresses_reserve(struct address_table *t);
+void addresses_add(struct address_table *t, const struct peer_key *key);
+void addresses_remove(struct address_table *t, const struct peer_key *key);
+/* The address holding the most sessions, or NULL when there is none. */
+const struct address_slot *addresses_busiest(const struct address_table *t);
+
+/* server.c: writes the log lines held back (struct log_tally) whose second
+ * has passed, or all of them (the stop). */
+void server_flush_logs(struct server *s, bool all);
 
 /* stdio.c: opens stdin/stdout as streams (tty, pipe, socket) or as regular
  * files; fills the conn's in/out and returns 0, or a libuv error. */

@@ -8,9 +8,11 @@
  * each with a deadline.  Two more lists hold connections for a moment:
  * server->paused, those that filled their input buffer this loop turn
  * (they read again once the turn's I/O is done), and server->runnable,
- * the sessions with work left, which get one slice each per loop
- * iteration.  conn_set_state() keeps all of it, and the counts against
- * --max-clients, in step with the state.
+ * the sessions with work left, which get one slice each in turn, a few
+ * milliseconds of them per loop iteration.  server->partial holds the
+ * open sessions with a line under way, oldest first, for --line-timeout.
+ * conn_set_state() keeps all of it, the counts against --max-clients and
+ * --max-per-address, and the session's memory, in step with the state.
  */
 #include <stdlib.h>
 
@@ -59,14 +61,36 @@ static struct conn_list *sweep_list(struct conn *c)
     return NULL;
 }
 
-/* What counts c while it is started (OPEN to LINGERING). */
-static uint32_t *started_count(struct conn *c)
+/* A TCP session counts against --max-clients until its last reply is out. */
+static bool counted(const struct conn *c)
+{
+    return c->kind == CONN_TCP && conn_pumping(c);
+}
+
+/* An ending TCP connection past its FIN, or a refused one. */
+static bool lingering(const struct conn *c)
 {
     if (c->kind == CONN_TCP)
-        return &c->server->sessions;
-    if (c->kind == CONN_REFUSED)
-        return &c->server->refused_lingering;
-    return NULL;
+        return c->state == CONN_SHUTTING || c->state == CONN_LINGERING;
+    return c->kind == CONN_REFUSED && conn_ending(c);
+}
+
+/* The counts of the map's "counted" and "lingering" columns. */
+static void count(struct conn *c, bool was_counted, bool was_lingering)
+{
+    struct server *s = c->server;
+
+    if (counted(c) != was_counted) {
+        if (was_counted) {
+            s->sessions--;
+            addresses_remove(&s->addresses, &c->peer);
+        } else {
+            s->sessions++;
+            addresses_add(&s->addresses, &c->peer);
+        }
+    }
+    if (lingering(c) != was_lingering)
+        s->lingering = was_lingering ? s->lingering - 1 : s->lingering + 1;
 }
 
 static void run_cancel(struct conn *c);
@@ -76,8 +100,8 @@ void conn_set_state(struct conn *c, enum conn_state to)
     struct server *s = c->server;
     struct conn_list *list_before = sweep_list(c);
     struct conn_list *list_after;
-    uint32_t *count = started_count(c);
-    bool started_before = conn_started(c);
+    bool was_counted = counted(c), was_lingering = lingering(c);
+    bool was_pumping = conn_pumping(c);
 
     if (!transition_allowed(c, to)) {
         sapperd_log("bug: a connection went from %s to %s", state_names[c->state],
@@ -86,8 +110,7 @@ void conn_set_state(struct conn *c, enum conn_state to)
     }
     c->state = to;
 
-    if (count != NULL && conn_started(c) != started_before)
-        *count = started_before ? *count - 1 : *count + 1;
+    count(c, was_counted, was_lingering);
     list_after = sweep_list(c);
     if (list_after != list_before) {
         if (list_before != NULL)
@@ -97,10 +120,15 @@ void conn_set_state(struct conn *c, enum conn_state to)
     }
     if (list_after != NULL)
         c->stamp = uv_now(s->loop) + (to == CONN_OPEN ? 0 : SAPPERD_LINGER_MS);
-    if (to != CONN_OPEN)
+    if (to != CONN_OPEN) {
         conn_list_remove(&s->paused, c);
+        conn_list_remove(&s->partial, c);
+    }
     if (!conn_pumping(c))
         run_cancel(c);
+    /* The session has said its last: its boards go back to the budget. */
+    if (was_pumping && !conn_pumping(c))
+        conn_release_session(c);
 }
 
 /* ---- the run queue ---------------------------------------------------------------- */
@@ -116,17 +144,22 @@ static void run_cancel(struct conn *c)
         (void)uv_idle_stop(&s->runner); /* libuv's stop functions cannot fail */
 }
 
-/* One slice for every connection queued when the loop came round; those
- * still busy queue themselves again, behind the others. */
+/* One slice for each connection at the front of the queue, in turn, until
+ * SAPPERD_TURN_NS has passed or every connection queued when the loop came
+ * round has had one; those still busy queue themselves again, behind the
+ * others, so the next turn begins where this one stopped. */
 static void on_runner(uv_idle_t *idle)
 {
     struct server *s = idle->data;
     size_t turns = s->runnable.count;
+    uint64_t started = uv_hrtime();
     struct conn *c;
 
     while (turns-- > 0 && (c = s->runnable.head) != NULL) {
         run_cancel(c);
         conn_run(c);
+        if (uv_hrtime() - started >= SAPPERD_TURN_NS)
+            break;
     }
 }
 
@@ -144,6 +177,21 @@ int sched_run_later(struct conn *c)
     }
     conn_list_push(&s->runnable, c);
     return 0;
+}
+
+void sched_reap_gone(struct server *s)
+{
+    struct conn *c, *next;
+
+    /* Once per millisecond at most: a flood of newcomers at the limit
+     * must not make the daemon ask every busy socket for each of them. */
+    if (s->reaped_at == uv_now(s->loop))
+        return;
+    s->reaped_at = uv_now(s->loop);
+    CONN_LIST_EACH(&s->runnable, c, next)
+    {
+        (void)conn_close_if_gone(c);
+    }
 }
 
 /* ---- the pause list --------------------------------------------------------------- */
@@ -179,6 +227,69 @@ void sched_touch(struct conn *c)
     }
 }
 
+/* ---- the line clock (--line-timeout) ---------------------------------------------- */
+
+static void line_clock_start(struct conn *c)
+{
+    struct server *s = c->server;
+
+    conn_list_remove(&s->partial, c);
+    c->line_started = uv_now(s->loop);
+    conn_list_push(&s->partial, c);
+}
+
+void sched_line_received(struct conn *c, const char *bytes, size_t n)
+{
+    const char *last_end;
+    size_t after;
+
+    if (c->kind != CONN_TCP || c->state != CONN_OPEN || n == 0
+        || c->server->options->line_timeout == 0)
+        return;
+    last_end = NULL;
+    for (after = n; after > 0; after--) {
+        if (bytes[after - 1] == '\n') {
+            last_end = bytes + after - 1;
+            break;
+        }
+    }
+    if (last_end == NULL) {
+        if (!conn_in_list(&c->server->partial, c))
+            line_clock_start(c);
+        return;
+    }
+    if (last_end + 1 < bytes + n)
+        line_clock_start(c); /* the bytes after the line end begin a line */
+    else
+        conn_list_remove(&c->server->partial, c);
+}
+
+void sched_line_resumed(struct conn *c)
+{
+    if (conn_in_list(&c->server->partial, c))
+        line_clock_start(c);
+}
+
+/* The sessions whose line has been arriving for --line-timeout are told so
+ * and closed.  One that is not reading (its earlier requests are still
+ * being answered) cannot be sent the rest: its clock starts again when it
+ * reads again. */
+static void sweep_late_lines(struct server *s, uint64_t now)
+{
+    uint64_t timeout_ms = (uint64_t)s->options->line_timeout * 1000u;
+    struct conn *c, *next;
+
+    if (timeout_ms == 0)
+        return;
+    CONN_LIST_EACH(&s->partial, c, next)
+    {
+        if (now - c->line_started < timeout_ms)
+            break; /* oldest first: the rest are younger */
+        if (c->reading)
+            conn_drain_saying(c, s->line_timeout_line);
+    }
+}
+
 void sched_sweep(struct server *s)
 {
     uint64_t now = uv_now(s->loop);
@@ -199,6 +310,7 @@ void sched_sweep(struct server *s)
         if (now >= c->stamp)
             conn_close(c);
     }
+    sweep_late_lines(s, now);
     if (timeout_ms == 0)
         return;
     /* Least recently active first: the sweep stops at the first that is not idle. */
@@ -208,7 +320,10 @@ void sched_sweep(struct server *s)
 
 static void on_sweep(uv_timer_t *timer)
 {
-    sched_sweep(timer->data);
+    struct server *s = timer->data;
+
+    sched_sweep(s);
+    server_flush_logs(s, false);
 }
 
 /* ---- setting up ------------------------------------------------------------------- */
@@ -219,6 +334,7 @@ void sched_init(struct server *s)
     conn_list_init(&s->ending, CONN_LINK_SWEEP);
     conn_list_init(&s->paused, CONN_LINK_PAUSED);
     conn_list_init(&s->runnable, CONN_LINK_RUN);
+    conn_list_init(&s->partial, CONN_LINK_LINE);
 }
 
 /* The check handle and the timer do not keep the loop alive: it ends when

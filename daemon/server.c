@@ -1,10 +1,14 @@
 /*
- * server.c - listening sockets, accepting, the client limit and the
- * orderly stop on SIGINT/SIGTERM.
+ * server.c - listening sockets, accepting, the client limits (in all, per
+ * address, and the descriptors the system allows), their log lines, and
+ * the orderly stop on SIGINT/SIGTERM.
  */
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <uv.h>
 
@@ -88,19 +92,65 @@ static void log_address(const char *what, const struct sockaddr_storage *address
     }
 }
 
+/* ---- log lines that count ---------------------------------------------------------- */
+
 /* A refusal is worth one line, but a flood of them is not worth a flood. */
-static void log_refused(struct server *s)
+static void write_refused(struct server *s, unsigned long long n)
+{
+    const struct address_slot *top = addresses_busiest(&s->addresses);
+    char who[96] = "";
+    char address[64];
+
+    if (top != NULL) {
+        peer_key_format(&top->key, address, sizeof address);
+        snprintf(who, sizeof who, "; %s holds the most (%u)", address, (unsigned)top->count);
+    }
+    sapperd_log("refused %llu client%s: %u sessions open (--max-clients)%s", n,
+                n == 1 ? "" : "s", (unsigned)s->sessions, who);
+}
+
+static void write_refused_address(struct server *s, unsigned long long n)
+{
+    char address[64];
+
+    peer_key_format(&s->refused_peer, address, sizeof address);
+    sapperd_log("refused %llu client%s: %u sessions from one address (--max-per-address), "
+                "the last from %s",
+                n, n == 1 ? "" : "s", (unsigned)s->max_per_address, address);
+}
+
+static void write_dropped(struct server *s, unsigned long long n)
+{
+    sapperd_log("dropped %llu connection%s: %s", n, n == 1 ? "" : "s", s->drop_reason);
+}
+
+typedef void tally_writer(struct server *s, unsigned long long n);
+
+/* Writes t's line if it has events and its second has passed (or `all`). */
+static void tally_flush(struct server *s, struct log_tally *t, tally_writer *write, bool all)
 {
     uint64_t now = uv_now(s->loop);
 
-    s->refused_unlogged++;
-    if (s->refused_logged_at != 0 && now - s->refused_logged_at < LOG_INTERVAL_MS)
+    if (t->unlogged == 0)
         return;
-    sapperd_log("refused %llu client%s: %u sessions open (--max-clients)",
-                (unsigned long long)s->refused_unlogged, s->refused_unlogged == 1 ? "" : "s",
-                (unsigned)s->sessions);
-    s->refused_logged_at = now;
-    s->refused_unlogged = 0;
+    if (!all && t->logged_at != 0 && now - t->logged_at < LOG_INTERVAL_MS)
+        return;
+    write(s, (unsigned long long)t->unlogged);
+    t->unlogged = 0;
+    t->logged_at = now;
+}
+
+static void tally_count(struct server *s, struct log_tally *t, tally_writer *write)
+{
+    t->unlogged++;
+    tally_flush(s, t, write, false);
+}
+
+void server_flush_logs(struct server *s, bool all)
+{
+    tally_flush(s, &s->refused, write_refused, all);
+    tally_flush(s, &s->refused_address, write_refused_address, all);
+    tally_flush(s, &s->dropped, write_dropped, all);
 }
 
 static void drop_connection(struct server *s, uv_stream_t *listener);
@@ -142,6 +192,38 @@ static void drop_connection(struct server *s, uv_stream_t *listener)
     uv_close((uv_handle_t *)&s->drop_spare, on_spare_closed);
 }
 
+/* A connection that could not be served: closed at once, and counted. */
+static void drop_counted(struct server *s, uv_stream_t *listener, const char *reason)
+{
+    s->drop_reason = reason;
+    tally_count(s, &s->dropped, write_dropped);
+    if (listener != NULL)
+        drop_connection(s, listener);
+}
+
+/* Serving one more connection would leave fewer than SAPPERD_FD_RESERVE
+ * descriptors (the drop handle and a pending connection per listener
+ * need theirs too). */
+static bool out_of_descriptors(const struct server *s)
+{
+    return s->base_fds + s->sockets + 1 + s->listener_count + SAPPERD_FD_RESERVE > s->fd_limit;
+}
+
+/* The descriptors the daemon holds once it listens (the lowest free one:
+ * they are taken in order), and the limit on them. */
+static void measure_descriptors(struct server *s)
+{
+    struct rlimit limit;
+    int fd = dup(STDERR_FILENO);
+
+    s->base_fds = fd >= 0 ? (uint64_t)fd : 0;
+    if (fd >= 0)
+        (void)close(fd);
+    s->fd_limit = UINT64_MAX;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+        s->fd_limit = (uint64_t)limit.rlim_cur;
+}
+
 /* A connection's memory.  In a test build, SAPPERD_FAIL_ACCEPT=N in the
  * environment fails the N-th connection's. */
 static struct conn *conn_alloc(struct server *s, size_t bytes)
@@ -164,6 +246,52 @@ static void read_test_hooks(struct server *s)
 }
 #endif
 
+/* Who is at the other end of c, as --max-per-address counts it. */
+static void read_peer(struct conn *c)
+{
+    struct sockaddr_storage address;
+    int length = (int)sizeof address;
+
+    memset(&address, 0, sizeof address);
+    if (uv_tcp_getpeername(&c->handle.tcp, (struct sockaddr *)&address, &length) != 0
+        || !peer_key_from(&c->peer, &address))
+        memset(&c->peer, 0, sizeof c->peer); /* counted together, as unknown */
+}
+
+/* An accepted connection: a session, or one line saying why not.  False
+ * when it cannot be set up (closed, and counted as dropped). */
+static bool admit(struct server *s, struct conn *c, bool over_max_clients)
+{
+    int r;
+
+    read_peer(c);
+    if (over_max_clients) {
+        c->kind = CONN_REFUSED;
+        c->refusal = s->busy_line;
+        tally_count(s, &s->refused, write_refused);
+        return true;
+    }
+    if (addresses_count(&s->addresses, &c->peer) >= s->max_per_address) {
+        c->kind = CONN_REFUSED;
+        c->refusal = s->busy_address_line;
+        s->refused_peer = c->peer;
+        tally_count(s, &s->refused_address, write_refused_address);
+        return true;
+    }
+    if (!addresses_reserve(&s->addresses)) {
+        conn_close(c);
+        drop_counted(s, NULL, "out of memory for a new connection");
+        return false;
+    }
+    /* a session the core refuses (a library built with other limits)
+     * says it is closing, and the connection ends after its first read */
+    r = sap_session_init(&c->session, &s->memory.table);
+    c->session_held = true;
+    if (r != SAP_OK)
+        sapperd_log("a session cannot start: %s", sap_strerror(r));
+    return true;
+}
+
 static void on_connection(uv_stream_t *listener, int status)
 {
     struct server *s = listener->data;
@@ -173,51 +301,49 @@ static void on_connection(uv_stream_t *listener, int status)
     int r;
 
     if (status < 0) {
-        uint64_t now = uv_now(s->loop);
-        if (now - s->accept_error_logged_at >= LOG_INTERVAL_MS) {
-            sapperd_log("accepting a connection failed: %s", uv_strerror(status));
-            s->accept_error_logged_at = now;
-        }
+        drop_counted(s, NULL, uv_strerror(status));
         return;
     }
     if (s->stopping) {
         drop_connection(s, listener);
         return;
     }
+    if (out_of_descriptors(s)) {
+        drop_counted(s, listener,
+                     "too few file descriptors left (ulimit -n; each client takes one)");
+        return;
+    }
+    if (s->sessions >= s->options->max_clients)
+        sched_reap_gone(s); /* a busy session's peer may have gone meanwhile */
     refuse = s->sessions >= s->options->max_clients;
-    /* A refused connection never runs a session: it is allocated without. */
+    /* A connection refused for --max-clients never runs a session: it is
+     * allocated without one. */
     bytes = refuse ? offsetof(struct conn, session) : sizeof(struct conn);
     c = conn_alloc(s, bytes);
     if (c == NULL) {
-        sapperd_log("out of memory for a new connection; closing it");
-        drop_connection(s, listener);
+        drop_counted(s, listener, "out of memory for a new connection");
         return;
     }
-    conn_init(c, s, refuse ? CONN_REFUSED : CONN_TCP);
+    conn_init(c, s, CONN_TCP);
     r = uv_tcp_init(s->loop, &c->handle.tcp);
     if (r < 0) {
-        sapperd_log("new connection: %s; closing it", uv_strerror(r));
         free(c);
-        drop_connection(s, listener);
+        drop_counted(s, listener, uv_strerror(r));
         return;
     }
+    s->sockets++; /* until conn_free */
     c->handle.handle.data = c;
     c->in = c->out = &c->handle.stream;
-    /* a session the core refuses (a library built with other limits)
-     * says it is closing, and the connection ends after its first read */
-    if (!refuse && (r = sap_session_init(&c->session, &s->memory.table)) != SAP_OK)
-        sapperd_log("a session cannot start: %s", sap_strerror(r));
     r = uv_accept(listener, &c->handle.stream);
     if (r == 0)
         r = uv_tcp_nodelay(&c->handle.tcp, 1);
     if (r < 0) {
-        sapperd_log("accepting a connection failed: %s", uv_strerror(r));
         conn_close(c);
+        drop_counted(s, NULL, uv_strerror(r));
         return;
     }
-    if (refuse)
-        log_refused(s);
-    conn_start(c);
+    if (admit(s, c, refuse))
+        conn_start(c);
 }
 
 static int listen_on(struct server *s, const char *text)
@@ -328,6 +454,7 @@ static int start_stdio(struct server *s)
         free(c);
         return UV_EINVAL;
     }
+    c->session_held = true;
     s->stdio = c;
     r = stdio_open(s, c);
     if (r < 0) {
@@ -357,6 +484,12 @@ int sapperd_serve(const struct sapperd_options *options)
     s->options = options;
     s->stdio_flags[0] = s->stdio_flags[1] = -1;
     strcpy(s->busy_line, "ERR busy\n");
+    strcpy(s->busy_address_line, "ERR busy: too many connections from your address\n");
+    snprintf(s->line_timeout_line, sizeof s->line_timeout_line,
+             "ERR line not finished within %lu s; closing\n",
+             (unsigned long)options->line_timeout);
+    s->max_per_address = sapperd_max_per_address(options);
+    addresses_init(&s->addresses, uv_hrtime() ^ (uint64_t)(uintptr_t)s);
     sapperd_memory_init(&s->memory, options->max_memory);
     sched_init(s);
 #ifdef SAPPERD_TEST_HOOKS
@@ -384,10 +517,13 @@ int sapperd_serve(const struct sapperd_options *options)
     }
     if (r == 0 && options->stdin_session)
         r = start_stdio(s);
-    if (r == 0)
+    if (r == 0) {
+        measure_descriptors(s);
         r = uv_run(&loop, UV_RUN_DEFAULT);
+    }
     if (r < 0)
         status = 1;
+    server_flush_logs(s, true);
 
     /* Whatever is left (after a failed start: listeners, helpers). */
     uv_walk(&loop, close_any, NULL);
@@ -402,6 +538,7 @@ int sapperd_serve(const struct sapperd_options *options)
     if (s->stdio != NULL)
         conn_free(s->stdio);
     buffers_free_spares(s);
+    addresses_free(&s->addresses);
     if (s->stopping)
         sapperd_log("stopped");
     free(s);

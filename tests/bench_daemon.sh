@@ -35,7 +35,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 figure() { sed -n "s/.*$1 \([0-9.]*\).*/\1/p"; }
 
 start_bench_daemon() { # name
-    daemon_start "$1" "$SAPPERD_PLAIN" --max-clients $((IDLE + 100)) --idle-timeout 0 \
+    daemon_start "$1" "$SAPPERD_PLAIN" --max-clients $((IDLE + 100)) --max-per-address $((IDLE + 100)) --idle-timeout 0 \
         || { echo "bench_daemon: the daemon did not start"; exit 1; }
 }
 

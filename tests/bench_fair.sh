@@ -49,7 +49,7 @@ done
 
 for budget in 64M 4G; do
     for run in $(seq 1 $RUNS); do
-        daemon_start mem "$SAPPERD_PLAIN" --max-memory "$budget" || continue
+        daemon_start mem "$SAPPERD_PLAIN" --max-memory "$budget" --max-per-address 100 || continue
         timeout 120 python3 tests/tools/memory_clients.py "$DAEMON_ADDR" "$DAEMON_PID" 80 900 \
             > "$DAEMON_TMP/mem.$run"
         daemon_stop mem "$DAEMON_PID" || echo "bench_fair: the daemon did not stop cleanly"

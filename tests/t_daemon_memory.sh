@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 T=$DAEMON_TMP
 
 # ---- the budget ----------------------------------------------------------------
-daemon_start budget "$SAPPERD_PLAIN" --max-memory 64M \
+daemon_start budget "$SAPPERD_PLAIN" --max-memory 64M --max-per-address 100 \
     || { check "daemon starts" 1; summary t_daemon_memory; exit 1; }
 PID=$DAEMON_PID
 out=$(timeout 120 python3 tests/tools/memory_clients.py "$DAEMON_ADDR" "$PID" 80 900 2>&1)
@@ -91,7 +91,7 @@ check_eq "the first client is served" "$out1" "END"
 check "the second client's connection could not be allocated: closed, no reply" $? "$out2"
 check_eq "the third client is served: accepting goes on" "$out3" "OK 2 2 1"
 check_eq "and the fourth" "$out4" "END"
-grep -q "out of memory for a new connection; closing it" "$DAEMON_TMP/failing.log"
+grep -q "dropped 1 connection: out of memory for a new connection" "$DAEMON_TMP/failing.log"
 check "the failure is logged" $?
 daemon_stop failing "$DAEMON_PID"
 check "the failing daemon stops cleanly" $?

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 T=$DAEMON_TMP
 
 # ---- one daemon for the protocol checks --------------------------------------
-daemon_start main "$SAPPERD" --max-clients 300 || { check "daemon starts" 1; summary t_daemon_tcp; exit 1; }
+daemon_start main "$SAPPERD" --max-clients 300 --max-per-address 300 || { check "daemon starts" 1; summary t_daemon_tcp; exit 1; }
 MAIN_PID=$DAEMON_PID
 A=$DAEMON_ADDR
 check "listens on a port it picked and logs it" 0
@@ -135,7 +135,7 @@ daemon_stop v6 $V6
 check "IPv6 daemon stops cleanly" $?
 
 # ---- the client limit ----------------------------------------------------------
-daemon_start busy "$SAPPERD" --max-clients 2 || check "busy daemon starts" 1
+daemon_start busy "$SAPPERD" --max-clients 2 --max-per-address 2 || check "busy daemon starts" 1
 "$CLIENT" idle "$DAEMON_ADDR" 2 2500 > "$T/idle.out" &
 IDLE=$!
 track $IDLE
@@ -183,7 +183,7 @@ check "RSS grew ${growth} KiB for a 1000x1000 game (977 KiB) whose replies are n
 # buffers for each of them.
 daemon_stop rss $DAEMON_PID
 check "plain daemon stops cleanly" $?
-daemon_start idle "$SAPPERD_PLAIN" --max-clients 5000 || check "plain daemon starts" 1
+daemon_start idle "$SAPPERD_PLAIN" --max-clients 5000 --max-per-address 5000 || check "plain daemon starts" 1
 n=2000
 [ "$(ulimit -n)" -ge $((n + 200)) ] 2>/dev/null || ulimit -n $((n + 200)) 2>/dev/null \
     || n=$(( $(ulimit -n) - 200 ))
@@ -235,7 +235,7 @@ daemon_stop small $SMALL
 check "small daemon stops cleanly" $?
 
 # ---- SIGTERM during load ------------------------------------------------------------
-daemon_start load "$SAPPERD" || check "load daemon starts" 1
+daemon_start load "$SAPPERD" --max-per-address 100 || check "load daemon starts" 1
 "$CLIENT" games "$DAEMON_ADDR" 50 14 20000 early > "$T/load.out" 2>&1 &
 LOAD=$!
 track $LOAD
