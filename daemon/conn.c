@@ -440,6 +440,7 @@ void conn_start(struct conn *c)
 
     if (c->kind != CONN_REFUSED) {
         sap_session_set_budget(&c->session, SAPPERD_SESSION_BUDGET);
+        sap_session_set_allowance(&c->session, s->options->max_request_work);
         conn_set_state(c, CONN_OPEN);
         /* stdin as a file reads into its buffers from the start. */
         if (c->kind == CONN_STDIO && !conn_attach_buffers(c)) {

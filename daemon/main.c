@@ -22,6 +22,7 @@ static void print_usage(FILE *to)
         "usage: " SAPPERD_NAME " [--listen HOST:PORT]... [--stdin] [--max-clients N]\n"
         "               [--max-per-address N] [--idle-timeout SECONDS]\n"
         "               [--line-timeout SECONDS] [--max-memory BYTES]\n"
+        "               [--max-request-work STEPS]\n"
         "       " SAPPERD_NAME " --judge boom|casual|master|nurikabe < input > output\n"
         "\n"
         "Serves sapper's line protocol (send HELP for the requests).\n"
@@ -48,10 +49,16 @@ static void print_usage(FILE *to)
         "  --max-memory BYTES     board memory of all sessions together (suffix K, M\n"
         "                         or G); a request past it gets an ERR (default " SAPPERD_DEFAULT_MAX_MEMORY_TEXT
         ")\n"
+        "  --max-request-work STEPS\n"
+        "                         work one request may do, in steps a cell of its\n"
+        "                         board (a board counts as at least 65536 cells);\n"
+        "                         past it the request gets \"ERR gave up ...\" and\n"
+        "                         changes nothing; 0 no limit (default %u, about 5 s\n"
+        "                         of a core for a small board)\n"
         "  --help                 this text\n"
         "  --version              the version\n",
         SAPPERD_DEFAULT_MAX_CLIENTS, SAPPERD_DEFAULT_MAX_PER_ADDRESS,
-        SAPPERD_DEFAULT_IDLE_TIMEOUT, SAPPERD_DEFAULT_LINE_TIMEOUT);
+        SAPPERD_DEFAULT_IDLE_TIMEOUT, SAPPERD_DEFAULT_LINE_TIMEOUT, SAP_SESSION_ALLOWANCE);
 }
 
 void sapperd_log(const char *format, ...)
@@ -121,6 +128,7 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
     o->max_clients = SAPPERD_DEFAULT_MAX_CLIENTS;
     o->idle_timeout = SAPPERD_DEFAULT_IDLE_TIMEOUT;
     o->line_timeout = SAPPERD_DEFAULT_LINE_TIMEOUT;
+    o->max_request_work = SAP_SESSION_ALLOWANCE;
     o->max_memory = SAPPERD_DEFAULT_MAX_MEMORY;
 
     for (i = 1; i < argc; i++) {
@@ -185,6 +193,13 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
             if (value == NULL || !parse_count(value, &o->line_timeout))
                 return usage_error("%s needs a number of seconds (0 never closes)",
                                    "--line-timeout");
+            continue;
+        }
+        value = option_value("--max-request-work", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL || !parse_count(value, &o->max_request_work))
+                return usage_error("%s needs a number of steps a cell (0 no limit)",
+                                   "--max-request-work");
             continue;
         }
         value = option_value("--idle-timeout", argc, argv, &i, &matched);

@@ -43,6 +43,7 @@ struct sapperd_options {
     uint32_t max_per_address; /* --max-per-address; 0: the default for max_clients */
     uint32_t line_timeout; /* --line-timeout, seconds; 0 never closes */
     size_t max_memory;     /* --max-memory, bytes */
+    uint32_t max_request_work; /* --max-request-work: steps a cell, 0 none */
 };
 
 /* What parse_options decided. */

@@ -15,6 +15,10 @@
 #     counted in the log
 #   - a client that resets in the middle of long work: its slot is free at
 #     once and the work stops (the daemon's CPU goes idle)
+#   - a request past its work allowance (--max-request-work) gives up with
+#     one ERR and changes nothing; a client that sends the hard board's
+#     click and closes (a FIN: it might still read) has its work stopped at
+#     that allowance, and its slot freed
 #   - a line that took long only because the daemon was busy is not late
 set -u
 cd "$(dirname "$0")/.."
@@ -135,6 +139,30 @@ after=$(value cpu_after_ticks "$out")
 check "the work stopped: ${after:-?} ticks of CPU in the second after" $?
 daemon_stop reset $DAEMON_PID
 check "the reset daemon stops cleanly" $?
+
+# ---- the work allowance ----------------------------------------------------------------
+# 200 steps a cell: the hard board's 8,791 cells count as 65,536, so its
+# click gives up after 13 million steps (a fraction of a second).
+daemon_start allowance "$SAPPERD" --max-clients 1 --max-request-work 200 \
+    || check "allowance daemon starts" 1
+out=$(printf 'NEW 149 59 4407 1912984910 NOGUESS\n1 10 9\nSTATS\n2 1 1\n' \
+    | timeout 60 "$CLIENT" send "$DAEMON_ADDR")
+check_eq "past --max-request-work the click gives up and lays no mines" "$out" \
+    "$(printf 'OK 149 59 4407\nERR gave up after its allowance of work (200 steps a cell); nothing changed\nERR no mines yet: a random board lays them at the first left click\nRUNNING: [<1, 1, P>]')"
+out=$($ABUSE vanish "$DAEMON_ADDR" "$DAEMON_PID" 2>&1)
+echo "$out" | sed 's/^/    /'
+check_eq "a client that clicks and closes: --max-clients 1 takes a new client" \
+    "$(value second "$out")" "$HELP_FIRST"
+ms=$(value second_ms "$out")
+[ -n "$ms" ] && [ "$ms" -lt 10000 ]
+check "once its allowance is spent (${ms:-?} ms)" $?
+after=$(value cpu_after_ticks "$out")
+[ -n "$after" ] && [ "$after" -le 10 ]
+check "the work stopped: ${after:-?} ticks of CPU in the second after" $?
+daemon_stop allowance $DAEMON_PID
+check "the allowance daemon stops cleanly" $?
+"$SAPPERD" --max-request-work x 2>&1 | grep -q -- '--max-request-work needs a number of steps a cell'
+check "--max-request-work checks its argument" $?
 
 # ---- busy is not late ----------------------------------------------------------------
 # A board that takes the ASan build about 2 s, then 2,000 requests behind

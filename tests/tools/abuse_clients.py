@@ -215,6 +215,30 @@ def reset(address, pid):
     print(f"cpu_after_ticks {cpu_ticks(pid) - before}")
 
 
+def vanish(address, pid):
+    """The hard board's click, then a plain close (a FIN, as if the client
+    might still read): the daemon can only stop the work at its allowance."""
+    first = connect(address, "127.0.0.2")
+    first.sendall(HARD_BOARD)
+    print(f"first {read_line(first, 10)}")
+    first.sendall(HARD_CLICK)
+    first.close()
+    start = time.monotonic()
+    line = "ERR busy"
+    while line == "ERR busy" and time.monotonic() - start < 30:
+        time.sleep(0.1)
+        second = connect(address, "127.0.0.3")
+        second.sendall(b"HELP\n")
+        line = read_line(second, 5)
+        second.close()
+    print(f"second {line}")
+    print(f"second_ms {int((time.monotonic() - start) * 1000)}")
+    time.sleep(0.5)
+    before = cpu_ticks(pid)
+    time.sleep(1)
+    print(f"cpu_after_ticks {cpu_ticks(pid) - before}")
+
+
 def main():
     mode, address, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     if mode == "trickle":
@@ -229,6 +253,8 @@ def main():
         many(address, int(args[0]))
     elif mode == "reset":
         reset(address, int(args[0]))
+    elif mode == "vanish":
+        vanish(address, int(args[0]))
     else:
         sys.exit(f"unknown mode {mode}")
 
