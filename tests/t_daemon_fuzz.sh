@@ -67,11 +67,11 @@ EOF
 # phrase its violation must name ("" : it must pass).
 fake_run() {
     local mode=$1 want=$2 port="" out rc
-    python3 "$DAEMON_TMP/fake.py" "$mode" > "$DAEMON_TMP/fake.port" &
+    python3 "$DAEMON_TMP/fake.py" "$mode" > "$DAEMON_TMP/fake.$mode.port" &
     local pid=$!
     track "$pid"
     for _ in $(seq 1 50); do
-        port=$(head -n 1 "$DAEMON_TMP/fake.port" 2>/dev/null)
+        port=$(head -n 1 "$DAEMON_TMP/fake.$mode.port" 2>/dev/null)
         [ -n "$port" ] && break
         sleep 0.1
     done

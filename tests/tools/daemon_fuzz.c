@@ -238,7 +238,7 @@ static void queue_batch(struct conn *c)
     }
 }
 
-static void send_some(struct conn *c, struct conn *all)
+static void send_some(struct conn *c)
 {
     size_t left = c->out.length - c->out_pos, chunk = left;
     uint32_t style = fuzz_rng_below(&fz.rng, 10);
@@ -263,7 +263,6 @@ static void send_some(struct conn *c, struct conn *all)
         c->resume_at = now_ms() + fuzz_rng_below(&fz.rng, 40);
     if (fuzz_rng_below(&fz.rng, 400) == 0)
         conn_close(c, true); /* a reset in the middle of things */
-    (void)all;
 }
 
 /* Checks the bytes of replies as they come. */
@@ -412,7 +411,7 @@ static unsigned turn(struct conn *all, bool finishing)
         if (pfd[k].revents & (POLLIN | POLLHUP | POLLERR))
             read_some(c, all);
         if (c->fd >= 0 && (pfd[k].revents & POLLOUT))
-            send_some(c, all);
+            send_some(c);
         if (c->fd < 0)
             continue;
         open++;
