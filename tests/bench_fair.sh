@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # bench_fair.sh - a shared sapperd under greedy clients (plain build):
 #
-#   - fairness: three clients send 1000 x 1000 CASUAL boards back to back
-#     (random 15 %, and the README's periodic tile as it is, flipped and
-#     transposed; every answer checked) while a fourth sends a one-line
-#     request every 20 ms; its round trips beside the same light client on
-#     an idle daemon (the baseline).  Target: p99 under 10 ms.
+#   - fairness: a light client sends a one-line request every 20 ms, 300
+#     times, alone (the baseline), then beside three heavy clients of each
+#     kind of tests/tools/daemon_fair.c in turn (1000 x 1000 boards: CASUAL
+#     solving, CASUAL and NOGUESS generation, HINT/PROB loops, SHOW/PROB,
+#     JUDGE streams), then beside all of them at once (18 heavy clients).
+#     Its round trips p50 / p99 / max, and the answers the heavy clients
+#     got meanwhile (every one checked).  Targets: p99 under 10 ms, max
+#     under 20 ms.
 #   - memory: 80 clients each ask for a 1000 x 1000 game and a half-sent
 #     1000 x 1000 CASUALMAP (5 MB each) under --max-memory 64M, beside the
 #     same load under a 4G budget (in effect none): peak RSS and RSS after
 #     they leave.  Targets: under 100 MiB, then under 40 MiB.
 #
-# Medians of 3 runs.  The machine's load is printed first: these figures
-# mean something only on an idle machine.
+# Medians of 3 runs.  The machine's load is printed first and on every
+# fairness row: these figures mean something only on an idle machine.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib/bench_summary.sh
@@ -20,32 +23,43 @@ cd "$(dirname "$0")/.."
 
 FAIR=build/tools/daemon_fair
 RUNS=3
+KINDS="casual casual-gen noguess-gen hint show judge all"
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-field() { sed -n "s/.* $1 \([0-9]*\).*/\1/p"; }
+field() { sed 's/^/ /' | sed -n "s/.* $1 \([0-9]*\).*/\1/p"; }
 per() { awk -v v="$1" -v d="$2" 'BEGIN { printf "%.2f", v / d }'; } # v / d, 2 decimals
+load() { cut -d' ' -f1 /proc/loadavg; }
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 daemon_start fair "$SAPPERD_PLAIN" || { echo "bench_fair: the daemon did not start"; exit 1; }
-for run in $(seq 1 $RUNS); do
-    "$FAIR" "$DAEMON_ADDR" 1000 200 20 0 > "$DAEMON_TMP/idle.$run" || echo "bench_fair: idle run failed"
-    "$FAIR" "$DAEMON_ADDR" 1000 300 20 3 > "$DAEMON_TMP/busy.$run" || echo "bench_fair: busy run failed"
+for kind in alone $KINDS; do
+    for run in $(seq 1 $RUNS); do
+        if [ "$kind" = alone ]; then
+            "$FAIR" "$DAEMON_ADDR" 1000 300 20 0
+        else
+            "$FAIR" "$DAEMON_ADDR" 1000 300 20 --heavy "$kind"
+        fi > "$DAEMON_TMP/$kind.$run" || echo "bench_fair: a $kind run failed"
+    done
+    p50=$(cat "$DAEMON_TMP/$kind".* | field p50 | median)
+    p99=$(cat "$DAEMON_TMP/$kind".* | field p99 | median)
+    max=$(cat "$DAEMON_TMP/$kind".* | field max | median)
+    answers=$(cat "$DAEMON_TMP/$kind".* | field answers | median)
+    least=$(cat "$DAEMON_TMP/$kind".* | field least | median)
+    if [ "$kind" = alone ]; then
+        alone="p99 $(per "$p99" 1000) ms, max $(per "$max" 1000) ms (alone)"
+        label="light client alone (baseline)"
+    elif [ "$kind" = all ]; then
+        label="beside 3 clients of every kind"
+    else
+        label="beside 3 $kind clients"
+    fi
+    heavy="${answers:-?} heavy answers, the fewest one client got ${least:-?}; "
+    [ "$kind" = alone ] && heavy=""
+    printf '%-34s p50 %6s ms, p99 %6s ms, max %6s ms  (%sload %s)\n' \
+        "$label" "$(per "$p50" 1000)" "$(per "$p99" 1000)" "$(per "$max" 1000)" "$heavy" "$(load)"
+    [ "$kind" = alone ] || bench_summary "fair: light client $label (1000 x 1000)" \
+        "p99 $(per "$p99" 1000) ms, max $(per "$max" 1000) ms" "$alone" "-" "p99 < 10 ms, max < 20 ms"
 done
 daemon_stop fair "$DAEMON_PID" || echo "bench_fair: the daemon did not stop cleanly"
-for kind in idle busy; do
-    p50=$(cat "$DAEMON_TMP/$kind".* | sed 's/^/ /' | field p50 | median)
-    p99=$(cat "$DAEMON_TMP/$kind".* | sed 's/^/ /' | field p99 | median)
-    boards=$(cat "$DAEMON_TMP/$kind".* | field boards | median)
-    if [ "$kind" = idle ]; then
-        idle_p99=$p99
-        printf 'light client alone (baseline):               p50 %6s ms, p99 %6s ms\n' \
-            "$(per "$p50" 1000)" "$(per "$p99" 1000)"
-    else
-        printf 'light client beside 3 x 1000x1000 CASUAL:    p50 %6s ms, p99 %6s ms  (target p99 < 10 ms; %s heavy boards answered per run)\n' \
-            "$(per "$p50" 1000)" "$(per "$p99" 1000)" "$boards"
-        bench_summary "fair: light client's p99 beside 3 heavy CASUAL clients" "$(per "$p99" 1000) ms" \
-            "$(per "${idle_p99:-0}" 1000) ms (alone)" "-" "< 10 ms"
-    fi
-done
 
 for budget in 64M 4G; do
     for run in $(seq 1 $RUNS); do

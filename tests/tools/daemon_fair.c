@@ -1,23 +1,44 @@
 /*
- * daemon_fair.c - is sapperd fair?  Three heavy clients send big CASUAL
- * boards back to back while a light client sends one-line requests; the
- * light client's round trips are what a netcat user feels.
+ * daemon_fair.c - is sapperd fair?  Heavy clients keep the daemon busy
+ * while a light client sends one-line requests; the light client's round
+ * trips are what a netcat user feels.
  *
  *   daemon_fair ADDR SIZE LIGHT_COUNT INTERVAL_MS [HEAVY]
+ *   daemon_fair ADDR SIZE LIGHT_COUNT INTERVAL_MS --heavy KIND[,KIND...]
  *
- * HEAVY (default 3, at most 3) heavy clients; 0 measures the light client
- * alone, the baseline.
- * Heavy client k (k = 0, 1, 2) cycles through two SIZE x SIZE boards: a
- * random board at 15 % (its own seed) and the periodic tile of the README
- * (`.....M.` / `.....M.` / `M.MMM.M` / `.M...M.`): as it is, flipped
- * upside down, and transposed, one per client.  Every heavy answer is
- * checked against the core solving the same board in this process.  The
- * light client sends `NEW 2 2 1 <i>` every INTERVAL_MS, LIGHT_COUNT times,
- * and waits for "OK 2 2 1" each time.
+ * The first form runs HEAVY (default 3, at most 3) clients of the kind
+ * `casual`; 0 measures the light client alone, the baseline.  The second
+ * runs three clients of each KIND named (`all`: every kind).  The kinds,
+ * each on SIZE x SIZE boards:
+ *
+ *   casual       CASUAL boards back to back: a random board at 15 % (its
+ *                own seed) and the periodic tile of the README (`.....M.` /
+ *                `.....M.` / `M.MMM.M` / `.M...M.`), as it is, flipped upside
+ *                down and transposed (one per client); every answer is
+ *                checked against the core solving the same board here
+ *   casual-gen   `NEW S S M seed CASUAL` at 15 % mines, a click in the
+ *                middle (the generation), `0`; a new seed each time
+ *   noguess-gen  the same with NOGUESS at 10 % (denser boards take a
+ *                1000 x 1000 generator minutes)
+ *   hint         one 15 % game opened in the middle, then HINT and PROB
+ *                over and over
+ *   show         the same game, SHOW and PROB over and over
+ *   judge        a JUDGE CASUAL stream of the client's two casual boards
+ *                (answers checked), then a JUDGE BOOM stream that opens
+ *                three cells of the tile board
+ *
+ * The light client sends `NEW 2 2 1 <i>` every INTERVAL_MS, LIGHT_COUNT
+ * times, and waits for "OK 2 2 1" each time.  After it, each heavy client
+ * finishes the request it is in (so the daemon is left idle) and stops;
+ * its answers are counted to the end, so a client starved while the light
+ * client ran shows as few answers, and one never answered as none.
  *
  * Prints one line:
- *   light p50 <us> p99 <us> max <us> heavy boards <n> wrong <n>
- * Exit status 0 when every reply was right, 1 otherwise (3: a timeout).
+ *   light p50 <us> p99 <us> max <us> heavy answers <n> least <n> (<kind>) wrong <n>
+ * where `least` is the fewest answers one heavy client got, and its kind;
+ * with --heavy, a second line gives the answers of each kind:
+ *   answered by kind: <kind> <n> ...  Exit status 0
+ * when every reply was right, 1 otherwise (3: the light client timed out).
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -35,19 +56,34 @@
 
 #include "sapper.h"
 
-#define HEAVY 3
+#define PER_KIND 3
 #define VARIANTS 2
+
+enum kind { CASUAL, CASUAL_GEN, NOGUESS_GEN, HINT, SHOW, JUDGE, KINDS };
+static const char *const kind_names[KINDS] = { "casual", "casual-gen", "noguess-gen",
+                                               "hint",   "show",       "judge" };
 
 struct board {
     uint32_t size;
     char *text; /* "CASUAL n n\n" and the rows */
     size_t length;
-    char answer[64]; /* the expected reply line */
+    unsigned covered; /* the fewest cells left covered */
+    char answer[64];  /* the expected reply line */
+};
+
+/* Buffered reading of reply lines, which may be megabytes long. */
+struct reader {
+    int fd;
+    size_t pos, len;
+    char buf[65536];
 };
 
 struct heavy {
     pthread_t thread;
-    int fd;
+    enum kind kind;
+    unsigned index; /* 0 to PER_KIND - 1 among its kind */
+    uint32_t size;
+    struct reader in;
     struct board *boards[VARIANTS];
     unsigned done, wrong;
 };
@@ -123,6 +159,7 @@ static struct board *make_board(int kind, uint32_t size, uint32_t seed)
     } else {
         if (sap_casual_solve(cs, &result) != SAP_OK)
             abort();
+        b->covered = result.covered;
         snprintf(b->answer, sizeof b->answer, "%u %u %u\n", result.covered, result.row + 1,
                  result.col + 1);
     }
@@ -168,36 +205,180 @@ static bool send_all(int fd, const char *p, size_t n)
     return true;
 }
 
-/* One reply line (at most cap - 1 bytes); false on a timeout or EOF. */
-static bool read_line(int fd, char *line, size_t cap)
+/* Consumes one reply line whole and keeps its first cap - 1 bytes in head
+ * ("\n" included when it fits); false on a timeout or EOF. */
+static bool read_line(struct reader *in, char *head, size_t cap)
 {
-    size_t n = 0;
-    while (n + 1 < cap) {
-        ssize_t k = recv(fd, line + n, 1, 0);
-        if (k <= 0)
-            return false;
-        if (line[n++] == '\n')
+    size_t kept = 0;
+    for (;;) {
+        char *end;
+        size_t take;
+        if (in->pos == in->len) {
+            ssize_t k = recv(in->fd, in->buf, sizeof in->buf, 0);
+            if (k <= 0)
+                return false;
+            in->pos = 0;
+            in->len = (size_t)k;
+        }
+        end = memchr(in->buf + in->pos, '\n', in->len - in->pos);
+        take = end != NULL ? (size_t)(end - (in->buf + in->pos)) + 1 : in->len - in->pos;
+        if (kept + 1 < cap) {
+            size_t keep = take < cap - 1 - kept ? take : cap - 1 - kept;
+            memcpy(head + kept, in->buf + in->pos, keep);
+            kept += keep;
+        }
+        in->pos += take;
+        if (end != NULL)
             break;
     }
-    line[n] = '\0';
+    head[kept] = '\0';
     return true;
+}
+
+static bool starts(const char *line, const char *prefix)
+{
+    return strncmp(line, prefix, strlen(prefix)) == 0;
+}
+
+/* A reply of SIZE lines (SHOW, PROB) or one ERR line (PROB too big). */
+static bool read_map(struct heavy *h, bool err_allowed)
+{
+    char line[64];
+    uint32_t i;
+    if (!read_line(&h->in, line, sizeof line))
+        return false;
+    if (starts(line, "ERR "))
+        return err_allowed;
+    for (i = 1; i < h->size; i++)
+        if (!read_line(&h->in, line, sizeof line) || starts(line, "ERR"))
+            return false;
+    return true;
+}
+
+/* NEW S S M seed [LEVEL], a click in the middle, then (when end_game) `0`:
+ * the replies OK, RUNNING (and WIN), then QUIT or OK. */
+static bool play_opening(struct heavy *h, uint32_t mines, uint32_t seed, const char *level,
+                         bool end_game)
+{
+    char request[128], line[64], want[64];
+    uint32_t mid = h->size / 2 + 1;
+    snprintf(request, sizeof request, "NEW %u %u %u %u%s\n1 %u %u\n%s", h->size, h->size, mines,
+             seed, level, mid, mid, end_game ? "0\n" : "");
+    snprintf(want, sizeof want, "OK %u %u %u\n", h->size, h->size, mines);
+    if (!send_all(h->in.fd, request, strlen(request)) || !read_line(&h->in, line, sizeof line)
+        || strcmp(line, want) != 0 || !read_line(&h->in, line, sizeof line)
+        || !starts(line, "RUNNING: [<"))
+        return false;
+    while (end_game) {
+        if (!read_line(&h->in, line, sizeof line))
+            return false;
+        if (strcmp(line, "QUIT\n") == 0 || strcmp(line, "OK\n") == 0)
+            break;
+        if (strcmp(line, "WIN\n") != 0)
+            return false;
+    }
+    return true;
+}
+
+/* JUDGE CASUAL on the client's boards, then JUDGE BOOM on the tile board
+ * with three of its safe cells opened; every line up to each END. */
+static bool judge_streams(struct heavy *h)
+{
+    const struct board *tile = h->boards[1];
+    char line[64], want[32];
+    unsigned v, clicks = 0;
+    size_t i;
+    bool ok = send_all(h->in.fd, "JUDGE CASUAL\n", 13);
+    for (v = 0; v < VARIANTS && ok; v++) {
+        const char *sizes = h->boards[v]->text + 7; /* after "CASUAL " */
+        ok = send_all(h->in.fd, sizes, h->boards[v]->length - 7);
+    }
+    ok = ok && send_all(h->in.fd, "0 0\n", 4);
+    for (v = 0; v < VARIANTS && ok; v++) {
+        snprintf(want, sizeof want, "%u\n", h->boards[v]->covered);
+        ok = read_line(&h->in, line, sizeof line) && strcmp(line, want) == 0;
+    }
+    ok = ok && read_line(&h->in, line, sizeof line) && strcmp(line, "END\n") == 0;
+    if (!ok)
+        return false;
+
+    {
+        char *stream = malloc(tile->length + 256), *p = stream;
+        const char *rows = strchr(tile->text, '\n') + 1;
+        if (stream == NULL)
+            abort();
+        p += sprintf(p, "JUDGE BOOM\n1\n%u %u\n", h->size, h->size);
+        for (i = 0; rows + i < tile->text + tile->length; i++)
+            *p++ = rows[i] == 'M' ? '*' : rows[i] == '.' ? '_' : '\n';
+        for (i = 0; i < (size_t)h->size * h->size && clicks < 3; i += h->size / 3 + 1) {
+            uint32_t r = (uint32_t)(i / h->size), c = (uint32_t)(i % h->size);
+            if (rows[(size_t)r * (h->size + 1) + c] == '.') {
+                p += sprintf(p, "1 %u %u\n", r + 1, c + 1);
+                clicks++;
+            }
+        }
+        p += sprintf(p, "0\n");
+        ok = send_all(h->in.fd, stream, (size_t)(p - stream));
+        free(stream);
+    }
+    while (ok && read_line(&h->in, line, sizeof line) && strcmp(line, "END\n") != 0)
+        if (starts(line, "ERR"))
+            ok = false;
+    return ok;
+}
+
+/* One request of the client's kind (one answer); false when wrong. */
+static bool heavy_step(struct heavy *h, unsigned i)
+{
+    uint32_t cells = h->size * h->size, seed = 1000u * h->index + i;
+    char line[128];
+    switch (h->kind) {
+    case CASUAL: {
+        struct board *b = h->boards[i % VARIANTS];
+        if (!send_all(h->in.fd, b->text, b->length) || !read_line(&h->in, line, sizeof line))
+            return false;
+        if (strcmp(line, b->answer) != 0) {
+            fprintf(stderr, "daemon_fair: %u x %u board: got %s want %s", b->size, b->size,
+                    line, b->answer);
+            return false;
+        }
+        return true;
+    }
+    case CASUAL_GEN:
+        return play_opening(h, cells / 100u * 15u, seed, " CASUAL", true);
+    case NOGUESS_GEN:
+        return play_opening(h, cells / 100u * 10u, seed, " NOGUESS", true);
+    case HINT:
+        if (i == 0 && !play_opening(h, cells / 100u * 15u, h->index, "", false))
+            return false;
+        return send_all(h->in.fd, "HINT\nPROB\n", 10) && read_line(&h->in, line, sizeof line)
+               && (starts(line, "SAFE ") || starts(line, "MINE ") || starts(line, "GUESS ")
+                   || starts(line, "ERR "))
+               && read_map(h, true);
+    case SHOW:
+        if (i == 0 && !play_opening(h, cells / 100u * 15u, 100u + h->index, "", false))
+            return false;
+        return send_all(h->in.fd, "SHOW\nPROB\n", 10) && read_map(h, false)
+               && read_map(h, true);
+    case JUDGE:
+        return judge_streams(h);
+    case KINDS:
+        break;
+    }
+    return false;
 }
 
 static void *heavy_main(void *arg)
 {
     struct heavy *h = arg;
-    unsigned i = 0;
-    char line[128];
-    while (!stopping) {
-        struct board *b = h->boards[i++ % VARIANTS];
-        if (!send_all(h->fd, b->text, b->length) || !read_line(h->fd, line, sizeof line)) {
+    unsigned i;
+    for (i = 0; !stopping; i++) {
+        bool right = heavy_step(h, i);
+        if (!right) {
+            fprintf(stderr, "daemon_fair: a %s client's request %u went wrong\n",
+                    kind_names[h->kind], i);
             h->wrong++;
             break;
-        }
-        if (strcmp(line, b->answer) != 0) {
-            fprintf(stderr, "daemon_fair: %u x %u board: got %s want %s", b->size, b->size,
-                    line, b->answer);
-            h->wrong++;
         }
         h->done++;
     }
@@ -210,23 +391,90 @@ static int compare(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* The kinds a comma-separated LIST names, as bits; 0 when one is unknown. */
+static unsigned parse_kinds(const char *list)
+{
+    unsigned bits = 0, k;
+    while (*list != '\0') {
+        size_t n = strcspn(list, ",");
+        bool known = n == 3 && strncmp(list, "all", 3) == 0;
+        if (known)
+            bits |= (1u << KINDS) - 1u;
+        for (k = 0; k < KINDS; k++)
+            if (strlen(kind_names[k]) == n && strncmp(list, kind_names[k], n) == 0) {
+                bits |= 1u << k;
+                known = true;
+            }
+        if (!known)
+            return 0;
+        list += n + (list[n] == ',');
+    }
+    return bits;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: daemon_fair ADDR SIZE LIGHT_COUNT INTERVAL_MS [HEAVY]\n"
+                    "       daemon_fair ADDR SIZE LIGHT_COUNT INTERVAL_MS --heavy "
+                    "KIND[,KIND...]\n"
+                    "kinds: casual casual-gen noguess-gen hint show judge all\n");
+    return 2;
+}
+
+/* Sets up n heavy clients: PER_KIND of each kind in bits, or n casual. */
+static struct heavy *start_heavy(const char *addr, uint32_t size, unsigned bits, int *n)
+{
+    struct heavy *heavy = calloc(PER_KIND * KINDS, sizeof *heavy);
+    int k, made = 0;
+    if (heavy == NULL)
+        return NULL;
+    for (k = 0; k < KINDS * PER_KIND; k++) {
+        struct heavy *h = &heavy[made];
+        enum kind kind = (enum kind)(k / PER_KIND);
+        if (bits != 0 ? !(bits & (1u << kind)) : kind != CASUAL || k >= *n)
+            continue;
+        h->kind = kind;
+        h->index = (unsigned)(k % PER_KIND);
+        h->size = size;
+        if (kind == CASUAL || kind == JUDGE) {
+            h->boards[0] = make_board(0, size, 1000u + h->index);
+            h->boards[1] = make_board(1 + (int)h->index, size, 0);
+        }
+        h->in.fd = connect_to(addr);
+        if (h->in.fd < 0) {
+            fprintf(stderr, "daemon_fair: cannot connect to %s\n", addr);
+            exit(1);
+        }
+        made++;
+    }
+    *n = made;
+    return heavy;
+}
+
 int main(int argc, char **argv)
 {
-    struct heavy heavy[HEAVY];
+    struct heavy *heavy;
+    struct reader *light;
     uint32_t size;
-    unsigned count, interval, i, boards = 0, wrong = 0;
+    unsigned count, interval, i, answers = 0, least = 0, wrong = 0, kinds = 0;
     double *lat;
-    int light, k, heavies;
+    int k, heavies = PER_KIND;
+    const char *least_kind = "none";
+    unsigned by_kind[KINDS] = { 0 };
     char line[128];
 
-    if (argc != 5 && argc != 6) {
-        fprintf(stderr, "usage: daemon_fair ADDR SIZE LIGHT_COUNT INTERVAL_MS [HEAVY]\n");
-        return 2;
-    }
-    heavies = argc == 6 ? atoi(argv[5]) : HEAVY;
-    if (heavies < 0 || heavies > HEAVY) {
-        fprintf(stderr, "daemon_fair: HEAVY is 0 to %d\n", HEAVY);
-        return 2;
+    if (argc == 7 && strcmp(argv[5], "--heavy") == 0) {
+        kinds = parse_kinds(argv[6]);
+        if (kinds == 0)
+            return usage();
+    } else if (argc == 6) {
+        heavies = atoi(argv[5]);
+        if (heavies < 0 || heavies > PER_KIND) {
+            fprintf(stderr, "daemon_fair: HEAVY is 0 to %d\n", PER_KIND);
+            return 2;
+        }
+    } else if (argc != 5) {
+        return usage();
     }
     size = (uint32_t)atoi(argv[2]);
     count = (unsigned)atoi(argv[3]);
@@ -236,38 +484,26 @@ int main(int argc, char **argv)
         return 2;
     }
     lat = calloc(count, sizeof *lat);
-    if (lat == NULL)
+    light = calloc(1, sizeof *light);
+    heavy = start_heavy(argv[1], size, kinds, &heavies);
+    if (lat == NULL || light == NULL || heavy == NULL)
         return 1;
-    for (k = 0; k < heavies; k++) {
-        heavy[k].boards[0] = make_board(0, size, 1000u + (uint32_t)k);
-        heavy[k].boards[1] = make_board(1 + k, size, 0);
-        heavy[k].done = heavy[k].wrong = 0;
-        heavy[k].fd = connect_to(argv[1]);
-        if (heavy[k].fd < 0) {
-            fprintf(stderr, "daemon_fair: cannot connect to %s\n", argv[1]);
-            free(lat);
-            return 1;
-        }
-    }
-    light = connect_to(argv[1]);
-    if (light < 0) {
-        free(lat);
+    light->fd = connect_to(argv[1]);
+    if (light->fd < 0)
         return 1;
-    }
     for (k = 0; k < heavies; k++)
         pthread_create(&heavy[k].thread, NULL, heavy_main, &heavy[k]);
-    sleep_ms(200); /* the heavy boards are on their way */
+    sleep_ms(200); /* the heavy requests are on their way */
 
     for (i = 0; i < count; i++) {
         char request[64];
         double t0;
         snprintf(request, sizeof request, "NEW 2 2 1 %u\n", i);
         t0 = now_us();
-        if (!send_all(light, request, strlen(request))
+        if (!send_all(light->fd, request, strlen(request))
             || !read_line(light, line, sizeof line)) {
             fprintf(stderr, "daemon_fair: the light client timed out\n");
-            free(lat);
-            return 3;
+            exit(3);
         }
         lat[i] = now_us() - t0;
         if (strcmp(line, "OK 2 2 1\n") != 0) {
@@ -279,13 +515,34 @@ int main(int argc, char **argv)
     stopping = 1;
     for (k = 0; k < heavies; k++) {
         pthread_join(heavy[k].thread, NULL);
-        boards += heavy[k].done;
+        answers += heavy[k].done;
+        by_kind[heavy[k].kind] += heavy[k].done;
+        if (k == 0 || heavy[k].done < least) {
+            least = heavy[k].done;
+            least_kind = kind_names[heavy[k].kind];
+        }
         wrong += heavy[k].wrong;
-        close(heavy[k].fd);
+        close(heavy[k].in.fd);
+        for (i = 0; i < VARIANTS; i++)
+            if (heavy[k].boards[i] != NULL) {
+                free(heavy[k].boards[i]->text);
+                free(heavy[k].boards[i]);
+            }
     }
-    close(light);
+    close(light->fd);
+    free(heavy);
+    free(light);
     qsort(lat, count, sizeof *lat, compare);
-    printf("light p50 %.0f p99 %.0f max %.0f heavy boards %u wrong %u\n", lat[count / 2],
-           lat[(size_t)(count * 99u) / 100u], lat[count - 1], boards, wrong);
-    return wrong == 0 && boards >= (unsigned)heavies ? 0 : 1;
+    printf("light p50 %.0f p99 %.0f max %.0f heavy answers %u least %u (%s) wrong %u\n",
+           lat[count / 2], lat[(size_t)(count * 99u) / 100u], lat[count - 1], answers, least,
+           least_kind, wrong);
+    if (kinds != 0) {
+        printf("answered by kind:");
+        for (k = 0; k < KINDS; k++)
+            if (kinds & (1u << k))
+                printf(" %s %u", kind_names[k], by_kind[k]);
+        printf("\n");
+    }
+    free(lat);
+    return wrong == 0 ? 0 : 1;
 }
