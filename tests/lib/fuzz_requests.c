@@ -114,18 +114,14 @@ static size_t token_end(const struct fuzz_text *t, size_t at)
     return at;
 }
 
-/* Mutates the request in t->bytes[from..]: numbers only when allowed
- * (a no-guess board's count made dense could keep the daemon busy for
- * hours: a known limit, not what this looks for). */
-static void mutate(struct fuzz_text *t, size_t from, uint64_t *rng, bool numbers)
+/* Mutates the request in t->bytes[from..]. */
+static void mutate(struct fuzz_text *t, size_t from, uint64_t *rng)
 {
     static const char odd[] = { '\0', '\r', '\t', ' ', 'x', '-', (char)0xff, '\n', 0x1b };
     size_t at = from + fuzz_rng_below(rng, (uint32_t)(t->length - from)), i;
     char *p = t->bytes;
-    uint32_t how = fuzz_rng_below(rng, numbers ? 8 : 6);
-    /* Doubling part of a number makes it longer, so a no-guess board's
-     * count could come out dense: trailing words instead. */
-    switch (!numbers && how == 5 ? 6 : how) {
+    uint32_t how = fuzz_rng_below(rng, 8);
+    switch (how) {
     case 0: /* random case */
         for (i = from; i < t->length; i++)
             if ((p[i] | 32) >= 'a' && (p[i] | 32) <= 'z' && one_in(rng, 2))
@@ -177,8 +173,9 @@ static void new_game(struct fuzz_text *t, struct fuzz_dims *g, uint64_t *rng)
     } else if (one_in(rng, 2) || cells < 2) {
         text_printf(t, "NEW %u %u %u %u\n", r, c, cells > 1 ? fuzz_rng_below(rng, cells) : 0,
                     fuzz_rng_below(rng, 1000));
-    } else { /* a no-guess board, at a density its generator finishes */
-        uint32_t dense = cells >= 10000 ? 10 : 5;
+    } else { /* a no-guess board, sparse or one no generator can make: the
+              * daemon's work allowance (--max-request-work) bounds it */
+        uint32_t dense = one_in(rng, 4) ? 1 : cells >= 10000 ? 10 : 5;
         text_printf(t, "NEW %u %u %u %u %s\n", r, c, fuzz_rng_below(rng, cells / dense + 1),
                     fuzz_rng_below(rng, 1000), one_in(rng, 2) ? "CASUAL" : "NOGUESS");
     }
@@ -254,12 +251,9 @@ void fuzz_request(struct fuzz_text *t, struct fuzz_dims *g, uint64_t *rng)
 {
     static const char *const plain[] = { "0", "SHOW", "STATS", "HINT", "PROB", "HELP" };
     size_t from = t->length;
-    bool numbers = true;
     uint32_t pick = fuzz_rng_below(rng, 100), r = side(rng), c = side(rng);
     if (pick < 12) {
         new_game(t, g, rng);
-        numbers = strstr(t->bytes + from, "CASUAL") == NULL
-                  && strstr(t->bytes + from, "NOGUESS") == NULL;
     } else if (pick < 40) {
         click(t, g, rng);
     } else if (pick < 58) {
@@ -290,5 +284,5 @@ void fuzz_request(struct fuzz_text *t, struct fuzz_dims *g, uint64_t *rng)
         return;
     }
     if (one_in(rng, 4))
-        mutate(t, from, rng, numbers);
+        mutate(t, from, rng);
 }
