@@ -56,7 +56,7 @@ static struct sap_weight *acc_of(sap_deduce *d)
 
 static bool scan(sap_deduce *d, uint32_t *budget)
 {
-    uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
+    uint8_t *flags = flags_of(d), *need = need_of(d);
     uint32_t x = d->cursor;
     /* what the player sees, once: a number in need[], covered as 0xFF */
     for (; *budget > 0 && x < d->cells; x++, --*budget) {
@@ -66,10 +66,16 @@ static bool scan(sap_deduce *d, uint32_t *budget)
         d->covered += n < 0;
     }
     d->cursor = x;
-    if (x < d->cells)
-        return false;
-    /* each number's covered neighbours, which are the frontier */
-    for (x = 0; x < d->cells; x++) {
+    return x == d->cells;
+}
+
+/* PH_FRONTIER: each number's covered neighbours, which are the frontier,
+ * and every number with some on the rules' stack; a cell a step. */
+static bool mark_frontier(sap_deduce *d, uint32_t *budget)
+{
+    uint8_t *flags = flags_of(d), *free_ = free_of(d);
+    uint32_t x = d->cursor;
+    for (; *budget > 0 && x < d->cells; x++, --*budget) {
         struct sap_box b;
         uint32_t r, c, covered = 0;
         if (!(flags[x] & F_OPEN))
@@ -87,8 +93,8 @@ static bool scan(sap_deduce *d, uint32_t *budget)
         if (covered > 0)
             sap_deduce_rules_push(d, x);
     }
-    d->cursor = 0;
-    return true;
+    d->cursor = x;
+    return x == d->cells;
 }
 
 /* ---- 2. components ------------------------------------------------------ */
@@ -287,15 +293,21 @@ static bool walk(sap_deduce *d, uint32_t *budget)
     return false;
 }
 
+/* One past the last place in order[] of the group whose first place is i. */
+static uint32_t group_end(sap_deduce *d, uint32_t i)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d), e = i + 1;
+    while (e < d->frontier && !(flags[order[e]] & F_START))
+        e++;
+    return e;
+}
+
 /* Starts the walk of the component at order[cursor]. */
 static void walk_start(sap_deduce *d)
 {
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d), e = d->cursor + 1;
-    while (e < d->frontier && !(flags[order[e]] & F_START))
-        e++;
     d->comp_start = d->cursor;
-    d->comp_end = e;
+    d->comp_end = group_end(d, d->cursor);
     d->depth = 0;
     d->placed = 0;
     d->entered = 1;
@@ -320,105 +332,173 @@ static bool walk_all(sap_deduce *d, uint32_t *budget)
 
 /* ---- 4. combine ----------------------------------------------------------- */
 
-/* out = a * b, polynomials of lengths la and lb (out has la + lb - 1). */
-static void convolve(struct sap_weight *out, const struct sap_weight *a, uint32_t la,
-                     const struct sap_weight *b, uint32_t lb, struct sap_weight *tmp)
+/* Combining works in sap_weight products and binomial steps, the dearest
+ * operations of the engine (a binomial step divides bit by bit): it is
+ * charged per operation, a product as a step and a binomial step as
+ * SCALE_STEPS, so that a budget stays about as long as elsewhere. */
+#define SCALE_STEPS 32u
+#define ROW_CLEAR UINT32_MAX /* the convolution's scratch row is still to clear */
+
+static void charge(uint32_t *budget, uint32_t steps)
 {
-    uint32_t i, j;
-    for (i = 0; i < la + lb - 1; i++)
-        tmp[i] = sap_weight_of(0);
-    for (i = 0; i < la; i++)
-        if (!sap_weight_is_zero(a[i]))
-            for (j = 0; j < lb; j++)
-                tmp[i + j] = sap_weight_add(tmp[i + j], sap_weight_mul(a[i], b[j]));
-    for (i = 0; i < la + lb - 1; i++)
-        out[i] = tmp[i];
+    *budget = *budget > steps ? *budget - steps : 0;
 }
 
-/* The product of every component's counts but `skip`'s (all when skip is
- * UINT32_MAX) into prod; returns its length. */
-static uint32_t product(sap_deduce *d, uint32_t skip, struct sap_weight *prod,
-                        struct sap_weight *tmp)
+/* The combining room: the product of the counts, the interior's
+ * binomials, and a scratch row for the convolutions. */
+static struct sap_weight *prod_of(sap_deduce *d)
 {
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d);
-    struct sap_weight *counts = counts_of(d);
-    uint32_t length = 1, i = 0, poly = 0, comp = 0;
-    prod[0] = sap_weight_of(1);
-    while (i < d->frontier) {
-        uint32_t e = i + 1;
-        while (e < d->frontier && !(flags[order[e]] & F_START))
-            e++;
-        if (comp != skip) {
-            convolve(prod, prod, length, counts + poly, e - i + 1, tmp);
-            length += e - i;
-        }
-        poly += e - i + 1;
-        comp++;
-        i = e;
-    }
-    return length;
+    return total_of(d);
+}
+static struct sap_weight *binom_of(sap_deduce *d)
+{
+    return total_of(d) + d->room + 1;
+}
+static struct sap_weight *scratch_of(sap_deduce *d)
+{
+    return binom_of(d) + d->room + 1;
 }
 
-static void combine(sap_deduce *d)
+/* Interior cells and the mines left for the frontier and the interior
+ * (the rules checked that they are not more than on the board). */
+static uint32_t interior_of(const sap_deduce *d)
 {
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d);
-    struct sap_weight *total = total_of(d);
-    struct sap_weight *prod = total, *binom = total + d->room + 1;
-    struct sap_weight *tmp = binom + d->room + 1;
-    struct sap_weight *weights = weights_of(d);
-    uint32_t interior = d->covered - d->settled - d->frontier, length, s, m, i, poly, comp;
-    uint32_t mines = d->mines - d->settled_mines; /* the caller checked */
+    return d->covered - d->settled - d->frontier;
+}
+static uint32_t mines_left(const sap_deduce *d)
+{
+    return d->mines - d->settled_mines;
+}
 
-    /* binom[s] = C(interior, mines - s), for s = 0..frontier */
-    for (s = 0; s <= d->frontier; s++)
-        binom[s] = sap_weight_of(0);
-    if (mines <= d->frontier + interior) {
-        /* C(I, m) for m from max(0, M - F) up to min(I, M), then placed */
-        uint32_t lo = mines > d->frontier ? mines - d->frontier : 0;
-        uint32_t hi = mines < interior ? mines : interior;
-        struct sap_weight c = sap_weight_of(1);
-        for (m = 0; m < lo; m++)
-            c = sap_weight_scale(c, interior - m, m + 1);
-        for (m = lo; m <= hi; m++) {
-            binom[mines - m] = c;
-            c = sap_weight_scale(c, interior - m, m + 1);
-        }
+/* PH_BINOM: binom[s] = C(interior, mines - s) for s = 0..frontier, set to
+ * 0 on entry; C(I, m) for m from max(0, M - F) up to min(I, M), stepped up
+ * from C(I, 0) in d->total (which holds nothing else yet), m in cursor. */
+static bool binomials(sap_deduce *d, uint32_t *budget)
+{
+    struct sap_weight *binom = binom_of(d);
+    uint32_t interior = interior_of(d), mines = mines_left(d);
+    uint32_t lo = mines > d->frontier ? mines - d->frontier : 0;
+    uint32_t hi = mines < interior ? mines : interior;
+    if (mines > d->frontier + interior)
+        return true; /* no layout: every binomial is 0 */
+    for (; d->cursor <= hi; d->cursor++) {
+        uint32_t m = d->cursor;
+        if (*budget == 0)
+            return false;
+        if (m >= lo)
+            binom[mines - m] = d->total;
+        d->total = sap_weight_scale(d->total, interior - m, m + 1);
+        charge(budget, SCALE_STEPS);
     }
-    length = product(d, UINT32_MAX, prod, tmp);
-    d->total = sap_weight_of(0);
-    d->interior_mass = sap_weight_of(0);
-    d->interior_all_mines = 1;
-    for (s = 0; s < length && s <= d->frontier; s++) {
+    return true;
+}
+
+/* Starts the product of every group's counts but group `skip`'s (all when
+ * skip is UINT32_MAX) in the product room. */
+static void product_begin(sap_deduce *d, uint32_t skip)
+{
+    d->u.product.skip = skip;
+    d->u.product.at = 0;
+    d->u.product.group = 0;
+    d->u.product.length = 1;
+    d->u.product.row = ROW_CLEAR;
+    prod_of(d)[0] = sap_weight_of(1);
+}
+
+/* Multiplies the groups' counts into the product for *budget steps (a
+ * term a step); true once done.  A group of n cells has n + 1 counts, at
+ * its first place plus its index; each multiplication is a convolution
+ * into the scratch row, a row of the product at a time, then copied back. */
+static bool product_on(sap_deduce *d, uint32_t *budget)
+{
+    struct sap_weight *prod = prod_of(d), *tmp = scratch_of(d);
+    while (d->u.product.at < d->frontier) {
+        uint32_t at = d->u.product.at, e = group_end(d, at), i, j;
+        uint32_t la = d->u.product.length, lb = e - at + 1;
+        const struct sap_weight *b = counts_of(d) + at + d->u.product.group;
+        if (d->u.product.group != d->u.product.skip) {
+            if (*budget == 0)
+                return false;
+            if (d->u.product.row == ROW_CLEAR) {
+                for (i = 0; i < la + lb - 1; i++)
+                    tmp[i] = sap_weight_of(0);
+                d->u.product.row = 0;
+                charge(budget, la + lb - 1);
+            }
+            while (d->u.product.row < la && *budget > 0) {
+                i = d->u.product.row++;
+                if (!sap_weight_is_zero(prod[i]))
+                    for (j = 0; j < lb; j++)
+                        tmp[i + j] = sap_weight_add(tmp[i + j], sap_weight_mul(prod[i], b[j]));
+                charge(budget, lb);
+            }
+            if (d->u.product.row < la)
+                return false;
+            for (i = 0; i < la + lb - 1; i++)
+                prod[i] = tmp[i];
+            d->u.product.length += e - at;
+        }
+        d->u.product.at = e;
+        d->u.product.group++;
+        d->u.product.row = ROW_CLEAR;
+    }
+    return true;
+}
+
+/* PH_TOTAL: every layout's weight (Z), the expected interior mines times
+ * Z, and whether every layout fills the interior; a mine count s (cursor)
+ * a binomial step. */
+static bool layouts_total(sap_deduce *d, uint32_t *budget)
+{
+    struct sap_weight *prod = prod_of(d), *binom = binom_of(d);
+    uint32_t interior = interior_of(d), mines = mines_left(d);
+    if (!product_on(d, budget))
+        return false;
+    for (; d->cursor < d->u.product.length && d->cursor <= d->frontier; d->cursor++) {
+        uint32_t s = d->cursor, rest = mines - s; /* mines in the interior */
         struct sap_weight layouts = sap_weight_mul(prod[s], binom[s]);
-        uint32_t rest;
+        if (*budget == 0)
+            return false;
+        charge(budget, SCALE_STEPS);
         if (sap_weight_is_zero(layouts))
             continue;
         d->total = sap_weight_add(d->total, layouts);
-        rest = mines - s; /* mines in the interior */
         if (rest < interior)
             d->interior_all_mines = 0;
         if (interior > 0)
             d->interior_mass = sap_weight_add(d->interior_mass,
                                               sap_weight_scale(layouts, rest, interior));
     }
-    /* each component's weight per k: the other components' layouts times
-     * the interior's, summed over their mine counts j */
-    for (i = 0, poly = 0, comp = 0; i < d->frontier; comp++) {
-        uint32_t e = i + 1, k, j;
-        while (e < d->frontier && !(flags[order[e]] & F_START))
-            e++;
-        length = product(d, comp, prod, tmp);
-        for (k = 0; k <= e - i; k++) {
+    return true;
+}
+
+/* PH_WEIGHTS: each group's weight per mine count k, the other groups'
+ * layouts times the interior's, summed over their mine counts j; the
+ * group whose first place is cursor, k a step per term. */
+static bool group_weights(sap_deduce *d, uint32_t *budget)
+{
+    struct sap_weight *prod = prod_of(d), *binom = binom_of(d), *weights = weights_of(d);
+    while (d->cursor < d->frontier) {
+        uint32_t i = d->cursor, e = group_end(d, i), poly = i + d->u.product.skip, j;
+        if (!product_on(d, budget))
+            return false;
+        for (; d->u.product.k <= e - i; d->u.product.k++) {
+            uint32_t k = d->u.product.k;
             struct sap_weight w = sap_weight_of(0);
-            for (j = 0; j < length && k + j <= d->frontier; j++)
+            if (*budget == 0)
+                return false;
+            for (j = 0; j < d->u.product.length && k + j <= d->frontier; j++)
                 w = sap_weight_add(w, sap_weight_mul(prod[j], binom[k + j]));
             weights[poly + k] = w;
+            charge(budget, d->u.product.length);
         }
-        poly += e - i + 1;
-        i = e;
+        d->cursor = e;
+        if (e < d->frontier) {
+            product_begin(d, d->u.product.skip + 1);
+            d->u.product.k = 0;
+        }
     }
+    return true;
 }
 
 /* ---- 6. odds ------------------------------------------------------------ */
@@ -486,88 +566,140 @@ void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth)
     d->reach = (uint8_t)depth;
 }
 
+/* One phase for *budget steps; true when it is over (d->phase then says
+ * what comes next). */
+static bool phase_step(sap_deduce *d, uint32_t *budget)
+{
+    switch (d->phase) {
+    case PH_SCAN:
+        if (!scan(d, budget))
+            return false;
+        d->cursor = 0;
+        d->phase = PH_FRONTIER;
+        return true;
+    case PH_FRONTIER:
+        if (!mark_frontier(d, budget))
+            return false;
+        d->cursor = 0;
+        d->phase = PH_RULES;
+        return true;
+    case PH_RULES:
+        if (!sap_deduce_rules(d, budget))
+            return false;
+        if (d->contradiction || d->settled_mines > d->mines) {
+            d->phase = PH_FAILED; /* no layout fits what is seen */
+            d->result = (uint8_t)-SAP_ERR_STATE;
+            return true;
+        }
+        d->queue = 0; /* order[] is the walk's from here */
+        d->phase = d->reach == DEPTH_FULL ? PH_COMPONENTS : PH_DONE;
+        return true;
+    case PH_COMPONENTS: {
+        uint32_t i;
+        struct sap_weight *counts = counts_of(d);
+        if (!components(d, budget))
+            return false;
+        if (d->frontier > d->room) { /* past the workspace: claim nothing */
+            d->phase = PH_FAILED;
+            d->result = (uint8_t)-SAP_ERR_SIZE;
+            return true;
+        }
+        for (i = 0; i < 2u * d->room + 2u; i++)
+            counts[i] = sap_weight_of(0);
+        d->cursor = 0;
+        d->comp_end = 0;
+        d->comp_poly = 0;
+        d->phase = PH_COUNT;
+        return true;
+    }
+    case PH_COUNT: {
+        uint32_t s;
+        if (!walk_all(d, budget))
+            return false;
+        for (s = 0; s <= d->frontier; s++)
+            binom_of(d)[s] = sap_weight_of(0);
+        d->total = sap_weight_of(1); /* C(I, 0) */
+        d->cursor = 0;
+        d->phase = PH_BINOM;
+        return true;
+    }
+    case PH_BINOM:
+        if (!binomials(d, budget))
+            return false;
+        d->total = sap_weight_of(0);
+        d->interior_mass = sap_weight_of(0);
+        d->interior_all_mines = 1;
+        product_begin(d, UINT32_MAX);
+        d->cursor = 0;
+        d->phase = PH_TOTAL;
+        return true;
+    case PH_TOTAL:
+        if (!layouts_total(d, budget))
+            return false;
+        product_begin(d, 0);
+        d->u.product.k = 0;
+        d->cursor = 0;
+        d->phase = PH_WEIGHTS;
+        return true;
+    case PH_WEIGHTS: {
+        uint32_t i;
+        struct sap_weight *mass = mass_of(d);
+        if (!group_weights(d, budget))
+            return false;
+        for (i = 0; i < d->frontier; i++)
+            mass[i] = sap_weight_of(0);
+        if (sap_weight_is_zero(d->total)) {
+            d->phase = PH_FAILED; /* no layout fits what is seen */
+            d->result = (uint8_t)-SAP_ERR_STATE;
+            return true;
+        }
+        d->cursor = 0;
+        d->comp_end = 0;
+        d->comp_poly = 0;
+        d->phase = PH_WEIGH;
+        return true;
+    }
+    case PH_WEIGH:
+        if (!walk_all(d, budget))
+            return false;
+        d->cursor = 0;
+        d->phase = PH_ODDS;
+        return true;
+    case PH_ODDS:
+        if (!odds(d, budget))
+            return false;
+        d->phase = PH_DONE;
+        return true;
+    default:
+        return true;
+    }
+}
+
+/* The phases SAP_DEDUCE_MAX_STEPS counts: the walks that can grow past
+ * any bound, and the work before them.  The pass that marks the frontier
+ * and the combining are bounded by the board and the workspace, and are
+ * charged to the budget without counting towards giving up. */
+static bool counted(uint8_t phase)
+{
+    return phase != PH_FRONTIER && phase != PH_BINOM && phase != PH_TOTAL
+           && phase != PH_WEIGHTS;
+}
+
 int sap_deduce_step(sap_deduce *d, uint32_t budget)
 {
-    uint32_t start_budget;
+    uint32_t used = 0;
     if (d == NULL)
         return SAP_ERR_ARG;
     if (budget == 0)
         budget = 1;
-    start_budget = budget;
     while (budget > 0 && d->phase < PH_DONE) {
-        switch (d->phase) {
-        case PH_SCAN:
-            if (scan(d, &budget))
-                d->phase = PH_RULES;
-            break;
-        case PH_RULES:
-            if (!sap_deduce_rules(d, &budget))
-                break;
-            if (d->contradiction || d->settled_mines > d->mines) {
-                d->phase = PH_FAILED; /* no layout fits what is seen */
-                d->result = (uint8_t)-SAP_ERR_STATE;
-                break;
-            }
-            d->queue = 0; /* order[] is the walk's from here */
-            d->phase = d->reach == DEPTH_FULL ? PH_COMPONENTS : PH_DONE;
-            break;
-        case PH_COMPONENTS:
-            if (components(d, &budget)) {
-                if (d->frontier > d->room) { /* past the workspace: claim nothing */
-                    d->phase = PH_FAILED;
-                    d->result = (uint8_t)-SAP_ERR_SIZE;
-                    break;
-                }
-                uint32_t i;
-                struct sap_weight *counts = counts_of(d);
-                for (i = 0; i < 2u * d->room + 2u; i++)
-                    counts[i] = sap_weight_of(0);
-                d->cursor = 0;
-                d->comp_end = 0;
-                d->comp_poly = 0;
-                d->phase = PH_COUNT;
-            }
-            break;
-        case PH_COUNT:
-            if (walk_all(d, &budget)) {
-                d->phase = PH_COMBINE;
-            }
-            break;
-        case PH_COMBINE: {
-            uint32_t i;
-            struct sap_weight *mass = mass_of(d);
-            combine(d);
-            budget = budget > d->frontier ? budget - d->frontier : 0; /* a coarse step */
-            for (i = 0; i < d->frontier; i++)
-                mass[i] = sap_weight_of(0);
-            if (sap_weight_is_zero(d->total)) {
-                d->phase = PH_FAILED; /* no layout fits what is seen */
-                d->result = (uint8_t)-SAP_ERR_STATE;
-                break;
-            }
-            d->cursor = 0;
-            d->comp_end = 0;
-            d->comp_poly = 0;
-            d->phase = PH_WEIGH;
-            break;
-        }
-        case PH_WEIGH:
-            if (walk_all(d, &budget)) {
-                d->cursor = 0;
-                d->phase = PH_ODDS;
-            }
-            break;
-        case PH_ODDS:
-            if (odds(d, &budget))
-                d->phase = PH_DONE;
-            break;
-        default:
-            break;
-        }
+        uint32_t before = budget;
+        uint8_t phase = d->phase;
+        (void)phase_step(d, &budget);
+        if (counted(phase))
+            used += before - budget;
     }
-    d->steps = start_budget - budget > SAP_DEDUCE_MAX_STEPS - d->steps
-                   ? SAP_DEDUCE_MAX_STEPS
-                   : d->steps + (start_budget - budget);
+    d->steps = used > SAP_DEDUCE_MAX_STEPS - d->steps ? SAP_DEDUCE_MAX_STEPS : d->steps + used;
     if (d->phase == PH_DONE)
         return SAP_OK;
     if (d->phase == PH_FAILED)

@@ -27,10 +27,13 @@ SAP_INTERNAL_BEGIN
 
 enum deduce_phase {
     PH_SCAN = 0,
+    PH_FRONTIER, /* each number's covered neighbours */
     PH_RULES,
     PH_COMPONENTS,
     PH_COUNT,
-    PH_COMBINE,
+    PH_BINOM,   /* combining: the interior's binomials, */
+    PH_TOTAL,   /* every layout's weight, */
+    PH_WEIGHTS, /* each group's weight per mine count */
     PH_WEIGH,
     PH_ODDS,
     PH_DONE,
@@ -61,6 +64,28 @@ struct sap_deduce {
     uint8_t interior_all_mines; /* every layout of positive weight fills the interior */
     uint8_t contradiction;      /* the rules met a number that cannot be met */
     uint8_t reach;              /* enum deduce_depth: how far it goes */
+    union {
+        /* Combining (PH_TOTAL, PH_WEIGHTS), resumable: the group whose
+         * weights are being found (its index; its first place in order[]
+         * is `cursor`) and the mine count k it is at; the product of the
+         * other groups' counts under way (sap_weight products, one row of
+         * a convolution at a time): its next group (first place, index),
+         * its length so far, and the convolution's next row. */
+        struct {
+            uint32_t skip, k;
+            uint32_t at, group, length, row;
+        } product;
+        /* After the deduction, HINT's scan of the board (hint.c). */
+        struct {
+            uint32_t cell;       /* the next cell to look at */
+            uint32_t best_cell;  /* the certain cell with the simplest reason */
+            uint32_t guess_cell; /* the safest unsure cell ... */
+            uint32_t guess_p;    /* ... and its odds (10001: none yet) */
+            uint8_t pass;        /* 0: wrong flags; 1: every cell; 2: done */
+            uint8_t best;        /* best_cell's reason level (4: none) */
+            uint8_t best_safe;   /* best_cell is safe (else a mine) */
+        } hint;
+    } u;
 };
 
 /* How far a deduction goes (the no-guess generator asks for less than
