@@ -398,8 +398,13 @@ uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t sca
 
 /* ---- HINT and PROB (hint.c) --------------------------------------------- */
 
-/* The HINT line of a finished deduction of g (no line end), at most cap - 1
- * bytes; 0 when nothing covered is left to say anything of. */
+/* HINT on a finished deduction of g: sap_hint_begin readies the scan of
+ * the board for its line (kept in the deduction's block), sap_hint_scan
+ * carries it on for about `budget` steps (sapper.h section 2) and is true
+ * once it is done; then sap_hint_line writes the line (no line end), at
+ * most cap - 1 bytes, 0 when nothing covered is left to say anything of. */
+void sap_hint_begin(sap_deduce *d);
+bool sap_hint_scan(sap_deduce *d, const sap_game *g, uint32_t budget);
 size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t cap);
 /* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
 size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,

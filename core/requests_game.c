@@ -296,6 +296,7 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
         sap_session_reply_err(s, sap_reason_no_memory);
         return;
     }
+    s->req.deduce.scanning = false;
     sap_session_leave_work(s);
 }
 
@@ -315,14 +316,22 @@ static int deduce(struct sap_session *s)
     return err == SAP_MORE ? SAP_MORE : SAP_OK;
 }
 
-/* HINT's line, once the deduction is done. */
+/* HINT's line: the deduction, then from the next poll on its scan of the
+ * board (a budget each), then the line. */
 bool sap_req_hint_work(struct sap_session *s)
 {
-    int err = deduce(s);
     size_t room, length;
     char *at;
-    if (err != SAP_OK)
-        return err == SAP_MORE;
+    if (!s->req.deduce.scanning) {
+        int err = deduce(s);
+        if (err != SAP_OK)
+            return err == SAP_MORE;
+        sap_hint_begin(s->req.deduce.deduce);
+        s->req.deduce.scanning = true;
+        return true;
+    }
+    if (!sap_hint_scan(s->req.deduce.deduce, s->game, s->budget))
+        return true;
     sap_session_reply_start(s, SAP_STR(""));
     at = sap_session_reply_room(s, &room);
     length = sap_hint_line(s->req.deduce.deduce, s->game, at, room);

@@ -787,6 +787,7 @@ struct sap_session {
             struct sap_deduce *deduce;
             uint32_t row, col; /* PROB's cursor */
             uint32_t piece;    /* how much of the cell's token is out */
+            bool scanning;     /* HINT: the deduction is done, its scan under way */
         } deduce;
         struct { /* STATS */
             struct sap_stats *stats;
