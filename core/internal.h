@@ -351,7 +351,8 @@ void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mis
                     uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
                     char bad);
 /* The casual player's play from one first click (casual.c, for the
- * no-guess generator): begin (the mines set), step with a budget until
+ * no-guess generator): begin (on a board just made: init, then its mines;
+ * rows not laid out yet are laid out then), step with a budget until
  * true, then the safe cells it cleared, and per cell 0 untouched, 1
  * cleared, 2 flagged. */
 void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col);
