@@ -151,11 +151,16 @@ static bool generated_mine(const void *generate, uint32_t row, uint32_t col)
     return sap_generate_mine_at((const sap_generate *)generate, row, col);
 }
 
-/* The layout is made (or the generator gave up): the click, or an ERR. */
+/* The layout is made (or the generator gave up): it is laid into the game
+ * a budget a poll (the poll that made it only begins: one cell), then the
+ * click, or an ERR.  True while the laying goes on. */
 static bool generate_done(struct sap_session *s, int err)
 {
     if (err == SAP_OK)
-        err = sap_game_set_layout(s->game, generated_mine, s->req.move.generate);
+        err = sap_game_set_layout_step(s->game, generated_mine, s->req.move.generate,
+                                       sap_game_busy(s->game) ? s->budget : 1u);
+    if (err == SAP_MORE)
+        return true;
     s->req.move.generate = NULL;
     sap_session_release_request_block(s);
     if (err == SAP_ERR_SIZE) {
