@@ -228,6 +228,18 @@ static void kind_gen_noguess(struct text *setup, struct text *measured)
     kind_generate(setup, measured, 150, "NOGUESS");
 }
 
+/* Densities the generators finish at, so that laying the board into the
+ * game (and the click's opening) is measured too. */
+static void kind_gen_casual_sparse(struct text *setup, struct text *measured)
+{
+    kind_generate(setup, measured, 100, "CASUAL");
+}
+
+static void kind_gen_noguess_sparse(struct text *setup, struct text *measured)
+{
+    kind_generate(setup, measured, 100, "NOGUESS");
+}
+
 static void kind_casual(struct text *measured, const char *request, uint8_t *m)
 {
     text_printf(measured, "%s %u %u\n", request, side, side);
@@ -331,6 +343,8 @@ static const struct kind {
     { "stats", kind_stats },
     { "gen-casual", kind_gen_casual },
     { "gen-noguess", kind_gen_noguess },
+    { "gen-casual-sparse", kind_gen_casual_sparse },
+    { "gen-noguess-sparse", kind_gen_noguess_sparse },
     { "casual-random", kind_casual_random },
     { "casual-periodic", kind_casual_periodic },
     { "casualmap-random", kind_casualmap_random },
