@@ -25,33 +25,6 @@
  */
 #include "deduce.h"
 
-/* The workspace, sized for `room` unsettled frontier cells (the order's
- * first `room` entries): mass[i], the weight of the layouts with a mine at
- * order[i]; the groups' counts by mine count and their weights (each
- * group of n cells takes n + 1 of both); the combining room: the product
- * of the counts, the interior's binomials and a scratch row, which is the
- * weighing walk's acc[] (one per depth) once combining is done. */
-static struct sap_weight *mass_of(sap_deduce *d)
-{
-    return (struct sap_weight *)(void *)(order_of(d) + d->cells);
-}
-static struct sap_weight *counts_of(sap_deduce *d)
-{
-    return mass_of(d) + d->room;
-}
-static struct sap_weight *weights_of(sap_deduce *d)
-{
-    return counts_of(d) + 2u * d->room + 2u;
-}
-static struct sap_weight *total_of(sap_deduce *d)
-{
-    return weights_of(d) + 2u * d->room + 2u;
-}
-static struct sap_weight *acc_of(sap_deduce *d)
-{
-    return total_of(d) + 2u * d->room + 2u;
-}
-
 /* ---- 1. scan ------------------------------------------------------------ */
 
 static bool scan(sap_deduce *d, uint32_t *budget)
@@ -293,16 +266,6 @@ static bool walk(sap_deduce *d, uint32_t *budget)
     return false;
 }
 
-/* One past the last place in order[] of the group whose first place is i. */
-static uint32_t group_end(sap_deduce *d, uint32_t i)
-{
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d), e = i + 1;
-    while (e < d->frontier && !(flags[order[e]] & F_START))
-        e++;
-    return e;
-}
-
 /* Starts the walk of the component at order[cursor]. */
 static void walk_start(sap_deduce *d)
 {
@@ -328,177 +291,6 @@ static bool walk_all(sap_deduce *d, uint32_t *budget)
         d->cursor = d->comp_end;
     }
     return d->cursor == d->frontier && d->comp_end <= d->cursor;
-}
-
-/* ---- 4. combine ----------------------------------------------------------- */
-
-/* Combining works in sap_weight products and binomial steps, the dearest
- * operations of the engine (a binomial step divides bit by bit): it is
- * charged per operation, a product as a step and a binomial step as
- * SCALE_STEPS, so that a budget stays about as long as elsewhere. */
-#define SCALE_STEPS 32u
-#define ROW_CLEAR UINT32_MAX /* the convolution's scratch row is still to clear */
-
-static void charge(uint32_t *budget, uint32_t steps)
-{
-    *budget = *budget > steps ? *budget - steps : 0;
-}
-
-/* The combining room: the product of the counts, the interior's
- * binomials, and a scratch row for the convolutions. */
-static struct sap_weight *prod_of(sap_deduce *d)
-{
-    return total_of(d);
-}
-static struct sap_weight *binom_of(sap_deduce *d)
-{
-    return total_of(d) + d->room + 1;
-}
-static struct sap_weight *scratch_of(sap_deduce *d)
-{
-    return binom_of(d) + d->room + 1;
-}
-
-/* Interior cells and the mines left for the frontier and the interior
- * (the rules checked that they are not more than on the board). */
-static uint32_t interior_of(const sap_deduce *d)
-{
-    return d->covered - d->settled - d->frontier;
-}
-static uint32_t mines_left(const sap_deduce *d)
-{
-    return d->mines - d->settled_mines;
-}
-
-/* PH_BINOM: binom[s] = C(interior, mines - s) for s = 0..frontier, set to
- * 0 on entry; C(I, m) for m from max(0, M - F) up to min(I, M), stepped up
- * from C(I, 0) in d->total (which holds nothing else yet), m in cursor. */
-static bool binomials(sap_deduce *d, uint32_t *budget)
-{
-    struct sap_weight *binom = binom_of(d);
-    uint32_t interior = interior_of(d), mines = mines_left(d);
-    uint32_t lo = mines > d->frontier ? mines - d->frontier : 0;
-    uint32_t hi = mines < interior ? mines : interior;
-    if (mines > d->frontier + interior)
-        return true; /* no layout: every binomial is 0 */
-    for (; d->cursor <= hi; d->cursor++) {
-        uint32_t m = d->cursor;
-        if (*budget == 0)
-            return false;
-        if (m >= lo)
-            binom[mines - m] = d->total;
-        d->total = sap_weight_scale(d->total, interior - m, m + 1);
-        charge(budget, SCALE_STEPS);
-    }
-    return true;
-}
-
-/* Starts the product of every group's counts but group `skip`'s (all when
- * skip is UINT32_MAX) in the product room. */
-static void product_begin(sap_deduce *d, uint32_t skip)
-{
-    d->u.product.skip = skip;
-    d->u.product.at = 0;
-    d->u.product.group = 0;
-    d->u.product.length = 1;
-    d->u.product.row = ROW_CLEAR;
-    prod_of(d)[0] = sap_weight_of(1);
-}
-
-/* Multiplies the groups' counts into the product for *budget steps (a
- * term a step); true once done.  A group of n cells has n + 1 counts, at
- * its first place plus its index; each multiplication is a convolution
- * into the scratch row, a row of the product at a time, then copied back. */
-static bool product_on(sap_deduce *d, uint32_t *budget)
-{
-    struct sap_weight *prod = prod_of(d), *tmp = scratch_of(d);
-    while (d->u.product.at < d->frontier) {
-        uint32_t at = d->u.product.at, e = group_end(d, at), i, j;
-        uint32_t la = d->u.product.length, lb = e - at + 1;
-        const struct sap_weight *b = counts_of(d) + at + d->u.product.group;
-        if (d->u.product.group != d->u.product.skip) {
-            if (*budget == 0)
-                return false;
-            if (d->u.product.row == ROW_CLEAR) {
-                for (i = 0; i < la + lb - 1; i++)
-                    tmp[i] = sap_weight_of(0);
-                d->u.product.row = 0;
-                charge(budget, la + lb - 1);
-            }
-            while (d->u.product.row < la && *budget > 0) {
-                i = d->u.product.row++;
-                if (!sap_weight_is_zero(prod[i]))
-                    for (j = 0; j < lb; j++)
-                        tmp[i + j] = sap_weight_add(tmp[i + j], sap_weight_mul(prod[i], b[j]));
-                charge(budget, lb);
-            }
-            if (d->u.product.row < la)
-                return false;
-            for (i = 0; i < la + lb - 1; i++)
-                prod[i] = tmp[i];
-            d->u.product.length += e - at;
-        }
-        d->u.product.at = e;
-        d->u.product.group++;
-        d->u.product.row = ROW_CLEAR;
-    }
-    return true;
-}
-
-/* PH_TOTAL: every layout's weight (Z), the expected interior mines times
- * Z, and whether every layout fills the interior; a mine count s (cursor)
- * a binomial step. */
-static bool layouts_total(sap_deduce *d, uint32_t *budget)
-{
-    struct sap_weight *prod = prod_of(d), *binom = binom_of(d);
-    uint32_t interior = interior_of(d), mines = mines_left(d);
-    if (!product_on(d, budget))
-        return false;
-    for (; d->cursor < d->u.product.length && d->cursor <= d->frontier; d->cursor++) {
-        uint32_t s = d->cursor, rest = mines - s; /* mines in the interior */
-        struct sap_weight layouts = sap_weight_mul(prod[s], binom[s]);
-        if (*budget == 0)
-            return false;
-        charge(budget, SCALE_STEPS);
-        if (sap_weight_is_zero(layouts))
-            continue;
-        d->total = sap_weight_add(d->total, layouts);
-        if (rest < interior)
-            d->interior_all_mines = 0;
-        if (interior > 0)
-            d->interior_mass = sap_weight_add(d->interior_mass,
-                                              sap_weight_scale(layouts, rest, interior));
-    }
-    return true;
-}
-
-/* PH_WEIGHTS: each group's weight per mine count k, the other groups'
- * layouts times the interior's, summed over their mine counts j; the
- * group whose first place is cursor, k a step per term. */
-static bool group_weights(sap_deduce *d, uint32_t *budget)
-{
-    struct sap_weight *prod = prod_of(d), *binom = binom_of(d), *weights = weights_of(d);
-    while (d->cursor < d->frontier) {
-        uint32_t i = d->cursor, e = group_end(d, i), poly = i + d->u.product.skip, j;
-        if (!product_on(d, budget))
-            return false;
-        for (; d->u.product.k <= e - i; d->u.product.k++) {
-            uint32_t k = d->u.product.k;
-            struct sap_weight w = sap_weight_of(0);
-            if (*budget == 0)
-                return false;
-            for (j = 0; j < d->u.product.length && k + j <= d->frontier; j++)
-                w = sap_weight_add(w, sap_weight_mul(prod[j], binom[k + j]));
-            weights[poly + k] = w;
-            charge(budget, d->u.product.length);
-        }
-        d->cursor = e;
-        if (e < d->frontier) {
-            product_begin(d, d->u.product.skip + 1);
-            d->u.product.k = 0;
-        }
-    }
-    return true;
 }
 
 /* ---- 6. odds ------------------------------------------------------------ */
@@ -612,39 +404,17 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
         d->phase = PH_COUNT;
         return true;
     }
-    case PH_COUNT: {
-        uint32_t s;
+    case PH_COUNT:
         if (!walk_all(d, budget))
             return false;
-        for (s = 0; s <= d->frontier; s++)
-            binom_of(d)[s] = sap_weight_of(0);
-        d->total = sap_weight_of(1); /* C(I, 0) */
-        d->cursor = 0;
-        d->phase = PH_BINOM;
+        sap_deduce_combine_begin(d);
         return true;
-    }
-    case PH_BINOM:
-        if (!binomials(d, budget))
-            return false;
-        d->total = sap_weight_of(0);
-        d->interior_mass = sap_weight_of(0);
-        d->interior_all_mines = 1;
-        product_begin(d, UINT32_MAX);
-        d->cursor = 0;
-        d->phase = PH_TOTAL;
-        return true;
+    case PH_BINOM: /* combining (deduce_combine.c) */
     case PH_TOTAL:
-        if (!layouts_total(d, budget))
-            return false;
-        product_begin(d, 0);
-        d->u.product.k = 0;
-        d->cursor = 0;
-        d->phase = PH_WEIGHTS;
-        return true;
     case PH_WEIGHTS: {
         uint32_t i;
         struct sap_weight *mass = mass_of(d);
-        if (!group_weights(d, budget))
+        if (!sap_deduce_combine(d, budget))
             return false;
         for (i = 0; i < d->frontier; i++)
             mass[i] = sap_weight_of(0);

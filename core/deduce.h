@@ -1,8 +1,9 @@
 /*
- * deduce.h - the deduction engine's block, shared by its two files:
- * deduce.c (scan, groups, the counting walk, combining, the API) and
- * deduce_rules.c (the cheap rules that settle cells before any counting).
- * Private to the core.
+ * deduce.h - the deduction engine's block, shared by its files: deduce.c
+ * (scan, groups, the counting walk, the API), deduce_rules.c (the cheap
+ * rules that settle cells before any counting) and deduce_combine.c (the
+ * groups' counts combined with the interior); hint.c keeps HINT's scan in
+ * the block too.  Private to the core.
  */
 #ifndef SAP_DEDUCE_H
 #define SAP_DEDUCE_H
@@ -134,11 +135,54 @@ static inline uint32_t *order_of(sap_deduce *d)
     return (uint32_t *)(void *)((unsigned char *)d + at);
 }
 
+/* The workspace, sized for `room` unsettled frontier cells (the order's
+ * first `room` entries): mass[i], the weight of the layouts with a mine at
+ * order[i]; the groups' counts by mine count and their weights (each
+ * group of n cells takes n + 1 of both); the combining room: the product
+ * of the counts, the interior's binomials and a scratch row, which is the
+ * weighing walk's acc[] (one per depth) once combining is done. */
+static inline struct sap_weight *mass_of(sap_deduce *d)
+{
+    return (struct sap_weight *)(void *)(order_of(d) + d->cells);
+}
+static inline struct sap_weight *counts_of(sap_deduce *d)
+{
+    return mass_of(d) + d->room;
+}
+static inline struct sap_weight *weights_of(sap_deduce *d)
+{
+    return counts_of(d) + 2u * d->room + 2u;
+}
+static inline struct sap_weight *total_of(sap_deduce *d)
+{
+    return weights_of(d) + 2u * d->room + 2u;
+}
+static inline struct sap_weight *acc_of(sap_deduce *d)
+{
+    return total_of(d) + 2u * d->room + 2u;
+}
+
+/* One past the last place in order[] of the group whose first place is i. */
+static inline uint32_t group_end(sap_deduce *d, uint32_t i)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d), e = i + 1;
+    while (e < d->frontier && !(flags[order[e]] & F_START))
+        e++;
+    return e;
+}
+
 /* The 3x3 block around cell x, clipped to the board. */
 static inline struct sap_box box_at(const sap_deduce *d, uint32_t x)
 {
     return sap_block_around_cell(d->rows, d->cols, x);
 }
+
+/* Combining (deduce_combine.c): begin once the groups are counted, then
+ * PH_BINOM, PH_TOTAL and PH_WEIGHTS for *budget steps; true once every
+ * group's weights are found. */
+void sap_deduce_combine_begin(sap_deduce *d);
+bool sap_deduce_combine(sap_deduce *d, uint32_t *budget);
 
 /* PH_RULES (deduce_rules.c): pushes a number for the rules ... */
 void sap_deduce_rules_push(sap_deduce *d, uint32_t n);
