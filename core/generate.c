@@ -207,8 +207,9 @@ static void lay(sap_generate *g)
 }
 
 /* G_SETUP: a fresh board of the layout for the level's player, a cell a
- * step (the casual player's board is laid out row by row as its cells are
- * set: every cell is), then the first click.  True once it is made. */
+ * step (the casual player's board is laid out a row at a time, as the
+ * setting of its first cell reaches it), then the first click.  True once
+ * it is made. */
 static bool setup(sap_generate *g, uint32_t *budget)
 {
     uint8_t *layout = layout_of(g);
@@ -223,12 +224,18 @@ static bool setup(sap_generate *g, uint32_t *budget)
         g->cursor = 0;
         g->pass = 1;
     }
-    for (; *budget > 0 && g->cursor < g->cells; g->cursor++, --*budget) {
-        uint32_t x = g->cursor, r = x / g->cols, c = x - r * g->cols;
-        if (g->level == SAP_LEVEL_CASUAL)
-            (void)sap_casual_set_mine(g->casual, r, c, mine_in(layout, x));
-        else if (mine_in(layout, x))
-            (void)sap_game_set_mine(g->game, r, c, true);
+    while (*budget > 0 && g->cursor < g->cells) { /* a row at a time */
+        uint32_t r = g->cursor / g->cols, c = g->cursor - r * g->cols;
+        if (c == 0 && g->level == SAP_LEVEL_CASUAL) /* lays the row out */
+            (void)sap_casual_set_mine(g->casual, r, 0, false);
+        for (; c < g->cols && *budget > 0; c++, g->cursor++, --*budget) {
+            if (!mine_in(layout, g->cursor))
+                continue;
+            if (g->level == SAP_LEVEL_CASUAL)
+                (void)sap_casual_set_mine(g->casual, r, c, true);
+            else
+                (void)sap_game_set_mine(g->game, r, c, true);
+        }
     }
     if (g->cursor < g->cells)
         return false;
@@ -363,23 +370,25 @@ static void choose_perturbation(sap_generate *g)
 static void perturb_cell(sap_generate *g, uint32_t x)
 {
     uint8_t *layout = layout_of(g);
-    bool mine = mine_in(layout, x);
     enum place p;
     switch (g->pass) {
     case PASS_COUNT:
         p = place_of(g, x);
-        g->u.count.frontier += p == P_FRONTIER;
-        g->u.count.frontier_mines += p == P_FRONTIER && mine;
-        g->u.count.far_safe += p == P_FAR && !mine;
-        g->u.count.far_mines += p == P_FAR && mine;
+        if (p == P_FRONTIER) {
+            g->u.count.frontier++;
+            g->u.count.frontier_mines += mine_in(layout, x);
+        } else if (p == P_FAR) {
+            g->u.count.far_mines += mine_in(layout, x);
+            g->u.count.far_safe += !mine_in(layout, x);
+        }
         break;
     case PASS_MOVE_COUNT:
         p = place_of(g, x);
-        g->u.move.mines += p == g->from && mine;
-        g->u.move.room += p == g->to && !mine;
+        g->u.move.mines += p == g->from && mine_in(layout, x);
+        g->u.move.room += p == g->to && !mine_in(layout, x);
         break;
     case PASS_MOVE_FILL: /* first the new places (so a cell is never both emptied and filled) */
-        if (place_of(g, x) == g->to && !mine) {
+        if (place_of(g, x) == g->to && !mine_in(layout, x)) {
             if (draw(g, g->u.move.room) < g->u.move.left) {
                 set_mine(layout, x, true);
                 g->u.move.left--;
@@ -388,7 +397,7 @@ static void perturb_cell(sap_generate *g, uint32_t x)
         }
         break;
     case PASS_MOVE_EMPTY:
-        if (place_of(g, x) == g->from && mine) {
+        if (place_of(g, x) == g->from && mine_in(layout, x)) {
             if (draw(g, g->u.move.mines) < g->u.move.left) {
                 set_mine(layout, x, false);
                 g->u.move.left--;
@@ -397,11 +406,13 @@ static void perturb_cell(sap_generate *g, uint32_t x)
         }
         break;
     case PASS_SWAP_FROM:
-        if (!opened(g, x) && !in_zone(g, x) && mine && draw(g, ++g->u.swap.seen) == 0)
+        if (!opened(g, x) && !in_zone(g, x) && mine_in(layout, x)
+            && draw(g, ++g->u.swap.seen) == 0)
             g->u.swap.from = x;
         break;
     default: /* PASS_SWAP_TO */
-        if (!opened(g, x) && !in_zone(g, x) && !mine && draw(g, ++g->u.swap.seen) == 0)
+        if (!opened(g, x) && !in_zone(g, x) && !mine_in(layout, x)
+            && draw(g, ++g->u.swap.seen) == 0)
             g->u.swap.to = x;
         break;
     }
