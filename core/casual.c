@@ -462,15 +462,13 @@ bool sap_casual_zero_run(sap_casual *cs, uint32_t *budget)
 
 /* ---- one start alone: the casual player's play from a first click -------
  * (the no-guess generator's CASUAL level, generate.c).  The fresh engine
- * over the whole board, from one start, with nothing skipped. */
+ * over the whole board, from one start, with nothing skipped.  The board
+ * is a fresh one (init, then its mines), which the generator lays out cell
+ * by cell within its budget: rows not laid out yet are laid out here. */
 
 void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col)
 {
-    uint32_t x, total = cs->rows * cs->cols;
-    for (x = 0; x < total; x++) /* the marks of an earlier play forgotten */
-        cs->cells[x] = (x < cs->rows_ready * cs->cols ? cs->cells[x] & CELL_MINE : 0)
-                       | LINK_NONE;
-    cs->rows_ready = cs->rows;
+    ready_rows(cs, cs->rows);
     cs->solved = 0;
     sap_casual_fresh_begin(cs, row * cs->cols + col, false);
 }

@@ -25,38 +25,11 @@
  */
 #include "deduce.h"
 
-/* The workspace, sized for `room` unsettled frontier cells (the order's
- * first `room` entries): mass[i], the weight of the layouts with a mine at
- * order[i]; the groups' counts by mine count and their weights (each
- * group of n cells takes n + 1 of both); the combining room: the product
- * of the counts, the interior's binomials and a scratch row, which is the
- * weighing walk's acc[] (one per depth) once combining is done. */
-static struct sap_weight *mass_of(sap_deduce *d)
-{
-    return (struct sap_weight *)(void *)(order_of(d) + d->cells);
-}
-static struct sap_weight *counts_of(sap_deduce *d)
-{
-    return mass_of(d) + d->room;
-}
-static struct sap_weight *weights_of(sap_deduce *d)
-{
-    return counts_of(d) + 2u * d->room + 2u;
-}
-static struct sap_weight *total_of(sap_deduce *d)
-{
-    return weights_of(d) + 2u * d->room + 2u;
-}
-static struct sap_weight *acc_of(sap_deduce *d)
-{
-    return total_of(d) + 2u * d->room + 2u;
-}
-
 /* ---- 1. scan ------------------------------------------------------------ */
 
 static bool scan(sap_deduce *d, uint32_t *budget)
 {
-    uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
+    uint8_t *flags = flags_of(d), *need = need_of(d);
     uint32_t x = d->cursor;
     /* what the player sees, once: a number in need[], covered as 0xFF */
     for (; *budget > 0 && x < d->cells; x++, --*budget) {
@@ -66,10 +39,16 @@ static bool scan(sap_deduce *d, uint32_t *budget)
         d->covered += n < 0;
     }
     d->cursor = x;
-    if (x < d->cells)
-        return false;
-    /* each number's covered neighbours, which are the frontier */
-    for (x = 0; x < d->cells; x++) {
+    return x == d->cells;
+}
+
+/* PH_FRONTIER: each number's covered neighbours, which are the frontier,
+ * and every number with some on the rules' stack; a cell a step. */
+static bool mark_frontier(sap_deduce *d, uint32_t *budget)
+{
+    uint8_t *flags = flags_of(d), *free_ = free_of(d);
+    uint32_t x = d->cursor;
+    for (; *budget > 0 && x < d->cells; x++, --*budget) {
         struct sap_box b;
         uint32_t r, c, covered = 0;
         if (!(flags[x] & F_OPEN))
@@ -87,8 +66,8 @@ static bool scan(sap_deduce *d, uint32_t *budget)
         if (covered > 0)
             sap_deduce_rules_push(d, x);
     }
-    d->cursor = 0;
-    return true;
+    d->cursor = x;
+    return x == d->cells;
 }
 
 /* ---- 2. components ------------------------------------------------------ */
@@ -290,12 +269,8 @@ static bool walk(sap_deduce *d, uint32_t *budget)
 /* Starts the walk of the component at order[cursor]. */
 static void walk_start(sap_deduce *d)
 {
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d), e = d->cursor + 1;
-    while (e < d->frontier && !(flags[order[e]] & F_START))
-        e++;
     d->comp_start = d->cursor;
-    d->comp_end = e;
+    d->comp_end = group_end(d, d->cursor);
     d->depth = 0;
     d->placed = 0;
     d->entered = 1;
@@ -316,109 +291,6 @@ static bool walk_all(sap_deduce *d, uint32_t *budget)
         d->cursor = d->comp_end;
     }
     return d->cursor == d->frontier && d->comp_end <= d->cursor;
-}
-
-/* ---- 4. combine ----------------------------------------------------------- */
-
-/* out = a * b, polynomials of lengths la and lb (out has la + lb - 1). */
-static void convolve(struct sap_weight *out, const struct sap_weight *a, uint32_t la,
-                     const struct sap_weight *b, uint32_t lb, struct sap_weight *tmp)
-{
-    uint32_t i, j;
-    for (i = 0; i < la + lb - 1; i++)
-        tmp[i] = sap_weight_of(0);
-    for (i = 0; i < la; i++)
-        if (!sap_weight_is_zero(a[i]))
-            for (j = 0; j < lb; j++)
-                tmp[i + j] = sap_weight_add(tmp[i + j], sap_weight_mul(a[i], b[j]));
-    for (i = 0; i < la + lb - 1; i++)
-        out[i] = tmp[i];
-}
-
-/* The product of every component's counts but `skip`'s (all when skip is
- * UINT32_MAX) into prod; returns its length. */
-static uint32_t product(sap_deduce *d, uint32_t skip, struct sap_weight *prod,
-                        struct sap_weight *tmp)
-{
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d);
-    struct sap_weight *counts = counts_of(d);
-    uint32_t length = 1, i = 0, poly = 0, comp = 0;
-    prod[0] = sap_weight_of(1);
-    while (i < d->frontier) {
-        uint32_t e = i + 1;
-        while (e < d->frontier && !(flags[order[e]] & F_START))
-            e++;
-        if (comp != skip) {
-            convolve(prod, prod, length, counts + poly, e - i + 1, tmp);
-            length += e - i;
-        }
-        poly += e - i + 1;
-        comp++;
-        i = e;
-    }
-    return length;
-}
-
-static void combine(sap_deduce *d)
-{
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d);
-    struct sap_weight *total = total_of(d);
-    struct sap_weight *prod = total, *binom = total + d->room + 1;
-    struct sap_weight *tmp = binom + d->room + 1;
-    struct sap_weight *weights = weights_of(d);
-    uint32_t interior = d->covered - d->settled - d->frontier, length, s, m, i, poly, comp;
-    uint32_t mines = d->mines - d->settled_mines; /* the caller checked */
-
-    /* binom[s] = C(interior, mines - s), for s = 0..frontier */
-    for (s = 0; s <= d->frontier; s++)
-        binom[s] = sap_weight_of(0);
-    if (mines <= d->frontier + interior) {
-        /* C(I, m) for m from max(0, M - F) up to min(I, M), then placed */
-        uint32_t lo = mines > d->frontier ? mines - d->frontier : 0;
-        uint32_t hi = mines < interior ? mines : interior;
-        struct sap_weight c = sap_weight_of(1);
-        for (m = 0; m < lo; m++)
-            c = sap_weight_scale(c, interior - m, m + 1);
-        for (m = lo; m <= hi; m++) {
-            binom[mines - m] = c;
-            c = sap_weight_scale(c, interior - m, m + 1);
-        }
-    }
-    length = product(d, UINT32_MAX, prod, tmp);
-    d->total = sap_weight_of(0);
-    d->interior_mass = sap_weight_of(0);
-    d->interior_all_mines = 1;
-    for (s = 0; s < length && s <= d->frontier; s++) {
-        struct sap_weight layouts = sap_weight_mul(prod[s], binom[s]);
-        uint32_t rest;
-        if (sap_weight_is_zero(layouts))
-            continue;
-        d->total = sap_weight_add(d->total, layouts);
-        rest = mines - s; /* mines in the interior */
-        if (rest < interior)
-            d->interior_all_mines = 0;
-        if (interior > 0)
-            d->interior_mass = sap_weight_add(d->interior_mass,
-                                              sap_weight_scale(layouts, rest, interior));
-    }
-    /* each component's weight per k: the other components' layouts times
-     * the interior's, summed over their mine counts j */
-    for (i = 0, poly = 0, comp = 0; i < d->frontier; comp++) {
-        uint32_t e = i + 1, k, j;
-        while (e < d->frontier && !(flags[order[e]] & F_START))
-            e++;
-        length = product(d, comp, prod, tmp);
-        for (k = 0; k <= e - i; k++) {
-            struct sap_weight w = sap_weight_of(0);
-            for (j = 0; j < length && k + j <= d->frontier; j++)
-                w = sap_weight_add(w, sap_weight_mul(prod[j], binom[k + j]));
-            weights[poly + k] = w;
-        }
-        poly += e - i + 1;
-        i = e;
-    }
 }
 
 /* ---- 6. odds ------------------------------------------------------------ */
@@ -486,88 +358,118 @@ void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth)
     d->reach = (uint8_t)depth;
 }
 
+/* One phase for *budget steps; true when it is over (d->phase then says
+ * what comes next). */
+static bool phase_step(sap_deduce *d, uint32_t *budget)
+{
+    switch (d->phase) {
+    case PH_SCAN:
+        if (!scan(d, budget))
+            return false;
+        d->cursor = 0;
+        d->phase = PH_FRONTIER;
+        return true;
+    case PH_FRONTIER:
+        if (!mark_frontier(d, budget))
+            return false;
+        d->cursor = 0;
+        d->phase = PH_RULES;
+        return true;
+    case PH_RULES:
+        if (!sap_deduce_rules(d, budget))
+            return false;
+        if (d->contradiction || d->settled_mines > d->mines) {
+            d->phase = PH_FAILED; /* no layout fits what is seen */
+            d->result = (uint8_t)-SAP_ERR_STATE;
+            return true;
+        }
+        d->queue = 0; /* order[] is the walk's from here */
+        d->phase = d->reach == DEPTH_FULL ? PH_COMPONENTS : PH_DONE;
+        return true;
+    case PH_COMPONENTS: {
+        uint32_t i;
+        struct sap_weight *counts = counts_of(d);
+        if (!components(d, budget))
+            return false;
+        if (d->frontier > d->room) { /* past the workspace: claim nothing */
+            d->phase = PH_FAILED;
+            d->result = (uint8_t)-SAP_ERR_SIZE;
+            return true;
+        }
+        for (i = 0; i < 2u * d->room + 2u; i++)
+            counts[i] = sap_weight_of(0);
+        d->cursor = 0;
+        d->comp_end = 0;
+        d->comp_poly = 0;
+        d->phase = PH_COUNT;
+        return true;
+    }
+    case PH_COUNT:
+        if (!walk_all(d, budget))
+            return false;
+        sap_deduce_combine_begin(d);
+        return true;
+    case PH_BINOM: /* combining (deduce_combine.c) */
+    case PH_TOTAL:
+    case PH_WEIGHTS: {
+        uint32_t i;
+        struct sap_weight *mass = mass_of(d);
+        if (!sap_deduce_combine(d, budget))
+            return false;
+        for (i = 0; i < d->frontier; i++)
+            mass[i] = sap_weight_of(0);
+        if (sap_weight_is_zero(d->total)) {
+            d->phase = PH_FAILED; /* no layout fits what is seen */
+            d->result = (uint8_t)-SAP_ERR_STATE;
+            return true;
+        }
+        d->cursor = 0;
+        d->comp_end = 0;
+        d->comp_poly = 0;
+        d->phase = PH_WEIGH;
+        return true;
+    }
+    case PH_WEIGH:
+        if (!walk_all(d, budget))
+            return false;
+        d->cursor = 0;
+        d->phase = PH_ODDS;
+        return true;
+    case PH_ODDS:
+        if (!odds(d, budget))
+            return false;
+        d->phase = PH_DONE;
+        return true;
+    default:
+        return true;
+    }
+}
+
+/* The phases SAP_DEDUCE_MAX_STEPS counts: the walks that can grow past
+ * any bound, and the work before them.  The pass that marks the frontier
+ * and the combining are bounded by the board and the workspace, and are
+ * charged to the budget without counting towards giving up. */
+static bool counted(uint8_t phase)
+{
+    return phase != PH_FRONTIER && phase != PH_BINOM && phase != PH_TOTAL
+           && phase != PH_WEIGHTS;
+}
+
 int sap_deduce_step(sap_deduce *d, uint32_t budget)
 {
-    uint32_t start_budget;
+    uint32_t used = 0;
     if (d == NULL)
         return SAP_ERR_ARG;
     if (budget == 0)
         budget = 1;
-    start_budget = budget;
     while (budget > 0 && d->phase < PH_DONE) {
-        switch (d->phase) {
-        case PH_SCAN:
-            if (scan(d, &budget))
-                d->phase = PH_RULES;
-            break;
-        case PH_RULES:
-            if (!sap_deduce_rules(d, &budget))
-                break;
-            if (d->contradiction || d->settled_mines > d->mines) {
-                d->phase = PH_FAILED; /* no layout fits what is seen */
-                d->result = (uint8_t)-SAP_ERR_STATE;
-                break;
-            }
-            d->queue = 0; /* order[] is the walk's from here */
-            d->phase = d->reach == DEPTH_FULL ? PH_COMPONENTS : PH_DONE;
-            break;
-        case PH_COMPONENTS:
-            if (components(d, &budget)) {
-                if (d->frontier > d->room) { /* past the workspace: claim nothing */
-                    d->phase = PH_FAILED;
-                    d->result = (uint8_t)-SAP_ERR_SIZE;
-                    break;
-                }
-                uint32_t i;
-                struct sap_weight *counts = counts_of(d);
-                for (i = 0; i < 2u * d->room + 2u; i++)
-                    counts[i] = sap_weight_of(0);
-                d->cursor = 0;
-                d->comp_end = 0;
-                d->comp_poly = 0;
-                d->phase = PH_COUNT;
-            }
-            break;
-        case PH_COUNT:
-            if (walk_all(d, &budget)) {
-                d->phase = PH_COMBINE;
-            }
-            break;
-        case PH_COMBINE: {
-            uint32_t i;
-            struct sap_weight *mass = mass_of(d);
-            combine(d);
-            budget = budget > d->frontier ? budget - d->frontier : 0; /* a coarse step */
-            for (i = 0; i < d->frontier; i++)
-                mass[i] = sap_weight_of(0);
-            if (sap_weight_is_zero(d->total)) {
-                d->phase = PH_FAILED; /* no layout fits what is seen */
-                d->result = (uint8_t)-SAP_ERR_STATE;
-                break;
-            }
-            d->cursor = 0;
-            d->comp_end = 0;
-            d->comp_poly = 0;
-            d->phase = PH_WEIGH;
-            break;
-        }
-        case PH_WEIGH:
-            if (walk_all(d, &budget)) {
-                d->cursor = 0;
-                d->phase = PH_ODDS;
-            }
-            break;
-        case PH_ODDS:
-            if (odds(d, &budget))
-                d->phase = PH_DONE;
-            break;
-        default:
-            break;
-        }
+        uint32_t before = budget;
+        uint8_t phase = d->phase;
+        (void)phase_step(d, &budget);
+        if (counted(phase))
+            used += before - budget;
     }
-    d->steps = start_budget - budget > SAP_DEDUCE_MAX_STEPS - d->steps
-                   ? SAP_DEDUCE_MAX_STEPS
-                   : d->steps + (start_budget - budget);
+    d->steps = used > SAP_DEDUCE_MAX_STEPS - d->steps ? SAP_DEDUCE_MAX_STEPS : d->steps + used;
     if (d->phase == PH_DONE)
         return SAP_OK;
     if (d->phase == PH_FAILED)

@@ -1,8 +1,9 @@
 /*
- * deduce.h - the deduction engine's block, shared by its two files:
- * deduce.c (scan, groups, the counting walk, combining, the API) and
- * deduce_rules.c (the cheap rules that settle cells before any counting).
- * Private to the core.
+ * deduce.h - the deduction engine's block, shared by its files: deduce.c
+ * (scan, groups, the counting walk, the API), deduce_rules.c (the cheap
+ * rules that settle cells before any counting) and deduce_combine.c (the
+ * groups' counts combined with the interior); hint.c keeps HINT's scan in
+ * the block too.  Private to the core.
  */
 #ifndef SAP_DEDUCE_H
 #define SAP_DEDUCE_H
@@ -27,10 +28,13 @@ SAP_INTERNAL_BEGIN
 
 enum deduce_phase {
     PH_SCAN = 0,
+    PH_FRONTIER, /* each number's covered neighbours */
     PH_RULES,
     PH_COMPONENTS,
     PH_COUNT,
-    PH_COMBINE,
+    PH_BINOM,   /* combining: the interior's binomials, */
+    PH_TOTAL,   /* every layout's weight, */
+    PH_WEIGHTS, /* each group's weight per mine count */
     PH_WEIGH,
     PH_ODDS,
     PH_DONE,
@@ -61,6 +65,28 @@ struct sap_deduce {
     uint8_t interior_all_mines; /* every layout of positive weight fills the interior */
     uint8_t contradiction;      /* the rules met a number that cannot be met */
     uint8_t reach;              /* enum deduce_depth: how far it goes */
+    union {
+        /* Combining (PH_TOTAL, PH_WEIGHTS), resumable: the group whose
+         * weights are being found (its index; its first place in order[]
+         * is `cursor`) and the mine count k it is at; the product of the
+         * other groups' counts under way (sap_weight products, one row of
+         * a convolution at a time): its next group (first place, index),
+         * its length so far, and the convolution's next row. */
+        struct {
+            uint32_t skip, k;
+            uint32_t at, group, length, row;
+        } product;
+        /* After the deduction, HINT's scan of the board (hint.c). */
+        struct {
+            uint32_t cell;       /* the next cell to look at */
+            uint32_t best_cell;  /* the certain cell with the simplest reason */
+            uint32_t guess_cell; /* the safest unsure cell ... */
+            uint32_t guess_p;    /* ... and its odds (10001: none yet) */
+            uint8_t pass;        /* 0: wrong flags; 1: every cell; 2: done */
+            uint8_t best;        /* best_cell's reason level (4: none) */
+            uint8_t best_safe;   /* best_cell is safe (else a mine) */
+        } hint;
+    } u;
 };
 
 /* How far a deduction goes (the no-guess generator asks for less than
@@ -109,11 +135,54 @@ static inline uint32_t *order_of(sap_deduce *d)
     return (uint32_t *)(void *)((unsigned char *)d + at);
 }
 
+/* The workspace, sized for `room` unsettled frontier cells (the order's
+ * first `room` entries): mass[i], the weight of the layouts with a mine at
+ * order[i]; the groups' counts by mine count and their weights (each
+ * group of n cells takes n + 1 of both); the combining room: the product
+ * of the counts, the interior's binomials and a scratch row, which is the
+ * weighing walk's acc[] (one per depth) once combining is done. */
+static inline struct sap_weight *mass_of(sap_deduce *d)
+{
+    return (struct sap_weight *)(void *)(order_of(d) + d->cells);
+}
+static inline struct sap_weight *counts_of(sap_deduce *d)
+{
+    return mass_of(d) + d->room;
+}
+static inline struct sap_weight *weights_of(sap_deduce *d)
+{
+    return counts_of(d) + 2u * d->room + 2u;
+}
+static inline struct sap_weight *total_of(sap_deduce *d)
+{
+    return weights_of(d) + 2u * d->room + 2u;
+}
+static inline struct sap_weight *acc_of(sap_deduce *d)
+{
+    return total_of(d) + 2u * d->room + 2u;
+}
+
+/* One past the last place in order[] of the group whose first place is i. */
+static inline uint32_t group_end(sap_deduce *d, uint32_t i)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d), e = i + 1;
+    while (e < d->frontier && !(flags[order[e]] & F_START))
+        e++;
+    return e;
+}
+
 /* The 3x3 block around cell x, clipped to the board. */
 static inline struct sap_box box_at(const sap_deduce *d, uint32_t x)
 {
     return sap_block_around_cell(d->rows, d->cols, x);
 }
+
+/* Combining (deduce_combine.c): begin once the groups are counted, then
+ * PH_BINOM, PH_TOTAL and PH_WEIGHTS for *budget steps; true once every
+ * group's weights are found. */
+void sap_deduce_combine_begin(sap_deduce *d);
+bool sap_deduce_combine(sap_deduce *d, uint32_t *budget);
 
 /* PH_RULES (deduce_rules.c): pushes a number for the rules ... */
 void sap_deduce_rules_push(sap_deduce *d, uint32_t n);

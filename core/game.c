@@ -499,7 +499,7 @@ int sap_game_move_step(sap_game *g, uint32_t budget)
 {
     if (g == NULL)
         return SAP_ERR_ARG;
-    if (g->work == WORK_NONE)
+    if (g->work == WORK_NONE || g->work == WORK_LAYOUT)
         return SAP_ERR_STATE;
     if (budget == 0)
         budget = 1;

@@ -55,7 +55,8 @@ enum game_work {
     WORK_NONE = 0,
     WORK_LAY,  /* laying random mines before the first opening */
     WORK_OPEN, /* a left click's opening spreading */
-    WORK_CHORD /* a middle click opening its neighbours one by one */
+    WORK_CHORD, /* a middle click opening its neighbours one by one */
+    WORK_LAYOUT /* sap_game_set_layout_step under way (no move) */
 };
 
 struct sap_game {

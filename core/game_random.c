@@ -85,30 +85,75 @@ int sap_game_set_random(sap_game *g, uint32_t mines, uint32_t seed)
     return SAP_OK;
 }
 
+/* sap_game_set_layout_step keeps its place in u.lay (no move is under way,
+ * and the box of the last move's changes is given up): the next cell (row,
+ * col), the mines counted so far (needed), and the pass (eligible: 0
+ * counting, which changes nothing, then 1 laying). */
+static void layout_over(sap_game *g)
+{
+    g->work = WORK_NONE;
+    g->u.box.top = g->u.box.left = UINT32_MAX; /* no change to list */
+    g->u.box.bottom = g->u.box.right = 0;
+}
+
+int sap_game_set_layout_step(sap_game *g,
+                             bool (*mine_at)(const void *context, uint32_t row, uint32_t col),
+                             const void *context, uint32_t budget)
+{
+    uint8_t *board;
+    uint32_t r, c;
+    if (g == NULL || mine_at == NULL)
+        return SAP_ERR_ARG;
+    if (g->work != WORK_LAYOUT) {
+        if (!(g->flags & FLAG_RANDOM) || g->work != WORK_NONE)
+            return SAP_ERR_STATE;
+        if (g->reply_phase != REPLY_DONE) { /* as a move drops it */
+            sap_game_reply_drop(g);
+            g->reply_phase = REPLY_DONE;
+        }
+        g->u.lay.row = g->u.lay.col = g->u.lay.needed = g->u.lay.eligible = 0;
+        g->work = WORK_LAYOUT;
+    }
+    if (budget == 0)
+        budget = 1;
+    board = cells_of(g);
+    for (;;) {
+        for (r = g->u.lay.row, c = g->u.lay.col; r < g->rows; r++, c = 0)
+            for (; c < g->cols; c++) {
+                if (budget-- == 0) {
+                    g->u.lay.row = r;
+                    g->u.lay.col = c;
+                    return SAP_MORE;
+                }
+                if (!mine_at(context, r, c))
+                    continue;
+                if (g->u.lay.eligible == 0) {
+                    g->u.lay.needed++;
+                } else {
+                    board[(size_t)r * g->cols + c] |= CELL_MINE;
+                    sap_game_mine_changed(board, g->rows, g->cols, r, c, true);
+                }
+            }
+        if (g->u.lay.eligible != 0)
+            break;
+        /* counted: the count must be the game's before anything changes */
+        if (g->u.lay.needed != g->mines || g->u.lay.needed >= g->rows * g->cols) {
+            layout_over(g);
+            return SAP_ERR_ARG;
+        }
+        g->u.lay.row = g->u.lay.col = 0;
+        g->u.lay.eligible = 1;
+    }
+    g->flags &= (uint8_t)~FLAG_RANDOM;
+    layout_over(g);
+    return SAP_OK;
+}
+
 int sap_game_set_layout(sap_game *g,
                         bool (*mine_at)(const void *context, uint32_t row, uint32_t col),
                         const void *context)
 {
-    uint8_t *board;
-    uint32_t r, c, count = 0;
-    if (g == NULL || mine_at == NULL)
-        return SAP_ERR_ARG;
-    if (!(g->flags & FLAG_RANDOM) || g->work != WORK_NONE)
-        return SAP_ERR_STATE;
-    for (r = 0; r < g->rows; r++)
-        for (c = 0; c < g->cols; c++)
-            count += mine_at(context, r, c);
-    if (count != g->mines || count >= g->rows * g->cols)
-        return SAP_ERR_ARG;
-    board = cells_of(g);
-    for (r = 0; r < g->rows; r++)
-        for (c = 0; c < g->cols; c++)
-            if (mine_at(context, r, c)) {
-                board[(size_t)r * g->cols + c] |= CELL_MINE;
-                sap_game_mine_changed(board, g->rows, g->cols, r, c, true);
-            }
-    g->flags &= (uint8_t)~FLAG_RANDOM;
-    return SAP_OK;
+    return sap_game_set_layout_step(g, mine_at, context, SAP_BUDGET_UNLIMITED);
 }
 
 uint32_t sap_game_pending_seed(const sap_game *g)

@@ -43,16 +43,39 @@ enum gen_phase {
     G_FAILED
 };
 
+/* G_PERTURB's passes over the board, in order (perturb_on). */
+enum perturb_pass {
+    PASS_COUNT = 0, /* the places' cells and mines */
+    PASS_MOVE_COUNT, /* move_mines: the mines to move and the room for them, */
+    PASS_MOVE_FILL,  /* the new places, */
+    PASS_MOVE_EMPTY, /* the old ones */
+    PASS_SWAP_FROM,  /* no room: the mine that moves, */
+    PASS_SWAP_TO     /* and where to */
+};
+
 struct sap_generate {
     uint32_t rows, cols, cells, mines;
     uint32_t start;      /* the first click's cell */
     struct sap_box zone; /* no mine goes here: the start's block, or the start */
     uint32_t rng;        /* the random state (geometry.h) */
     uint32_t tries;      /* perturbations so far */
-    uint32_t cursor;     /* G_LAY, G_ACT: the next cell */
-    uint32_t needed;     /* G_LAY: mines still to lay ... */
-    uint32_t eligible;   /* ... among this many cells */
-    uint32_t opened;     /* G_ACT: cells opened this round */
+    uint32_t cursor;     /* G_LAY, G_SETUP, G_ACT, G_PERTURB: the next cell */
+    union {              /* the phase's own figures */
+        struct {
+            uint32_t needed, eligible; /* mines still to lay, among this many cells */
+        } lay;
+        uint32_t opened; /* G_ACT: cells opened this round */
+        struct {         /* G_PERTURB's count: the covered cells by place */
+            uint32_t frontier, frontier_mines, far_safe, far_mines;
+        } count;
+        struct {                 /* move_mines */
+            uint32_t k, left;    /* mines to move, and still to place this pass */
+            uint32_t mines, room; /* the mines at `from`, the free cells at `to` */
+        } move;
+        struct {                /* one mine to one safe cell */
+            uint32_t seen, from, to;
+        } swap;
+    } u;
     sap_game *game;
     sap_deduce *deduce; /* NOGUESS: the engine on the game; CASUAL: ... */
     sap_casual *casual; /* ... the casual player, in the same room */
@@ -60,6 +83,8 @@ struct sap_generate {
     uint8_t phase;      /* enum gen_phase */
     uint8_t reach;      /* the next deduction's enum deduce_depth */
     uint8_t after_open; /* the phase an opening returns to */
+    uint8_t pass;       /* G_SETUP: 0 laid, 1 begun; G_PERTURB: enum perturb_pass */
+    uint8_t from, to;   /* move_mines: enum place */
 };
 
 SAP_STATIC_ASSERT(generate_header_fits,
@@ -139,8 +164,8 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
     g->start = row * cols + col;
     g->level = (uint8_t)level;
     g->zone = sap_first_click_zone(rows, cols, row, col, mines); /* as the game's */
-    g->needed = mines;
-    g->eligible = cells - sap_box_cells(&g->zone);
+    g->u.lay.needed = mines;
+    g->u.lay.eligible = cells - sap_box_cells(&g->zone);
     g->rng = sap_random_start(seed);
     at = SAP_GENERATE_HEADER_BYTES + layout_bytes(cells);
     memset(layout_of(g), 0, layout_bytes(cells));
@@ -155,6 +180,18 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
     return SAP_OK;
 }
 
+/* What a step costs (sapper.h section 2: a step is a few dozen
+ * instructions): a cell's place, at the casual level, reads the player's
+ * view of its block, and a turn of the casual player's play fires the
+ * rules around a cell. */
+#define CASUAL_PLACE_STEPS 4u
+#define PLAY_STEPS 8u
+
+static void charge(uint32_t *budget, uint32_t steps)
+{
+    *budget = *budget > steps ? *budget - steps : 0;
+}
+
 /* G_LAY: each eligible cell takes a mine with odds needed / eligible, so
  * every layout is equally likely. */
 static void lay(sap_generate *g)
@@ -162,37 +199,71 @@ static void lay(sap_generate *g)
     uint32_t x = g->cursor++;
     if (in_zone(g, x))
         return;
-    if (draw(g, g->eligible) < g->needed) {
+    if (draw(g, g->u.lay.eligible) < g->u.lay.needed) {
         set_mine(layout_of(g), x, true);
-        g->needed--;
+        g->u.lay.needed--;
     }
-    g->eligible--;
+    g->u.lay.eligible--;
 }
 
-/* G_SETUP: a fresh game of the layout, and the first click. */
-static void setup(sap_generate *g)
+/* G_SETUP: a fresh board of the layout for the level's player, a cell a
+ * step (the casual player's board is laid out a row at a time, as the
+ * setting of its first cell reaches it), then the first click.  True once
+ * it is made. */
+static bool setup(sap_generate *g, uint32_t *budget)
 {
-    uint32_t x;
+    uint8_t *layout = layout_of(g);
     int err;
+    if (g->pass == 0) { /* a fresh board */
+        if (g->level == SAP_LEVEL_CASUAL)
+            (void)sap_casual_init(&g->casual, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols),
+                                  g->rows, g->cols);
+        else
+            (void)sap_game_init(&g->game, g->game, SAP_GAME_BYTES(g->rows, g->cols), g->rows,
+                                g->cols);
+        g->cursor = 0;
+        g->pass = 1;
+    }
+    while (*budget > 0 && g->cursor < g->cells) { /* a row at a time */
+        uint32_t r = g->cursor / g->cols, c = g->cursor - r * g->cols;
+        if (c == 0 && g->level == SAP_LEVEL_CASUAL) /* lays the row out */
+            (void)sap_casual_set_mine(g->casual, r, 0, false);
+        for (; c < g->cols && *budget > 0; c++, g->cursor++, --*budget) {
+            if (!mine_in(layout, g->cursor))
+                continue;
+            if (g->level == SAP_LEVEL_CASUAL)
+                (void)sap_casual_set_mine(g->casual, r, c, true);
+            else
+                (void)sap_game_set_mine(g->game, r, c, true);
+        }
+    }
+    if (g->cursor < g->cells)
+        return false;
+    g->pass = 0;
     if (g->level == SAP_LEVEL_CASUAL) {
-        (void)sap_casual_init(&g->casual, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols),
-                              g->rows, g->cols);
-        for (x = 0; x < g->cells; x++)
-            if (mine_in(layout_of(g), x))
-                (void)sap_casual_set_mine(g->casual, x / g->cols, x % g->cols, true);
         sap_casual_play_begin(g->casual, g->start / g->cols, g->start % g->cols);
         g->phase = G_PLAY;
-        return;
+        return true;
     }
-    (void)sap_game_init(&g->game, g->game, SAP_GAME_BYTES(g->rows, g->cols), g->rows, g->cols);
-    for (x = 0; x < g->cells; x++)
-        if (mine_in(layout_of(g), x))
-            (void)sap_game_set_mine(g->game, x / g->cols, x % g->cols, true);
     err = sap_game_move_begin(g->game, SAP_OP_LEFT, g->start / g->cols + 1u,
                               g->start % g->cols + 1u);
     g->reach = DEPTH_RULES;
     g->after_open = G_THINK;
     g->phase = err == SAP_MORE ? G_OPEN : G_THINK;
+    return true;
+}
+
+/* The play stalled: perturb the layout there, or give up past the tries. */
+static void stalled(sap_generate *g)
+{
+    if (++g->tries > SAP_GENERATE_MAX_TRIES) {
+        g->phase = G_FAILED;
+        return;
+    }
+    memset(&g->u, 0, sizeof g->u);
+    g->cursor = 0;
+    g->pass = PASS_COUNT;
+    g->phase = G_PERTURB;
 }
 
 /* After a round of openings (or none): what next. */
@@ -200,14 +271,14 @@ static void round_over(sap_generate *g)
 {
     if (sap_game_state(g->game) == SAP_WIN) {
         g->phase = G_DONE;
-    } else if (g->opened > 0) {
+    } else if (g->u.opened > 0) {
         g->reach = DEPTH_RULES;
         g->phase = G_THINK;
     } else if (g->reach == DEPTH_RULES) {
         g->reach = DEPTH_FULL; /* the cheap rules stalled: everything */
         g->phase = G_THINK;
     } else {
-        g->phase = G_PERTURB;
+        stalled(g);
     }
 }
 
@@ -256,85 +327,167 @@ static bool opened(sap_generate *g, uint32_t x)
     return sap_deduce_standing(g->deduce, x) == STANDING_OPEN;
 }
 
-/* Moves `count` mines (0 = all) from cells at `from` to cells at `to` that
- * have none, both chosen at random among those places (selection sampling:
- * one pass each).  Returns how many moved. */
-static uint32_t move_mines(sap_generate *g, enum place from, enum place to, uint32_t count)
+/* Starts moving `count` mines (0 = all) from cells at `from` to cells at
+ * `to` that have none, both chosen at random among those places
+ * (selection sampling: a pass each, after a pass that counts them). */
+static void move_mines(sap_generate *g, enum place from, enum place to, uint32_t count)
 {
-    uint8_t *layout = layout_of(g);
-    uint32_t x, mines = 0, room = 0, k, left;
-    for (x = 0; x < g->cells; x++) {
-        enum place p = place_of(g, x);
-        mines += p == from && mine_in(layout, x);
-        room += p == to && !mine_in(layout, x);
-    }
-    k = count == 0 || count > mines ? mines : count;
-    if (k > room)
-        k = room;
-    /* first the new places (so a cell is never both emptied and filled) */
-    for (x = 0, left = k; x < g->cells && left > 0; x++)
-        if (place_of(g, x) == to && !mine_in(layout, x)) {
-            if (draw(g, room) < left) {
-                set_mine(layout, x, true);
-                left--;
-            }
-            room--;
-        }
-    for (x = 0, left = k; x < g->cells && left > 0; x++)
-        if (place_of(g, x) == from && mine_in(layout, x)) {
-            if (draw(g, mines) < left) {
-                set_mine(layout, x, false);
-                left--;
-            }
-            mines--;
-        }
-    return k;
+    memset(&g->u, 0, sizeof g->u);
+    g->u.move.k = count;
+    g->from = (uint8_t)from;
+    g->to = (uint8_t)to;
+    g->cursor = 0;
+    g->pass = PASS_MOVE_COUNT;
 }
 
-/* G_PERTURB (Tatham's idea): the frontier the player cannot settle is
- * emptied - its mines go to far cells - so that next time the numbers
- * around it are met by the mines the player knows, and it clears.  With
- * too little far room it is filled instead, from far mines; with neither,
- * one unopened mine moves to an unopened safe cell. */
-static void perturb(sap_generate *g)
+/* The end of PASS_COUNT (Tatham's idea): the frontier the player cannot
+ * settle is emptied - its mines go to far cells - so that next time the
+ * numbers around it are met by the mines the player knows, and it clears.
+ * With too little far room it is filled instead, from far mines; with
+ * neither, one unopened mine moves to an unopened safe cell. */
+static void choose_perturbation(sap_generate *g)
 {
-    uint8_t *layout = layout_of(g);
-    uint32_t x, frontier = 0, frontier_mines = 0, far_safe = 0, far_mines = 0;
-    if (++g->tries > SAP_GENERATE_MAX_TRIES) {
-        g->phase = G_FAILED;
-        return;
-    }
-    for (x = 0; x < g->cells; x++) {
-        enum place p = place_of(g, x);
-        bool mine = mine_in(layout, x);
-        frontier += p == P_FRONTIER;
-        frontier_mines += p == P_FRONTIER && mine;
-        far_safe += p == P_FAR && !mine;
-        far_mines += p == P_FAR && mine;
-    }
+    uint32_t frontier = g->u.count.frontier, frontier_mines = g->u.count.frontier_mines;
+    uint32_t far_safe = g->u.count.far_safe, far_mines = g->u.count.far_mines;
     if (frontier > 0 && frontier_mines > 0 && frontier_mines <= far_safe) {
-        (void)move_mines(g, P_FRONTIER, P_FAR, 0);
+        move_mines(g, P_FRONTIER, P_FAR, 0);
     } else if (frontier > 0 && frontier - frontier_mines <= far_mines) {
-        (void)move_mines(g, P_FAR, P_FRONTIER, frontier - frontier_mines);
+        move_mines(g, P_FAR, P_FRONTIER, frontier - frontier_mines);
     } else if (frontier > 0 && far_safe > 0) {
-        (void)move_mines(g, P_FRONTIER, P_FAR, far_safe);
+        move_mines(g, P_FRONTIER, P_FAR, far_safe);
     } else {
         /* no room either way (a small board, or a wall of proven mines):
          * one mine anywhere the player has not opened moves to a safe
          * cell it has not opened either, so the layout always changes */
-        uint32_t seen = 0, from = UINT32_MAX, to = UINT32_MAX;
-        for (x = 0; x < g->cells; x++)
-            if (!opened(g, x) && !in_zone(g, x) && mine_in(layout, x) && draw(g, ++seen) == 0)
-                from = x;
-        for (x = 0, seen = 0; x < g->cells; x++)
-            if (!opened(g, x) && !in_zone(g, x) && !mine_in(layout, x) && draw(g, ++seen) == 0)
-                to = x;
-        if (from != UINT32_MAX && to != UINT32_MAX) {
-            set_mine(layout, from, false);
-            set_mine(layout, to, true);
-        }
+        memset(&g->u, 0, sizeof g->u);
+        g->u.swap.from = g->u.swap.to = UINT32_MAX;
+        g->cursor = 0;
+        g->pass = PASS_SWAP_FROM;
     }
+}
+
+/* One cell x of the perturbation's current pass. */
+static void perturb_cell(sap_generate *g, uint32_t x)
+{
+    uint8_t *layout = layout_of(g);
+    enum place p;
+    switch (g->pass) {
+    case PASS_COUNT:
+        p = place_of(g, x);
+        if (p == P_FRONTIER) {
+            g->u.count.frontier++;
+            g->u.count.frontier_mines += mine_in(layout, x);
+        } else if (p == P_FAR) {
+            g->u.count.far_mines += mine_in(layout, x);
+            g->u.count.far_safe += !mine_in(layout, x);
+        }
+        break;
+    case PASS_MOVE_COUNT:
+        p = place_of(g, x);
+        g->u.move.mines += p == g->from && mine_in(layout, x);
+        g->u.move.room += p == g->to && !mine_in(layout, x);
+        break;
+    case PASS_MOVE_FILL: /* first the new places (so a cell is never both emptied and filled) */
+        if (place_of(g, x) == g->to && !mine_in(layout, x)) {
+            if (draw(g, g->u.move.room) < g->u.move.left) {
+                set_mine(layout, x, true);
+                g->u.move.left--;
+            }
+            g->u.move.room--;
+        }
+        break;
+    case PASS_MOVE_EMPTY:
+        if (place_of(g, x) == g->from && mine_in(layout, x)) {
+            if (draw(g, g->u.move.mines) < g->u.move.left) {
+                set_mine(layout, x, false);
+                g->u.move.left--;
+            }
+            g->u.move.mines--;
+        }
+        break;
+    case PASS_SWAP_FROM:
+        if (!opened(g, x) && !in_zone(g, x) && mine_in(layout, x)
+            && draw(g, ++g->u.swap.seen) == 0)
+            g->u.swap.from = x;
+        break;
+    default: /* PASS_SWAP_TO */
+        if (!opened(g, x) && !in_zone(g, x) && !mine_in(layout, x)
+            && draw(g, ++g->u.swap.seen) == 0)
+            g->u.swap.to = x;
+        break;
+    }
+}
+
+/* The perturbation's pass is over: the next one, or a new play. */
+static void perturb_pass_over(sap_generate *g)
+{
+    uint8_t *layout = layout_of(g);
+    g->cursor = 0;
+    switch (g->pass) {
+    case PASS_COUNT:
+        choose_perturbation(g);
+        return;
+    case PASS_MOVE_COUNT: {
+        uint32_t k = g->u.move.k;
+        k = k == 0 || k > g->u.move.mines ? g->u.move.mines : k;
+        g->u.move.k = k > g->u.move.room ? g->u.move.room : k;
+        g->u.move.left = g->u.move.k;
+        g->pass = PASS_MOVE_FILL;
+        return;
+    }
+    case PASS_MOVE_FILL:
+        g->u.move.left = g->u.move.k;
+        g->pass = PASS_MOVE_EMPTY;
+        return;
+    case PASS_SWAP_FROM:
+        g->u.swap.seen = 0;
+        g->pass = PASS_SWAP_TO;
+        return;
+    case PASS_SWAP_TO:
+        if (g->u.swap.from != UINT32_MAX && g->u.swap.to != UINT32_MAX) {
+            set_mine(layout, g->u.swap.from, false);
+            set_mine(layout, g->u.swap.to, true);
+        }
+        break;
+    default: /* PASS_MOVE_EMPTY */
+        break;
+    }
+    g->pass = 0;
     g->phase = G_SETUP;
+}
+
+/* G_PERTURB: its passes, a cell a step (a casual place a few); true once
+ * the layout is changed. */
+static bool perturb_on(sap_generate *g, uint32_t *budget)
+{
+    uint32_t steps = g->level == SAP_LEVEL_CASUAL ? CASUAL_PLACE_STEPS : 1u;
+    while (*budget > 0) {
+        /* a fill or empty pass ends once every mine is placed */
+        bool placing = g->pass == PASS_MOVE_FILL || g->pass == PASS_MOVE_EMPTY;
+        if (g->cursor == g->cells || (placing && g->u.move.left == 0)) {
+            perturb_pass_over(g);
+            if (g->phase != G_PERTURB)
+                return true;
+            continue;
+        }
+        perturb_cell(g, g->cursor++);
+        charge(budget, steps);
+    }
+    return false;
+}
+
+/* G_PLAY: the casual player's turns, PLAY_STEPS steps each. */
+static void play_on(sap_generate *g, uint32_t *budget)
+{
+    uint32_t turns = *budget / PLAY_STEPS > 0 ? *budget / PLAY_STEPS : 1u, left = turns;
+    bool done = sap_casual_play_step(g->casual, &left);
+    charge(budget, (turns - left) * PLAY_STEPS);
+    if (!done)
+        return;
+    if (sap_casual_play_cleared(g->casual) == g->cells - g->mines)
+        g->phase = G_DONE;
+    else
+        stalled(g);
 }
 
 /* What is left of a budget handed whole to a bounded call that does not
@@ -342,6 +495,39 @@ static void perturb(sap_generate *g)
 static uint32_t spent(uint32_t budget, bool unlimited)
 {
     return unlimited ? budget : 0;
+}
+
+/* G_ACT: the deduction, then opening the cells it proved safe, a cell a
+ * step. */
+static void act(sap_generate *g, uint32_t *budget, bool unlimited)
+{
+    if (g->cursor == UINT32_MAX) {
+        int err = sap_deduce_step(g->deduce, *budget);
+        *budget = spent(*budget, unlimited);
+        if (err == SAP_MORE)
+            return;
+        if (err != SAP_OK) { /* gave up (too big a group): stalled there */
+            stalled(g);
+            return;
+        }
+        g->cursor = 0;
+        g->u.opened = 0;
+        return;
+    }
+    for (; *budget > 0 && g->cursor < g->cells; --*budget) {
+        uint32_t x = g->cursor++, r = x / g->cols, c = x % g->cols, p;
+        if (sap_deduce_cell(g->deduce, r, c, &p) != SAP_CELL_SAFE
+            || sap_game_cell(g->game, r, c) != '_')
+            continue;
+        g->u.opened++;
+        if (sap_game_move_begin(g->game, SAP_OP_LEFT, r + 1u, c + 1u) == SAP_MORE) {
+            g->after_open = G_ACT;
+            g->phase = G_OPEN;
+            return;
+        }
+    }
+    if (g->cursor == g->cells)
+        round_over(g);
 }
 
 int sap_generate_step(sap_generate *g, uint32_t budget)
@@ -361,8 +547,7 @@ int sap_generate_step(sap_generate *g, uint32_t budget)
                 g->phase = G_SETUP;
             break;
         case G_SETUP:
-            setup(g);
-            budget = budget > g->cells ? budget - g->cells : 0; /* a coarse step */
+            (void)setup(g, &budget);
             break;
         case G_OPEN:
             err = sap_game_move_step(g->game, budget);
@@ -378,43 +563,13 @@ int sap_generate_step(sap_generate *g, uint32_t budget)
             g->cursor = UINT32_MAX; /* the deduction is under way */
             break;
         case G_ACT:
-            if (g->cursor == UINT32_MAX) {
-                err = sap_deduce_step(g->deduce, budget);
-                budget = spent(budget, unlimited);
-                if (err == SAP_MORE)
-                    break;
-                if (err != SAP_OK) { /* gave up (too big a group): stalled there */
-                    g->phase = G_PERTURB;
-                    break;
-                }
-                g->cursor = 0;
-                g->opened = 0;
-                break;
-            }
-            for (; budget > 0 && g->cursor < g->cells; budget--) {
-                uint32_t x = g->cursor++, r = x / g->cols, c = x % g->cols, p;
-                if (sap_deduce_cell(g->deduce, r, c, &p) != SAP_CELL_SAFE
-                    || sap_game_cell(g->game, r, c) != '_')
-                    continue;
-                g->opened++;
-                if (sap_game_move_begin(g->game, SAP_OP_LEFT, r + 1u, c + 1u) == SAP_MORE) {
-                    g->after_open = G_ACT;
-                    g->phase = G_OPEN;
-                    break;
-                }
-            }
-            if (g->phase == G_ACT && g->cursor == g->cells)
-                round_over(g);
+            act(g, &budget, unlimited);
             break;
         case G_PLAY:
-            if (!sap_casual_play_step(g->casual, &budget))
-                break;
-            g->phase = sap_casual_play_cleared(g->casual) == g->cells - g->mines ? G_DONE
-                                                                                 : G_PERTURB;
+            play_on(g, &budget);
             break;
         case G_PERTURB:
-            perturb(g);
-            budget--;
+            (void)perturb_on(g, &budget);
             break;
         default:
             break;

@@ -14,7 +14,7 @@
  * on a cell proven safe is worth saying first.  Cells the player has
  * already opened, and proven mines already flagged, are not news.
  */
-#include "geometry.h"
+#include "deduce.h"
 
 /* The block around (r, c): the cell and its neighbours. */
 static struct sap_box around(const sap_game *g, uint32_t r, uint32_t c)
@@ -154,58 +154,112 @@ static unsigned reason(const sap_game *g, uint32_t r, uint32_t c, bool safe, cha
     return 3;
 }
 
+/* The scan's costs in steps (sapper.h section 2): a cell looked at is one;
+ * a certain cell's reason reads a few blocks around it, and two steps read
+ * up to 81 (a number next to it, each of that number's neighbours, its
+ * numbers). */
+#define REASON_STEPS 64u
+#define TWO_STEPS_STEPS 1024u
+
+void sap_hint_begin(sap_deduce *d)
+{
+    d->u.hint.cell = 0;
+    d->u.hint.best_cell = 0;
+    d->u.hint.guess_cell = 0;
+    d->u.hint.guess_p = 10001;
+    d->u.hint.pass = 0;
+    d->u.hint.best = 4;
+    d->u.hint.best_safe = 0;
+}
+
+/* One cell of the second pass: a guess, or a certain cell whose reason is
+ * simpler than the best so far.  Returns the steps it cost. */
+static uint32_t scan_cell(sap_deduce *d, const sap_game *g, uint32_t x)
+{
+    uint32_t cols = sap_game_cols(g), r = x / cols, c = x % cols, p;
+    int view = sap_deduce_cell(d, r, c, &p);
+    char line[SAP_REPLY_MAX];
+    size_t n = 0;
+    unsigned level, best = d->u.hint.best;
+    bool safe = view == SAP_CELL_SAFE;
+    if (view == SAP_CELL_UNSURE && p < d->u.hint.guess_p) {
+        d->u.hint.guess_p = p;
+        d->u.hint.guess_cell = x;
+    }
+    if (view != SAP_CELL_SAFE && view != SAP_CELL_MINE)
+        return 1;
+    if (sap_game_cell(g, r, c) == 'P')
+        return 1; /* a proven mine flagged, or a wrong flag (said first) */
+    level = reason(g, r, c, safe, line, sizeof line, &n, best);
+    if (level < best) {
+        d->u.hint.best = (uint8_t)level;
+        d->u.hint.best_cell = x;
+        d->u.hint.best_safe = safe;
+    }
+    return safe && best > 2 ? TWO_STEPS_STEPS : REASON_STEPS;
+}
+
+/* The scan: first a flag the numbers prove wrong (the first such), then,
+ * unless one was found, every cell until one with a one-number reason. */
+bool sap_hint_scan(sap_deduce *d, const sap_game *g, uint32_t budget)
+{
+    uint32_t cells = sap_game_rows(g) * sap_game_cols(g), cols = sap_game_cols(g), p;
+    while (d->u.hint.pass < 2 && budget > 0) {
+        uint32_t x = d->u.hint.cell, cost = 1;
+        if (x == cells || (d->u.hint.pass == 0 && d->u.hint.best == 0)
+            || (d->u.hint.pass == 1 && d->u.hint.best <= 1)) {
+            d->u.hint.pass = d->u.hint.best > 1 ? d->u.hint.pass + 1 : 2;
+            d->u.hint.cell = 0;
+            continue;
+        }
+        if (d->u.hint.pass == 0) {
+            if (sap_game_cell(g, x / cols, x % cols) == 'P'
+                && sap_deduce_cell(d, x / cols, x % cols, &p) == SAP_CELL_SAFE) {
+                d->u.hint.best = 0;
+                d->u.hint.best_cell = x;
+                d->u.hint.best_safe = 1;
+            }
+        } else {
+            cost = scan_cell(d, g, x);
+        }
+        d->u.hint.cell = x + 1;
+        budget = budget > cost ? budget - cost : 0;
+    }
+    return d->u.hint.pass == 2;
+}
+
 size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t cap)
 {
-    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), r, c, p;
-    uint32_t guess_r = 0, guess_c = 0, guess_p = 10001;
-    unsigned best = 4;
+    uint32_t cols = sap_game_cols(g), x = d->u.hint.best_cell, r = x / cols, c = x % cols;
+    uint32_t guess_r = d->u.hint.guess_cell / cols, guess_c = d->u.hint.guess_cell % cols;
+    uint32_t guess_p = d->u.hint.guess_p;
     size_t len = 0;
 
     buf[0] = '\0';
-    /* a flag the numbers prove wrong comes first */
-    for (r = 0; r < rows && best > 0; r++)
-        for (c = 0; c < cols && best > 0; c++)
-            if (sap_game_cell(g, r, c) == 'P'
-                && sap_deduce_cell(d, r, c, &p) == SAP_CELL_SAFE) {
-                sap_text_add(buf, cap, &len, SAP_STR("SAFE "));
-                sap_text_add_u32(buf, cap, &len, r + 1);
-                sap_text_add(buf, cap, &len, SAP_STR(" "));
-                sap_text_add_u32(buf, cap, &len, c + 1);
-                sap_text_add(buf, cap, &len, SAP_STR(": the flag on it is wrong: "));
-                (void)reason(g, r, c, true, buf, cap, &len, 4);
-                best = 0;
-            }
-    for (r = 0; r < rows && best > 1; r++)
-        for (c = 0; c < cols && best > 1; c++) {
-            int view = sap_deduce_cell(d, r, c, &p);
-            char mark = sap_game_cell(g, r, c);
-            char line[SAP_REPLY_MAX];
-            size_t n = 0;
-            unsigned level;
-            bool safe = view == SAP_CELL_SAFE;
-            if (view == SAP_CELL_UNSURE && p < guess_p) {
-                guess_p = p;
-                guess_r = r;
-                guess_c = c;
-            }
-            if (view != SAP_CELL_SAFE && view != SAP_CELL_MINE)
-                continue;
-            if (mark == 'P')
-                continue; /* a proven mine flagged, or a wrong flag (said above) */
-            sap_text_add(line, sizeof line, &n, safe ? SAP_STR("SAFE ") : SAP_STR("MINE "));
-            sap_text_add_u32(line, sizeof line, &n, r + 1);
-            sap_text_add(line, sizeof line, &n, SAP_STR(" "));
-            sap_text_add_u32(line, sizeof line, &n, c + 1);
-            sap_text_add(line, sizeof line, &n, SAP_STR(": "));
-            level = reason(g, r, c, safe, line, sizeof line, &n, best);
-            if (level < best) {
-                best = level;
-                len = 0;
-                sap_text_add_ram(buf, cap, &len, line);
-            }
-        }
-    if (best <= 3)
-        return len; /* a certain cell (best 0: a wrong flag) */
+    if (d->u.hint.best == 0) { /* a flag the numbers prove wrong */
+        sap_text_add(buf, cap, &len, SAP_STR("SAFE "));
+        sap_text_add_u32(buf, cap, &len, r + 1);
+        sap_text_add(buf, cap, &len, SAP_STR(" "));
+        sap_text_add_u32(buf, cap, &len, c + 1);
+        sap_text_add(buf, cap, &len, SAP_STR(": the flag on it is wrong: "));
+        (void)reason(g, r, c, true, buf, cap, &len, 4);
+        return len;
+    }
+    if (d->u.hint.best <= 3) { /* the certain cell with the simplest reason */
+        char line[SAP_REPLY_MAX];
+        size_t n = 0;
+        bool safe = d->u.hint.best_safe != 0;
+        sap_text_add(line, sizeof line, &n, safe ? SAP_STR("SAFE ") : SAP_STR("MINE "));
+        sap_text_add_u32(line, sizeof line, &n, r + 1);
+        sap_text_add(line, sizeof line, &n, SAP_STR(" "));
+        sap_text_add_u32(line, sizeof line, &n, c + 1);
+        sap_text_add(line, sizeof line, &n, SAP_STR(": "));
+        /* the reason it was chosen for: a level below the best before it,
+         * which the same reading gives whatever that best was */
+        (void)reason(g, r, c, safe, line, sizeof line, &n, 4);
+        sap_text_add_ram(buf, cap, &len, line);
+        return len;
+    }
     if (guess_p > 10000)
         return 0; /* nothing covered and unknown */
     sap_text_add(buf, cap, &len, SAP_STR("GUESS "));

@@ -351,7 +351,8 @@ void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mis
                     uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
                     char bad);
 /* The casual player's play from one first click (casual.c, for the
- * no-guess generator): begin (the mines set), step with a budget until
+ * no-guess generator): begin (on a board just made: init, then its mines;
+ * rows not laid out yet are laid out then), step with a budget until
  * true, then the safe cells it cleared, and per cell 0 untouched, 1
  * cleared, 2 flagged. */
 void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col);
@@ -398,8 +399,13 @@ uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t sca
 
 /* ---- HINT and PROB (hint.c) --------------------------------------------- */
 
-/* The HINT line of a finished deduction of g (no line end), at most cap - 1
- * bytes; 0 when nothing covered is left to say anything of. */
+/* HINT on a finished deduction of g: sap_hint_begin readies the scan of
+ * the board for its line (kept in the deduction's block), sap_hint_scan
+ * carries it on for about `budget` steps (sapper.h section 2) and is true
+ * once it is done; then sap_hint_line writes the line (no line end), at
+ * most cap - 1 bytes, 0 when nothing covered is left to say anything of. */
+void sap_hint_begin(sap_deduce *d);
+bool sap_hint_scan(sap_deduce *d, const sap_game *g, uint32_t budget);
 size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t cap);
 /* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
 size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,

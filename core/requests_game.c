@@ -148,11 +148,16 @@ static bool generated_mine(const void *generate, uint32_t row, uint32_t col)
     return sap_generate_mine_at((const sap_generate *)generate, row, col);
 }
 
-/* The layout is made (or the generator gave up): the click, or an ERR. */
+/* The layout is made (or the generator gave up): it is laid into the game
+ * a budget a poll (the poll that made it only begins: one cell), then the
+ * click, or an ERR.  True while the laying goes on. */
 static bool generate_done(struct sap_session *s, int err)
 {
     if (err == SAP_OK)
-        err = sap_game_set_layout(s->game, generated_mine, s->req.move.generate);
+        err = sap_game_set_layout_step(s->game, generated_mine, s->req.move.generate,
+                                       sap_game_busy(s->game) ? s->budget : 1u);
+    if (err == SAP_MORE)
+        return true;
     s->req.move.generate = NULL;
     sap_session_release_request_block(s);
     if (err == SAP_ERR_SIZE) {
@@ -197,8 +202,11 @@ bool sap_req_move_work(struct sap_session *s)
 {
     if (SERVES(SAP_SOLVER_DEDUCE) && s->req.move.generate != NULL) {
         int err;
-        if (sap_session_give_up(s))
-            return false; /* no mines laid: the click can be sent again */
+        /* Given up while the layout is being made, no mine is laid and
+         * the click can be sent again; once it is being laid into the game
+         * (the game busy), it is finished, as an opening is. */
+        if (!sap_game_busy(s->game) && sap_session_give_up(s))
+            return false;
         err = sap_generate_step(s->req.move.generate, s->budget);
         return err == SAP_MORE || generate_done(s, err);
     }
@@ -298,6 +306,7 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
         sap_session_reply_err(s, sap_reason_no_memory);
         return;
     }
+    s->req.deduce.scanning = false;
     sap_session_leave_work(s);
 }
 
@@ -320,14 +329,22 @@ static int deduce(struct sap_session *s)
     return err == SAP_MORE ? SAP_MORE : SAP_OK;
 }
 
-/* HINT's line, once the deduction is done. */
+/* HINT's line: the deduction, then from the next poll on its scan of the
+ * board (a budget each), then the line. */
 bool sap_req_hint_work(struct sap_session *s)
 {
-    int err = deduce(s);
     size_t room, length;
     char *at;
-    if (err != SAP_OK)
-        return err == SAP_MORE;
+    if (!s->req.deduce.scanning) {
+        int err = deduce(s);
+        if (err != SAP_OK)
+            return err == SAP_MORE;
+        sap_hint_begin(s->req.deduce.deduce);
+        s->req.deduce.scanning = true;
+        return true;
+    }
+    if (!sap_hint_scan(s->req.deduce.deduce, s->game, s->budget))
+        return true;
     sap_session_reply_start(s, SAP_STR(""));
     at = sap_session_reply_room(s, &room);
     length = sap_hint_line(s->req.deduce.deduce, s->game, at, room);

@@ -354,6 +354,16 @@ bool sap_game_mines_laid(const sap_game *game);
 int sap_game_set_layout(sap_game *game,
                         bool (*mine_at)(const void *context, uint32_t row, uint32_t col),
                         const void *context);
+/* The bounded form of sap_game_set_layout (section 2: a cell a step, each
+ * cell asked twice: counted, then laid): SAP_MORE while it is under way,
+ * then what sap_game_set_layout returns.  Call it again with the same
+ * mine_at and context, and nothing else on the game in between (a move is
+ * refused, SAP_ERR_STATE; sap_game_busy is true).  A reply not polled to
+ * its end is dropped, as by a move; the changes of the last move are no
+ * longer listed either way. */
+int sap_game_set_layout_step(sap_game *game,
+                             bool (*mine_at)(const void *context, uint32_t row, uint32_t col),
+                             const void *context, uint32_t budget);
 
 /* Applies one operation at 1-based (x = row, y = column), as the boom
  * statement and SPEC.md settle it.  Returns the outcome (>= 0), or
@@ -802,6 +812,7 @@ struct sap_session {
             struct sap_deduce *deduce;
             uint32_t row, col; /* PROB's cursor */
             uint32_t piece;    /* how much of the cell's token is out */
+            bool scanning;     /* HINT: the deduction is done, its scan under way */
         } deduce;
         struct { /* STATS */
             struct sap_stats *stats;

@@ -7,7 +7,9 @@
  * boards, a few safe clicks, some flags (right or wrong: they are no
  * evidence), and budgets of 1, 7 and unlimited steps a call.  Where each
  * cell stands for the no-guess generator (sap_deduce_standing) must agree
- * with the answers.
+ * with the answers.  On a 300 x 300 position, every pass that grows with
+ * the board (and HINT's scan) is split into budgets, with the same answers
+ * at one step a call as at once.
  */
 #include "check.h"
 #include "deduce.h" /* sap_deduce_standing */
@@ -293,11 +295,92 @@ static void test_band_gives_up_soundly(void)
     CHECK_EQ_INT(band(SAP_DEDUCE_FRONTIER / 2 + 1, SAP_BUDGET_UNLIMITED), SAP_ERR_SIZE);
 }
 
+/* A 300 x 300 board at 15 % mines after a few openings, deduced with
+ * `budget` steps a call; calls[p] counts the calls that began and ended in
+ * phase p (so p was split there).  Returns the deduction (block `memory`). */
+static sap_deduce *big_position(sap_game *g, void *memory, uint32_t budget, uint32_t *calls)
+{
+    sap_deduce *d;
+    int err;
+    CHECK_EQ_INT(sap_deduce_init(&d, memory, SAP_DEDUCE_BYTES(300, 300), g), SAP_OK);
+    do {
+        uint8_t before = d->phase;
+        err = sap_deduce_step(d, budget);
+        if (d->phase == before)
+            calls[before]++;
+    } while (err == SAP_MORE);
+    CHECK_EQ_INT(err, SAP_OK);
+    return d;
+}
+
+/* HINT's line with `budget` steps a scan call; *calls counts them. */
+static void hint_in_steps(sap_deduce *d, const sap_game *g, uint32_t budget, char *line,
+                          uint32_t *calls)
+{
+    sap_hint_begin(d);
+    for (*calls = 1; !sap_hint_scan(d, g, budget); ++*calls)
+        continue;
+    line[sap_hint_line(d, g, line, SAP_REPLY_MAX)] = '\0';
+}
+
+/* The passes that grow with the board - marking the frontier over every
+ * cell, the interior's binomials over every mine, the products of the
+ * groups' counts, HINT's scan - are split into budgets like the rest, and
+ * the answers are the same at one step a call as at once. */
+static void test_big_position_in_steps(void)
+{
+    size_t bytes = SAP_GAME_BYTES(300, 300), dbytes = SAP_DEDUCE_BYTES(300, 300);
+    void *block = malloc(bytes), *m1 = malloc(dbytes), *m2 = malloc(dbytes);
+    uint32_t few[PH_FAILED + 1], one[PH_FAILED + 1], r, c, p1, p2, opened = 0, hint_calls;
+    char line1[SAP_REPLY_MAX + 1], line2[SAP_REPLY_MAX + 1];
+    sap_deduce *d1, *d2;
+    sap_game *g;
+    if (!CHECK(block != NULL && m1 != NULL && m2 != NULL))
+        goto done;
+    memset(few, 0, sizeof few);
+    memset(one, 0, sizeof one);
+    CHECK_EQ_INT(sap_game_init(&g, block, bytes, 300, 300), SAP_OK);
+    for (r = 0; r < 300; r++)
+        for (c = 0; c < 300; c++)
+            sap_game_set_mine(g, r, c, rnd(100) < 15);
+    while (opened < 12) { /* left clicks on zero cells */
+        r = rnd(300);
+        c = rnd(300);
+        if (sap_game_cell(g, r, c) == '_' && !sap_game_mine_at(g, r, c)
+            && sap_game_move(g, SAP_OP_LEFT, r + 1, c + 1) == SAP_RUNNING
+            && sap_game_cell(g, r, c) == '0')
+            opened++;
+    }
+    d1 = big_position(g, m1, SAP_BUDGET_UNLIMITED, one);
+    d2 = big_position(g, m2, 1000, few);
+    CHECK(few[PH_FRONTIER] > 10 && few[PH_BINOM] > 10);
+    CHECK(few[PH_TOTAL] > 10 && few[PH_WEIGHTS] > 10);
+    memset(one, 0, sizeof one);
+    (void)big_position(g, m2, 1, one);
+    for (r = 0; r < 300; r++)
+        for (c = 0; c < 300; c++)
+            if (!CHECK_EQ_INT(sap_deduce_cell(d1, r, c, &p1), sap_deduce_cell(d2, r, c, &p2))
+                || !CHECK_EQ_INT(p1, p2))
+                goto done;
+    hint_in_steps(d1, g, SAP_BUDGET_UNLIMITED, line1, &hint_calls);
+    CHECK_EQ_INT(hint_calls, 1);
+    hint_in_steps(d2, g, 1000, line2, &hint_calls);
+    CHECK_EQ_STR(line2, line1);
+    CHECK(hint_calls > 10);
+    hint_in_steps(d2, g, 1, line2, &hint_calls);
+    CHECK_EQ_STR(line2, line1);
+done:
+    free(block);
+    free(m1);
+    free(m2);
+}
+
 int main(void)
 {
     RUN_TEST(test_against_brute_force);
     RUN_TEST(test_expert_opening);
     RUN_TEST(test_expert_games_sound);
     RUN_TEST(test_band_gives_up_soundly);
+    RUN_TEST(test_big_position_in_steps);
     return check_summary("test_deduce");
 }

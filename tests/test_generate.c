@@ -9,7 +9,9 @@
  * and through the protocol, by players that see only the replies: one
  * that follows HINT and must never hear GUESS, one that reads SHOW and
  * applies rules 1 and 2 itself.  Also: the mine count and the clear zone
- * at the click, one board per seed whatever the budget, the refusals.
+ * at the click, one board per seed whatever the budget, the passes over
+ * the board split into budgets, a board laid into a game a cell a step,
+ * the refusals.
  */
 #include "check.h"
 #include "sapper.h"
@@ -163,6 +165,101 @@ static void test_deterministic(void)
     y.seed = 100;
     CHECK_EQ_INT(generate(&y, 13), SAP_OK);
     CHECK(memcmp(a, c, sizeof a) != 0);
+    /* a casual board that takes perturbations, at budgets of one step,
+     * of a few, and unlimited */
+    x.level = y.level = SAP_LEVEL_CASUAL;
+    x.mines = y.mines = 150;
+    y.seed = 99;
+    CHECK_EQ_INT(generate(&x, SAP_BUDGET_UNLIMITED), SAP_OK);
+    CHECK_EQ_INT(generate(&y, 1), SAP_OK);
+    CHECK(memcmp(a, c, sizeof a) == 0);
+    memset(c, 0, sizeof c);
+    CHECK_EQ_INT(generate(&y, 7), SAP_OK);
+    CHECK(memcmp(a, c, sizeof a) == 0);
+}
+
+/* The generator's passes over the board are charged a cell a step (a
+ * casual place a few): at the casual level, from one perturbation to the
+ * next (its passes, a fresh board, a play) takes at least four budgets of
+ * 1000 steps a thousand cells, on a board where the player stalls soon. */
+static void test_passes_split(void)
+{
+    uint32_t rows = 120, cols = 120, budget = 1000, tries = 0, calls = 0, cycles = 0;
+    uint32_t fewest = UINT32_MAX;
+    size_t bytes = SAP_GENERATE_BYTES(rows, cols);
+    void *block = malloc(bytes);
+    sap_generate *g;
+    if (!CHECK(block != NULL))
+        return;
+    CHECK_EQ_INT(sap_generate_init(&g, block, bytes, rows, cols, rows * cols / 4, 5,
+                                   SAP_LEVEL_CASUAL, rows / 2, cols / 2),
+                 SAP_OK);
+    while (cycles < 4 && sap_generate_step(g, budget) == SAP_MORE) {
+        calls++;
+        if (sap_generate_tries(g) == tries)
+            continue;
+        if (tries > 0 && calls < fewest)
+            fewest = calls; /* a whole cycle: from one perturbation to the next */
+        tries = sap_generate_tries(g);
+        calls = 0;
+        cycles++;
+    }
+    CHECK_EQ_INT(cycles, 4);
+    CHECK(fewest != UINT32_MAX && fewest >= 4 * rows * cols / budget);
+    free(block);
+}
+
+static bool mine_in_board(const void *context, uint32_t row, uint32_t col)
+{
+    const struct board *b = context;
+    return b->mine[row * b->cols + col] != 0;
+}
+
+/* A generated board laid into a game a cell a step: the same game as laid
+ * at once; meanwhile the game is busy and refuses moves.  A layout with
+ * the wrong mine count is refused and lays nothing. */
+static void test_layout_in_steps(void)
+{
+    unsigned char mines[480];
+    struct board b = { 16, 30, 99, 7, 8, 15, SAP_LEVEL_NOGUESS, mines };
+    size_t bytes = SAP_GAME_BYTES(16, 30);
+    void *m1 = malloc(bytes), *m2 = malloc(bytes);
+    sap_game *whole, *steps;
+    uint32_t calls = 0, r, c;
+    int err;
+    if (!CHECK(m1 != NULL && m2 != NULL)
+        || !CHECK_EQ_INT(generate(&b, SAP_BUDGET_UNLIMITED), SAP_OK)) {
+        free(m1);
+        free(m2);
+        return;
+    }
+    CHECK_EQ_INT(sap_game_init(&whole, m1, bytes, 16, 30), SAP_OK);
+    CHECK_EQ_INT(sap_game_init(&steps, m2, bytes, 16, 30), SAP_OK);
+    CHECK_EQ_INT(sap_game_set_random(whole, 99, 7), SAP_OK);
+    CHECK_EQ_INT(sap_game_set_random(steps, 98, 7), SAP_OK);
+    CHECK_EQ_INT(sap_game_set_layout_step(steps, mine_in_board, &b, 1000), SAP_ERR_ARG);
+    CHECK(!sap_game_busy(steps) && !sap_game_mines_laid(steps));
+    CHECK_EQ_INT(sap_game_set_random(steps, 99, 7), SAP_OK);
+    CHECK_EQ_INT(sap_game_set_layout(whole, mine_in_board, &b), SAP_OK);
+    while ((err = sap_game_set_layout_step(steps, mine_in_board, &b, 1)) == SAP_MORE) {
+        calls++;
+        CHECK(sap_game_busy(steps));
+        if (calls == 100) {
+            CHECK_EQ_INT(sap_game_move_begin(steps, SAP_OP_LEFT, 9, 16), SAP_ERR_STATE);
+            CHECK_EQ_INT(sap_game_move_step(steps, 10), SAP_ERR_STATE);
+        }
+    }
+    CHECK_EQ_INT(err, SAP_OK);
+    CHECK_EQ_INT(calls, 2 * 16 * 30 - 1); /* every cell counted, then laid */
+    CHECK(sap_game_mines_laid(steps) && !sap_game_busy(steps));
+    for (r = 0; r < 16; r++)
+        for (c = 0; c < 30; c++)
+            CHECK_EQ_INT(sap_game_mine_at(steps, r, c), sap_game_mine_at(whole, r, c));
+    CHECK_EQ_INT(sap_game_move(steps, SAP_OP_LEFT, 9, 16),
+                 sap_game_move(whole, SAP_OP_LEFT, 9, 16));
+    CHECK_EQ_INT(sap_game_covered(steps), sap_game_covered(whole));
+    free(m1);
+    free(m2);
 }
 
 static void test_refusals(void)
@@ -314,6 +411,8 @@ int main(void)
     RUN_TEST(test_boards_clear);
     RUN_TEST(test_expert_boards);
     RUN_TEST(test_deterministic);
+    RUN_TEST(test_passes_split);
+    RUN_TEST(test_layout_in_steps);
     RUN_TEST(test_refusals);
     RUN_TEST(test_through_protocol);
     return check_summary("test_generate");

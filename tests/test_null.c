@@ -31,6 +31,7 @@ static void test_game(void)
     CHECK_EQ_INT(sap_game_clicks(NULL), 0);
     CHECK(!sap_game_mines_laid(NULL));
     CHECK_EQ_INT(sap_game_set_layout(NULL, NULL, NULL), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_game_set_layout_step(NULL, NULL, NULL, 1), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_game_move(NULL, 1, 1, 1), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_game_reply(NULL, out, sizeof out), 0);
     CHECK(!sap_game_next_change(NULL, NULL));
@@ -43,6 +44,7 @@ static void test_game(void)
     CHECK_EQ_INT(sap_game_init(&game, block, sizeof block, 3, 3), SAP_OK);
     CHECK_EQ_INT(sap_game_set_row(game, 0, 0, NULL, 1), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_game_set_layout(game, NULL, NULL), SAP_ERR_ARG);
+    CHECK_EQ_INT(sap_game_set_layout_step(game, NULL, NULL, 1), SAP_ERR_ARG);
     CHECK_EQ_INT(sap_game_reply(game, NULL, 8), 0);
     CHECK(!sap_game_next_change(game, NULL));
     CHECK_EQ_INT(sap_game_mines(game), 0); /* nothing changed */

@@ -85,6 +85,49 @@ static void test_generator_gives_up(void)
     session_end(s, &m);
 }
 
+/* A no-guess click at allowance `per_cell`, on a fresh session: true when
+ * it was played; else it gave up, and then nothing may have changed: no
+ * mines, and the same click, with no allowance, is played. */
+static bool click_within(uint32_t per_cell)
+{
+    struct session_memory m;
+    struct sap_session *s = session_new(&m, 1000, per_cell);
+    bool played;
+    CHECK_EQ_STR(ask(s, "NEW 300 300 9000 17 NOGUESS\n"), "OK 300 300 9000\n");
+    played = strncmp(ask(s, "1 150 150\n"), "RUNNING: [", 10) == 0;
+    if (!played) {
+        CHECK_EQ_STR(reply, gave_up(per_cell));
+        CHECK_EQ_STR(ask(s, "STATS\n"),
+                     "ERR no mines yet: a random board lays them at the first left click\n");
+        CHECK_EQ_STR(ask(s, "2 1 1\n"), "RUNNING: [<1, 1, P>]\n");
+        CHECK_EQ_STR(ask(s, "2 1 1\n"), "RUNNING: [<1, 1, ?>]\n");
+        CHECK_EQ_STR(ask(s, "2 1 1\n"), "RUNNING: [<1, 1, _>]\n");
+        sap_session_set_allowance(s, 0);
+        CHECK(strncmp(ask(s, "1 150 150\n"), "RUNNING: [", 10) == 0);
+    }
+    session_end(s, &m);
+    return played;
+}
+
+/* A no-guess board is given up only while it is being made, never while
+ * it is laid into the game (90,000 cells, a step each: a window one
+ * allowance step wide, so the allowances around the least that plays
+ * would catch a give-up half way). */
+static void test_layout_is_never_given_up(void)
+{
+    uint32_t low = 0, high = 1u << 16, a; /* click_within(high), not (low) */
+    CHECK(click_within(high));
+    while (high - low > 1) {
+        uint32_t mid = low + (high - low) / 2;
+        if (click_within(mid))
+            high = mid;
+        else
+            low = mid;
+    }
+    for (a = high > 2 ? high - 2 : 1; a <= high + 2; a++)
+        CHECK_EQ_INT(click_within(a), a >= high);
+}
+
 /* The allowance is per cell of the request's board: a 400 x 400 CASUAL
  * board is answered with P steps a cell where P * 65,536 steps (what a
  * small board gets) would not do. */
@@ -159,6 +202,7 @@ int main(void)
     RUN_TEST(test_allowance_grows_with_the_board);
     RUN_TEST(test_deduction_gives_up);
     RUN_TEST(test_opening_is_never_given_up);
+    RUN_TEST(test_layout_is_never_given_up);
     free(reply);
     return check_summary("test_session_allowance");
 }
