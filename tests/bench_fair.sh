@@ -30,7 +30,7 @@ per() { awk -v v="$1" -v d="$2" 'BEGIN { printf "%.2f", v / d }'; } # v / d, 2 d
 load() { cut -d' ' -f1 /proc/loadavg; }
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
-daemon_start fair "$SAPPERD_PLAIN" || { echo "bench_fair: the daemon did not start"; exit 1; }
+daemon_start fair "$SAPPERD_PLAIN" --max-per-address 64 || { echo "bench_fair: the daemon did not start"; exit 1; }
 for kind in alone $KINDS; do
     for run in $(seq 1 $RUNS); do
         if [ "$kind" = alone ]; then

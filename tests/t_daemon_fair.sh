@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 FAIR=build/tools/daemon_fair
 value() { echo "$2" | sed -n "s/.* $1 \([0-9]*\).*/\1/p" | head -n 1; }
 
-daemon_start fair "$SAPPERD" || { check "daemon starts" 1; summary t_daemon_fair; exit 1; }
+daemon_start fair "$SAPPERD" --max-per-address 64 || { check "daemon starts" 1; summary t_daemon_fair; exit 1; }
 out=$(timeout 300 "$FAIR" "$DAEMON_ADDR" 400 150 20 2>&1)
 rc=$?
 echo "    $out"
