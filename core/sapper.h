@@ -158,8 +158,9 @@ extern "C" {
  * section 9): steps (section 2) per cell of its board, every board counted
  * as at least SAP_ALLOWANCE_MIN_CELLS cells.  Past it the request gives up
  * and changes nothing.  16384 a cell is about 5 s of a desktop core for a
- * small board (2^30 steps) and about 80 s for a 1000 x 1000 one: room for
- * any board that can be made, and a bound on one that cannot. */
+ * small board (2^30 steps) and about 75 s for a 1000 x 1000 one: more than
+ * a person waits for a board, and a board nobody can make costs that, not
+ * hours. */
 #ifndef SAP_SESSION_ALLOWANCE
 #define SAP_SESSION_ALLOWANCE 16384u
 #endif
