@@ -63,6 +63,11 @@ enum kind { CASUAL, CASUAL_GEN, NOGUESS_GEN, HINT, SHOW, JUDGE, KINDS };
 static const char *const kind_names[KINDS] = { "casual", "casual-gen", "noguess-gen",
                                                "hint",   "show",       "judge" };
 
+static const char *kind_name(enum kind k)
+{
+    return (unsigned)k < KINDS ? kind_names[k] : "?";
+}
+
 struct board {
     uint32_t size;
     char *text; /* "CASUAL n n\n" and the rows */
@@ -376,7 +381,7 @@ static void *heavy_main(void *arg)
         bool right = heavy_step(h, i);
         if (!right) {
             fprintf(stderr, "daemon_fair: a %s client's request %u went wrong\n",
-                    kind_names[h->kind], i);
+                    kind_name(h->kind), i);
             h->wrong++;
             break;
         }
@@ -486,11 +491,11 @@ int main(int argc, char **argv)
     lat = calloc(count, sizeof *lat);
     light = calloc(1, sizeof *light);
     heavy = start_heavy(argv[1], size, kinds, &heavies);
-    if (lat == NULL || light == NULL || heavy == NULL)
-        return 1;
-    light->fd = connect_to(argv[1]);
-    if (light->fd < 0)
-        return 1;
+    if (lat == NULL || light == NULL || heavy == NULL || (light->fd = connect_to(argv[1])) < 0) {
+        free(lat);
+        free(light);
+        return 1; /* the heavy clients' threads are not started: exit closes them */
+    }
     for (k = 0; k < heavies; k++)
         pthread_create(&heavy[k].thread, NULL, heavy_main, &heavy[k]);
     sleep_ms(200); /* the heavy requests are on their way */
@@ -519,7 +524,7 @@ int main(int argc, char **argv)
         by_kind[heavy[k].kind] += heavy[k].done;
         if (k == 0 || heavy[k].done < least) {
             least = heavy[k].done;
-            least_kind = kind_names[heavy[k].kind];
+            least_kind = kind_name(heavy[k].kind);
         }
         wrong += heavy[k].wrong;
         close(heavy[k].in.fd);

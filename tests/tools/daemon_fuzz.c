@@ -67,17 +67,15 @@ struct conn {
     size_t out_pos;
     uint64_t quiet_until, resume_at; /* no sending before these */
     uint64_t end_by;                 /* half-closed: EOF is due by then */
+    size_t send_line;                /* the line being sent, for `awake` */
+    size_t line_len;                 /* of the reply line being read, in `line` */
+    struct fuzz_dims dims;
+    unsigned requests;
     bool half_closed;
     bool awake; /* a request went out: replies may come */
-    /* the line being sent, for `awake` */
-    size_t send_line;
     bool send_nonblank, send_cr;
-    /* the reply line being read */
     char line[KEEP + 1];
-    size_t line_len;
-    struct fuzz_dims dims;
     char history[HISTORY][HISTORY_BYTES];
-    unsigned requests;
 };
 
 static struct {

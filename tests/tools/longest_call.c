@@ -98,8 +98,10 @@ static uint32_t next_random(void)
 /* Each cell a mine with odds permille / 1000 (the same board every run). */
 static uint8_t *random_board(uint32_t rows, uint32_t cols, uint32_t permille, uint32_t seed)
 {
-    uint8_t *m = malloc((size_t)rows * cols);
+    uint8_t *m = calloc((size_t)rows * cols, 1);
     size_t x;
+    if (m == NULL)
+        exit(1);
     rng = seed;
     for (x = 0; x < (size_t)rows * cols; x++)
         m[x] = next_random() % 1000u < permille;
@@ -110,8 +112,10 @@ static uint8_t *random_board(uint32_t rows, uint32_t cols, uint32_t permille, ui
 static uint8_t *periodic_board(uint32_t rows, uint32_t cols)
 {
     static const char *const tile[4] = { ".....M.", ".....M.", "M.MMM.M", ".M...M." };
-    uint8_t *m = malloc((size_t)rows * cols);
+    uint8_t *m = calloc((size_t)rows * cols, 1);
     uint32_t r, c;
+    if (m == NULL)
+        exit(1);
     for (r = 0; r < rows; r++)
         for (c = 0; c < cols; c++)
             m[(size_t)r * cols + c] = tile[r % 4u][c % 7u] == 'M';
@@ -176,7 +180,7 @@ static void game_in_progress(struct text *setup)
 static void kind_open(struct text *setup, struct text *measured)
 {
     uint8_t *m = random_board(side, side, 2, 11); /* 0.2 %: one opening nearly everywhere */
-    uint32_t r = side / 2, c = side / 2;
+    uint32_t r = side / 2, c = r; /* the middle */
     text_printf(setup, "NEW %u %u\n", side, side);
     text_rows(setup, m, side, side, '*', '_');
     while (!zero_at(m, side, side, r, c))
