@@ -190,11 +190,11 @@ void sap_session_expect_lines(struct sap_session *s, uint32_t rows, uint32_t col
  * the short line, if any (its row's `reply`). */
 void sap_session_leave_work(struct sap_session *s);
 void sap_session_stream_reply(struct sap_session *s);
-/* Charges the request in progress one budget of work and says whether it
- * has now had more than its allowance (sap_session_set_allowance): then
- * its reply is "ERR gave up ...; nothing changed" and its work step must
- * return false.  A work step whose work changes nothing until it is done
- * asks first, once a call; an opening spreading does not. */
+/* Whether the request in progress has already had more work than its
+ * allowance (sap_session_set_allowance): then its reply is "ERR gave up
+ * ...; nothing changed" and its work step must return false; else this
+ * call's budget is counted.  A work step whose work changes nothing until
+ * it is done asks first, once a call; an opening spreading does not. */
 bool sap_session_give_up(struct sap_session *s);
 /* It is over (or dropped, lines and all): its block goes back. */
 void sap_session_end_request(struct sap_session *s);

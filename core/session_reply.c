@@ -162,12 +162,26 @@ void sap_session_leave_work(struct sap_session *s)
 
 /* The steps given so far are work_per_cell * work_cells + work_rest, kept
  * so in 32-bit numbers: a 1000 x 1000 board's allowance is past 2^32, and
- * 64-bit arithmetic costs a small board's flash dearly. */
+ * 64-bit arithmetic costs a small board's flash dearly.  What the calls
+ * before this one were given is checked, then this call's budget counted:
+ * a request done within one call (SAP_BUDGET_UNLIMITED) is never given up. */
 bool sap_session_give_up(struct sap_session *s)
 {
     uint32_t whole;
+    bool over;
     if (!ALLOWANCE_SERVED)
         return false;
+    over = s->allowance != 0
+           && (s->work_per_cell > s->allowance
+               || (s->work_per_cell == s->allowance && s->work_rest != 0));
+    if (over) {
+        sap_session_reply_start_err(s);
+        sap_session_reply_add(s, SAP_STR("gave up after its allowance of work ("));
+        sap_session_reply_add_u32(s, s->allowance);
+        sap_session_reply_add(s, SAP_STR(" steps a cell); nothing changed"));
+        sap_session_reply_end(s);
+        return true;
+    }
     whole = s->budget / s->work_cells;
     s->work_rest += s->budget % s->work_cells; /* both below 2^20: no wrap */
     if (s->work_rest >= s->work_cells) {
@@ -176,15 +190,7 @@ bool sap_session_give_up(struct sap_session *s)
     }
     s->work_per_cell = whole > UINT32_MAX - s->work_per_cell ? UINT32_MAX
                                                               : s->work_per_cell + whole;
-    if (s->allowance == 0 || s->work_per_cell < s->allowance
-        || (s->work_per_cell == s->allowance && s->work_rest == 0))
-        return false;
-    sap_session_reply_start_err(s);
-    sap_session_reply_add(s, SAP_STR("gave up after its allowance of work ("));
-    sap_session_reply_add_u32(s, s->allowance);
-    sap_session_reply_add(s, SAP_STR(" steps a cell); nothing changed"));
-    sap_session_reply_end(s);
-    return true;
+    return false;
 }
 
 void sap_session_stream_reply(struct sap_session *s)

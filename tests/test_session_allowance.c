@@ -130,7 +130,8 @@ static void test_layout_is_never_given_up(void)
 
 /* The allowance is per cell of the request's board: a 400 x 400 CASUAL
  * board is answered with P steps a cell where P * 65,536 steps (what a
- * small board gets) would not do. */
+ * small board gets) would not do.  With no budget to speak of, a request
+ * is done in one call, and never given up. */
 static void test_allowance_grows_with_the_board(void)
 {
     struct session_memory m;
@@ -149,12 +150,17 @@ static void test_allowance_grows_with_the_board(void)
     *at = '\0';
     steps = steps_taken(s, board, 1000);
     per_cell = (uint32_t)((steps + 159999u) / 160000u);
-    CHECK((uint64_t)per_cell * SAP_ALLOWANCE_MIN_CELLS < steps); /* the board is big enough */
+    /* given up once the calls before one have had more than the allowance:
+     * a small board's allowance at per_cell would not do, one a cell not */
+    CHECK((uint64_t)per_cell * SAP_ALLOWANCE_MIN_CELLS + 1000u < steps);
+    CHECK(160000u + 1000u < steps);
     sap_session_set_allowance(s, per_cell);
     CHECK(strncmp(ask(s, board), "ERR", 3) != 0);
-    sap_session_set_allowance(s, per_cell - 1u);
-    CHECK_EQ_STR(ask(s, board), gave_up(per_cell - 1u));
+    sap_session_set_allowance(s, 1);
+    CHECK_EQ_STR(ask(s, board), gave_up(1));
     CHECK_EQ_STR(ask(s, "CASUAL 1 2\nM.\n"), "0 1 2\n"); /* the session goes on */
+    sap_session_set_budget(s, SAP_BUDGET_UNLIMITED);
+    CHECK(strncmp(ask(s, board), "ERR", 3) != 0);
     session_end(s, &m);
 }
 
