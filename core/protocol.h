@@ -85,10 +85,16 @@ enum request_kind {
     REQ_MASTER,
     REQ_NURIKABE,
     REQ_JUDGE,
+    REQ_SET,
     REQ_HELP,
     REQ_BYE,
     REQUEST_KINDS
 };
+
+/* The options a person sets with SET (struct sap_session's `terminal`). */
+#define TERM_ECHO 0x1u  /* echo what is typed, backspace edits the line */
+#define TERM_COLOR 0x2u /* VIEW colours numbers and marks (ANSI escapes) */
+#define TERM_VIEW 0x4u  /* every move's boom lines are followed by the VIEW */
 
 /* What the table walk checks for a request (struct sap_request's `flags`). */
 #define ARGS_NUMBERS 0x1u /* its arguments are numbers */

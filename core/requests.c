@@ -248,6 +248,29 @@ static size_t reply_master(struct sap_session *s, char *out, size_t cap)
     return n;
 }
 
+/* ---- SET ------------------------------------------------------------------------ */
+
+SAP_TEXT(t_usage_set, "usage: SET ECHO|COLOR|VIEW ON|OFF");
+
+/* SET ECHO|COLOR|VIEW ON|OFF: an option for a person at a terminal. */
+static void take_set(struct sap_session *s, const struct request_line *r)
+{
+    const char *line = r->text;
+    const struct tokens *t = r->tokens;
+    const char *option = line + t->start[1], *value = line + t->start[2];
+    uint8_t bit = sap_word_is(option, t->length[1], SAP_STR("echo"))    ? TERM_ECHO
+                  : sap_word_is(option, t->length[1], SAP_STR("color")) ? TERM_COLOR
+                  : sap_word_is(option, t->length[1], SAP_STR("view"))  ? TERM_VIEW
+                                                                        : 0u;
+    bool on = sap_word_is(value, t->length[2], SAP_STR("on"));
+    if (bit == 0u || (!on && !sap_word_is(value, t->length[2], SAP_STR("off")))) {
+        sap_session_reply_err(s, t_usage_set);
+        return;
+    }
+    s->terminal = (uint8_t)(on ? s->terminal | bit : s->terminal & ~bit);
+    sap_session_reply_line(s, SAP_STR("OK"));
+}
+
 /* ---- JUDGE, HELP, BYE ----------------------------------------------------------- */
 
 static void take_judge(struct sap_session *s, const struct request_line *r)
@@ -277,6 +300,7 @@ SAP_TEXT(
     "MASTER <R> <C> <M>: a board won by one click, or Impossible\n"
     "NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n"
     "JUDGE BOOM|CASUAL|MASTER|NURIKABE, then that statement's input: its output, then END\n"
+    "SET ECHO|COLOR|VIEW ON|OFF: options for a person at a terminal\n"
     "HELP: this list, then END\n"
     "BYE: close the session\n"
     "END\n");
@@ -330,6 +354,7 @@ SAP_TEXT(t_nurikabe, "nurikabe");
 SAP_TEXT(t_usage_nurikabe, "usage: NURIKABE <r> <c> <d>");
 SAP_TEXT(t_judge, "judge");
 SAP_TEXT(t_usage_judge, "usage: JUDGE BOOM|CASUAL|MASTER|NURIKABE");
+SAP_TEXT(t_set, "set");
 SAP_TEXT(t_help, "help");
 SAP_TEXT(t_usage_help, "usage: HELP");
 SAP_TEXT(t_bye, "bye");
@@ -421,6 +446,8 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                     .args_min = 1,
                     .args_max = 1,
                     .take = take_judge },
+    [REQ_SET] = { .word = t_set, .usage = t_usage_set, .args_min = 2, .args_max = 2,
+                  .take = take_set },
     [REQ_HELP] = { ALONE(t_help, t_usage_help, 0, 0), .take = take_help, .reply = reply_help },
     [REQ_BYE] = { ALONE(t_bye, t_usage_bye, 0, 0), .take = take_bye },
 };

@@ -742,8 +742,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 
 /* HELP's reply: its lines and bytes (requests.c checks the bytes at build
  * time, tests/test_session.c both). */
-#define SAP_SESSION_HELP_LINES 19u
-#define SAP_SESSION_HELP_BYTES 1033u
+#define SAP_SESSION_HELP_LINES 20u
+#define SAP_SESSION_HELP_BYTES 1096u
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -779,6 +779,7 @@ struct sap_session {
     bool finished;         /* sap_session_finish was called */
     bool closing;          /* BYE, a line too long, EOF, judge-only end */
     bool skip_line;        /* a JUDGE stream failed mid-line: drop the rest */
+    uint8_t terminal;      /* SET's options for a person at a terminal */
     uint16_t reply_length, reply_sent;
     uint16_t deferred_length; /* an ERR held until a request's last row */
     uint32_t line_length;
