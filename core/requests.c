@@ -300,7 +300,7 @@ SAP_TEXT(
     "MASTER <R> <C> <M>: a board won by one click, or Impossible\n"
     "NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n"
     "JUDGE BOOM|CASUAL|MASTER|NURIKABE, then that statement's input: its output, then END\n"
-    "SET ECHO|COLOR|VIEW ON|OFF: options for a person at a terminal\n"
+    "SET ECHO|COLOR|VIEW ON|OFF: terminal options\n"
     "HELP: this list, then END\n"
     "BYE: close the session\n"
     "END\n");

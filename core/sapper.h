@@ -743,7 +743,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 /* HELP's reply: its lines and bytes (requests.c checks the bytes at build
  * time, tests/test_session.c both). */
 #define SAP_SESSION_HELP_LINES 20u
-#define SAP_SESSION_HELP_BYTES 1096u
+#define SAP_SESSION_HELP_BYTES 1078u
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
