@@ -11,7 +11,7 @@
 #            200x200 one run capped at 20 s and extrapolated from the starts
 #            it finished ("~"); not run on 1000x1000 (days)
 # Targets: >= 20x the literal algorithm on 60x60, every 200x200 board well
-# under a second.  Then the worst boards found (periodic tiles: the README's,
+# under a second.  Then the worst boards found (periodic tiles: tests/README.md's,
 # flipped, mirrored, transposed, and the worst of a search over random small
 # tiles, stripes and spirals) beside a random 15 % board of the same size:
 # target no 1000x1000 board more than 3x that.  Then one run of the judge

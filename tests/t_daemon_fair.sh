@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # t_daemon_fair.sh - sapperd stays fair: three clients send big CASUAL boards
-# back to back (random, and the README's periodic tile as it is, flipped and
-# transposed) while a fourth sends one-line requests every 20 ms; then three
-# clients of every heavy kind of tests/tools/daemon_fair.c at once (CASUAL
-# solving, CASUAL and NOGUESS generation, HINT/PROB, SHOW/PROB, JUDGE
-# streams).  The light client's round trips must stay far below the seconds
+# back to back (random, and the periodic tile of tests/README.md as it is,
+# flipped and transposed) while a fourth sends one-line requests every 20
+# ms; then three clients of every heavy kind of tests/tools/daemon_fair.c
+# at once (CASUAL solving, CASUAL and NOGUESS generation, HINT/PROB,
+# SHOW/PROB, JUDGE streams).  The light client's round trips must stay far below the seconds
 # one heavy request used to hold the daemon for, every heavy answer must be
 # right and every heavy client answered.  The bounds are generous (the
 # daemon runs under ASan/UBSan here); `make bench` prints the plain build's

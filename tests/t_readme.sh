@@ -1,32 +1,68 @@
 #!/usr/bin/env bash
-# t_readme.sh - every C program in README.md marked "<!-- example: NAME -->"
-# is compiled as a user would (-std=c99 -pedantic, against
-# build/libsapper.a and core/sapper.h), run, and its output compared with
-# the block marked "<!-- output: NAME -->", so the README cannot drift
-# from the library.
+# t_readme.sh - every C program in README.md and */README.md marked
+# "<!-- example: NAME -->" is compiled as a user would (-std=c99 -pedantic,
+# against build/libsapper.a and core/sapper.h), run, and its output
+# compared with the block marked "<!-- output: NAME -->" in the same file,
+# so the documentation cannot drift from the library.  Every relative link
+# of those files must name a file or folder that exists (and, with
+# #anchor, a heading or an <a id> of that file).  The protocol sessions
+# and commands are checked by t_doc_sessions.sh, the error tables by
+# t_doc_errors.sh.
 . "$(dirname "$0")/lib/script.sh"
 lib=${LIBSAPPER:-build/libsapper.a}
+docs=$(ls README.md */README.md)
 
-# block KIND NAME: the fenced block after the marker line.
+# block FILE KIND NAME: the fenced block after the marker line.
 block() {
-    awk -v mark="<!-- $1: $2 -->" '$0 == mark { f = 1; next }
+    awk -v mark="<!-- $2: $3 -->" '$0 == mark { f = 1; next }
         f && /^```/ { if (g) exit; g = 1; next }
-        g { print }' README.md
+        g { print }' "$1"
 }
 
-names=$(sed -n 's/^<!-- example: \(.*\) -->$/\1/p' README.md)
-[ -n "$names" ] && ok || fail "README.md has no marked example"
-for name in $names; do
-    block example "$name" > "$tmp/$name"
-    block output "$name" > "$tmp/$name.want"
-    if ! cc -std=c99 -Wall -Wextra -pedantic -Werror -Icore "$tmp/$name" "$lib" \
-        -o "$tmp/prog" 2>"$tmp/cc.log"; then
-        fail "$name does not build: $(head -5 "$tmp/cc.log")"
-        continue
-    fi
-    [ -s "$tmp/$name.want" ] || { fail "$name has no output block"; continue; }
-    if "$tmp/prog" > "$tmp/$name.got" 2>&1 && cmp -s "$tmp/$name.got" "$tmp/$name.want"; then ok
-    else fail "$name printed: $(head -20 "$tmp/$name.got")"; fi
+count=0
+for doc in $docs; do
+    for name in $(sed -n 's/^<!-- example: \(.*\) -->$/\1/p' "$doc"); do
+        count=$((count + 1))
+        block "$doc" example "$name" > "$tmp/$name"
+        block "$doc" output "$name" > "$tmp/$name.want"
+        if ! cc -std=c99 -Wall -Wextra -pedantic -Werror -Icore "$tmp/$name" "$lib" \
+            -o "$tmp/prog" 2>"$tmp/cc.log"; then
+            fail "$doc: $name does not build: $(head -5 "$tmp/cc.log")"
+            continue
+        fi
+        [ -s "$tmp/$name.want" ] || { fail "$doc: $name has no output block"; continue; }
+        if "$tmp/prog" > "$tmp/$name.got" 2>&1 && cmp -s "$tmp/$name.got" "$tmp/$name.want"; then ok
+        else fail "$doc: $name printed: $(head -20 "$tmp/$name.got")"; fi
+    done
+done
+[ "$count" -gt 0 ] && ok || fail "no README file has a marked example"
+
+# anchors FILE: the anchors of FILE's headings (GitHub's rule: lower case,
+# punctuation but - and _ dropped, spaces to -) and of its <a id="...">.
+anchors() {
+    awk '/^```/ { code = !code; next } !code && /^#+ / {
+            sub(/^#+ /, ""); $0 = tolower($0); gsub(/[^a-z0-9 _-]/, ""); gsub(/ /, "-"); print }
+         { while (match($0, /<a id="[^"]*">/)) {
+               print substr($0, RSTART + 7, RLENGTH - 9); $0 = substr($0, RSTART + RLENGTH) } }' "$1"
+}
+
+for doc in $docs; do
+    dir=$(dirname "$doc")
+    # [text](target): targets without a scheme, outside code spans.
+    links=$(sed 's/`[^`]*`//g' "$doc" | grep -o '\](\([^)]*\))' | sed 's/^](\(.*\))$/\1/' \
+            | grep -v -E '^[a-z]+:' || true)
+    for link in $links; do
+        path=${link%%#*}
+        anchor=
+        [ "$path" != "$link" ] && anchor=${link#*#}
+        target=$doc
+        [ -n "$path" ] && target=$dir/$path
+        if [ ! -e "$target" ]; then
+            fail "$doc: the link ($link) names $target, which does not exist"
+        elif [ -n "$anchor" ] && [ -f "$target" ] && ! anchors "$target" | grep -qx -- "$anchor"; then
+            fail "$doc: the link ($link): $target has no heading or <a id> \"$anchor\""
+        else ok; fi
+    done
 done
 
 finish t_readme

@@ -346,8 +346,8 @@ static void test_chain_boards(void)
     free(mines);
 }
 
-/* The bench's worst boards (tests/bench_casual.sh): the README's tile, its
- * flips and transposes, whose chains run down, up, left and right, and
+/* The bench's worst boards (tests/bench_casual.sh): the tile of tests/README.md,
+ * its flips and transposes, whose chains run down, up, left and right, and
  * the worst of a search over small random tiles, at odd sizes. */
 static void test_worst_boards(void)
 {

@@ -12,7 +12,7 @@
  * each on SIZE x SIZE boards:
  *
  *   casual       CASUAL boards back to back: a random board at 15 % (its
- *                own seed) and the periodic tile of the README (`.....M.` /
+ *                own seed) and the periodic tile of tests/README.md (`.....M.` /
  *                `.....M.` / `M.MMM.M` / `.M...M.`), as it is, flipped upside
  *                down and transposed (one per client); every answer is
  *                checked against the core solving the same board here

@@ -108,7 +108,7 @@ static uint8_t *random_board(uint32_t rows, uint32_t cols, uint32_t permille, ui
     return m;
 }
 
-/* The casual player's worst case of the README: this tile repeated. */
+/* The casual player's worst case of tests/README.md: this tile repeated. */
 static uint8_t *periodic_board(uint32_t rows, uint32_t cols)
 {
     static const char *const tile[4] = { ".....M.", ".....M.", "M.MMM.M", ".M...M." };
