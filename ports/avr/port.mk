@@ -13,7 +13,7 @@ AVR_SRC := ports/avr/startup.S ports/avr/board.c
 # its 72 bytes a cell would not fit the pool beside a 16 x 30 game anyway.
 AVR2560_CFLAGS := -mmcu=atmega2560 -DAVR_VECTORS=57 $(AVR_COMMON) \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=600u \
-  '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE)'
+  '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_VIEW)'
 $(eval $(call PORT_IMAGE,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atmega2560.ld,1024))
 $(eval $(call PORT_HEX,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atmega2560.ld,1024,avr-objcopy))
 
@@ -37,8 +37,9 @@ $(eval $(call PORT_HEX,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/
 # with each set of solvers, linked for a part with room to spare so that
 # what does not fit the Uno's 31.5 KiB (32 KiB less the 512-byte
 # bootloader) can still be measured.  The image the Uno gets is the first.
-UNO_BUDGET := master master+nurikabe master+casual master+casual+nurikabe
+UNO_BUDGET := master master+view master+nurikabe master+casual master+casual+nurikabe
 UNO_SOLVERS_master := SAP_SOLVER_MASTER
+UNO_SOLVERS_master+view := SAP_SOLVER_MASTER|SAP_SOLVER_VIEW
 UNO_SOLVERS_master+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE
 UNO_SOLVERS_master+casual := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL
 UNO_SOLVERS_master+casual+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL|SAP_SOLVER_NURIKABE
