@@ -23,6 +23,7 @@
 #include "sapper.h"
 
 static unsigned views_read, probs_read, colours_read, moves_followed;
+static unsigned games_won, games_lost_by_click, games_lost_by_chord;
 
 /* ---- what VIEW must show ------------------------------------------------------ */
 
@@ -207,6 +208,9 @@ static void play_to_end(struct view_game *g, enum view_plan_kind kind, uint32_t 
             check_prob(g, view_game_random(2) == 0);
     }
     CHECK(kind != PLAN_WIN || g->state == SAP_WIN);
+    games_won += g->state == SAP_WIN;
+    games_lost_by_click += g->state == SAP_LOSE && g->lost_op == 1;
+    games_lost_by_chord += g->state == SAP_LOSE && g->lost_op == 3;
     check_view(g, true);
     if (prob_every != 0)
         check_prob(g, true);
@@ -398,8 +402,9 @@ int main(void)
     RUN_TEST(test_random_games);
     RUN_TEST(test_set_view_follows_moves);
     fprintf(stderr,
-            "test_view: %u VIEWs and %u VIEW PROBs read back (%u in colour), %u moves "
-            "followed by their VIEW\n",
-            views_read, probs_read, colours_read, moves_followed);
+            "test_view: %u games won, %u lost by a click, %u by a chord; %u VIEWs and %u VIEW "
+            "PROBs read back (%u in colour), %u moves followed by their VIEW\n",
+            games_won, games_lost_by_click, games_lost_by_chord, views_read, probs_read,
+            colours_read, moves_followed);
     return check_summary("test_view");
 }
