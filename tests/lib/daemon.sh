@@ -65,6 +65,7 @@ track() {
 daemon_start() {
     local name=$1 bin=$2 i port
     shift 2
+    : > "$DAEMON_TMP/$name.log" # there before the loop below reads it
     # shellcheck disable=SC2086
     ${DAEMON_WRAP:-} "$bin" --listen 127.0.0.1:0 "$@" </dev/null 2>"$DAEMON_TMP/$name.log" &
     DAEMON_PID=$!
