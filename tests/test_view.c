@@ -98,7 +98,7 @@ static void check_view(struct view_game *g, bool colour)
     } else {
         for (r = 0; r < g->rows; r++)
             for (c = 0; c < g->cols; c++) {
-                const char *f = &p.field[((size_t)r * g->cols + c) * 2u];
+                const char *f = view_field(&p, r, c);
                 if (f[0] != ' ' || f[1] != expected_glyph(g, r, c))
                     wrong++;
             }
@@ -150,7 +150,7 @@ static void check_prob(struct view_game *g, bool colour)
     }
     for (r = 0; r < g->rows; r++)
         for (c = 0; c < g->cols; c++) {
-            const char *f = &p.field[((size_t)r * g->cols + c) * 2u];
+            const char *f = view_field(&p, r, c);
             char want[3];
             unsigned percent;
             int used = 0;

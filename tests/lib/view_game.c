@@ -150,6 +150,18 @@ static bool chord_safe(const struct view_game *g, uint32_t r, uint32_t c)
     return flags == (uint32_t)(v - '0') && wrong == 0;
 }
 
+/* Cell i's row and column (view_game_start makes no board without one). */
+static void place_of(const struct view_game *g, uint32_t i, uint32_t *r, uint32_t *c)
+{
+    uint32_t cols = g->cols;
+    if (cols == 0)
+        abort();
+    /* clang 14's analyzer forgets the test above on a later pass of its
+     * caller's loop and calls this a division by zero */
+    *r = i / cols; /* NOLINT(clang-analyzer-core.DivideZero) */
+    *c = i % cols; /* NOLINT(clang-analyzer-core.DivideZero) */
+}
+
 /* A move toward a win: mostly a safe cell opened, now and then a mark or
  * a chord that opens only safe cells. */
 static void toward_win(const struct view_game *g, int *op, uint32_t *r, uint32_t *c)
@@ -157,8 +169,7 @@ static void toward_win(const struct view_game *g, int *op, uint32_t *r, uint32_t
     uint32_t cells = g->rows * g->cols, i, k, pick = view_game_random(10);
     for (k = 0; k < 40; k++) {
         i = view_game_random(cells);
-        *r = i / g->cols;
-        *c = i % g->cols;
+        place_of(g, i, r, c);
         if (pick == 0 && strchr("_P?", g->map[i]) != NULL) {
             *op = 2;
             return;
@@ -176,8 +187,7 @@ static void toward_win(const struct view_game *g, int *op, uint32_t *r, uint32_t
     for (k = 0, i = view_game_random(cells); k < cells; k++, i = (i + 1u) % cells)
         if (!g->mine[i] && strchr("_P?", g->map[i]) != NULL)
             break;
-    *r = i / g->cols;
-    *c = i % g->cols;
+    place_of(g, i, r, c);
     *op = g->map[i] == 'P' ? 2 : 1; /* a wrong flag comes off first */
 }
 
@@ -187,8 +197,9 @@ static bool find_chord_target(const struct view_game *g, struct view_plan *p)
 {
     uint32_t cells = g->rows * g->cols, k, i;
     for (k = 0, i = view_game_random(cells); k < cells; k++, i = (i + 1u) % cells) {
-        uint32_t r = i / g->cols, c = i % g->cols, nr, nc;
+        uint32_t r, c, nr, nc;
         bool safe = false, spare = false;
+        place_of(g, i, &r, &c);
         if (g->map[i] < '1' || g->map[i] > '8')
             continue;
         for (nr = r > 0 ? r - 1u : 0; nr <= r + 1u && nr < g->rows; nr++)
@@ -227,8 +238,7 @@ static void toward_loss(const struct view_game *g, struct view_plan *p, int *op,
         for (k = 0, i = view_game_random(cells); k < cells; k++, i = (i + 1u) % cells)
             if (g->mine[i] && g->map[i] != 'P')
                 break;
-        p->tr = i / g->cols;
-        p->tc = i % g->cols;
+        place_of(g, i, &p->tr, &p->tc);
         p->question = view_game_random(2) == 1;
     }
     p->target_set = true;

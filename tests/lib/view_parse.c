@@ -173,6 +173,11 @@ void view_parsed_free(struct view_parsed *p)
     memset(p, 0, sizeof *p);
 }
 
+const char *view_field(const struct view_parsed *p, uint32_t row, uint32_t col)
+{
+    return p->field + ((size_t)row * p->cols + col) * 2u;
+}
+
 char *view_strip(const char *text)
 {
     char *out = malloc(strlen(text) + 1), *o = out;

@@ -27,6 +27,8 @@ struct view_parsed {
 const char *view_parse(const char *text, uint32_t rows, uint32_t cols, unsigned width,
                        struct view_parsed *out);
 void view_parsed_free(struct view_parsed *p);
+/* The field of cell (row, col), 0-based: its two characters. */
+const char *view_field(const struct view_parsed *p, uint32_t row, uint32_t col);
 
 /* `text` without its ESC [ ... m escapes (malloc'd). */
 char *view_strip(const char *text);
