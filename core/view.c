@@ -1,14 +1,14 @@
 /*
  * view.c - VIEW: the current game drawn for a person at a terminal, VIEW
  * PROB with the deduction engine's odds, and the same drawing after every
- * move under SET VIEW ON (requests_game.c).  A 16 x 30 game:
+ * move under SET VIEW ON (requests_game.c).  A 3 x 12 game:
  *
- *                         1 1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 2 2 3
- *       1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0
- *     1 # # 1 . . . . 1 # # # ...
- *     ...
- *    16 # # # ...
- *    mines left 98 of 99  clicks 5  playing
+ *                        1 1 1
+ *      1 2 3 4 5 6 7 8 9 0 1 2
+ *    1 P 1 . . . . . 1 # # # #
+ *    2 1 1 . . . . . 1 2 # # ?
+ *    3 . . . . . . . . 1 # # #
+ *    mines left 2 of 3  clicks 4  playing
  *    END
  *
  * Rulers: one line per digit of the column count, the ones last, each
@@ -17,7 +17,7 @@
  * then every cell as a space and its field: a glyph (VIEW, 2 columns a
  * cell) or a field of two (VIEW PROB, 3 a cell).  Glyphs: # covered, P
  * flag, ? question, . an opened 0, 1-8; once the game is over, * a mine,
- * @ the mine the losing move opened, X a flag on a safe cell.  VIEW
+ * @ a mine the losing move opened, X a flag on a safe cell.  VIEW
  * PROB's fields: an opened cell's glyph, ok certainly safe, ** certainly
  * a mine, else the whole percent in two digits (05 is 5 %).  The status
  * line: the mines less the P marks, the game's state, the clicks.
