@@ -149,8 +149,11 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r);
 bool sap_req_hint_work(struct sap_session *s);
 bool sap_req_prob_work(struct sap_session *s);
 size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
-/* One budget of the deduction d of the current game: SAP_MORE, SAP_OK once
- * done, or the error it ended with (its ERR is the reply). */
+/* The deduction of the current game, *d, in the request's block, left as
+ * its work (or "ERR not enough memory ..."); then one budget of it a poll:
+ * SAP_MORE, SAP_OK once done, or the error it ended with (its ERR is the
+ * reply). */
+void sap_req_deduce_start(struct sap_session *s, sap_deduce **d);
 int sap_req_deduce_on(struct sap_session *s, sap_deduce *d);
 
 /* VIEW [PROB] (view.c), and its usage (the ERR for a wrong word). */

@@ -102,6 +102,13 @@ void sap_req_quit_take(struct sap_session *s, const struct request_line *r)
 
 /* ---- the clicks ------------------------------------------------------------ */
 
+/* Whether this build and the session's options follow a move's boom lines
+ * with the VIEW (SET VIEW ON). */
+static bool view_follows(const struct sap_session *s)
+{
+    return SERVES(SAP_SOLVER_VIEW) && (s->terminal & TERM_VIEW) != 0;
+}
+
 /* After sap_game_move_begin or _step said `outcome`: true while the
  * move's opening is still spreading; else its reply is set (boom's lines,
  * written by sap_game_reply, or an ERR). */
@@ -113,7 +120,7 @@ static bool move_goes_on(struct sap_session *s, int outcome)
         sap_session_reply_strerror(s, outcome);
         return false;
     }
-    if (SERVES(SAP_SOLVER_VIEW) && (s->terminal & TERM_VIEW))
+    if (view_follows(s))
         sap_view_begin(s, false); /* what follows the boom lines */
     sap_session_stream_reply(s);
     return false;
@@ -221,7 +228,7 @@ bool sap_req_move_work(struct sap_session *s)
 size_t sap_req_move_reply(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = sap_game_reply(s->game, out, cap);
-    if (n == 0 && SERVES(SAP_SOLVER_VIEW) && (s->terminal & TERM_VIEW))
+    if (n == 0 && view_follows(s))
         n = sap_req_view_reply(s, out, cap);
     return n;
 }
@@ -300,22 +307,24 @@ bool sap_req_stats_work(struct sap_session *s)
     return false;
 }
 
-/* ---- the deduction engine: HINT and PROB ---------------------------------------- */
+/* ---- the deduction engine: HINT, PROB (and VIEW PROB) ---------------------------- */
 
-void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
+void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
 {
-    size_t bytes;
-    void *block;
-    (void)r;
-    bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
-    if (block == NULL
-        || sap_deduce_init(&s->req.deduce.deduce, block, bytes, s->game) != SAP_OK) {
+    size_t bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
+    void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    if (block == NULL || sap_deduce_init(d, block, bytes, s->game) != SAP_OK) {
         sap_session_reply_err(s, sap_reason_no_memory);
         return;
     }
-    s->req.deduce.scanning = false;
     sap_session_leave_work(s);
+}
+
+void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
+{
+    (void)r;
+    s->req.deduce.scanning = false;
+    sap_req_deduce_start(s, &s->req.deduce.deduce);
 }
 
 int sap_req_deduce_on(struct sap_session *s, sap_deduce *d)

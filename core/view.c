@@ -327,8 +327,6 @@ size_t sap_req_view_reply(struct sap_session *s, char *out, size_t cap)
 void sap_req_view_take(struct sap_session *s, const struct request_line *r)
 {
     const struct tokens *t = r->tokens;
-    size_t bytes;
-    void *block;
     if (t->count == 1) {
         sap_view_begin(s, false);
         sap_session_stream_reply(s);
@@ -342,14 +340,7 @@ void sap_req_view_take(struct sap_session *s, const struct request_line *r)
         sap_session_reply_err(s, sap_reason_not_served);
         return;
     }
-    bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
-    if (block == NULL
-        || sap_deduce_init(&s->req.view.deduce, block, bytes, s->game) != SAP_OK) {
-        sap_session_reply_err(s, sap_reason_no_memory);
-        return;
-    }
-    sap_session_leave_work(s);
+    sap_req_deduce_start(s, &s->req.view.deduce);
 }
 
 /* VIEW PROB's deduction, a budget a poll; then its drawing. */
