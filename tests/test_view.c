@@ -301,22 +301,24 @@ static void test_requests_and_errors(void)
  * (every cell a mine: the first move that does not lose wins). */
 static void test_single_cell(void)
 {
-    struct view_game g;
-    view_game_start(&g, 1, 1, 0, "_");
-    view_game_play(&g, 1, 1, 1);
-    view_game_expect(&g, "VIEW\n", "  1\n1 .\nmines left 0 of 0  clicks 1  won\nEND\n");
-    check_view(&g, true);
-    view_game_end(&g);
-    view_game_start(&g, 1, 1, 0, "*");
-    view_game_play(&g, 1, 1, 1);
-    view_game_expect(&g, "VIEW\n", "  1\n1 @\nmines left 1 of 1  clicks 1  lost\nEND\n");
-    check_view(&g, true);
-    view_game_end(&g);
-    view_game_start(&g, 1, 1, 0, "*");
-    view_game_play(&g, 2, 1, 1);
-    view_game_expect(&g, "VIEW\n", "  1\n1 P\nmines left 0 of 1  clicks 1  won\nEND\n");
-    check_view(&g, true);
-    view_game_end(&g);
+    static const struct {
+        const char *layout;
+        int op;
+        const char *view;
+    } cases[] = {
+        { "_", 1, "  1\n1 .\nmines left 0 of 0  clicks 1  won\nEND\n" },
+        { "*", 1, "  1\n1 @\nmines left 1 of 1  clicks 1  lost\nEND\n" },
+        { "*", 2, "  1\n1 P\nmines left 0 of 1  clicks 1  won\nEND\n" },
+    };
+    size_t k;
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        struct view_game g;
+        view_game_start(&g, 1, 1, 0, cases[k].layout);
+        view_game_play(&g, cases[k].op, 1, 1);
+        view_game_expect(&g, "VIEW\n", cases[k].view);
+        check_view(&g, true);
+        view_game_end(&g);
+    }
 }
 
 /* Random games of every plan on boards of every shape the layout has to
