@@ -279,7 +279,7 @@ static void left_open(sap_game *g)
 {
     uint32_t r = g->v.walk.row, c = g->v.walk.col;
     if (cells_of(g)[(size_t)r * g->cols + c] & CELL_MINE)
-        g->lost = 1;
+        g->lost = LOST_OPEN;
     else if (walk_start(g, r, c))
         g->work = WORK_OPEN;
 }
@@ -288,9 +288,7 @@ static void left_click(sap_game *g, uint32_t r, uint32_t c)
 {
     if (cells_of(g)[(size_t)r * g->cols + c] & MARK_STOPS_OPENING)
         return;
-    g->v.walk.row = r;
-    g->v.walk.col = c;
-    if (g->flags & FLAG_RANDOM) {
+    if (g->flags & FLAG_RANDOM) { /* v.walk is the clicked cell (r, c) */
         sap_game_lay_start(g);
         g->work = WORK_LAY;
         return;
@@ -339,13 +337,11 @@ static void chord(sap_game *g, uint32_t r, uint32_t c)
     for (d = 0; d < 8; d++) {
         uint8_t cell = around[d];
         if (!(cell & MARK_STOPS_OPENING) && (cell & CELL_MINE)) {
-            g->lost = 1;
+            g->lost = LOST_CHORD;
             return;
         }
     }
-    g->v.walk.row = r;
-    g->v.walk.col = c;
-    g->chord_dir = 0;
+    g->chord_dir = 0; /* from v.walk, the clicked cell (r, c) */
     g->work = WORK_CHORD;
 }
 
@@ -406,7 +402,8 @@ static int finish_move(sap_game *g)
 {
     g->work = WORK_NONE;
     g->clicks++;
-    if (g->lost) {
+    if (g->lost) { /* at once: v.walk is still the move's cell */
+        g->w.hit = g->v.walk.row * g->cols + g->v.walk.col;
         g->state = SAP_LOSE;
         sap_game_reply_start(g, REPLY_TAIL, TAIL_LOSE);
         return SAP_LOSE;
@@ -461,6 +458,23 @@ bool sap_game_mine_at(const sap_game *g, uint32_t row, uint32_t col)
     return (cells_of_const(g)[(size_t)row * g->cols + col] & CELL_MINE) != 0;
 }
 
+bool sap_game_hit_at(const sap_game *g, uint32_t row, uint32_t col)
+{
+    uint32_t hit_row, hit_col;
+    uint8_t cell;
+    if (g == NULL || g->state != SAP_LOSE || row >= g->rows || col >= g->cols)
+        return false;
+    hit_row = g->w.hit / g->cols;
+    hit_col = g->w.hit % g->cols;
+    if (g->lost == LOST_OPEN)
+        return row == hit_row && col == hit_col;
+    /* a chord opened every mine around its cell that no flag covered (a
+     * lost game changes no more, so the marks are still the chord's) */
+    cell = cells_of_const(g)[(size_t)row * g->cols + col];
+    return (cell & CELL_MINE) && !(cell & MARK_STOPS_OPENING) && row + 1u - hit_row <= 2u
+           && col + 1u - hit_col <= 2u;
+}
+
 int sap_game_move_begin(sap_game *g, int op, uint32_t x, uint32_t y)
 {
     if (g == NULL || op < SAP_OP_LEFT || op > SAP_OP_CHORD)
@@ -475,12 +489,14 @@ int sap_game_move_begin(sap_game *g, int op, uint32_t x, uint32_t y)
         sap_game_reply_drop(g);
     empty_box(g);
     g->flags |= FLAG_STARTED;
-    g->lost = 0;
 
     if (g->state != SAP_RUNNING) {
         sap_game_reply_start(g, REPLY_TAIL, TAIL_INVALID);
-        return SAP_INVALID;
+        return SAP_INVALID; /* lost stays: how the game was lost */
     }
+    g->lost = 0;
+    g->v.walk.row = x - 1; /* the move's cell, until an opening walks */
+    g->v.walk.col = y - 1;
     switch (op) {
     case SAP_OP_LEFT:
         left_click(g, x - 1, y - 1);

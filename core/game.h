@@ -47,6 +47,10 @@ SAP_INTERNAL_BEGIN
 #define FLAG_RANDOM 0x02u      /* mines are to be laid at the first opening */
 #define FLAG_FIRST_PIECE 0x04u /* no change written yet in the current reply */
 
+/* How a move lost (the header's `lost`; its cell is w.hit). */
+#define LOST_OPEN 1u  /* a left click opened the mine at w.hit */
+#define LOST_CHORD 2u /* a chord at w.hit opened the mines around it */
+
 enum reply_phase { REPLY_DONE = 0, REPLY_HEAD, REPLY_CELLS, REPLY_TAIL };
 enum reply_tail { TAIL_RUNNING = 0, TAIL_WIN, TAIL_LOSE, TAIL_INVALID };
 
@@ -63,7 +67,10 @@ struct sap_game {
     uint32_t rows, cols;
     uint32_t mines;   /* mines on the board; while FLAG_RANDOM, the mines asked for */
     uint32_t covered; /* cells not opened */
-    uint32_t seed;    /* while FLAG_RANDOM; while laying, the generator's state */
+    union {
+        uint32_t seed; /* while FLAG_RANDOM; while laying, the generator's state */
+        uint32_t hit;  /* once a move lost (lost != 0): its cell, row * cols + col */
+    } w;
     union {
         struct sap_box box; /* the last operation's changes (geometry.h) */
         /* While mines are laid (before anything changes): the next cell,
@@ -91,7 +98,7 @@ struct sap_game {
     uint8_t work;      /* enum game_work */
     uint8_t walk_dir;  /* the opening's next direction at its position */
     uint8_t chord_dir; /* a chord's next neighbour (0..8) */
-    uint8_t lost;      /* the move opened a mine */
+    uint8_t lost;      /* the move opened a mine: LOST_..., kept once the game is lost */
     uint32_t clicks;   /* operations applied (STATS) */
     uint8_t level;     /* while FLAG_RANDOM: enum sap_level, for the session */
 };

@@ -26,7 +26,7 @@ void sap_game_lay_start(sap_game *g)
     g->u.lay.needed = g->mines;
     g->u.lay.row = 0;
     g->u.lay.col = 0;
-    g->seed = sap_random_start(g->seed);
+    g->w.seed = sap_random_start(g->w.seed);
 }
 
 bool sap_game_lay_on(sap_game *g, uint32_t *budget_left)
@@ -34,7 +34,7 @@ bool sap_game_lay_on(sap_game *g, uint32_t *budget_left)
     uint32_t budget = *budget_left;
     uint8_t *cell = cells_of(g);
     struct sap_box zone = lay_zone(g);
-    uint32_t needed = g->u.lay.needed, eligible = g->u.lay.eligible, state = g->seed;
+    uint32_t needed = g->u.lay.needed, eligible = g->u.lay.eligible, state = g->w.seed;
     uint32_t r = g->u.lay.row, c = g->u.lay.col;
 
     for (; r < g->rows && needed > 0; r++, c = 0) {
@@ -60,7 +60,7 @@ pause:
     g->u.lay.col = c;
     g->u.lay.needed = needed;
     g->u.lay.eligible = eligible;
-    g->seed = state;
+    g->w.seed = state;
     return false;
 }
 
@@ -80,7 +80,7 @@ int sap_game_set_random(sap_game *g, uint32_t mines, uint32_t seed)
     for (i = 0; i < total; i++) /* no mines, so every number is 0 */
         board[i] &= (uint8_t)(~(CELL_MINE | CELL_NUMBER));
     g->mines = mines;
-    g->seed = seed;
+    g->w.seed = seed;
     g->flags |= FLAG_RANDOM;
     return SAP_OK;
 }
@@ -158,7 +158,7 @@ int sap_game_set_layout(sap_game *g,
 
 uint32_t sap_game_pending_seed(const sap_game *g)
 {
-    return g->seed;
+    return g->w.seed;
 }
 
 void sap_game_set_level(sap_game *g, uint8_t level)

@@ -366,6 +366,10 @@ int sap_casual_play_cell(const sap_casual *cs, uint32_t x);
 uint32_t sap_game_pending_seed(const sap_game *game);
 void sap_game_set_level(sap_game *game, uint8_t level);
 uint8_t sap_game_pending_level(const sap_game *game);
+/* Whether 0-based (row, col) is a mine that the move that lost the game
+ * opened: the left-clicked cell, or each mine around a chord's cell that
+ * no flag covered; false unless the game is lost (game.c). */
+bool sap_game_hit_at(const sap_game *game, uint32_t row, uint32_t col);
 
 /* The one wording of a board size the build refuses, with the sides named
  * as the statement (or the request) names them: "r must be at least 1",

@@ -14,6 +14,8 @@
  *                    MASTER) or none (JUDGE, HELP, BYE).
  *   requests_game.c  the requests on the current game (NEW, 0, 1 2 3,
  *                    SHOW, STATS, HINT, PROB).
+ *   view.c           VIEW [PROB], the board drawn for a person, also
+ *                    after every move under SET VIEW ON.
  *
  * The session names no request: a request is its row of the table, and
  * the session reaches it only through that row's pointers.  A request
@@ -77,6 +79,7 @@ enum request_kind {
     REQ_CHORD, /* 3 x y */
     REQ_QUIT,  /* 0 */
     REQ_SHOW,
+    REQ_VIEW,
     REQ_HINT,
     REQ_PROB,
     REQ_STATS,
@@ -146,6 +149,22 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r);
 bool sap_req_hint_work(struct sap_session *s);
 bool sap_req_prob_work(struct sap_session *s);
 size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
+/* The deduction of the current game, *d, in the request's block, left as
+ * its work (or "ERR not enough memory ..."); then one budget of it a poll:
+ * SAP_MORE, SAP_OK once done, or the error it ended with (its ERR is the
+ * reply). */
+void sap_req_deduce_start(struct sap_session *s, sap_deduce **d);
+int sap_req_deduce_on(struct sap_session *s, sap_deduce *d);
+
+/* VIEW [PROB] (view.c), and its usage (the ERR for a wrong word). */
+extern const char sap_usage_view[] SAP_ROM;
+void sap_req_view_take(struct sap_session *s, const struct request_line *r);
+bool sap_req_view_work(struct sap_session *s);
+size_t sap_req_view_reply(struct sap_session *s, char *out, size_t cap);
+/* The VIEW of the current game is the reply that sap_req_view_reply writes
+ * from here on: VIEW itself, a move's boom lines' sequel under SET VIEW ON,
+ * or with `prob` VIEW PROB's, whose deduction (s->req.view.deduce) is done. */
+void sap_view_begin(struct sap_session *s, bool prob);
 
 /* Reads one field of the table's row `index` into `out`. */
 #define REQUEST_FIELD(index, field, out)                                                       \

@@ -267,6 +267,10 @@ static void take_set(struct sap_session *s, const struct request_line *r)
         sap_session_reply_err(s, t_usage_set);
         return;
     }
+    if (bit != TERM_ECHO && !SERVES(SAP_SOLVER_VIEW)) { /* they are VIEW's options */
+        sap_session_reply_err(s, sap_reason_not_served);
+        return;
+    }
     s->terminal = (uint8_t)(on ? s->terminal | bit : s->terminal & ~bit);
     sap_session_reply_line(s, SAP_STR("OK"));
 }
@@ -292,6 +296,7 @@ SAP_TEXT(
     "3 <x> <y>: middle click (chord)\n"
     "0: end the game (QUIT if it was running)\n"
     "SHOW: the player map\n"
+    "VIEW [PROB]: the board drawn for a person, or with its mine odds, then END\n"
     "HINT: a certain cell and why, or the safest guess\n"
     "PROB: the player map with each covered cell's mine odds\n"
     "STATS: the board's 3BV, openings, islands, and the clicks so far\n"
@@ -338,6 +343,7 @@ SAP_TEXT(t_0, "0");
 SAP_TEXT(t_usage_0, "usage: 0");
 SAP_TEXT(t_show, "show");
 SAP_TEXT(t_usage_show, "usage: SHOW");
+SAP_TEXT(t_view, "view");
 SAP_TEXT(t_hint, "hint");
 SAP_TEXT(t_usage_hint, "usage: HINT");
 SAP_TEXT(t_prob, "prob");
@@ -366,6 +372,7 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 #define MASTER(handler) (SERVES(SAP_SOLVER_MASTER) ? (handler) : NULL)
 #define NURIKABE(handler) (SERVES(SAP_SOLVER_NURIKABE) ? (handler) : NULL)
 #define DEDUCE(handler) (SERVES(SAP_SOLVER_DEDUCE) ? (handler) : NULL)
+#define VIEW(handler) (SERVES(SAP_SOLVER_VIEW) ? (handler) : NULL)
 #define BOARD (ARGS_NUMBERS | ARGS_BOARD)
 #define CLICK(keyword)                                                                         \
     {                                                                                          \
@@ -394,6 +401,14 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     [REQ_QUIT] = { ALONE(t_0, t_usage_0, 0, 0), .take = sap_req_quit_take },
     [REQ_SHOW] = { ALONE(t_show, t_usage_show, NEEDS_GAME, 0), .take = sap_req_show_take,
                    .reply = sap_req_show_reply },
+    [REQ_VIEW] = { .word = t_view,
+                   .usage = sap_usage_view,
+                   .args_max = 1,
+                   .flags = NEEDS_GAME,
+                   .solver = SAP_SOLVER_VIEW,
+                   .take = VIEW(sap_req_view_take),
+                   .work = VIEW(sap_req_view_work),
+                   .reply = VIEW(sap_req_view_reply) },
     [REQ_HINT] = { ALONE(t_hint, t_usage_hint, NEEDS_GAME, SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_hint_work) },
     [REQ_PROB] = { ALONE(t_prob, t_usage_prob, NEEDS_GAME, SAP_SOLVER_DEDUCE),

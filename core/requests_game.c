@@ -102,6 +102,13 @@ void sap_req_quit_take(struct sap_session *s, const struct request_line *r)
 
 /* ---- the clicks ------------------------------------------------------------ */
 
+/* Whether this build and the session's options follow a move's boom lines
+ * with the VIEW (SET VIEW ON). */
+static bool view_follows(const struct sap_session *s)
+{
+    return SERVES(SAP_SOLVER_VIEW) && (s->terminal & TERM_VIEW) != 0;
+}
+
 /* After sap_game_move_begin or _step said `outcome`: true while the
  * move's opening is still spreading; else its reply is set (boom's lines,
  * written by sap_game_reply, or an ERR). */
@@ -109,10 +116,13 @@ static bool move_goes_on(struct sap_session *s, int outcome)
 {
     if (outcome == SAP_MORE && sap_game_busy(s->game))
         return true;
-    if (outcome < 0)
+    if (outcome < 0) {
         sap_session_reply_strerror(s, outcome);
-    else
-        sap_session_stream_reply(s);
+        return false;
+    }
+    if (view_follows(s))
+        sap_view_begin(s, false); /* what follows the boom lines */
+    sap_session_stream_reply(s);
     return false;
 }
 
@@ -213,9 +223,14 @@ bool sap_req_move_work(struct sap_session *s)
     return move_goes_on(s, sap_game_move_step(s->game, s->budget));
 }
 
+/* The boom lines, then under SET VIEW ON the VIEW (its cursor is ready:
+ * move_goes_on). */
 size_t sap_req_move_reply(struct sap_session *s, char *out, size_t cap)
 {
-    return sap_game_reply(s->game, out, cap);
+    size_t n = sap_game_reply(s->game, out, cap);
+    if (n == 0 && view_follows(s))
+        n = sap_req_view_reply(s, out, cap);
+    return n;
 }
 
 /* ---- SHOW ------------------------------------------------------------------ */
@@ -292,32 +307,32 @@ bool sap_req_stats_work(struct sap_session *s)
     return false;
 }
 
-/* ---- the deduction engine: HINT and PROB ---------------------------------------- */
+/* ---- the deduction engine: HINT, PROB (and VIEW PROB) ---------------------------- */
 
-void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
+void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
 {
-    size_t bytes;
-    void *block;
-    (void)r;
-    bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
-    if (block == NULL
-        || sap_deduce_init(&s->req.deduce.deduce, block, bytes, s->game) != SAP_OK) {
+    size_t bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
+    void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    if (block == NULL || sap_deduce_init(d, block, bytes, s->game) != SAP_OK) {
         sap_session_reply_err(s, sap_reason_no_memory);
         return;
     }
-    s->req.deduce.scanning = false;
     sap_session_leave_work(s);
 }
 
-/* One budget of the deduction: SAP_MORE, SAP_OK once done, or the ERR it
- * ended with (replied). */
-static int deduce(struct sap_session *s)
+void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
+{
+    (void)r;
+    s->req.deduce.scanning = false;
+    sap_req_deduce_start(s, &s->req.deduce.deduce);
+}
+
+int sap_req_deduce_on(struct sap_session *s, sap_deduce *d)
 {
     int err;
     if (sap_session_give_up(s))
         return SAP_ERR_ARG;
-    err = sap_deduce_step(s->req.deduce.deduce, s->budget);
+    err = sap_deduce_step(d, s->budget);
     if (err == SAP_ERR_SIZE) {
         sap_session_reply_err(s, SAP_STR("the position is too big to work out exactly"));
         return err;
@@ -336,7 +351,7 @@ bool sap_req_hint_work(struct sap_session *s)
     size_t room, length;
     char *at;
     if (!s->req.deduce.scanning) {
-        int err = deduce(s);
+        int err = sap_req_deduce_on(s, s->req.deduce.deduce);
         if (err != SAP_OK)
             return err == SAP_MORE;
         sap_hint_begin(s->req.deduce.deduce);
@@ -360,7 +375,7 @@ bool sap_req_hint_work(struct sap_session *s)
 /* PROB's map follows the deduction. */
 bool sap_req_prob_work(struct sap_session *s)
 {
-    int err = deduce(s);
+    int err = sap_req_deduce_on(s, s->req.deduce.deduce);
     if (err != SAP_OK)
         return err == SAP_MORE;
     s->rows = sap_game_rows(s->game);

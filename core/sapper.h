@@ -117,9 +117,14 @@ extern "C" {
 #define SAP_SOLVER_MASTER 0x2u
 #define SAP_SOLVER_NURIKABE 0x4u
 #define SAP_SOLVER_DEDUCE 0x8u /* the deduction engine: HINT and PROB */
+/* Not a solver but served the same way: VIEW, the board drawn for a person
+ * (with SET COLOR and SET VIEW; VIEW PROB needs the deduction engine too),
+ * about 3 KiB of AVR code. */
+#define SAP_SOLVER_VIEW 0x10u
 #ifndef SAP_SOLVERS
 #define SAP_SOLVERS                                                                            \
-    (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE | SAP_SOLVER_DEDUCE)
+    (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE | SAP_SOLVER_DEDUCE           \
+     | SAP_SOLVER_VIEW)
 #endif
 
 /* Where the core keeps its constant text (the HELP text, ERR reasons and
@@ -720,6 +725,9 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  *   SHOW                SAP_REPLY_SHOW_MAX(rows, cols)
  *   PROB                5 bytes a cell of the current game ("100%" and a
  *                       space or the line end)
+ *   VIEW, VIEW PROB     SAP_REPLY_VIEW_MAX(rows, cols) of the current game
+ *                       (colour on or off)
+ *   1/2/3 x y, SET VIEW ON: SAP_REPLY_MOVE_MAX + SAP_REPLY_VIEW_MAX
  *   CASUALMAP r c       SAP_REPLY_MAX + SAP_REPLY_MASTER_MAX(r, c)
  *   MASTER R C M        SAP_REPLY_MASTER_MAX(R, C)
  *   HELP                SAP_SESSION_HELP_BYTES
@@ -735,6 +743,16 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
            * (size_t)(SAP_DEC_DIGITS_(rows) + SAP_DEC_DIGITS_(cols) + 9u))
 /* Each cell, then a space or the line end. */
 #define SAP_REPLY_SHOW_MAX(rows, cols) ((size_t)2u * (size_t)(rows) * (size_t)(cols))
+/* VIEW (core/view.c): a ruler line per digit of the columns (the row
+ * numbers' margin, 3 bytes a column for VIEW PROB, the line end), then a
+ * line a row: its number, each cell in at most 18 bytes (separator, the
+ * widest colour escape ESC[0;1;97;41m, the glyph, ESC[0m after a
+ * background), ESC[0m and the line end; the status line (at most 64
+ * bytes) and "END\n". */
+#define SAP_REPLY_VIEW_MAX(rows, cols)                                                         \
+    ((size_t)SAP_DEC_DIGITS_(cols)                                                             \
+         * ((size_t)SAP_DEC_DIGITS_(rows) + 3u * (size_t)(cols) + 1u)                          \
+     + (size_t)(rows) * ((size_t)SAP_DEC_DIGITS_(rows) + 18u * (size_t)(cols) + 5u) + 68u)
 /* R rows of C cells and a line end, or "Impossible\n". */
 #define SAP_REPLY_MASTER_MAX(rows, cols)                                                       \
     ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u ? (size_t)(rows) * ((size_t)(cols) + 1u)     \
@@ -742,8 +760,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 
 /* HELP's reply: its lines and bytes (requests.c checks the bytes at build
  * time, tests/test_session.c both). */
-#define SAP_SESSION_HELP_LINES 20u
-#define SAP_SESSION_HELP_BYTES 1078u
+#define SAP_SESSION_HELP_LINES 21u
+#define SAP_SESSION_HELP_BYTES 1153u
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -819,6 +837,18 @@ struct sap_session {
         struct { /* STATS */
             struct sap_stats *stats;
         } stats;
+        struct { /* VIEW [PROB], and a move's under SET VIEW ON (core/view.c) */
+            /* VIEW PROB's deduction, else NULL */
+            struct sap_deduce *deduce;
+            uint32_t line;  /* the line being written: rulers, rows, status, END */
+            uint32_t cell;  /* its piece: 0 the margin, 1..cols a cell, then the end */
+            uint32_t piece; /* bytes of that piece already out */
+            uint32_t flags; /* P marks met so far (the status line's mines left) */
+            uint8_t colour; /* the colour the terminal is left in (0: none) */
+            uint8_t width;  /* columns a cell takes: 2, or 3 for VIEW PROB */
+            uint8_t margin; /* columns of the row numbers: the rows' digits */
+            uint8_t rulers; /* ruler lines: the columns' digits */
+        } view;
         struct { /* MASTER */
             struct sap_master plan;
             uint32_t row, col; /* the cursor */

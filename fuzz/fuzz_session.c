@@ -5,8 +5,9 @@
  * mirror of the protocol's state (core/sapper.h section 9): for each line
  * it knows which request the reply answers and asserts
  *   - the reply is no longer than the bound section 9 documents for that
- *     request (SAP_REPLY_MAX, SAP_REPLY_MOVE_MAX of the current game,
- *     SAP_REPLY_SHOW_MAX, SAP_REPLY_MASTER_MAX, SAP_SESSION_HELP_BYTES);
+ *     request (SAP_REPLY_MAX, SAP_REPLY_MOVE_MAX of the current game and
+ *     under SET VIEW ON its SAP_REPLY_VIEW_MAX, SAP_REPLY_SHOW_MAX,
+ *     SAP_REPLY_VIEW_MAX, SAP_REPLY_MASTER_MAX, SAP_SESSION_HELP_BYTES);
  *   - every reply ends with a line end, every complete request line gets
  *     one (unless it announced more lines), board rows get none before the
  *     last, and nothing at all comes once the session is closing;
@@ -48,6 +49,7 @@ struct mirror {
     uint32_t new_rows, new_cols;
     /* the current game, 0 x 0 when there is none */
     uint32_t game_rows, game_cols;
+    bool view_after_moves; /* SET VIEW ON was answered OK */
     /* the parallel judge reader */
     struct sap_judge judge;
     struct fuzz_memory judge_memory;
@@ -296,11 +298,19 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
             start_pending(m, PENDING_NEW, SAP_REPLY_MAX, a);
             return;
         }
-    } else if (word_is(&w, 0, "new") && w.count == 5 && word_number(&w, 1, &a)
+    } else if (word_is(&w, 0, "new") && (w.count == 5 || w.count == 6) && word_number(&w, 1, &a)
                && word_number(&w, 2, &b)) {
         note_new_game(m, reply, reply_length, a, b);
     } else if ((word_is(&w, 0, "1") || word_is(&w, 0, "2") || word_is(&w, 0, "3"))) {
-        bound = max_size(bound, SAP_REPLY_MOVE_MAX(m->game_rows, m->game_cols));
+        size_t view = m->view_after_moves ? SAP_REPLY_VIEW_MAX(m->game_rows, m->game_cols) : 0;
+        bound = max_size(bound, SAP_REPLY_MOVE_MAX(m->game_rows, m->game_cols) + view);
+    } else if (word_is(&w, 0, "prob")) {
+        bound = max_size(bound, (size_t)5u * m->game_rows * m->game_cols);
+    } else if (word_is(&w, 0, "view")) {
+        bound = max_size(bound, SAP_REPLY_VIEW_MAX(m->game_rows, m->game_cols));
+    } else if (word_is(&w, 0, "set") && word_is(&w, 1, "view") && w.count == 3) {
+        if (reply_length == 3 && memcmp(reply, "OK\n", 3) == 0)
+            m->view_after_moves = word_is(&w, 2, "on");
     } else if (word_is(&w, 0, "0") && w.count == 1) {
         if ((reply_length == 5 && memcmp(reply, "QUIT\n", 5) == 0)
             || (reply_length == 3 && memcmp(reply, "OK\n", 3) == 0))

@@ -79,7 +79,7 @@ err_case "JUDGE malformed stream" 'JUDGE BOOM\nx\n'
 # than one short line (HELP), and one answered with nothing more to say.
 out=$(printf 'HELP' | "$CLIENT" send "$A" 5000)
 check_eq "a last line without \\n is answered at EOF" "$out" "$(printf 'HELP' | "$CLIENT" transcript)"
-check_eq "... all 20 lines of it, END last" "$(echo "$out" | wc -l) $(echo "$out" | tail -n 1)" "20 END"
+check_eq "... all $HELP_LINES lines of it, END last" "$(echo "$out" | wc -l) $(echo "$out" | tail -n 1)" "$HELP_LINES END"
 out=$(printf 'NEW 2 2 1 1\n' | "$CLIENT" send "$A" 5000)
 check_eq "EOF after a whole line" "$out" "OK 2 2 1"
 
@@ -109,7 +109,7 @@ wait_exit $NOREAD 10
 check "the non-reading client ran" $? "$(cat "$T/noread.out")"
 
 out=$(printf 'HELP\n' | "$CLIENT" send "$A" | wc -l)
-check_eq "still serving after all that" "$out" "19"
+check_eq "still serving after all that" "$out" "$HELP_LINES"
 
 daemon_stop main "$MAIN_PID"
 check "SIGTERM: exit 0, no sanitizer report" $?

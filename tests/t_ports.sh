@@ -12,6 +12,9 @@
 #     it is read through the flash accessor (a plain load would read SRAM);
 #     build limits in a reason are the board's, not the host's;
 #   - game requests alone, and expert games (16 x 30, 99 mines);
+#   - VIEW, in colour and under SET VIEW ON, on the boards that serve it
+#     (all but the ATmega328P), and VIEW PROB on those with the deduction
+#     engine;
 #   - on the boards with the deduction engine (Cortex-M3, micro:bit,
 #     RISC-V): two
 #     expert games played by HINT with PROB and STATS (deduce.in), and
@@ -19,7 +22,7 @@
 #   - every request that takes memory at the board's largest size, two
 #     blocks held at once;
 #   - a line over the board's limit (ERR line too long, then the end);
-#   - on the ATmega328P, what it leaves out or limits (SAP_SOLVERS,
+#   - on the ATmega328P, what it leaves out or limits (SAP_SOLVERS: VIEW too,
 #     SAP_MAX_WORK_BYTES: ports/avr/port.mk), and the cell and WORK limits
 #     of the small Arm boards, against expected lines;
 #   - the size targets (ports/size.sh --check);
@@ -70,11 +73,11 @@ boards="cortex-m3 stm32f1 microbit riscv avr avr328p"
 hex_boards="cortex-m3 stm32f1 microbit avr avr328p"
 
 declare -A streams=(
-    [cortex-m3]="$common $solvers judge-master-large largest-78x78 deduce noguess"
-    [riscv]="$common $solvers judge-master-large largest-78x78 deduce noguess"
-    [avr]="$common $solvers largest-20x30 $eof_all"
-    [stm32f1]="$common $solvers largest-16x30 $eof_all"
-    [microbit]="$common $solvers largest-30x30 deduce noguess $eof_all"
+    [cortex-m3]="$common $solvers judge-master-large largest-78x78 deduce noguess view view-prob"
+    [riscv]="$common $solvers judge-master-large largest-78x78 deduce noguess view view-prob"
+    [avr]="$common $solvers largest-20x30 view $eof_all"
+    [stm32f1]="$common $solvers largest-16x30 view $eof_all"
+    [microbit]="$common $solvers largest-30x30 deduce noguess view view-prob $eof_all"
     [avr328p]="$common largest-328p $eof_328p"
 )
 
@@ -249,6 +252,7 @@ for board in avr stm32f1 avr328p; do
       [ "$board" != avr328p ] && printf 'JUDGE CASUAL\n30 30\nJUDGE NURIKABE\n1\n30 30 0\n'
       if [ "$board" = avr328p ]; then
           printf 'NEW 5 5 3 1\nCASUAL 2 2\nCASUALMAP 2 2\nNURIKABE 1 1 0\nJUDGE CASUAL\n'
+          printf 'VIEW\nVIEW PROB\nSET VIEW ON\nSET COLOR ON\n'
           printf 'JUDGE NURIKABE\nJUDGE BOOM\n1\n15 16\nNEW 16 30\n'
           for _ in $(seq 15); do printf '%030d\n' 0 | tr 0 _; done
           printf '%029dx\n1 1 1\nSHOW\n' 0 | tr 0 _
@@ -266,7 +270,7 @@ for board in avr stm32f1 avr328p; do
           echo "END"
       else
           echo "OK 5 5 3"
-          for _ in 1 2 3 4 5; do echo "ERR not in this build"; done
+          for _ in 1 2 3 4 5 6 7 8 9; do echo "ERR not in this build"; done
           echo "ERR boom line 2: not enough memory for this board"
           echo "END"
           echo "ERR row 16 holds 'x': cells are '*' or '_'"

@@ -5,15 +5,16 @@ AVR_CC := avr-gcc
 AVR_COMMON := -mcall-prologues -Lports/avr
 AVR_SRC := ports/avr/startup.S ports/avr/board.c
 
-# The 2560 serves every request but HINT and PROB on boards of up to 30 x 30
-# sides and 600 cells (16 x 30 and 20 x 30 either way round, 24 x 25): the
-# session, a pool of SAP_SESSION_MEMORY_BYTES and a 1 KiB stack in its
-# 8 KiB.  The deduction engine (HINT, PROB) is left out for now: its 64-bit
-# arithmetic pushes the image's .data past the 64 KiB that LPM reaches, and
-# its 72 bytes a cell would not fit the pool beside a 16 x 30 game anyway.
+# The 2560 serves every request but HINT, PROB and VIEW PROB on boards of up
+# to 30 x 30 sides and 600 cells (16 x 30 and 20 x 30 either way round,
+# 24 x 25): the session, a pool of SAP_SESSION_MEMORY_BYTES and a 1 KiB
+# stack in its 8 KiB.  The deduction engine (HINT, PROB) is left out for
+# now: its 64-bit arithmetic pushes the image's .data past the 64 KiB that
+# LPM reaches, and its 72 bytes a cell would not fit the pool beside a
+# 16 x 30 game anyway.
 AVR2560_CFLAGS := -mmcu=atmega2560 -DAVR_VECTORS=57 $(AVR_COMMON) \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=600u \
-  '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE)'
+  '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_VIEW)'
 $(eval $(call PORT_IMAGE,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atmega2560.ld,1024))
 $(eval $(call PORT_HEX,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atmega2560.ld,1024,avr-objcopy))
 
@@ -21,8 +22,9 @@ $(eval $(call PORT_HEX,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atme
 # way round) with 99 mines, within its 32 KiB of flash and 2 KiB of SRAM:
 #   - flash: the whole session with all four solvers is about 40 KiB of AVR
 #     code and text, so it serves the game and the one-click win (MASTER,
-#     JUDGE BOOM, JUDGE MASTER) and leaves CASUAL and NURIKABE out
-#     (SAP_SOLVERS): "ERR not in this build";
+#     JUDGE BOOM, JUDGE MASTER) and leaves CASUAL, NURIKABE and VIEW (its
+#     drawing is about 3 KiB of AVR code) out (SAP_SOLVERS): "ERR not in
+#     this build";
 #   - SRAM: one game block of the largest board (544 bytes) and a second
 #     block of at most 292 bytes (SAP_MAX_WORK_BYTES): a JUDGE BOOM board of
 #     up to 228 cells, or a NEW board of that size read while the old game
@@ -37,8 +39,9 @@ $(eval $(call PORT_HEX,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/
 # with each set of solvers, linked for a part with room to spare so that
 # what does not fit the Uno's 31.5 KiB (32 KiB less the 512-byte
 # bootloader) can still be measured.  The image the Uno gets is the first.
-UNO_BUDGET := master master+nurikabe master+casual master+casual+nurikabe
+UNO_BUDGET := master master+view master+nurikabe master+casual master+casual+nurikabe
 UNO_SOLVERS_master := SAP_SOLVER_MASTER
+UNO_SOLVERS_master+view := SAP_SOLVER_MASTER|SAP_SOLVER_VIEW
 UNO_SOLVERS_master+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE
 UNO_SOLVERS_master+casual := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL
 UNO_SOLVERS_master+casual+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL|SAP_SOLVER_NURIKABE

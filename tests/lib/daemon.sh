@@ -10,6 +10,9 @@ CLIENT=build/tools/daemon_client
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
+# HELP's lines, as core/sapper.h declares them (SAP_SESSION_HELP_LINES).
+HELP_LINES=$(sed -n 's/^#define SAP_SESSION_HELP_LINES \([0-9]*\)u$/\1/p' core/sapper.h)
+
 DAEMON_TMP=$(mktemp -d)
 DAEMON_PIDS=""
 CHECKS_PASSED=0
@@ -62,6 +65,7 @@ track() {
 daemon_start() {
     local name=$1 bin=$2 i port
     shift 2
+    : > "$DAEMON_TMP/$name.log" # there before the loop below reads it
     # shellcheck disable=SC2086
     ${DAEMON_WRAP:-} "$bin" --listen 127.0.0.1:0 "$@" </dev/null 2>"$DAEMON_TMP/$name.log" &
     DAEMON_PID=$!
