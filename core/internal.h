@@ -273,6 +273,19 @@ static inline size_t sap_dec(char *buf, uint32_t v)
 void sap_text_add(char *buf, size_t cap, size_t *len, const char *text);
 void sap_text_add_ram(char *buf, size_t cap, size_t *len, const char *s);
 void sap_text_add_u32(char *buf, size_t cap, size_t *len, uint32_t v);
+/* Appends s[0..n) (RAM text: a word of a request line, any bytes) in
+ * single quotes, so that a reply line stays one safe line whatever it
+ * holds: a byte outside '!'..'~', a quote and a backslash are written as
+ * \xHH, and what does not fit in SAP_QUOTE_MAX characters is left out for
+ * "...": at most SAP_QUOTED_MAX bytes in all. */
+#define SAP_QUOTE_MAX 32u
+#define SAP_QUOTED_MAX (SAP_QUOTE_MAX + 5u)
+void sap_text_add_quoted(char *buf, size_t cap, size_t *len, const char *s, size_t n);
+/* Appends the constant text `reason`, with the quoted word s[0..n) (as
+ * sap_text_add_quoted) where it holds a '%': "unknown request % (HELP
+ * lists them)". */
+void sap_text_add_quoting(char *buf, size_t cap, size_t *len, const char *reason, const char *s,
+                          size_t n);
 
 /* Copies the part of `piece` (length piece_len) that starts at *offset into
  * out, up to cap bytes; advances *offset; returns bytes copied.  Writers that

@@ -6,15 +6,41 @@
  */
 #include "protocol.h"
 
-static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, uint32_t mines)
+/* "OK r c mines", and with `named` " SEED <seed>": the seed a NEW without
+ * one was given, with which NEW r c mines seed replays the board. */
+static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, uint32_t mines,
+                           bool named, uint32_t seed)
 {
     sap_session_reply_numbers(s, SAP_STR("OK "), rows, cols, mines);
+    if (named) {
+        s->reply_length--; /* the line end, written again after the seed */
+        sap_session_reply_add(s, SAP_STR(" SEED "));
+        sap_session_reply_add_u32(s, seed);
+        sap_session_reply_end(s);
+    }
 }
 
 const char sap_usage_new[] SAP_ROM =
-    "usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]";
+    "usage: NEW <rows> <cols> [<mines> [<seed>] [CASUAL|NOGUESS]] "
+    "or NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [<level>]";
 
 /* ---- NEW ------------------------------------------------------------------- */
+
+/* The classic levels: BEGINNER 9 x 9 with 10 mines, INTERMEDIATE 16 x 16
+ * with 40, EXPERT 16 x 30 with 99. */
+bool sap_new_preset(const char *word, uint32_t length, uint32_t *args)
+{
+    uint32_t level = sap_word_is(word, length, SAP_STR("beginner"))       ? 1u
+                     : sap_word_is(word, length, SAP_STR("intermediate")) ? 2u
+                     : sap_word_is(word, length, SAP_STR("expert"))       ? 3u
+                                                                          : 0u;
+    if (level == 0u)
+        return false;
+    args[0] = level == 1u ? 9u : 16u;
+    args[1] = level == 1u ? 9u : level == 2u ? 16u : 30u;
+    args[2] = level == 1u ? 10u : level == 2u ? 40u : 99u;
+    return true;
+}
 
 /* A GAME block for a NEW, beside the current game: a refusal leaves that
  * game playing.  Only a board past SAP_MAX_WORK_BYTES (a microcontroller's
@@ -26,30 +52,39 @@ static void *acquire_game(struct sap_session *s, size_t bytes)
     return sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
 }
 
-/* NEW r c reads its rows into a game of its own; NEW r c mines seed
- * [level] makes one at once.  Either replaces the current game only once
- * it is complete. */
+/* NEW r c reads its rows into a game of its own; NEW r c mines [seed]
+ * [level] (or a preset for r c mines) makes one at once, with a seed from
+ * the session's source (sap_session_set_seeds) when the line names none.
+ * Either replaces the current game only once it is complete. */
 void sap_req_new_take(struct sap_session *s, const struct request_line *r)
 {
-    const uint32_t *a = r->args, words = r->tokens->count;
+    const uint32_t *a = r->args;
     size_t bytes = SAP_GAME_BYTES(a[0], a[1]);
-    bool random = words >= 5;
-    uint8_t level = words == 6 ? (uint8_t)a[4] : (uint8_t)SAP_LEVEL_RANDOM;
+    bool random = r->numbers >= 3u, named = r->numbers == 3u;
+    uint32_t seed = a[3];
     sap_game **game = &s->req.new_board.game;
     const char *reason;
     void *block;
     int err;
-    if (words == 4) { /* told after the numbers and the size, as NEW's usage */
-        sap_session_reply_err(s, sap_usage_new);
+    if (r->numbers < 2u || (!random && r->level != SAP_LEVEL_RANDOM)) {
+        sap_session_reply_err(s, sap_usage_new); /* told after the numbers and the size */
         return;
     }
-    if (level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {
-        sap_session_reply_err(s,
-                              sap_reason_not_served); /* the generator plays with the engine */
+    if (r->level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {
+        /* the generator plays with the engine: the level word is quoted */
+        uint32_t last = r->tokens->count - 1u;
+        sap_session_reply_err_quoting(s, sap_reason_not_served,
+                                      r->text + r->tokens->start[last],
+                                      r->tokens->length[last]);
         return;
     }
     if (random && a[2] >= a[0] * a[1]) { /* the product fits: sizes are checked */
-        sap_session_reply_err(s, sap_reason_too_many_mines);
+        sap_session_reply_too_many_mines(s, a[0], a[1]);
+        return;
+    }
+    if (named && s->next_seed == NULL) {
+        sap_session_reply_err(s, SAP_STR("no seed source here: name a seed, as in NEW 9 9 10 "
+                                         "42 or NEW EXPERT 42"));
         return;
     }
     if (!random)
@@ -61,8 +96,11 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
                                  : sap_reason_no_memory;
     } else {
         err = sap_game_init(game, block, bytes, a[0], a[1]);
-        if (err == SAP_OK && random)
-            err = sap_game_set_random(*game, a[2], a[3]);
+        if (err == SAP_OK && random) {
+            if (named)
+                seed = s->next_seed(s->seed_context);
+            err = sap_game_set_random(*game, a[2], seed);
+        }
         reason = err != SAP_OK ? sap_strerror(err) : NULL;
     }
     if (!random) {
@@ -71,9 +109,9 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
     } else if (reason != NULL) {
         sap_session_reply_err(s, reason);
     } else {
-        sap_game_set_level(*game, level);
+        sap_game_set_level(*game, r->level);
         sap_session_install_game(s, *game);
-        reply_ok_board(s, a[0], a[1], a[2]);
+        reply_ok_board(s, a[0], a[1], a[2], named, seed);
     }
 }
 
@@ -87,7 +125,7 @@ bool sap_req_new_work(struct sap_session *s)
 {
     sap_game *game = s->req.new_board.game;
     sap_session_install_game(s, game);
-    reply_ok_board(s, s->rows, s->cols, sap_game_mines(game));
+    reply_ok_board(s, s->rows, s->cols, sap_game_mines(game), false, 0);
     return false;
 }
 
@@ -161,11 +199,14 @@ static bool generate_done(struct sap_session *s, int err)
     s->req.move.generate = NULL;
     sap_session_release_request_block(s);
     if (err == SAP_ERR_SIZE) {
-        sap_session_reply_err(s, sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
-                                     ? SAP_STR("no casual board found within the generator's "
-                                               "tries; no mines laid")
-                                     : SAP_STR("no no-guess board found within the "
-                                               "generator's tries; no mines laid"));
+        sap_session_reply_start_err(s);
+        sap_session_reply_add(s, sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
+                                     ? SAP_STR("no casual board")
+                                     : SAP_STR("no no-guess board"));
+        sap_session_reply_add(s, SAP_STR(" found within "));
+        sap_session_reply_add_u32(s, SAP_GENERATE_MAX_TRIES);
+        sap_session_reply_add(s, SAP_STR(" tries; no mines laid (fewer mines may do)"));
+        sap_session_reply_end(s);
         return false;
     }
     if (err != SAP_OK) {
@@ -179,9 +220,14 @@ void sap_req_move_take(struct sap_session *s, const struct request_line *r)
 {
     const uint32_t *a = r->args;
     int op = r->text[r->tokens->start[0]] - '0';
-    if (a[0] < 1 || a[0] > sap_game_rows(s->game) || a[1] < 1
-        || a[1] > sap_game_cols(s->game)) {
-        sap_session_reply_err(s, SAP_STR("coordinate outside the board"));
+    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
+    if (a[0] < 1 || a[0] > rows || a[1] < 1 || a[1] > cols) {
+        sap_session_reply_start_err(s); /* x is the row, y the column, both 1-based */
+        sap_session_reply_add(s, SAP_STR("coordinate outside the board: rows 1-"));
+        sap_session_reply_add_u32(s, rows);
+        sap_session_reply_add(s, SAP_STR(", columns 1-"));
+        sap_session_reply_add_u32(s, cols);
+        sap_session_reply_end(s);
         return;
     }
     s->req.move.generate = NULL;
@@ -294,11 +340,55 @@ bool sap_req_stats_work(struct sap_session *s)
 
 /* ---- the deduction engine: HINT and PROB ---------------------------------------- */
 
+/* PROB's map, from the deduction (or, before the first click, none). */
+static void start_prob_map(struct sap_session *s)
+{
+    s->rows = sap_game_rows(s->game);
+    s->cols = sap_game_cols(s->game);
+    s->req.deduce.row = 0;
+    s->req.deduce.col = 0;
+    s->req.deduce.piece = 0;
+    sap_session_stream_reply(s);
+}
+
+/* Before the first click of a random board (of any level) its mines are
+ * not laid, and whichever cell is opened first is safe: HINT names a good
+ * first click and PROB says 0% everywhere, without a deduction.  The
+ * click: (3, 3), clipped to the board.  Off the edge a click opens more of
+ * the board at once, and off the corner it lies in fewer cells' views, so
+ * that a random board is won more often from near a corner than from the
+ * middle; a casual or no-guess board is laid around the first click,
+ * whichever it is, so that (3, 3) needs no guess there either.  A flag on
+ * it is wrong, and said so, as HINT says of any safe cell flagged. */
+static void first_click(struct sap_session *s)
+{
+    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
+    uint32_t x = rows < 3u ? rows : 3u, y = cols < 3u ? cols : 3u;
+    if (s->request - 1u == REQ_PROB) {
+        start_prob_map(s);
+        return;
+    }
+    sap_session_reply_start(s, SAP_STR("SAFE "));
+    sap_session_reply_add_u32(s, x);
+    sap_session_reply_add(s, SAP_STR(" "));
+    sap_session_reply_add_u32(s, y);
+    sap_session_reply_add(s, sap_game_cell(s->game, x - 1u, y - 1u) == 'P'
+                                 ? SAP_STR(": the flag on it is wrong: the first click is "
+                                           "never a mine")
+                                 : SAP_STR(": the first click is never a mine"));
+    sap_session_reply_end(s);
+}
+
 void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
 {
     size_t bytes;
     void *block;
     (void)r;
+    s->req.deduce.deduce = NULL; /* none before the first click */
+    if (!sap_game_mines_laid(s->game)) {
+        first_click(s);
+        return;
+    }
     bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
     block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
     if (block == NULL
@@ -363,12 +453,7 @@ bool sap_req_prob_work(struct sap_session *s)
     int err = deduce(s);
     if (err != SAP_OK)
         return err == SAP_MORE;
-    s->rows = sap_game_rows(s->game);
-    s->cols = sap_game_cols(s->game);
-    s->req.deduce.row = 0;
-    s->req.deduce.col = 0;
-    s->req.deduce.piece = 0;
-    sap_session_stream_reply(s);
+    start_prob_map(s);
     return false;
 }
 
@@ -379,8 +464,12 @@ size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap)
     while (n < cap && s->req.deduce.row < s->rows) {
         char piece[8];
         uint32_t col = s->req.deduce.col;
-        size_t length = sap_prob_token(s->req.deduce.deduce, s->game, s->req.deduce.row, col,
-                                       piece);
+        size_t length = 2;
+        piece[0] = '0'; /* before the first click, every cell: "0%" */
+        piece[1] = '%';
+        if (s->req.deduce.deduce != NULL)
+            length = sap_prob_token(s->req.deduce.deduce, s->game, s->req.deduce.row, col,
+                                    piece);
         piece[length++] = col + 1u == s->cols ? '\n' : ' ';
         n += sap_copy_piece(out + n, cap - n, piece, length, &s->req.deduce.piece);
         if (s->req.deduce.piece == length) {

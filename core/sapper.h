@@ -142,7 +142,8 @@ extern "C" {
 /* Bytes of reply text the session buffers for one request line before the
  * caller polls them; long replies (a game move's changes, SHOW, a MASTER
  * board, a JUDGE stream) are produced piece by piece instead.  Every ERR
- * reason fits (the longest is a judge error, under 110 bytes). */
+ * line fits (the longest, NEW's usage, is 120 bytes with its line end; a
+ * word an ERR quotes is cut to 32 characters); at least 120. */
 #ifndef SAP_REPLY_MAX
 #define SAP_REPLY_MAX 128u
 #endif
@@ -743,7 +744,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 /* HELP's reply: its lines and bytes (requests.c checks the bytes at build
  * time, tests/test_session.c both). */
 #define SAP_SESSION_HELP_LINES 20u
-#define SAP_SESSION_HELP_BYTES 1096u
+#define SAP_SESSION_HELP_BYTES 1113u
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -768,8 +769,10 @@ struct sap_session {
     const struct sap_memory *memory;
     void *game_block; /* GAME: the current game, or NULL */
     sap_game *game;
-    uint32_t budget;       /* sap_session_set_budget */
-    uint32_t allowance;    /* sap_session_set_allowance: steps a cell, 0 none */
+    uint32_t budget;                      /* sap_session_set_budget */
+    uint32_t allowance;                   /* sap_session_set_allowance: steps a cell, 0 none */
+    uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
+    void *seed_context;
     uint8_t mode;          /* what the next input is (request, row, judge) */
     uint8_t request;       /* the request in progress: its table row + 1, or 0 */
     uint8_t stage;         /* what it has left for poll: work, a long reply */
@@ -790,8 +793,8 @@ struct sap_session {
     uint32_t item;       /* 0-based index of the next one */
     uint32_t work_cells; /* the cells its work allowance counts */
     uint32_t work_per_cell, work_rest; /* its steps: work_per_cell * work_cells + work_rest */
-    union {              /* its own state (requests*.c), by request */
-        struct {         /* NEW r c: the game its rows fill */
+    union {                            /* its own state (requests*.c), by request */
+        struct {                       /* NEW r c: the game its rows fill */
             sap_game *game;
         } new_board;
         struct {                           /* 1 x y at a no-guess board's first click */
@@ -899,6 +902,20 @@ void sap_session_set_budget(struct sap_session *session, uint32_t budget);
  * A build serving none of CASUAL, NURIKABE and the deduction engine has
  * nothing to give up: there the allowance is left out. */
 void sap_session_set_allowance(struct sap_session *session, uint32_t steps_per_cell);
+/* Where a NEW that names no seed (NEW <rows> <cols> <mines>, NEW EXPERT)
+ * gets one: next_seed(context), called once for each such NEW when it is
+ * accepted, never for one refused.  The core has no entropy of its own:
+ * a host gives the system's randomness (sapperd: uv_random), a board what
+ * it has (ports/main.c: a timer read at every byte received, the time
+ * between keystrokes).  Any uint32_t is a seed; the reply names it, "OK 16
+ * 30 99 SEED 2718281828", and "NEW 16 30 99 2718281828" replays that
+ * board (the same first click lays the same mines).  Without a source -
+ * after sap_session_init, or with next_seed NULL - such a NEW is answered
+ * "ERR no seed source here: ..." and changes nothing; a NEW that names its
+ * seed never calls it.  next_seed runs inside sap_session_sink and must
+ * not call the session. */
+void sap_session_set_seeds(struct sap_session *session, uint32_t (*next_seed)(void *context),
+                           void *context);
 /* True while the session has work to finish or replies to write before it
  * takes more input: call sap_session_poll again (a server serving many
  * sessions does so round-robin, one call each in turn). */

@@ -12,9 +12,8 @@
 
 SAP_TEXT(err_prefix, "ERR ");
 
-const char sap_reason_not_served[] SAP_ROM = "not in this build";
+const char sap_reason_not_served[] SAP_ROM = "% is not in this build";
 const char sap_reason_no_memory[] SAP_ROM = "not enough memory for this board";
-const char sap_reason_too_many_mines[] SAP_ROM = "too many mines: a board needs a safe cell";
 
 /* ---- the short reply line ------------------------------------------------ */
 
@@ -68,6 +67,34 @@ void sap_session_reply_err(struct sap_session *s, const char *reason)
 {
     sap_session_reply_start_err(s);
     sap_session_reply_add(s, reason);
+    sap_session_reply_end(s);
+}
+
+void sap_session_reply_add_quoting(struct sap_session *s, const char *reason, const char *word,
+                                   uint32_t length)
+{
+    size_t len = s->reply_length;
+    sap_text_add_quoting(s->reply, SAP_REPLY_MAX - 1, &len, reason, word, length);
+    s->reply_length = (uint16_t)len;
+}
+
+void sap_session_reply_err_quoting(struct sap_session *s, const char *reason, const char *word,
+                                   uint32_t length)
+{
+    sap_session_reply_start_err(s);
+    sap_session_reply_add_quoting(s, reason, word, length);
+    sap_session_reply_end(s);
+}
+
+void sap_session_reply_too_many_mines(struct sap_session *s, uint32_t rows, uint32_t cols)
+{
+    sap_session_reply_start_err(s);
+    sap_session_reply_add(s, SAP_STR("too many mines: a "));
+    sap_session_reply_add_u32(s, rows);
+    sap_session_reply_add(s, SAP_STR(" x "));
+    sap_session_reply_add_u32(s, cols);
+    sap_session_reply_add(s, SAP_STR(" board holds at most "));
+    sap_session_reply_add_u32(s, rows * cols - 1u); /* sizes are checked: it fits */
     sap_session_reply_end(s);
 }
 
@@ -189,7 +216,7 @@ bool sap_session_give_up(struct sap_session *s)
         whole++;
     }
     s->work_per_cell = whole > UINT32_MAX - s->work_per_cell ? UINT32_MAX
-                                                              : s->work_per_cell + whole;
+                                                             : s->work_per_cell + whole;
     return false;
 }
 

@@ -54,6 +54,51 @@ void sap_text_add_u32(char *buf, size_t cap, size_t *len, uint32_t v)
     sap_text_add_ram(buf, cap, len, digits);
 }
 
+/* A hex digit, without a table. */
+static char hex_digit(unsigned v)
+{
+    return (char)(v < 10u ? '0' + v : 'a' + (v - 10u));
+}
+
+void sap_text_add_quoted(char *buf, size_t cap, size_t *len, const char *s, size_t n)
+{
+    size_t i, shown = 0;
+    sap_text_add(buf, cap, len, SAP_STR("'"));
+    for (i = 0; i < n; i++) {
+        unsigned c = (unsigned char)s[i];
+        char piece[5];
+        size_t k = 0;
+        if (c > ' ' && c < 0x7fu && c != '\'' && c != '\\') {
+            piece[k++] = (char)c;
+        } else { /* it would not show, or would end the quote */
+            piece[k++] = '\\';
+            piece[k++] = 'x';
+            piece[k++] = hex_digit(c >> 4);
+            piece[k++] = hex_digit(c & 15u);
+        }
+        if (shown + k > SAP_QUOTE_MAX) {
+            sap_text_add(buf, cap, len, SAP_STR("..."));
+            break;
+        }
+        shown += k;
+        piece[k] = '\0';
+        sap_text_add_ram(buf, cap, len, piece);
+    }
+    sap_text_add(buf, cap, len, SAP_STR("'"));
+}
+
+void sap_text_add_quoting(char *buf, size_t cap, size_t *len, const char *reason, const char *s,
+                          size_t n)
+{
+    char c[2] = { 0, 0 };
+    for (; *len + 1 < cap && (c[0] = sap_rom_byte(reason)) != '\0'; reason++) {
+        if (c[0] == '%')
+            sap_text_add_quoted(buf, cap, len, s, n);
+        else
+            sap_text_add_ram(buf, cap, len, c);
+    }
+}
+
 /* How much of a piece of `length` bytes is still to copy from *offset. */
 static size_t piece_part(size_t cap, size_t length, uint32_t offset)
 {
