@@ -160,7 +160,7 @@ size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
     sap_rom_table_copy(&(out), &sap_requests[(index)].field, sizeof(out))
 
 /* The one wording of the mistakes more than one request can make.  A '%'
- * in a reason stands for the word it quotes (sap_session_reply_err_quoting). */
+ * in a reason stands for the word it quotes (sap_session_reply_err_format). */
 extern const char sap_reason_not_served[] SAP_ROM; /* "% is not in this build" */
 extern const char sap_reason_no_memory[] SAP_ROM;  /* a block refused */
 /* NEW's usage: its row's, and what NEW itself says to a form it has not. */
@@ -184,12 +184,13 @@ void sap_session_reply_start_err(struct sap_session *s);
 void sap_session_reply_line(struct sap_session *s, const char *text);
 void sap_session_reply_err(struct sap_session *s, const char *reason);
 void sap_session_reply_strerror(struct sap_session *s, int err);
-/* The constant text `reason` with the word[0..length) of a request line
- * quoted where it holds a '%' (sap_text_add_quoting): safe for any bytes. */
-void sap_session_reply_add_quoting(struct sap_session *s, const char *reason, const char *word,
-                                   uint32_t length);
-void sap_session_reply_err_quoting(struct sap_session *s, const char *reason, const char *word,
-                                   uint32_t length);
+/* The constant text `format` with its '#' the numbers and its '%' the
+ * word[0..length) of a request line, quoted (sap_text_add_format: safe for
+ * any bytes); err_format makes it a whole line "ERR <format>". */
+void sap_session_reply_add_format(struct sap_session *s, const char *format,
+                                  const uint32_t *numbers, const char *word, uint32_t length);
+void sap_session_reply_err_format(struct sap_session *s, const char *format,
+                                  const uint32_t *numbers, const char *word, uint32_t length);
 /* "ERR too many mines: a <rows> x <cols> board holds at most <cells - 1>". */
 void sap_session_reply_too_many_mines(struct sap_session *s, uint32_t rows, uint32_t cols);
 /* "<prefix>a b c": OK r c mines, and CASUAL's answer. */

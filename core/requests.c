@@ -138,12 +138,11 @@ static void take_nurikabe(struct sap_session *s, const struct request_line *r)
     void *block;
     int err;
     if (a[2] > a[0] * a[1]) {
-        sap_session_reply_start_err(s);
-        sap_session_reply_add(s, SAP_STR("more numbers than cells: d is "));
-        sap_session_reply_add_u32(s, a[2]);
-        sap_session_reply_add(s, SAP_STR(", the grid has "));
-        sap_session_reply_add_u32(s, a[0] * a[1]);
-        sap_session_reply_end(s);
+        uint32_t n[2];
+        n[0] = a[2];
+        n[1] = a[0] * a[1];
+        sap_session_reply_err_format(
+            s, SAP_STR("more numbers than cells: d is #, the grid has #"), n, NULL, 0);
         return;
     }
     bytes = SAP_NURIKABE_BYTES(a[0], a[1], a[2]);
@@ -162,44 +161,32 @@ static void take_nurikabe(struct sap_session *s, const struct request_line *r)
 static void number_line_nurikabe(struct sap_session *s, const char *line,
                                  const struct tokens *t)
 {
-    uint32_t a[3], bad = 0;
+    uint32_t a[3] = { 0, 0, 0 }, n[5], bad = 0;
     const char *reason = SAP_STR("expected the 3 numbers r' c' n");
-    int err = SAP_OK;
 
     if (t->count == 3)
         reason = sap_session_parse_numbers(line, t, 0, 3, a, &bad);
     if (t->count == 3 && reason == NULL) {
-        err = sap_nurikabe_set_number(s->req.nurikabe.grid, a[0], a[1], a[2]);
+        int err = sap_nurikabe_set_number(s->req.nurikabe.grid, a[0], a[1], a[2]);
         if (err == SAP_ERR_RANGE)
-            reason = SAP_STR("is outside the grid: rows 0-");
+            reason = SAP_STR("(#, #) is outside the grid: rows 0-#, columns 0-# (0-based)");
         else if (err == SAP_ERR_ARG && a[2] == 0)
             reason = SAP_STR("n must be at least 1");
         else if (err == SAP_ERR_ARG)
-            reason = SAP_STR("holds a number already");
+            reason = SAP_STR("(#, #) holds a number already");
         else if (err != SAP_OK)
             reason = sap_strerror(err);
     }
     if (reason == NULL)
         return;
+    n[0] = s->item + 1;
+    n[1] = a[0];
+    n[2] = a[1];
+    n[3] = s->rows - 1u;
+    n[4] = s->cols - 1u;
     sap_session_reply_start_err(s);
-    sap_session_reply_add(s, SAP_STR("number line "));
-    sap_session_reply_add_u32(s, s->item + 1);
-    sap_session_reply_add(s, SAP_STR(": "));
-    if (err == SAP_ERR_RANGE || (err == SAP_ERR_ARG && a[2] != 0)) {
-        /* "(3, 0) is outside the grid: rows 0-1, columns 0-1 (0-based)" */
-        sap_session_reply_add(s, SAP_STR("("));
-        sap_session_reply_add_u32(s, a[0]);
-        sap_session_reply_add(s, SAP_STR(", "));
-        sap_session_reply_add_u32(s, a[1]);
-        sap_session_reply_add(s, SAP_STR(") "));
-    }
-    sap_session_reply_add_quoting(s, reason, line + t->start[bad], t->length[bad]);
-    if (err == SAP_ERR_RANGE) {
-        sap_session_reply_add_u32(s, s->rows - 1u);
-        sap_session_reply_add(s, SAP_STR(", columns 0-"));
-        sap_session_reply_add_u32(s, s->cols - 1u);
-        sap_session_reply_add(s, SAP_STR(" (0-based)"));
-    }
+    sap_session_reply_add_format(s, SAP_STR("number line #: "), n, NULL, 0);
+    sap_session_reply_add_format(s, reason, n + 1, line + t->start[bad], t->length[bad]);
     sap_session_reply_end(s);
     sap_session_defer_reply(s);
 }
@@ -301,17 +288,26 @@ static void take_judge(struct sap_session *s, const struct request_line *r)
     uint32_t length = r->tokens->length[1];
     int format = sap_format_from_name(name, length);
     if (format < 0)
-        sap_session_reply_err_quoting(
-            s, SAP_STR("unknown format %: JUDGE BOOM|CASUAL|MASTER|NURIKABE"), name, length);
+        sap_session_reply_err_format(
+            s, SAP_STR("unknown format %: JUDGE BOOM|CASUAL|MASTER|NURIKABE"), NULL, name,
+            length);
     else if (sap_session_judge_begin(s, (enum sap_format)format) != SAP_OK)
-        sap_session_reply_err_quoting(s, sap_reason_not_served, name, length);
+        sap_session_reply_err_format(s, sap_reason_not_served, NULL, name, length);
 }
+
+#if SAP_NEW_SHORTCUTS
+#define HELP_NEW_RANDOM                                                                        \
+    "NEW <rows> <cols> <mines> [<seed>] [CASUAL|NOGUESS]: random, or needing no guess\n"       \
+    "NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [CASUAL|NOGUESS]: 9x9 10, 16x16 40, 16x30 99\n"
+#else
+#define HELP_NEW_RANDOM                                                                        \
+    "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"          \
+    "NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess\n"
+#endif
 
 SAP_TEXT(
     help_text,
-    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n"
-    "NEW <rows> <cols> <mines> [<seed>] [CASUAL|NOGUESS]: random, or needing no guess\n"
-    "NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [CASUAL|NOGUESS]: 9x9 10, 16x16 40, 16x30 99\n"
+    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n" HELP_NEW_RANDOM
     "1 <x> <y>: left click (open) at row x, column y, 1-based\n"
     "2 <x> <y>: right click (cycle the mark _ P ?)\n"
     "3 <x> <y>: middle click (chord)\n"

@@ -20,26 +20,35 @@ static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, 
     }
 }
 
+#if SAP_NEW_SHORTCUTS
 const char sap_usage_new[] SAP_ROM =
     "usage: NEW <rows> <cols> [<mines> [<seed>] [CASUAL|NOGUESS]] "
     "or NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [<level>]";
+#else
+const char sap_usage_new[] SAP_ROM =
+    "usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]";
+#endif
 
 /* ---- NEW ------------------------------------------------------------------- */
 
 /* The classic levels: BEGINNER 9 x 9 with 10 mines, INTERMEDIATE 16 x 16
  * with 40, EXPERT 16 x 30 with 99. */
+SAP_TEXT(preset_words, "beginner\0intermediate\0expert");
+static const char preset_sizes[9] SAP_ROM = { 9, 9, 10, 16, 16, 40, 16, 30, 99 };
+
 bool sap_new_preset(const char *word, uint32_t length, uint32_t *args)
 {
-    uint32_t level = sap_word_is(word, length, SAP_STR("beginner"))       ? 1u
-                     : sap_word_is(word, length, SAP_STR("intermediate")) ? 2u
-                     : sap_word_is(word, length, SAP_STR("expert"))       ? 3u
-                                                                          : 0u;
-    if (level == 0u)
-        return false;
-    args[0] = level == 1u ? 9u : 16u;
-    args[1] = level == 1u ? 9u : level == 2u ? 16u : 30u;
-    args[2] = level == 1u ? 10u : level == 2u ? 40u : 99u;
-    return true;
+    const char *name = preset_words;
+    uint32_t i, k;
+    for (i = 0; i < sizeof preset_sizes; i += 3u) {
+        if (sap_word_is(word, length, name)) {
+            for (k = 0; k < 3u; k++)
+                args[k] = (uint8_t)sap_rom_byte(&preset_sizes[i + k]);
+            return true;
+        }
+        name += sap_text_length(name) + 1u;
+    }
+    return false;
 }
 
 /* A GAME block for a NEW, beside the current game: a refusal leaves that
@@ -60,22 +69,22 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
 {
     const uint32_t *a = r->args;
     size_t bytes = SAP_GAME_BYTES(a[0], a[1]);
-    bool random = r->numbers >= 3u, named = r->numbers == 3u;
+    bool random = r->numbers >= 3u, named = SAP_NEW_SHORTCUTS && r->numbers == 3u;
     uint32_t seed = a[3];
     sap_game **game = &s->req.new_board.game;
     const char *reason;
     void *block;
     int err;
-    if (r->numbers < 2u || (!random && r->level != SAP_LEVEL_RANDOM)) {
+    if (r->numbers < 2u || (!random && r->level != SAP_LEVEL_RANDOM)
+        || (!SAP_NEW_SHORTCUTS && r->numbers == 3u)) {
         sap_session_reply_err(s, sap_usage_new); /* told after the numbers and the size */
         return;
     }
     if (r->level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {
         /* the generator plays with the engine: the level word is quoted */
         uint32_t last = r->tokens->count - 1u;
-        sap_session_reply_err_quoting(s, sap_reason_not_served,
-                                      r->text + r->tokens->start[last],
-                                      r->tokens->length[last]);
+        sap_session_reply_err_format(s, sap_reason_not_served, NULL,
+                                     r->text + r->tokens->start[last], r->tokens->length[last]);
         return;
     }
     if (random && a[2] >= a[0] * a[1]) { /* the product fits: sizes are checked */
@@ -199,14 +208,14 @@ static bool generate_done(struct sap_session *s, int err)
     s->req.move.generate = NULL;
     sap_session_release_request_block(s);
     if (err == SAP_ERR_SIZE) {
-        sap_session_reply_start_err(s);
-        sap_session_reply_add(s, sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
-                                     ? SAP_STR("no casual board")
-                                     : SAP_STR("no no-guess board"));
-        sap_session_reply_add(s, SAP_STR(" found within "));
-        sap_session_reply_add_u32(s, SAP_GENERATE_MAX_TRIES);
-        sap_session_reply_add(s, SAP_STR(" tries; no mines laid (fewer mines may do)"));
-        sap_session_reply_end(s);
+        uint32_t tries = SAP_GENERATE_MAX_TRIES;
+        sap_session_reply_err_format(s,
+                                     sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
+                                         ? SAP_STR("no casual board found within # tries; no "
+                                                   "mines laid (fewer mines may do)")
+                                         : SAP_STR("no no-guess board found within # tries; no "
+                                                   "mines laid (fewer mines may do)"),
+                                     &tries, NULL, 0);
         return false;
     }
     if (err != SAP_OK) {
@@ -222,12 +231,11 @@ void sap_req_move_take(struct sap_session *s, const struct request_line *r)
     int op = r->text[r->tokens->start[0]] - '0';
     uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
     if (a[0] < 1 || a[0] > rows || a[1] < 1 || a[1] > cols) {
-        sap_session_reply_start_err(s); /* x is the row, y the column, both 1-based */
-        sap_session_reply_add(s, SAP_STR("coordinate outside the board: rows 1-"));
-        sap_session_reply_add_u32(s, rows);
-        sap_session_reply_add(s, SAP_STR(", columns 1-"));
-        sap_session_reply_add_u32(s, cols);
-        sap_session_reply_end(s);
+        uint32_t n[2]; /* x is the row, y the column, both 1-based */
+        n[0] = rows;
+        n[1] = cols;
+        sap_session_reply_err_format(
+            s, SAP_STR("coordinate outside the board: rows 1-#, columns 1-#"), n, NULL, 0);
         return;
     }
     s->req.move.generate = NULL;
@@ -326,15 +334,17 @@ bool sap_req_stats_work(struct sap_session *s)
     if (sap_stats_step(s->req.stats.stats, s->budget) == SAP_MORE)
         return true;
     (void)sap_stats_result(s->req.stats.stats, &b); /* done: it cannot fail */
-    sap_session_reply_start(s, SAP_STR("3BV "));
-    sap_session_reply_add_u32(s, b.bv3);
-    sap_session_reply_add(s, SAP_STR(" OPENINGS "));
-    sap_session_reply_add_u32(s, b.openings);
-    sap_session_reply_add(s, SAP_STR(" ISLANDS "));
-    sap_session_reply_add_u32(s, b.islands);
-    sap_session_reply_add(s, SAP_STR(" CLICKS "));
-    sap_session_reply_add_u32(s, b.clicks);
-    sap_session_reply_end(s);
+    {
+        uint32_t n[4];
+        n[0] = b.bv3;
+        n[1] = b.openings;
+        n[2] = b.islands;
+        n[3] = b.clicks;
+        sap_session_reply_start(s, SAP_STR(""));
+        sap_session_reply_add_format(s, SAP_STR("3BV # OPENINGS # ISLANDS # CLICKS #"), n, NULL,
+                                     0);
+        sap_session_reply_end(s);
+    }
     return false;
 }
 

@@ -122,6 +122,17 @@ extern "C" {
     (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE | SAP_SOLVER_DEDUCE)
 #endif
 
+/* NEW's shortcuts for a person at a terminal: the presets (NEW BEGINNER,
+ * INTERMEDIATE, EXPERT) and a NEW that names no seed (NEW <rows> <cols>
+ * <mines>, which takes one from sap_session_set_seeds, section 9).  1 by
+ * default; 0 leaves them out of a board short of flash (the ATmega328P),
+ * where NEW reads as it did before them: a preset word is "not a number"
+ * and a NEW with three numbers is told NEW's usage.  An integer constant:
+ * the core tests it with #if. */
+#ifndef SAP_NEW_SHORTCUTS
+#define SAP_NEW_SHORTCUTS 1
+#endif
+
 /* Where the core keeps its constant text (the HELP text, ERR reasons and
  * reply words, about 4 KiB).  0: ordinary read-only data.  1: program
  * memory, read with the lpm instruction: on AVR, whose plain loads read
@@ -208,7 +219,8 @@ extern "C" {
                 + SAP_LIMITS_MIX_(SAP_SESSION_ALLOWANCE, 0x7feb352du)                          \
                 + SAP_LIMITS_MIX_(SAP_DEDUCE_FRONTIER, 0xcc9e2d51u)                            \
                 + SAP_LIMITS_MIX_(SAP_DEDUCE_MAX_STEPS, 0xe6546b65u)                           \
-                + SAP_LIMITS_MIX_(SAP_GENERATE_MAX_TRIES, 0x85ebca6bu)))
+                + SAP_LIMITS_MIX_(SAP_GENERATE_MAX_TRIES, 0x85ebca6bu)                         \
+                + SAP_LIMITS_MIX_(SAP_NEW_SHORTCUTS, 0x2545f491u)))
 
 /* ------------------------------------------------------------------------
  * 2. Errors, NULL, resumable work
@@ -744,7 +756,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 /* HELP's reply: its lines and bytes (requests.c checks the bytes at build
  * time, tests/test_session.c both). */
 #define SAP_SESSION_HELP_LINES 20u
-#define SAP_SESSION_HELP_BYTES 1113u
+#define SAP_SESSION_HELP_BYTES (SAP_NEW_SHORTCUTS ? 1113u : 1096u)
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a

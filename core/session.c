@@ -136,12 +136,9 @@ static bool settle_step(struct sap_session *s)
             /* its number lines, or its rows, still to come: all of them */
             uint32_t left = s->items_left + (s->mode == MODE_NUMBERS ? s->rows : 0u);
             sap_session_abandon_request(s);
-            sap_session_reply_start_err(s);
-            sap_session_reply_add(s, SAP_STR("input ended inside a request, "));
-            sap_session_reply_add_u32(s, left);
-            sap_session_reply_add(s, left == 1u ? SAP_STR(" line short")
-                                                : SAP_STR(" lines short"));
-            sap_session_reply_end(s);
+            sap_session_reply_err_format(
+                s, SAP_STR("input ended inside a request, with # of its lines to come"), &left,
+                NULL, 0);
         }
         sap_session_close(s);
         return true;

@@ -110,7 +110,7 @@ static const char *parse_args(const struct sap_request *k, const char *line,
     const char *reason;
     r->numbers = 0;
     r->level = SAP_LEVEL_RANDOM;
-    if ((k->flags & ARGS_PRESET) && last > first
+    if (SAP_NEW_SHORTCUTS && (k->flags & ARGS_PRESET) && last > first
         && sap_new_preset(line + t->start[first], t->length[first], r->args)) {
         r->numbers = 3;
         first++;
@@ -168,7 +168,7 @@ static void take_request(struct sap_session *s, const char *line, const struct t
         reason = refusal(s, &k, line, t, &r, &quote);
     }
     if (reason != NULL) {
-        sap_session_reply_err_quoting(s, reason, line + t->start[quote], t->length[quote]);
+        sap_session_reply_err_format(s, reason, NULL, line + t->start[quote], t->length[quote]);
         return;
     }
     if ((k.flags & ARGS_BOARD) && r.numbers >= 2u

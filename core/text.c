@@ -3,6 +3,7 @@
  * output, a bounded message builder, resumable copying of reply pieces, and
  * the one decimal parser every reader uses.
  */
+#define SAP_DEC_HERE /* a size build's one sap_dec (internal.h) */
 #include "internal.h"
 
 #if SAP_FAST_PATHS
@@ -47,7 +48,7 @@ void sap_text_add_ram(char *buf, size_t cap, size_t *len, const char *s)
     text_add(buf, cap, len, s, false);
 }
 
-void sap_text_add_u32(char *buf, size_t cap, size_t *len, uint32_t v)
+SAP_ONCE void sap_text_add_u32(char *buf, size_t cap, size_t *len, uint32_t v)
 {
     char digits[SAP_DEC_MAX + 1];
     digits[sap_dec(digits, v)] = '\0';
@@ -60,7 +61,7 @@ static char hex_digit(unsigned v)
     return (char)(v < 10u ? '0' + v : 'a' + (v - 10u));
 }
 
-void sap_text_add_quoted(char *buf, size_t cap, size_t *len, const char *s, size_t n)
+SAP_ONCE void sap_text_add_quoted(char *buf, size_t cap, size_t *len, const char *s, size_t n)
 {
     size_t i, shown = 0;
     sap_text_add(buf, cap, len, SAP_STR("'"));
@@ -87,12 +88,14 @@ void sap_text_add_quoted(char *buf, size_t cap, size_t *len, const char *s, size
     sap_text_add(buf, cap, len, SAP_STR("'"));
 }
 
-void sap_text_add_quoting(char *buf, size_t cap, size_t *len, const char *reason, const char *s,
-                          size_t n)
+SAP_ONCE void sap_text_add_format(char *buf, size_t cap, size_t *len, const char *format,
+                                  const uint32_t *numbers, const char *s, size_t n)
 {
     char c[2] = { 0, 0 };
-    for (; *len + 1 < cap && (c[0] = sap_rom_byte(reason)) != '\0'; reason++) {
-        if (c[0] == '%')
+    for (; *len + 1 < cap && (c[0] = sap_rom_byte(format)) != '\0'; format++) {
+        if (c[0] == '#')
+            sap_text_add_u32(buf, cap, len, *numbers++);
+        else if (c[0] == '%')
             sap_text_add_quoted(buf, cap, len, s, n);
         else
             sap_text_add_ram(buf, cap, len, c);
