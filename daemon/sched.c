@@ -313,9 +313,10 @@ void sched_sweep(struct server *s)
     sweep_late_lines(s, now);
     if (timeout_ms == 0)
         return;
-    /* Least recently active first: the sweep stops at the first that is not idle. */
+    /* Least recently active first: the sweep stops at the first that is not
+     * idle.  Each is told why before it is closed. */
     while ((c = s->active.head) != NULL && now - c->stamp >= timeout_ms)
-        conn_drain(c);
+        conn_drain_saying(c, s->idle_line);
 }
 
 static void on_sweep(uv_timer_t *timer)

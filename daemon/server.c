@@ -488,6 +488,8 @@ int sapperd_serve(const struct sapperd_options *options)
     snprintf(s->line_timeout_line, sizeof s->line_timeout_line,
              "ERR line not finished within %lu s; closing\n",
              (unsigned long)options->line_timeout);
+    snprintf(s->idle_line, sizeof s->idle_line, "ERR idle for %lu s; closing\n",
+             (unsigned long)options->idle_timeout);
     s->max_per_address = sapperd_max_per_address(options);
     addresses_init(&s->addresses, uv_hrtime() ^ (uint64_t)(uintptr_t)s);
     sapperd_memory_init(&s->memory, options->max_memory);
