@@ -5,7 +5,9 @@
 #     named replays the board (the same clicks, the same replies);
 #   - an idle connection is told "ERR idle for N s; closing" before it is
 #     closed, and one that talks is not idle;
-#   - --help says so, with the default of an hour.
+#   - --help says so, with the default of an hour;
+#   - a build without NEW's shortcuts (SAP_NEW_SHORTCUTS=0) reads NEW as
+#     before them.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib/daemon.sh
@@ -82,5 +84,20 @@ echo "$help" | grep -q 'ERR idle for SECONDS s; closing'
 check "--help says what an idle connection is told" $?
 echo "$help" | grep -q '(default 3600: an hour to think over a board)'
 check "--help gives the default, an hour" $?
+
+# ---- a build without NEW's shortcuts (SAP_NEW_SHORTCUTS=0, the ATmega328P's) ------------
+if cc -std=c99 -O1 -D_POSIX_C_SOURCE=200809L -DSAP_NEW_SHORTCUTS=0 -Icore \
+    $(pkg-config --cflags libuv) daemon/*.c core/*.c $(pkg-config --libs libuv) \
+    -o "$T/sapperd-plain-new" 2> "$T/cc.log"; then
+    out=$(printf 'NEW EXPERT\nNEW 16 30 99\nNEW 16 30 99 7\nHELP\n' | "$T/sapperd-plain-new" --stdin)
+    check_eq "without the shortcuts: no presets, no seedless NEW, NEW's HELP lines as before" \
+        "$(echo "$out" | sed -n '1,3p;5,6p')" "ERR 'EXPERT' is not a number
+ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]
+OK 16 30 99
+NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click
+NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess"
+else
+    check "a build without NEW's shortcuts compiles" 1 "$(head -5 "$T/cc.log")"
+fi
 
 summary t_daemon_play
