@@ -27,8 +27,13 @@
 #define SAPPERD_DEFAULT_MAX_CLIENTS 1024u
 /* --idle-timeout: long enough for a person to think over a board.  Holding
  * a slot never took more than a line a timeout, so the slots' protection
- * is --max-per-address and --max-clients, not this. */
+ * is --max-per-address and --max-clients, not this; but a slot a client
+ * forgot is held that long.  So while --max-clients are served, a newcomer
+ * takes the slot of the session idle longest, once it has been idle for a
+ * twelfth of the timeout (5 minutes of the hour, the old default), and it
+ * is told so first. */
 #define SAPPERD_DEFAULT_IDLE_TIMEOUT 3600u
+#define SAPPERD_EVICT_FRACTION 12u
 /* --max-per-address: at most this many, and at most a quarter of
  * --max-clients (at least 1), when not given. */
 #define SAPPERD_DEFAULT_MAX_PER_ADDRESS 16u
@@ -462,8 +467,11 @@ struct server {
     char busy_address_line[64]; /* over --max-per-address */
     /* "ERR line not finished within N s; closing" (--line-timeout) */
     char line_timeout_line[80];
-    /* "ERR idle for N s; closing" (--idle-timeout) */
+    /* "ERR idle for N s; closing" (--idle-timeout), and the line of a session
+     * idle for evict_ms that makes room for a newcomer at --max-clients */
     char idle_line[48];
+    char evict_line[80];
+    uint64_t evict_ms;    /* 0: none (--idle-timeout 0) */
     uint64_t seeds_given; /* a NEW's seed when the system gives none */
     uint64_t stop_deadline;
     struct log_tally refused;         /* over --max-clients */
@@ -528,6 +536,10 @@ int sched_run_later(struct conn *c);
 /* Closes the queued sessions whose peers have gone: their slots are free
  * for the next client. */
 void sched_reap_gone(struct server *s);
+/* At --max-clients: the session idle longest, if it has been idle for
+ * server->evict_ms, is told why and closed, its slot free once its last
+ * line is out (at once, unless its peer reads nothing). */
+void sched_evict_idle(struct server *s);
 /* Input or output made progress: an open session goes to the back of the
  * idle order; an ending one gets a new deadline. */
 void sched_touch(struct conn *c);

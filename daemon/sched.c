@@ -194,6 +194,15 @@ void sched_reap_gone(struct server *s)
     }
 }
 
+void sched_evict_idle(struct server *s)
+{
+    struct conn *c = s->active.head; /* the least recently active */
+
+    if (s->evict_ms == 0 || c == NULL || uv_now(s->loop) - c->stamp < s->evict_ms)
+        return;
+    conn_drain_saying(c, s->evict_line);
+}
+
 /* ---- the pause list --------------------------------------------------------------- */
 
 /* After each loop turn's I/O: paused connections read again. */

@@ -4,7 +4,8 @@
 #     its OK; two such NEWs (and presets) get different seeds, and the seed
 #     named replays the board (the same clicks, the same replies);
 #   - an idle connection is told "ERR idle for N s; closing" before it is
-#     closed, and one that talks is not idle;
+#     closed, and one that talks is not idle; at --max-clients a newcomer
+#     takes the slot of a session idle for a twelfth of --idle-timeout;
 #   - --help says so, with the default of an hour;
 #   - a build without NEW's shortcuts (SAP_NEW_SHORTCUTS=0) reads NEW as
 #     before them.
@@ -77,6 +78,39 @@ check_eq "one that stops talking is told, after its replies" "$out" "OK 2 2 1
 ERR idle for 2 s; closing"
 daemon_stop play $DAEMON_PID
 check "the daemon stops cleanly" $?
+
+# ---- a full server makes room: the session idle longest, past a twelfth ----------------
+daemon_start full "$SAPPERD" --idle-timeout 24 --max-clients 2 --max-per-address 4 \
+    || check "full daemon starts" 1
+"$CLIENT" idle "$DAEMON_ADDR" 2 5000 > "$T/full.out" &
+HOLDERS=$!
+track $HOLDERS
+for i in $(seq 1 50); do grep -q ready "$T/full.out" && break; sleep 0.1; done
+out=$(printf 'SHOW\n' | "$CLIENT" send "$DAEMON_ADDR" 5000)
+check_eq "full, nobody idle 2 s yet: ERR busy" "$out" "ERR busy"
+sleep 2.5
+out=$(printf 'SHOW\n' | "$CLIENT" send "$DAEMON_ADDR" 5000)
+check_eq "full, a session idle for 24 / 12 s: the newcomer is served" "$out" \
+    "ERR no game: start one with NEW"
+wait_exit $HOLDERS 10
+check_eq "one idle session made room, the other kept its slot" \
+    "$(sed -n 's/^idle: //p' "$T/full.out")" "1 of 2 closed by the daemon"
+"$CLIENT" wait-close "$DAEMON_ADDR" 8000 > "$T/evicted.out" &
+EVICTED=$!
+track $EVICTED
+sleep 0.5
+"$CLIENT" idle "$DAEMON_ADDR" 1 4000 > /dev/null &
+HOLDER=$!
+track $HOLDER
+sleep 2.5
+out=$(printf 'SHOW\n' | "$CLIENT" send "$DAEMON_ADDR" 5000)
+wait_exit $EVICTED 10
+check_eq "the session that made room is told why" \
+    "$out / $(sed -n 's/^said: //p' "$T/evicted.out")" \
+    "ERR no game: start one with NEW / ERR idle for 2 s while the server is full; closing"
+wait_exit $HOLDER 10
+daemon_stop full $DAEMON_PID
+check "the full daemon stops cleanly" $?
 
 # ---- the default ------------------------------------------------------------------------
 help=$("$SAPPERD" --help)

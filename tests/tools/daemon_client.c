@@ -635,7 +635,9 @@ static int run_idle(const char *address, unsigned count, unsigned hold_ms)
     fflush(stdout);
     sleep_ms(hold_ms);
     for (i = 0; i < count; i++) {
-        ssize_t got = recv(fds[i], &byte, 1, 0);
+        ssize_t got;
+        while ((got = recv(fds[i], &byte, 1, 0)) > 0)
+            continue; /* what the daemon said before it closed (ERR idle ...) */
         if (got == 0 || (got < 0 && errno != EAGAIN))
             closed++;
         close(fds[i]);
