@@ -180,7 +180,8 @@ static void test_eof(void)
     session_expect("bye", "BYE\n");
     session_expect("HELP x", "ERR usage: HELP\n");
     /* a board cut short by EOF is answered, and gives its block back */
-    session_expect("NEW 2 2\n__\n", "ERR input ended inside a request, with 1 of its lines to come\n");
+    session_expect("NEW 2 2\n__\n",
+                   "ERR input ended inside a request, with 1 of its lines to come\n");
     session_expect("NEW 2 2\n__\n_*", "OK 2 2 1\n");
     session_expect("NEW 1 1\n_\nNEW 2 2\n__\n\n",
                    "OK 1 1 0\nERR input ended inside a request, with 1 of its lines to come\n");

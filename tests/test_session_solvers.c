@@ -155,7 +155,8 @@ static void test_nurikabe(void)
                    "ERR row 1 holds 'x': cells are '#' or '.'\nERR usage: HELP\n");
     session_expect("NURIKABE 2 2 0\n..\n.\n",
                    "ERR row 2 has 1 cells, fewer than the board's 2\n");
-    session_expect("NURIKABE 2 2 0\n..\n", "ERR input ended inside a request, with 1 of its lines to come\n");
+    session_expect("NURIKABE 2 2 0\n..\n",
+                   "ERR input ended inside a request, with 1 of its lines to come\n");
     session_expect("NURIKABE 2 2 2\n0 0 1\n",
                    "ERR input ended inside a request, with 3 of its lines to come\n");
 }
@@ -262,7 +263,8 @@ static void test_casual(void)
     session_expect("CASUAL 2 2\n..\n.x\nHELP me\n",
                    "ERR row 2 holds 'x': cells are 'M' or '.'\nERR usage: HELP\n");
     session_expect("CASUAL 2 2\n...\n..\n", "ERR row 1 has more cells than the board's 2\n");
-    session_expect("CASUALMAP 2 2\n..\n", "ERR input ended inside a request, with 1 of its lines to come\n");
+    session_expect("CASUALMAP 2 2\n..\n",
+                   "ERR input ended inside a request, with 1 of its lines to come\n");
 }
 
 /* Random boards: the session's answer and map are the solver's, and stay
