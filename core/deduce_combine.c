@@ -106,7 +106,7 @@ static bool product_on(sap_deduce *d, uint32_t *budget)
                 d->u.product.row = 0;
                 charge(budget, la + lb - 1);
             }
-            while (d->u.product.row < la && *budget > 0) {
+            while (d->u.product.row<la && * budget> 0) {
                 i = d->u.product.row++;
                 if (!sap_weight_is_zero(prod[i]))
                     for (j = 0; j < lb; j++)

@@ -57,8 +57,8 @@ enum reply_tail { TAIL_RUNNING = 0, TAIL_WIN, TAIL_LOSE, TAIL_INVALID };
 /* Work a move leaves to sap_game_move_step (sapper.h section 2). */
 enum game_work {
     WORK_NONE = 0,
-    WORK_LAY,  /* laying random mines before the first opening */
-    WORK_OPEN, /* a left click's opening spreading */
+    WORK_LAY,   /* laying random mines before the first opening */
+    WORK_OPEN,  /* a left click's opening spreading */
     WORK_CHORD, /* a middle click opening its neighbours one by one */
     WORK_LAYOUT /* sap_game_set_layout_step under way (no move) */
 };

@@ -45,7 +45,7 @@ enum gen_phase {
 
 /* G_PERTURB's passes over the board, in order (perturb_on). */
 enum perturb_pass {
-    PASS_COUNT = 0, /* the places' cells and mines */
+    PASS_COUNT = 0,  /* the places' cells and mines */
     PASS_MOVE_COUNT, /* move_mines: the mines to move and the room for them, */
     PASS_MOVE_FILL,  /* the new places, */
     PASS_MOVE_EMPTY, /* the old ones */
@@ -68,11 +68,11 @@ struct sap_generate {
         struct {         /* G_PERTURB's count: the covered cells by place */
             uint32_t frontier, frontier_mines, far_safe, far_mines;
         } count;
-        struct {                 /* move_mines */
-            uint32_t k, left;    /* mines to move, and still to place this pass */
+        struct {                  /* move_mines */
+            uint32_t k, left;     /* mines to move, and still to place this pass */
             uint32_t mines, room; /* the mines at `from`, the free cells at `to` */
         } move;
-        struct {                /* one mine to one safe cell */
+        struct { /* one mine to one safe cell */
             uint32_t seen, from, to;
         } swap;
     } u;
@@ -228,7 +228,7 @@ static bool setup(sap_generate *g, uint32_t *budget)
         uint32_t r = g->cursor / g->cols, c = g->cursor - r * g->cols;
         if (c == 0 && g->level == SAP_LEVEL_CASUAL) /* lays the row out */
             (void)sap_casual_set_mine(g->casual, r, 0, false);
-        for (; c < g->cols && *budget > 0; c++, g->cursor++, --*budget) {
+        for (; c<g->cols && * budget> 0; c++, g->cursor++, --*budget) {
             if (!mine_in(layout, g->cursor))
                 continue;
             if (g->level == SAP_LEVEL_CASUAL)

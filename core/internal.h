@@ -215,6 +215,16 @@ static inline uint32_t sap_byte_sum(uint64_t v)
 #define SAP_RARE
 #endif
 
+/* SAP_ONCE: a function the image must hold once, never inlined into its
+ * callers: the message builders, which a link-time optimizer would
+ * otherwise copy (decimal digits and all) into every request that builds
+ * an ERR line, a few hundred bytes of flash each on AVR. */
+#if defined(__GNUC__)
+#define SAP_ONCE __attribute__((__noinline__))
+#else
+#define SAP_ONCE
+#endif
+
 #if SAP_FAST_PATHS
 /* "00" "01" ... "99": two digits a lookup (text.c). */
 extern const char sap_digit_pairs[201] SAP_ROM;
@@ -222,8 +232,17 @@ extern const char sap_digit_pairs[201] SAP_ROM;
 
 /* Writes v in decimal into buf (at least SAP_DEC_MAX bytes); returns the
  * length.  No terminating NUL.  Inline, with the short numbers first,
- * because replies call it for every coordinate they print. */
-static inline size_t sap_dec(char *buf, uint32_t v)
+ * because replies call it for every coordinate they print; a size build
+ * has it once (text.c), not a copy in every file that prints a number (on
+ * AVR, about 300 bytes of flash each). */
+#if SAP_FAST_PATHS
+#define SAP_DEC_BODY static inline size_t sap_dec(char *buf, uint32_t v)
+#else
+size_t sap_dec(char *buf, uint32_t v);
+#define SAP_DEC_BODY size_t sap_dec(char *buf, uint32_t v)
+#endif
+#if SAP_FAST_PATHS || defined(SAP_DEC_HERE)
+SAP_DEC_BODY
 {
     size_t n, i;
     uint32_t bound;
@@ -266,6 +285,7 @@ static inline size_t sap_dec(char *buf, uint32_t v)
         buf[--i] = (char)('0' + v % 10u);
     return n;
 }
+#endif
 
 /* Bounded string builder for messages: appends constant text (sap_text_add)
  * or RAM text (sap_text_add_ram) while room remains and always leaves buf
@@ -273,6 +293,20 @@ static inline size_t sap_dec(char *buf, uint32_t v)
 void sap_text_add(char *buf, size_t cap, size_t *len, const char *text);
 void sap_text_add_ram(char *buf, size_t cap, size_t *len, const char *s);
 void sap_text_add_u32(char *buf, size_t cap, size_t *len, uint32_t v);
+/* Appends s[0..n) (RAM text: a word of a request line, any bytes) in
+ * single quotes, so that a reply line stays one safe line whatever it
+ * holds: a byte outside '!'..'~', a quote and a backslash are written as
+ * \xHH, and what does not fit in SAP_QUOTE_MAX characters is left out for
+ * "...": at most SAP_QUOTED_MAX bytes in all. */
+#define SAP_QUOTE_MAX 32u
+#define SAP_QUOTED_MAX (SAP_QUOTE_MAX + 5u)
+void sap_text_add_quoted(char *buf, size_t cap, size_t *len, const char *s, size_t n);
+/* Appends the constant text `format` with each '#' in it replaced by the
+ * next of numbers[] in decimal, and each '%' by the word s[0..n) quoted
+ * (sap_text_add_quoted): "unknown request % (HELP lists them)", "rows
+ * 1-#, columns 1-#".  numbers and s may be NULL where it has neither. */
+void sap_text_add_format(char *buf, size_t cap, size_t *len, const char *format,
+                         const uint32_t *numbers, const char *s, size_t n);
 
 /* Copies the part of `piece` (length piece_len) that starts at *offset into
  * out, up to cap bytes; advances *offset; returns bytes copied.  Writers that

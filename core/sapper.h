@@ -127,6 +127,17 @@ extern "C" {
      | SAP_SOLVER_VIEW)
 #endif
 
+/* NEW's shortcuts for a person at a terminal: the presets (NEW BEGINNER,
+ * INTERMEDIATE, EXPERT) and a NEW that names no seed (NEW <rows> <cols>
+ * <mines>, which takes one from sap_session_set_seeds, section 9).  1 by
+ * default; 0 leaves them out of a board short of flash (the ATmega328P),
+ * where NEW reads as it did before them: a preset word is "not a number"
+ * and a NEW with three numbers is told NEW's usage.  An integer constant:
+ * the core tests it with #if. */
+#ifndef SAP_NEW_SHORTCUTS
+#define SAP_NEW_SHORTCUTS 1
+#endif
+
 /* Where the core keeps its constant text (the HELP text, ERR reasons and
  * reply words, about 4 KiB).  0: ordinary read-only data.  1: program
  * memory, read with the lpm instruction: on AVR, whose plain loads read
@@ -147,7 +158,8 @@ extern "C" {
 /* Bytes of reply text the session buffers for one request line before the
  * caller polls them; long replies (a game move's changes, SHOW, a MASTER
  * board, a JUDGE stream) are produced piece by piece instead.  Every ERR
- * reason fits (the longest is a judge error, under 110 bytes). */
+ * line fits (the longest, NEW's usage, is 120 bytes with its line end; a
+ * word an ERR quotes is cut to 32 characters); at least 120. */
 #ifndef SAP_REPLY_MAX
 #define SAP_REPLY_MAX 128u
 #endif
@@ -212,7 +224,8 @@ extern "C" {
                 + SAP_LIMITS_MIX_(SAP_SESSION_ALLOWANCE, 0x7feb352du)                          \
                 + SAP_LIMITS_MIX_(SAP_DEDUCE_FRONTIER, 0xcc9e2d51u)                            \
                 + SAP_LIMITS_MIX_(SAP_DEDUCE_MAX_STEPS, 0xe6546b65u)                           \
-                + SAP_LIMITS_MIX_(SAP_GENERATE_MAX_TRIES, 0x85ebca6bu)))
+                + SAP_LIMITS_MIX_(SAP_GENERATE_MAX_TRIES, 0x85ebca6bu)                         \
+                + SAP_LIMITS_MIX_(SAP_NEW_SHORTCUTS, 0x2545f491u)))
 
 /* ------------------------------------------------------------------------
  * 2. Errors, NULL, resumable work
@@ -761,7 +774,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 /* HELP's reply: its lines and bytes (requests.c checks the bytes at build
  * time, tests/test_session.c both). */
 #define SAP_SESSION_HELP_LINES 21u
-#define SAP_SESSION_HELP_BYTES 1153u
+#define SAP_SESSION_HELP_BYTES (SAP_NEW_SHORTCUTS ? 1170u : 1153u)
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -786,8 +799,10 @@ struct sap_session {
     const struct sap_memory *memory;
     void *game_block; /* GAME: the current game, or NULL */
     sap_game *game;
-    uint32_t budget;       /* sap_session_set_budget */
-    uint32_t allowance;    /* sap_session_set_allowance: steps a cell, 0 none */
+    uint32_t budget;                      /* sap_session_set_budget */
+    uint32_t allowance;                   /* sap_session_set_allowance: steps a cell, 0 none */
+    uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
+    void *seed_context;
     uint8_t mode;          /* what the next input is (request, row, judge) */
     uint8_t request;       /* the request in progress: its table row + 1, or 0 */
     uint8_t stage;         /* what it has left for poll: work, a long reply */
@@ -808,8 +823,8 @@ struct sap_session {
     uint32_t item;       /* 0-based index of the next one */
     uint32_t work_cells; /* the cells its work allowance counts */
     uint32_t work_per_cell, work_rest; /* its steps: work_per_cell * work_cells + work_rest */
-    union {              /* its own state (requests*.c), by request */
-        struct {         /* NEW r c: the game its rows fill */
+    union {                            /* its own state (requests*.c), by request */
+        struct {                       /* NEW r c: the game its rows fill */
             sap_game *game;
         } new_board;
         struct {                           /* 1 x y at a no-guess board's first click */
@@ -929,6 +944,20 @@ void sap_session_set_budget(struct sap_session *session, uint32_t budget);
  * A build serving none of CASUAL, NURIKABE and the deduction engine has
  * nothing to give up: there the allowance is left out. */
 void sap_session_set_allowance(struct sap_session *session, uint32_t steps_per_cell);
+/* Where a NEW that names no seed (NEW <rows> <cols> <mines>, NEW EXPERT)
+ * gets one: next_seed(context), called once for each such NEW when it is
+ * accepted, never for one refused.  The core has no entropy of its own:
+ * a host gives the system's randomness (sapperd: uv_random), a board what
+ * it has (ports/main.c: a timer read at every byte received, the time
+ * between keystrokes).  Any uint32_t is a seed; the reply names it, "OK 16
+ * 30 99 SEED 2718281828", and "NEW 16 30 99 2718281828" replays that
+ * board (the same first click lays the same mines).  Without a source -
+ * after sap_session_init, or with next_seed NULL - such a NEW is answered
+ * "ERR no seed source here: ..." and changes nothing; a NEW that names its
+ * seed never calls it.  next_seed runs inside sap_session_sink and must
+ * not call the session. */
+void sap_session_set_seeds(struct sap_session *session, uint32_t (*next_seed)(void *context),
+                           void *context);
 /* True while the session has work to finish or replies to write before it
  * takes more input: call sap_session_poll again (a server serving many
  * sessions does so round-robin, one call each in turn). */

@@ -27,7 +27,7 @@
 
 SAP_TEXT(end_line, "END");
 
-SAP_STATIC_ASSERT(reply_fits_u16, SAP_REPLY_MAX >= 112u && SAP_REPLY_MAX <= 65535u);
+SAP_STATIC_ASSERT(reply_fits_u16, SAP_REPLY_MAX >= 120u && SAP_REPLY_MAX <= 65535u);
 
 /* ---- the request in progress -------------------------------------------- */
 
@@ -133,8 +133,12 @@ static bool settle_step(struct sap_session *s)
             return true;
         }
         if (s->mode != MODE_REQUEST) {
+            /* its number lines, or its rows, still to come: all of them */
+            uint32_t left = s->items_left + (s->mode == MODE_NUMBERS ? s->rows : 0u);
             sap_session_abandon_request(s);
-            sap_session_reply_err(s, SAP_STR("input ended inside a request"));
+            sap_session_reply_err_format(
+                s, SAP_STR("input ended inside a request, with # of its lines to come"), &left,
+                NULL, 0);
         }
         sap_session_close(s);
         return true;
@@ -217,6 +221,15 @@ void sap_session_set_allowance(struct sap_session *s, uint32_t steps_per_cell)
 {
     if (usable(s))
         s->allowance = steps_per_cell;
+}
+
+void sap_session_set_seeds(struct sap_session *s, uint32_t (*next_seed)(void *context),
+                           void *context)
+{
+    if (!usable(s))
+        return;
+    s->next_seed = next_seed;
+    s->seed_context = context;
 }
 
 bool sap_session_busy(const struct sap_session *s)

@@ -46,13 +46,16 @@ static void tokenize(const char *line, uint32_t length, struct tokens *t)
 /* ---- numbers and sizes ------------------------------------------------------ */
 
 const char *sap_session_parse_numbers(const char *line, const struct tokens *t, uint32_t first,
-                                      uint32_t count, uint32_t *values)
+                                      uint32_t count, uint32_t *values, uint32_t *bad)
 {
     uint32_t i;
     for (i = 0; i < count; i++) {
         int err = sap_parse_u32(line + t->start[first + i], t->length[first + i], &values[i]);
-        if (err != SAP_OK)
-            return err == SAP_ERR_SIZE ? SAP_STR("number too large") : SAP_STR("not a number");
+        if (err != SAP_OK) {
+            *bad = first + i;
+            return err == SAP_ERR_SIZE ? SAP_STR("% is too large: numbers go up to 4294967295")
+                                       : SAP_STR("% is not a number");
+        }
     }
     return NULL;
 }
@@ -86,38 +89,62 @@ static uint32_t find_request(const char *word, uint32_t length)
     return index;
 }
 
-/* The arguments of a request line as numbers (and a level word), into
- * args; NULL, or the reason they are not. */
-static const char *parse_args(const struct sap_request *k, const char *line,
-                              const struct tokens *t, uint32_t *args)
+/* A level word's enum sap_level; SAP_LEVEL_RANDOM for any other word. */
+static uint8_t level_of(const char *word, uint32_t length)
 {
-    uint32_t numbers = t->count - 1u;
+    return sap_word_is(word, length, SAP_STR("casual"))    ? (uint8_t)SAP_LEVEL_CASUAL
+           : sap_word_is(word, length, SAP_STR("noguess")) ? (uint8_t)SAP_LEVEL_NOGUESS
+                                                           : (uint8_t)SAP_LEVEL_RANDOM;
+}
+
+/* The arguments of a request line as numbers into r: a preset word's three
+ * first (ARGS_PRESET), a level word last (ARGS_LEVEL).  NULL, or the
+ * reason they are not, with *bad the token it quotes.  NEW has five places
+ * (rows, cols, mines, seed, level), a preset filling three: a line that
+ * fills all five ends with a level word, and one that would fill more is
+ * told its usage. */
+static const char *parse_args(const struct sap_request *k, const char *line,
+                              const struct tokens *t, struct request_line *r, uint32_t *bad)
+{
+    uint32_t first = 1, last = t->count; /* the numbers' tokens, first .. last - 1 */
     const char *reason;
-    if ((k->flags & ARGS_LEVEL) && numbers == 5u)
-        numbers = 4u;
-    reason = sap_session_parse_numbers(line, t, 1, numbers, args);
-    if (reason == NULL && numbers < t->count - 1u) {
-        const char *w = line + t->start[5];
-        args[4] = sap_word_is(w, t->length[5], SAP_STR("casual"))    ? SAP_LEVEL_CASUAL
-                  : sap_word_is(w, t->length[5], SAP_STR("noguess")) ? SAP_LEVEL_NOGUESS
-                                                                     : SAP_LEVEL_RANDOM;
-        if (args[4] == SAP_LEVEL_RANDOM)
-            reason = SAP_STR("unknown level: CASUAL or NOGUESS");
+    r->numbers = 0;
+    r->level = SAP_LEVEL_RANDOM;
+    if (SAP_NEW_SHORTCUTS && (k->flags & ARGS_PRESET) && last > first
+        && sap_new_preset(line + t->start[first], t->length[first], r->args)) {
+        r->numbers = 3;
+        first++;
     }
+    if ((k->flags & ARGS_LEVEL) && last > first) {
+        uint32_t places = r->numbers + (last - first);
+        if (places > 5u)
+            return k->usage;
+        r->level = level_of(line + t->start[last - 1u], t->length[last - 1u]);
+        if (r->level != SAP_LEVEL_RANDOM) {
+            last--;
+        } else if (places == 5u) {
+            *bad = last - 1u;
+            return SAP_STR("unknown level %: CASUAL or NOGUESS");
+        }
+    }
+    reason = sap_session_parse_numbers(line, t, first, last - first, r->args + r->numbers, bad);
+    r->numbers += last - first;
     return reason;
 }
 
-/* Why the request line of row k is refused (its ERR reason), or NULL;
- * its arguments parsed into args.  A board size is checked after. */
+/* Why the request line of row k is refused (its ERR reason, whose '%'
+ * quotes token *quote), or NULL; its arguments parsed into r.  A board
+ * size is checked after. */
 static const char *refusal(const struct sap_session *s, const struct sap_request *k,
-                           const char *line, const struct tokens *t, uint32_t *args)
+                           const char *line, const struct tokens *t, struct request_line *r,
+                           uint32_t *quote)
 {
     if ((k->solver & ~SAP_SOLVERS) != 0)
-        return sap_reason_not_served;
+        return sap_reason_not_served; /* quoting the keyword */
     if (t->count < 1u + k->args_min || t->count > 1u + k->args_max)
         return k->usage;
     if (k->flags & ARGS_NUMBERS) {
-        const char *reason = parse_args(k, line, t, args);
+        const char *reason = parse_args(k, line, t, r, quote);
         if (reason != NULL)
             return reason;
     }
@@ -130,19 +157,22 @@ static void take_request(struct sap_session *s, const char *line, const struct t
 {
     struct sap_request k;
     struct request_line r;
-    const char *reason = SAP_STR("unknown request (HELP lists them)");
-    uint32_t index = find_request(line + t->start[0], t->length[0]);
+    const char *reason = SAP_STR("unknown request % (HELP lists them)");
+    uint32_t index = find_request(line + t->start[0], t->length[0]), quote = 0;
 
-    r.args[0] = r.args[1] = 0; /* refusal sets them for every ARGS_BOARD row */
+    r.numbers = 0; /* refusal sets them for every ARGS_NUMBERS row */
+    r.level = SAP_LEVEL_RANDOM;
+    r.args[0] = r.args[1] = 0;
     if (index < REQUEST_KINDS) {
         sap_rom_table_copy(&k, &sap_requests[index], sizeof k);
-        reason = refusal(s, &k, line, t, r.args);
+        reason = refusal(s, &k, line, t, &r, &quote);
     }
     if (reason != NULL) {
-        sap_session_reply_err(s, reason);
+        sap_session_reply_err_format(s, reason, NULL, line + t->start[quote], t->length[quote]);
         return;
     }
-    if ((k.flags & ARGS_BOARD) && sap_check_board_size(r.args[0], r.args[1]) != SAP_OK) {
+    if ((k.flags & ARGS_BOARD) && r.numbers >= 2u
+        && sap_check_board_size(r.args[0], r.args[1]) != SAP_OK) {
         reply_size_err(s, r.args[0], r.args[1]);
         return;
     }

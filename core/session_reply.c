@@ -12,9 +12,8 @@
 
 SAP_TEXT(err_prefix, "ERR ");
 
-const char sap_reason_not_served[] SAP_ROM = "not in this build";
+const char sap_reason_not_served[] SAP_ROM = "% is not in this build";
 const char sap_reason_no_memory[] SAP_ROM = "not enough memory for this board";
-const char sap_reason_too_many_mines[] SAP_ROM = "too many mines: a board needs a safe cell";
 
 /* ---- the short reply line ------------------------------------------------ */
 
@@ -71,15 +70,43 @@ void sap_session_reply_err(struct sap_session *s, const char *reason)
     sap_session_reply_end(s);
 }
 
+void sap_session_reply_add_format(struct sap_session *s, const char *format,
+                                  const uint32_t *numbers, const char *word, uint32_t length)
+{
+    size_t len = s->reply_length;
+    sap_text_add_format(s->reply, SAP_REPLY_MAX - 1, &len, format, numbers, word, length);
+    s->reply_length = (uint16_t)len;
+}
+
+SAP_ONCE void sap_session_reply_err_format(struct sap_session *s, const char *format,
+                                           const uint32_t *numbers, const char *word,
+                                           uint32_t length)
+{
+    sap_session_reply_start_err(s);
+    sap_session_reply_add_format(s, format, numbers, word, length);
+    sap_session_reply_end(s);
+}
+
+SAP_ONCE void sap_session_reply_too_many_mines(struct sap_session *s, uint32_t rows,
+                                               uint32_t cols)
+{
+    uint32_t n[3];
+    n[0] = rows;
+    n[1] = cols;
+    n[2] = rows * cols - 1u; /* sizes are checked: it fits */
+    sap_session_reply_err_format(s, SAP_STR("too many mines: a # x # board holds at most #"), n,
+                                 NULL, 0);
+}
+
 void sap_session_reply_numbers(struct sap_session *s, const char *prefix, uint32_t a,
                                uint32_t b, uint32_t c)
 {
+    uint32_t n[3];
+    n[0] = a;
+    n[1] = b;
+    n[2] = c;
     sap_session_reply_start(s, prefix);
-    sap_session_reply_add_u32(s, a);
-    sap_session_reply_add(s, SAP_STR(" "));
-    sap_session_reply_add_u32(s, b);
-    sap_session_reply_add(s, SAP_STR(" "));
-    sap_session_reply_add_u32(s, c);
+    sap_session_reply_add_format(s, SAP_STR("# # #"), n, NULL, 0);
     sap_session_reply_end(s);
 }
 
@@ -189,7 +216,7 @@ bool sap_session_give_up(struct sap_session *s)
         whole++;
     }
     s->work_per_cell = whole > UINT32_MAX - s->work_per_cell ? UINT32_MAX
-                                                              : s->work_per_cell + whole;
+                                                             : s->work_per_cell + whole;
     return false;
 }
 

@@ -3,6 +3,7 @@
  * output, a bounded message builder, resumable copying of reply pieces, and
  * the one decimal parser every reader uses.
  */
+#define SAP_DEC_HERE /* a size build's one sap_dec (internal.h) */
 #include "internal.h"
 
 #if SAP_FAST_PATHS
@@ -47,11 +48,58 @@ void sap_text_add_ram(char *buf, size_t cap, size_t *len, const char *s)
     text_add(buf, cap, len, s, false);
 }
 
-void sap_text_add_u32(char *buf, size_t cap, size_t *len, uint32_t v)
+SAP_ONCE void sap_text_add_u32(char *buf, size_t cap, size_t *len, uint32_t v)
 {
     char digits[SAP_DEC_MAX + 1];
     digits[sap_dec(digits, v)] = '\0';
     sap_text_add_ram(buf, cap, len, digits);
+}
+
+/* A hex digit, without a table. */
+static char hex_digit(unsigned v)
+{
+    return (char)(v < 10u ? '0' + v : 'a' + (v - 10u));
+}
+
+SAP_ONCE void sap_text_add_quoted(char *buf, size_t cap, size_t *len, const char *s, size_t n)
+{
+    size_t i, shown = 0;
+    sap_text_add(buf, cap, len, SAP_STR("'"));
+    for (i = 0; i < n; i++) {
+        unsigned c = (unsigned char)s[i];
+        char piece[5];
+        size_t k = 0;
+        if (c > ' ' && c < 0x7fu && c != '\'' && c != '\\') {
+            piece[k++] = (char)c;
+        } else { /* it would not show, or would end the quote */
+            piece[k++] = '\\';
+            piece[k++] = 'x';
+            piece[k++] = hex_digit(c >> 4);
+            piece[k++] = hex_digit(c & 15u);
+        }
+        if (shown + k > SAP_QUOTE_MAX) {
+            sap_text_add(buf, cap, len, SAP_STR("..."));
+            break;
+        }
+        shown += k;
+        piece[k] = '\0';
+        sap_text_add_ram(buf, cap, len, piece);
+    }
+    sap_text_add(buf, cap, len, SAP_STR("'"));
+}
+
+SAP_ONCE void sap_text_add_format(char *buf, size_t cap, size_t *len, const char *format,
+                                  const uint32_t *numbers, const char *s, size_t n)
+{
+    char c[2] = { 0, 0 };
+    for (; *len + 1 < cap && (c[0] = sap_rom_byte(format)) != '\0'; format++) {
+        if (c[0] == '#')
+            sap_text_add_u32(buf, cap, len, *numbers++);
+        else if (c[0] == '%')
+            sap_text_add_quoted(buf, cap, len, s, n);
+        else
+            sap_text_add_ram(buf, cap, len, c);
+    }
 }
 
 /* How much of a piece of `length` bytes is still to copy from *offset. */

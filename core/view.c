@@ -147,7 +147,9 @@ static void prob_field(const struct sap_session *s, uint32_t r, uint32_t c, char
 {
     char token[8];
     uint32_t p;
-    int view = sap_deduce_cell(s->req.view.deduce, r, c, &p);
+    /* before the first click (no deduction) every cell is safe */
+    int view = s->req.view.deduce == NULL ? SAP_CELL_SAFE
+                                          : sap_deduce_cell(s->req.view.deduce, r, c, &p);
     field[0] = ' ';
     *colour = 0;
     if (view == SAP_CELL_OPEN) {
@@ -337,7 +339,14 @@ void sap_req_view_take(struct sap_session *s, const struct request_line *r)
         return;
     }
     if (!SERVES(SAP_SOLVER_DEDUCE)) {
-        sap_session_reply_err(s, sap_reason_not_served);
+        sap_session_reply_err_format(s, sap_reason_not_served, NULL, r->text + t->start[1],
+                                     t->length[1]);
+        return;
+    }
+    s->req.view.deduce = NULL;
+    if (!sap_game_mines_laid(s->game)) { /* the first click is never a mine */
+        sap_view_begin(s, true);
+        sap_session_stream_reply(s);
         return;
     }
     sap_req_deduce_start(s, &s->req.view.deduce);

@@ -151,4 +151,3 @@ bool conn_close_if_gone(struct conn *c)
     conn_close(c); /* its slot, its memory and its work end here */
     return true;
 }
-

@@ -356,9 +356,9 @@ void conn_received(struct conn *c, ssize_t nread)
         /* A read that filled what it was given (the scratch buffer, or the
          * connection's own) pauses the connection until the loop turns. */
         size_t given = c->buffers == NULL ? sizeof c->server->scratch : c->buffers->in_cap;
-        sched_line_received(c, c->buffers == NULL ? c->server->scratch
-                                                  : c->buffers->in + c->buffers->in_len,
-                            (size_t)nread);
+        sched_line_received(
+            c, c->buffers == NULL ? c->server->scratch : c->buffers->in + c->buffers->in_len,
+            (size_t)nread);
         if (c->buffers == NULL) {
             /* Read into the server's scratch buffer (on_alloc). */
             if (!conn_attach_buffers(c)) {
@@ -432,6 +432,25 @@ void conn_init(struct conn *c, struct server *s, enum conn_kind kind)
     c->kind = kind;
 }
 
+/* The seed of a NEW that names none (sap_session_set_seeds): 32 bits of
+ * the system's randomness (uv_random: getrandom(2) on Linux, without
+ * blocking once the system's pool is ready).  Should that fail, the clock
+ * and a count of the seeds given, mixed (splitmix64's finalizer), so that
+ * two NEWs still differ. */
+static uint32_t conn_next_seed(void *context)
+{
+    struct server *s = context;
+    uint32_t seed;
+    uint64_t z;
+
+    if (uv_random(NULL, NULL, &seed, sizeof seed, 0, NULL) == 0)
+        return seed;
+    z = uv_hrtime() + ++s->seeds_given * 0x9E3779B97F4A7C15u;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return (uint32_t)(z ^ (z >> 31));
+}
+
 void conn_start(struct conn *c)
 {
     struct server *s = c->server;
@@ -441,6 +460,7 @@ void conn_start(struct conn *c)
     if (c->kind != CONN_REFUSED) {
         sap_session_set_budget(&c->session, SAPPERD_SESSION_BUDGET);
         sap_session_set_allowance(&c->session, s->options->max_request_work);
+        sap_session_set_seeds(&c->session, conn_next_seed, s);
         conn_set_state(c, CONN_OPEN);
         /* stdin as a file reads into its buffers from the start. */
         if (c->kind == CONN_STDIO && !conn_attach_buffers(c)) {

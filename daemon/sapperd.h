@@ -25,7 +25,15 @@
 
 #define SAPPERD_DEFAULT_LISTEN "127.0.0.1:7878"
 #define SAPPERD_DEFAULT_MAX_CLIENTS 1024u
-#define SAPPERD_DEFAULT_IDLE_TIMEOUT 300u
+/* --idle-timeout: long enough for a person to think over a board.  Holding
+ * a slot never took more than a line a timeout, so the slots' protection
+ * is --max-per-address and --max-clients, not this; but a slot a client
+ * forgot is held that long.  So while --max-clients are served, a newcomer
+ * takes the slot of the session idle longest, once it has been idle for a
+ * twelfth of the timeout (5 minutes of the hour, the old default), and it
+ * is told so first. */
+#define SAPPERD_DEFAULT_IDLE_TIMEOUT 3600u
+#define SAPPERD_EVICT_FRACTION 12u
 /* --max-per-address: at most this many, and at most a quarter of
  * --max-clients (at least 1), when not given. */
 #define SAPPERD_DEFAULT_MAX_PER_ADDRESS 16u
@@ -36,13 +44,13 @@
 struct sapperd_options {
     const char *listen[SAPPERD_LISTEN_MAX];
     unsigned listen_count;
-    bool stdin_session;    /* --stdin */
-    int judge_format;      /* --judge: an enum sap_format, or -1 */
-    uint32_t max_clients;  /* --max-clients */
-    uint32_t idle_timeout; /* --idle-timeout, seconds; 0 never closes */
-    uint32_t max_per_address; /* --max-per-address; 0: the default for max_clients */
-    uint32_t line_timeout; /* --line-timeout, seconds; 0 never closes */
-    size_t max_memory;     /* --max-memory, bytes */
+    bool stdin_session;        /* --stdin */
+    int judge_format;          /* --judge: an enum sap_format, or -1 */
+    uint32_t max_clients;      /* --max-clients */
+    uint32_t idle_timeout;     /* --idle-timeout, seconds; 0 never closes */
+    uint32_t max_per_address;  /* --max-per-address; 0: the default for max_clients */
+    uint32_t line_timeout;     /* --line-timeout, seconds; 0 never closes */
+    size_t max_memory;         /* --max-memory, bytes */
     uint32_t max_request_work; /* --max-request-work: steps a cell, 0 none */
 };
 
@@ -289,9 +297,9 @@ struct conn {
     bool reading;          /* wants input (uv_read_start, or uv_fs_read) */
     bool write_in_flight;
     bool fs_read_in_flight;
-    bool eof;                /* the peer has ended its input */
-    bool session_finished;   /* sap_session_finish was called */
-    bool session_held;       /* sap_session_init was called, and not yet
+    bool eof;              /* the peer has ended its input */
+    bool session_finished; /* sap_session_finish was called */
+    bool session_held;     /* sap_session_init was called, and not yet
                                 sap_session_release */
     /* In server->partial: when the first byte of the line under way came
      * (uv_now), or when reading last started again. */
@@ -421,15 +429,15 @@ struct server {
      * blocking between). */
     uv_idle_t runner;
     struct conn_list runnable;
-    struct conn_list active; /* open TCP sessions, least recently active first */
-    struct conn_list ending; /* draining, shutting and lingering connections */
+    struct conn_list active;  /* open TCP sessions, least recently active first */
+    struct conn_list ending;  /* draining, shutting and lingering connections */
     struct conn_list partial; /* open TCP sessions with a line under way,
                                  the oldest line first (--line-timeout) */
-    uint32_t sessions;       /* TCP sessions counted against --max-clients */
+    uint32_t sessions;        /* TCP sessions counted against --max-clients */
     uint32_t max_per_address;
     struct address_table addresses; /* their count by address */
-    uint32_t lingering;      /* see the state map */
-    uint64_t reaped_at;      /* uv_now of the last sched_reap_gone */
+    uint32_t lingering;             /* see the state map */
+    uint64_t reaped_at;             /* uv_now of the last sched_reap_gone */
     /* Accepted sockets not yet closed, beside the descriptors the daemon
      * had once it listened (base_fds), under the limit RLIMIT_NOFILE. */
     uint32_t sockets;
@@ -459,6 +467,12 @@ struct server {
     char busy_address_line[64]; /* over --max-per-address */
     /* "ERR line not finished within N s; closing" (--line-timeout) */
     char line_timeout_line[80];
+    /* "ERR idle for N s; closing" (--idle-timeout), and the line of a session
+     * idle for evict_ms that makes room for a newcomer at --max-clients */
+    char idle_line[48];
+    char evict_line[80];
+    uint64_t evict_ms;    /* 0: none (--idle-timeout 0) */
+    uint64_t seeds_given; /* a NEW's seed when the system gives none */
     uint64_t stop_deadline;
     struct log_tally refused;         /* over --max-clients */
     struct log_tally refused_address; /* over --max-per-address */
@@ -522,6 +536,10 @@ int sched_run_later(struct conn *c);
 /* Closes the queued sessions whose peers have gone: their slots are free
  * for the next client. */
 void sched_reap_gone(struct server *s);
+/* At --max-clients: the session idle longest, if it has been idle for
+ * server->evict_ms, is told why and closed, its slot free once its last
+ * line is out (at once, unless its peer reads nothing). */
+void sched_evict_idle(struct server *s);
 /* Input or output made progress: an open session goes to the back of the
  * idle order; an ending one gets a new deadline. */
 void sched_touch(struct conn *c);

@@ -194,6 +194,15 @@ void sched_reap_gone(struct server *s)
     }
 }
 
+void sched_evict_idle(struct server *s)
+{
+    struct conn *c = s->active.head; /* the least recently active */
+
+    if (s->evict_ms == 0 || c == NULL || uv_now(s->loop) - c->stamp < s->evict_ms)
+        return;
+    conn_drain_saying(c, s->evict_line);
+}
+
 /* ---- the pause list --------------------------------------------------------------- */
 
 /* After each loop turn's I/O: paused connections read again. */
@@ -313,9 +322,10 @@ void sched_sweep(struct server *s)
     sweep_late_lines(s, now);
     if (timeout_ms == 0)
         return;
-    /* Least recently active first: the sweep stops at the first that is not idle. */
+    /* Least recently active first: the sweep stops at the first that is not
+     * idle.  Each is told why before it is closed. */
     while ((c = s->active.head) != NULL && now - c->stamp >= timeout_ms)
-        conn_drain(c);
+        conn_drain_saying(c, s->idle_line);
 }
 
 static void on_sweep(uv_timer_t *timer)

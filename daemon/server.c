@@ -315,6 +315,8 @@ static void on_connection(uv_stream_t *listener, int status)
     }
     if (s->sessions >= s->options->max_clients)
         sched_reap_gone(s); /* a busy session's peer may have gone meanwhile */
+    if (s->sessions >= s->options->max_clients)
+        sched_evict_idle(s); /* or one has been idle long enough to make room */
     refuse = s->sessions >= s->options->max_clients;
     /* A connection refused for --max-clients never runs a session: it is
      * allocated without one. */
@@ -488,6 +490,12 @@ int sapperd_serve(const struct sapperd_options *options)
     snprintf(s->line_timeout_line, sizeof s->line_timeout_line,
              "ERR line not finished within %lu s; closing\n",
              (unsigned long)options->line_timeout);
+    snprintf(s->idle_line, sizeof s->idle_line, "ERR idle for %lu s; closing\n",
+             (unsigned long)options->idle_timeout);
+    s->evict_ms = (uint64_t)options->idle_timeout * 1000u / SAPPERD_EVICT_FRACTION;
+    snprintf(s->evict_line, sizeof s->evict_line,
+             "ERR idle for %lu s while the server is full; closing\n",
+             (unsigned long)(s->evict_ms / 1000u));
     s->max_per_address = sapperd_max_per_address(options);
     addresses_init(&s->addresses, uv_hrtime() ^ (uint64_t)(uintptr_t)s);
     sapperd_memory_init(&s->memory, options->max_memory);

@@ -62,6 +62,7 @@ struct mirror {
 struct session_run {
     struct sap_session *session;
     struct fuzz_memory memory;
+    uint32_t seeds; /* seedless NEWs so far: their seeds, the same in both runs */
     struct fuzz_rng rng;
     struct fuzz_text output; /* everything the session wrote */
     struct fuzz_text stream; /* everything it was given */
@@ -73,6 +74,14 @@ static struct fuzz_text help_text;
 
 /* ---- driving a session ----------------------------------------------------- */
 
+/* A NEW without a seed gets one from its caller (sapper.h section 9):
+ * here a count, so that both runs lay the same boards. */
+static uint32_t next_seed(void *context)
+{
+    uint32_t *seeds = context;
+    return (*seeds)++ * 2654435761u;
+}
+
 static void run_init(struct session_run *run, size_t memory_limit, uint64_t seed)
 {
     run->session = malloc(SAP_SESSION_BYTES);
@@ -80,6 +89,8 @@ static void run_init(struct session_run *run, size_t memory_limit, uint64_t seed
     memset(run->session, 0xA5, SAP_SESSION_BYTES);
     fuzz_memory_init(&run->memory, memory_limit);
     sap_session_init(run->session, &run->memory.iface);
+    run->seeds = 0;
+    sap_session_set_seeds(run->session, next_seed, &run->seeds);
     run->rng.state = seed;
     /* Most runs spend a small random budget a call (sapper.h section 2):
      * heavy requests then take many polls, and the replies must not
@@ -208,6 +219,22 @@ static bool word_number(const struct words *w, size_t index, uint32_t *value)
     return true;
 }
 
+/* NEW's preset words (any case): their rows and cols. */
+static bool word_preset(const struct words *w, size_t index, uint32_t *rows, uint32_t *cols)
+{
+    if (word_is(w, index, "beginner")) {
+        *rows = *cols = 9;
+    } else if (word_is(w, index, "intermediate")) {
+        *rows = *cols = 16;
+    } else if (word_is(w, index, "expert")) {
+        *rows = 16;
+        *cols = 30;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 static size_t max_size(size_t a, size_t b)
 {
     return a > b ? a : b;
@@ -298,8 +325,12 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
             start_pending(m, PENDING_NEW, SAP_REPLY_MAX, a);
             return;
         }
-    } else if (word_is(&w, 0, "new") && (w.count == 5 || w.count == 6) && word_number(&w, 1, &a)
+    } else if (word_is(&w, 0, "new") && w.count >= 4 && w.count <= 6 && word_number(&w, 1, &a)
                && word_number(&w, 2, &b)) {
+        /* NEW r c mines [seed] [level]: an "OK r c mines [SEED s]" starts it */
+        note_new_game(m, reply, reply_length, a, b);
+    } else if (word_is(&w, 0, "new") && w.count >= 2 && w.count <= 4
+               && word_preset(&w, 1, &a, &b)) {
         note_new_game(m, reply, reply_length, a, b);
     } else if ((word_is(&w, 0, "1") || word_is(&w, 0, "2") || word_is(&w, 0, "3"))) {
         size_t view = m->view_after_moves ? SAP_REPLY_VIEW_MAX(m->game_rows, m->game_cols) : 0;
@@ -317,6 +348,9 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
             m->game_rows = m->game_cols = 0; /* the game is released either way */
     } else if (word_is(&w, 0, "show")) {
         bound = max_size(bound, SAP_REPLY_SHOW_MAX(m->game_rows, m->game_cols));
+    } else if (word_is(&w, 0, "prob")) {
+        /* "100%" and a space or the line end a cell (sapper.h section 9) */
+        bound = max_size(bound, (size_t)5u * m->game_rows * m->game_cols);
     } else if (word_is(&w, 0, "casual") && word_number(&w, 1, &a) && word_number(&w, 2, &b)) {
         if (!answered) {
             start_pending(m, PENDING_OTHER, SAP_REPLY_MAX, a);

@@ -101,6 +101,54 @@ static const struct sap_memory port_memory = { port_acquire, port_release, NULL 
 
 static struct sap_session session;
 
+#if SAP_NEW_SHORTCUTS
+/* The seeds of the NEWs that name none (core/sapper.h section 9).  A
+ * board's chance is the time between the bytes it receives, a person's
+ * keystrokes above all: the polls of the UART while it waits for a byte
+ * are counted, and mixed with the byte into a 32-bit pool (a multiply by
+ * an odd constant and a shift: nothing is lost).  Each seed stirs the pool
+ * once more, so that two seeds differ even with no byte between them. */
+static uint32_t entropy;
+
+static void stir(uint32_t value)
+{
+    entropy = (entropy ^ value) * 0x9E3779B1u;
+    entropy ^= entropy >> 15;
+}
+
+static uint32_t next_seed(void *context)
+{
+    (void)context;
+    stir(0x6D2B79F5u);
+    return entropy;
+}
+#endif
+
+/* Waits for the next received byte; with the seeds, its wait is timed. */
+static int read_byte(void)
+{
+#if SAP_NEW_SHORTCUTS
+    uint32_t polls = 0;
+    int c;
+    while (!board_uart_ready())
+        polls++;
+    c = board_uart_read_byte();
+    stir(polls ^ ((uint32_t)c << 24));
+    return c;
+#else
+    return board_uart_read_byte();
+#endif
+}
+
+/* A fresh session, with the seeds where the build has NEW's shortcuts. */
+static void start_session(void)
+{
+    sap_session_init(&session, &port_memory);
+#if SAP_NEW_SHORTCUTS
+    sap_session_set_seeds(&session, next_seed, NULL);
+#endif
+}
+
 /* Sends every reply byte the session has ready.  A heavy request is
  * worked off a budget per poll (core/sapper.h section 2): a poll may
  * return nothing while the session is still busy.  A board with a display
@@ -165,10 +213,10 @@ int main(void)
     port_stack_paint();
     board_init();
     for (;;) {
-        sap_session_init(&session, &port_memory);
+        start_session();
         for (;;) {
             send_replies();
-            if (sap_session_closing(&session) || !feed((char)board_uart_read_byte()))
+            if (sap_session_closing(&session) || !feed((char)read_byte()))
                 break;
         }
         send_replies();
@@ -180,13 +228,13 @@ int main(void)
 {
     port_stack_paint();
     board_init();
-    sap_session_init(&session, &port_memory);
+    start_session();
     for (;;) {
         int c;
         send_replies();
         if (sap_session_closing(&session))
             break;
-        c = board_uart_read_byte();
+        c = read_byte();
         if (c == BOARD_EOT) {
             sap_session_finish(&session);
             break;

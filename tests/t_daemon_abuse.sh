@@ -26,6 +26,7 @@ cd "$(dirname "$0")/.."
 
 T=$DAEMON_TMP
 HELP_FIRST=$(printf 'HELP\n' | "$CLIENT" transcript | head -n 1)
+HELP_LINES=$(printf 'HELP\n' | "$CLIENT" transcript | wc -l)
 ABUSE="timeout 120 python3 tests/tools/abuse_clients.py"
 
 # value NAME TEXT: the rest of TEXT's line "NAME rest".

@@ -117,6 +117,7 @@ probe budget -DSAP_SESSION_BUDGET=100u
 probe frontier -DSAP_DEDUCE_FRONTIER=64u
 probe solvers -DSAP_SOLVERS=0u
 probe work -DSAP_MAX_WORK_BYTES=4096u
+probe shortcuts -DSAP_NEW_SHORTCUTS=0
 
 # The blocks the caller sizes with a limit-dependent macro are checked
 # against the library's own size: a program that believes in a smaller

@@ -22,9 +22,13 @@
 #   - every request that takes memory at the board's largest size, two
 #     blocks held at once;
 #   - a line over the board's limit (ERR line too long, then the end);
+#   - NEW's shortcuts (presets, a NEW without a seed: the board's own seed,
+#     masked on both sides), the ERR lines that quote a word (hostile bytes
+#     too) and name a range, and on the boards with the deduction engine
+#     HINT and PROB before the first click (play.in, play-deduce.in);
 #   - on the ATmega328P, what it leaves out or limits (SAP_SOLVERS: VIEW too,
-#     SAP_MAX_WORK_BYTES: ports/avr/port.mk), and the cell and WORK limits
-#     of the small Arm boards, against expected lines;
+#     SAP_MAX_WORK_BYTES, SAP_NEW_SHORTCUTS: ports/avr/port.mk), and the
+#     cell and WORK limits of the small Arm boards, against expected lines;
 #   - the size targets (ports/size.sh --check);
 #   - `make hex`: valid Intel HEX, and hardware images that serve on;
 # and, apart from the core, the transport: a UART echo image on 32 KiB of
@@ -183,6 +187,11 @@ board_expected_of() { # board name -> path
     sed -e "/^ERR /s/limit of 1000 rows\$/limit of $rows rows/" \
         -e "/^ERR /s/limit of 1000 columns\$/limit of $cols columns/" \
         "$(expected_of "$2")" > "$exp"
+    if [ "$1" = avr328p ]; then # SAP_NEW_SHORTCUTS=0: NEW's HELP lines and usage as before
+        sed -i -e 's/^NEW <rows> <cols> <mines> \[<seed>\] \[CASUAL|NOGUESS\]: .*/NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click/' \
+            -e 's/^NEW BEGINNER|INTERMEDIATE|EXPERT .*/NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess/' \
+            -e 's/^ERR usage: NEW .*/ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]/' "$exp"
+    fi
     echo "$exp"
 }
 
@@ -241,6 +250,30 @@ for board in $boards; do
     done
 done
 
+# NEW's shortcuts, the ERR lines of a person at a terminal, and HINT and
+# PROB before the first click, on every board that has them: a NEW without
+# a seed takes the board's own (the time between the bytes it received),
+# so the seeds are masked, on the board's side and the host's.
+mask_seeds() { sed 's/ SEED [0-9][0-9]*$/ SEED s/' "$1"; }
+for board in $boards; do
+    [ "$board" = avr328p ] && continue # SAP_NEW_SHORTCUTS=0: below
+    names=play
+    case " ${streams[$board]} " in *" deduce "*) names="play play-deduce" ;; esac
+    for name in $names; do
+        mask_seeds "$(board_expected_of "$board" "$name")" > "$tmp/$board.$name.masked"
+        timeout "$limit" "ports/$board/run" --elf "build/ports/$board/sapper.elf" \
+            < "$data/$name.in" > "$tmp/$board.$name.out" 2> "$tmp/$board.$name.err"
+        rc=$?
+        if [ "$rc" -eq 0 ] && [ -s "$tmp/$board.$name.masked" ] &&
+            mask_seeds "$tmp/$board.$name.out" | cmp -s - "$tmp/$board.$name.masked"; then
+            pass "$board $name (seeds masked)"
+        else
+            fail "$board $name: exit status $rc, or differs from the host (seeds masked)"
+            diff "$tmp/$board.$name.masked" <(mask_seeds "$tmp/$board.$name.out") | head -n 8 | sed 's/^/    /'
+        fi
+    done
+done
+
 # Limits of the AVR parts that the host cannot show: a board past the cell
 # limit (its sides within theirs), and on the ATmega328P the solvers it
 # leaves out and its WORK limit (a JUDGE BOOM board of 15 x 16 needs 304
@@ -253,7 +286,8 @@ for board in avr stm32f1 avr328p; do
       if [ "$board" = avr328p ]; then
           printf 'NEW 5 5 3 1\nCASUAL 2 2\nCASUALMAP 2 2\nNURIKABE 1 1 0\nJUDGE CASUAL\n'
           printf 'VIEW\nVIEW PROB\nSET VIEW ON\nSET COLOR ON\n'
-          printf 'JUDGE NURIKABE\nJUDGE BOOM\n1\n15 16\nNEW 16 30\n'
+          printf 'JUDGE NURIKABE\nNEW 5 5 3 1 NOGUESS\nNEW EXPERT\nNEW 16 30 99\n'
+          printf 'JUDGE BOOM\n1\n15 16\nNEW 16 30\n'
           for _ in $(seq 15); do printf '%030d\n' 0 | tr 0 _; done
           printf '%029dx\n1 1 1\nSHOW\n' 0 | tr 0 _
       fi; } > "$tmp/limits.in"
@@ -270,7 +304,11 @@ for board in avr stm32f1 avr328p; do
           echo "END"
       else
           echo "OK 5 5 3"
-          for _ in 1 2 3 4 5 6 7 8 9; do echo "ERR not in this build"; done
+          for word in CASUAL CASUALMAP NURIKABE CASUAL VIEW VIEW VIEW COLOR NURIKABE NOGUESS; do
+              echo "ERR '$word' is not in this build"
+          done
+          echo "ERR 'EXPERT' is not a number" # no shortcuts (SAP_NEW_SHORTCUTS=0)
+          echo "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]"
           echo "ERR boom line 2: not enough memory for this board"
           echo "END"
           echo "ERR row 16 holds 'x': cells are '*' or '_'"

@@ -396,13 +396,14 @@ static void test_through_protocol(void)
     }
     /* refusals: said, and the game waits for another click */
     CHECK_EQ_STR(ask("NEW 4 4 14 1 CASUAL\n1 1 1\n"),
-                 "OK 4 4 14\nERR no casual board found within the generator's tries; no mines "
-                 "laid\n");
+                 "OK 4 4 14\nERR no casual board found within 10000 tries; no mines laid "
+                 "(fewer mines may do)\n");
     CHECK_EQ_STR(ask("STATS\n"),
                  "ERR no mines yet: a random board lays them at the first left click\n");
-    CHECK_EQ_STR(ask("NEW 4 4 1 1 HARD\n"), "ERR unknown level: CASUAL or NOGUESS\n");
+    CHECK_EQ_STR(ask("NEW 4 4 1 1 HARD\n"), "ERR unknown level 'HARD': CASUAL or NOGUESS\n");
     CHECK_EQ_STR(ask("NEW 4 4 1 1 CASUAL 2\n"),
-                 "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
+                 "ERR usage: NEW <rows> <cols> [<mines> [<seed>] [CASUAL|NOGUESS]] "
+                 "or NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [<level>]\n");
     sap_session_release(&session);
 }
 

@@ -122,6 +122,7 @@ static void test_judge_and_session(void)
     sap_session_finish(NULL);
     CHECK(!sap_session_closing(NULL));
     sap_session_set_budget(NULL, 1);
+    sap_session_set_seeds(NULL, NULL, NULL);
     CHECK(!sap_session_busy(NULL));
     sap_session_release(NULL);
     CHECK_EQ_INT(sap_session_init(&session, NULL), SAP_OK);

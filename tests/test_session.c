@@ -16,6 +16,10 @@
 /* The whole transcript of `input` through a fresh session (all at once,
  * then EOF); the memory provider must hold nothing afterwards. */
 
+#define USAGE_NEW                                                                              \
+    "ERR usage: NEW <rows> <cols> [<mines> [<seed>] [CASUAL|NOGUESS]] "                        \
+    "or NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [<level>]\n"
+
 /* Every byte of `out` belongs to a line that ends with '\n'. */
 static bool lines_complete(const char *out, size_t length)
 {
@@ -56,23 +60,23 @@ static void test_keywords_case_insensitive(void)
     session_expect("bye\n", "BYE\n");
     session_expect("Show\n", "ERR no game: start one with NEW\n");
     session_expect("jUdGe nothing\n",
-                   "ERR unknown format: JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
+                   "ERR unknown format 'nothing': JUDGE BOOM|CASUAL|MASTER|NURIKABE\n");
 }
 
 static void test_unknown_and_usage(void)
 {
-    session_expect("FOO\n", "ERR unknown request (HELP lists them)\n");
-    session_expect("4 1 1\n", "ERR unknown request (HELP lists them)\n");
-    session_expect("01 1 1\n", "ERR unknown request (HELP lists them)\n");
-    session_expect("NEWS 1 1\n", "ERR unknown request (HELP lists them)\n");
-    session_expect("NEW\n", "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
-    session_expect("NEW 1\n",
-                   "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
-    session_expect("NEW 1 2 3\n",
-                   "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
-    session_expect("NEW 1 2 3 4 5\n", "ERR unknown level: CASUAL or NOGUESS\n");
-    session_expect("NEW 1 2 3 4 CASUAL 6\n",
-                   "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]\n");
+    session_expect("FOO\n", "ERR unknown request 'FOO' (HELP lists them)\n");
+    session_expect("4 1 1\n", "ERR unknown request '4' (HELP lists them)\n");
+    session_expect("01 1 1\n", "ERR unknown request '01' (HELP lists them)\n");
+    session_expect("NEWS 1 1\n", "ERR unknown request 'NEWS' (HELP lists them)\n");
+    session_expect("NEW\n", USAGE_NEW);
+    session_expect("NEW 1\n", USAGE_NEW);
+    session_expect("NEW 1 2 CASUAL\n", USAGE_NEW); /* a board's rows have no level */
+    session_expect("NEW CASUAL\n", USAGE_NEW);
+    session_expect("NEW EXPERT 1 2 3\n", USAGE_NEW); /* six places of five */
+    session_expect("NEW 1 2 3 4 5\n", "ERR unknown level '5': CASUAL or NOGUESS\n");
+    session_expect("NEW EXPERT 1 HARD\n", "ERR unknown level 'HARD': CASUAL or NOGUESS\n");
+    session_expect("NEW 1 2 3 4 CASUAL 6\n", USAGE_NEW);
     session_expect("1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
     session_expect("2 1 1 1\n", "ERR usage: 1|2|3 <x> <y>\n");
     session_expect("0 1\n", "ERR usage: 0\n");
@@ -88,14 +92,18 @@ static void test_unknown_and_usage(void)
 
 static void test_numbers(void)
 {
-    session_expect("NEW x 3\n", "ERR not a number\n");
-    session_expect("NEW 3 -3\n", "ERR not a number\n");
-    session_expect("NEW +3 3\n", "ERR not a number\n");
-    session_expect("NEW 4294967296 3\n", "ERR number too large\n");
-    session_expect("NEW 3 99999999999999999999\n", "ERR number too large\n");
+    session_expect("NEW x 3\n", "ERR 'x' is not a number\n");
+    session_expect("NEW 3 -3\n", "ERR '-3' is not a number\n");
+    session_expect("NEW +3 3\n", "ERR '+3' is not a number\n");
+    session_expect("NEW 4294967296 3\n",
+                   "ERR '4294967296' is too large: numbers go up to 4294967295\n");
+    session_expect("NEW 3 99999999999999999999\n",
+                   "ERR '99999999999999999999' is too large: numbers go up to 4294967295\n");
     session_expect("1 4294967295 1\n", "ERR no game: start one with NEW\n");
-    session_expect("1 4294967296 1\n", "ERR number too large\n");
-    session_expect("MASTER 1 1 1x\n", "ERR not a number\n");
+    session_expect("1 4294967296 1\n",
+                   "ERR '4294967296' is too large: numbers go up to 4294967295\n");
+    session_expect("MASTER 1 1 1x\n", "ERR '1x' is not a number\n");
+    session_expect("NEW hard\n", "ERR 'hard' is not a number\n");
 }
 
 static void test_sizes(void)
@@ -118,9 +126,10 @@ static void test_sizes(void)
     snprintf(want, sizeof want, "ERR c is over this build's limit of %u columns\n",
              SAP_MAX_COLS);
     session_expect(line, want);
-    session_expect("NEW 2 2 4 1\n", "ERR too many mines: a board needs a safe cell\n");
-    session_expect("MASTER 2 2 4\n", "ERR too many mines: a board needs a safe cell\n");
-    session_expect("NURIKABE 2 2 5\n", "ERR more numbers than cells\n");
+    session_expect("NEW 2 2 4 1\n", "ERR too many mines: a 2 x 2 board holds at most 3\n");
+    session_expect("NEW 2 3 7\n", "ERR too many mines: a 2 x 3 board holds at most 5\n");
+    session_expect("MASTER 2 2 4\n", "ERR too many mines: a 2 x 2 board holds at most 3\n");
+    session_expect("NURIKABE 2 2 5\n", "ERR more numbers than cells: d is 5, the grid has 4\n");
     /* A refused request line expects no rows: the next line is a request. */
     session_expect("NEW 0 3\nHELP me\n", "ERR r must be at least 1\nERR usage: HELP\n");
 }
@@ -140,7 +149,7 @@ static void test_blank_lines_and_crlf(void)
     session_expect("  HELP me  \r\n", "ERR usage: HELP\n");
     session_expect("\tbye\t\r\n", "BYE\n");
     /* a '\r' inside a line is not a separator */
-    session_expect("BYE\rX\n", "ERR unknown request (HELP lists them)\n");
+    session_expect("BYE\rX\n", "ERR unknown request 'BYE\\x0dX' (HELP lists them)\n");
 }
 
 static void test_bye_closes(void)
@@ -171,10 +180,11 @@ static void test_eof(void)
     session_expect("bye", "BYE\n");
     session_expect("HELP x", "ERR usage: HELP\n");
     /* a board cut short by EOF is answered, and gives its block back */
-    session_expect("NEW 2 2\n__\n", "ERR input ended inside a request\n");
+    session_expect("NEW 2 2\n__\n",
+                   "ERR input ended inside a request, with 1 of its lines to come\n");
     session_expect("NEW 2 2\n__\n_*", "OK 2 2 1\n");
     session_expect("NEW 1 1\n_\nNEW 2 2\n__\n\n",
-                   "OK 1 1 0\nERR input ended inside a request\n");
+                   "OK 1 1 0\nERR input ended inside a request, with 1 of its lines to come\n");
     sap_session_init(&s, NULL);
     session_drive(&s, "", 0, 0, 64, true, &o);
     CHECK(sap_session_closing(&s));
@@ -226,7 +236,7 @@ static void test_game_coordinates(void)
     size_t i;
     for (i = 0; i < sizeof bad / sizeof *bad; i++) {
         snprintf(in, sizeof in, "%s%s\nSHOW\n", board, bad[i]);
-        session_expect(in, "OK 3 4 1\nERR coordinate outside the board\n"
+        session_expect(in, "OK 3 4 1\nERR coordinate outside the board: rows 1-3, columns 1-4\n"
                            "_ _ _ _\n_ _ _ _\n_ _ _ _\n");
     }
     snprintf(in, sizeof in, "%s1 1 2\n2 3 4\n", board);
@@ -273,11 +283,12 @@ static void test_new_refused_keeps_the_game(void)
     session_memory_init(&m);
     m.max_blocks[SAP_MEMORY_GAME] = 1;
     out = session_transcript(&m, in, strlen(in), 0, 4096);
-    CHECK_EQ_STR(out, "OK 1 2 1\n"
-                      "ERR not enough memory for this board beside the current game (0 ends it)\n"
-                      "_ _\n"
-                      "ERR not enough memory for this board beside the current game (0 ends it)\n"
-                      "QUIT\nOK 1 2 1\nRUNNING: [<1, 2, 1>]\nWIN\nOK\n");
+    CHECK_EQ_STR(out,
+                 "OK 1 2 1\n"
+                 "ERR not enough memory for this board beside the current game (0 ends it)\n"
+                 "_ _\n"
+                 "ERR not enough memory for this board beside the current game (0 ends it)\n"
+                 "QUIT\nOK 1 2 1\nRUNNING: [<1, 2, 1>]\nWIN\nOK\n");
     CHECK_EQ_INT(m.held_bytes, 0);
     free(out);
 
@@ -409,6 +420,9 @@ static char *repeat(char c, size_t n, const char *tail)
     return s;
 }
 
+/* What an ERR quotes of a long word: its first 32 bytes. */
+#define X32 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+
 static void test_line_limit(void)
 {
     struct sap_session s;
@@ -418,10 +432,10 @@ static void test_line_limit(void)
 
     /* exactly SAP_LINE_MAX bytes: a (bad) request, not a long line */
     in = repeat('x', SAP_LINE_MAX, "\nHELP me\n");
-    session_expect(in, "ERR unknown request (HELP lists them)\nERR usage: HELP\n");
+    session_expect(in, "ERR unknown request '" X32 "...' (HELP lists them)\nERR usage: HELP\n");
     free(in);
     in = repeat('x', SAP_LINE_MAX, "\r\nHELP me\r\n");
-    session_expect(in, "ERR unknown request (HELP lists them)\nERR usage: HELP\n");
+    session_expect(in, "ERR unknown request '" X32 "...' (HELP lists them)\nERR usage: HELP\n");
     free(in);
 
     /* one byte more: ERR at once, closing, the rest discarded unbuffered */

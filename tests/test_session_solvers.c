@@ -135,22 +135,30 @@ static void test_nurikabe(void)
     session_expect("NURIKABE 3 3 2\r\n0 0 1\r\n2 2 1\r\n.#.\r\n###\r\n.#.\r\n", "not solved\n");
     /* bad lines: one ERR after the last line, then requests */
     session_expect("NURIKABE 2 2 1\n5 0 1\n..\n..\nHELP me\n",
-                   "ERR number line 1: cell outside the grid (0-based)\nERR usage: HELP\n");
-    session_expect(
-        "NURIKABE 2 2 2\n0 0 1\n0 0 2\n..\n..\nHELP me\n",
-        "ERR number line 2: a zero number, or a second one in a cell\nERR usage: HELP\n");
+                   "ERR number line 1: (5, 0) is outside the grid: rows 0-1, columns 0-1 "
+                   "(0-based)\nERR usage: HELP\n");
+    session_expect("NURIKABE 2 3 1\n1 3 1\n...\n...\n",
+                   "ERR number line 1: (1, 3) is outside the grid: rows 0-1, columns 0-2 "
+                   "(0-based)\n");
+    session_expect("NURIKABE 2 2 2\n0 0 1\n0 0 2\n..\n..\nHELP me\n",
+                   "ERR number line 2: (0, 0) holds a number already\nERR usage: HELP\n");
     session_expect("NURIKABE 2 2 1\n0 0 0\n..\n..\n",
-                   "ERR number line 1: a zero number, or a second one in a cell\n");
+                   "ERR number line 1: n must be at least 1\n");
     session_expect("NURIKABE 2 2 1\n0 0\n..\n..\nHELP me\n",
-                   "ERR number line 1: expected r' c' n\nERR usage: HELP\n");
-    session_expect("NURIKABE 2 2 1\n0 0 x\n..\n..\n", "ERR number line 1: not a number\n");
-    session_expect("NURIKABE 2 2 1\n0 0 99999999999\n..\n..\n",
-                   "ERR number line 1: number too large\n");
+                   "ERR number line 1: expected the 3 numbers r' c' n\nERR usage: HELP\n");
+    session_expect("NURIKABE 2 2 1\n0 0 x\n..\n..\n",
+                   "ERR number line 1: 'x' is not a number\n");
+    session_expect(
+        "NURIKABE 2 2 1\n0 0 99999999999\n..\n..\n",
+        "ERR number line 1: '99999999999' is too large: numbers go up to 4294967295\n");
     session_expect("NURIKABE 1 2 0\n.x\nHELP me\n",
                    "ERR row 1 holds 'x': cells are '#' or '.'\nERR usage: HELP\n");
     session_expect("NURIKABE 2 2 0\n..\n.\n",
                    "ERR row 2 has 1 cells, fewer than the board's 2\n");
-    session_expect("NURIKABE 2 2 0\n..\n", "ERR input ended inside a request\n");
+    session_expect("NURIKABE 2 2 0\n..\n",
+                   "ERR input ended inside a request, with 1 of its lines to come\n");
+    session_expect("NURIKABE 2 2 2\n0 0 1\n",
+                   "ERR input ended inside a request, with 3 of its lines to come\n");
 }
 
 /* Random grids: the session's verdict is the reader's. */
@@ -255,7 +263,8 @@ static void test_casual(void)
     session_expect("CASUAL 2 2\n..\n.x\nHELP me\n",
                    "ERR row 2 holds 'x': cells are 'M' or '.'\nERR usage: HELP\n");
     session_expect("CASUAL 2 2\n...\n..\n", "ERR row 1 has more cells than the board's 2\n");
-    session_expect("CASUALMAP 2 2\n..\n", "ERR input ended inside a request\n");
+    session_expect("CASUALMAP 2 2\n..\n",
+                   "ERR input ended inside a request, with 1 of its lines to come\n");
 }
 
 /* Random boards: the session's answer and map are the solver's, and stay
@@ -351,8 +360,14 @@ static void test_hint_and_prob(void)
         "<2, 2, 1>, <2, 3, 1>, <2, 4, 2>, <3, 1, 0>, <3, 2, 1>]\n"
         "RUNNING: [<3, 3, P>]\nRUNNING: [<3, 5, P>]\n"
         "SAFE 3 4: (2, 3) shows 1 and its one mine is (3, 3), shown by (2, 2)\n");
-    /* before the first click of a random board: the mine count alone */
-    session_expect("NEW 2 2 1 5\nPROB\n", "OK 2 2 1\n25% 25%\n25% 25%\n");
+    /* before the first click of a random board every cell is safe: the
+     * click HINT names at (3, 3), clipped to the board (a flag there is
+     * wrong), and 0% everywhere */
+    session_expect("NEW 2 2 1 5\nPROB\nHINT\n",
+                   "OK 2 2 1\n0% 0%\n0% 0%\nSAFE 2 2: the first click is never a mine\n");
+    session_expect("NEW 9 9 10 5\n2 3 3\nHINT\n",
+                   "OK 9 9 10\nRUNNING: [<3, 3, P>]\n"
+                   "SAFE 3 3: the flag on it is wrong: the first click is never a mine\n");
     session_expect("HINT\n", "ERR no game: start one with NEW\n");
     session_expect("PROB 1\n", "ERR usage: PROB\n");
 }

@@ -48,8 +48,11 @@ static void test_rows_are_whole(void)
         for (j = 0; j < i; j++)
             CHECK(strcmp(sap_requests[j].word, k->word) != 0);
         CHECK(k->args_min <= k->args_max && k->args_max < TOKENS_MAX);
-        CHECK(!(k->flags & ARGS_BOARD) || ((k->flags & ARGS_NUMBERS) && k->args_min >= 2));
+        /* a board size is its first two numbers; a preset word stands for three */
+        CHECK(!(k->flags & ARGS_BOARD)
+              || ((k->flags & ARGS_NUMBERS) && (k->args_min >= 2 || (k->flags & ARGS_PRESET))));
         CHECK(!(k->flags & ARGS_LEVEL) || k->args_max == 5);
+        CHECK(!(k->flags & ARGS_PRESET) || (k->flags & ARGS_BOARD));
         if (!served)
             continue;
         CHECK(k->take != NULL);
@@ -70,7 +73,9 @@ static void test_help_lists_every_request(void)
         if (!CHECK(help_has_line(help, sap_requests[i].word)))
             fprintf(stderr, "    HELP has no line for %s\n", sap_requests[i].word);
     }
-    CHECK(strstr(help, "\nNEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS:") != NULL);
+    CHECK(strstr(help, "\nNEW <rows> <cols> <mines> [<seed>] [CASUAL|NOGUESS]:") != NULL);
+    CHECK(strstr(help, "\nNEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [CASUAL|NOGUESS]:")
+          != NULL);
     free(help);
 }
 

@@ -52,6 +52,11 @@ void board_init(void)
     UCSR0B = RXEN0 | TXEN0;
 }
 
+int board_uart_ready(void)
+{
+    return (UCSR0A & RXC0) != 0;
+}
+
 int board_uart_read_byte(void)
 {
     while ((UCSR0A & RXC0) == 0)

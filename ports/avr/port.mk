@@ -23,15 +23,17 @@ $(eval $(call PORT_HEX,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atme
 #   - flash: the whole session with all four solvers is about 40 KiB of AVR
 #     code and text, so it serves the game and the one-click win (MASTER,
 #     JUDGE BOOM, JUDGE MASTER) and leaves CASUAL, NURIKABE and VIEW (its
-#     drawing is about 3 KiB of AVR code) out (SAP_SOLVERS): "ERR not in
-#     this build";
+#     drawing is about 3 KiB of AVR code) out (SAP_SOLVERS): "ERR 'CASUAL'
+#     is not in this build"; nor NEW's shortcuts for a person at a terminal,
+#     the presets and a NEW without a seed (SAP_NEW_SHORTCUTS=0): NEW names
+#     its size and mines, and a seed;
 #   - SRAM: one game block of the largest board (544 bytes) and a second
 #     block of at most 292 bytes (SAP_MAX_WORK_BYTES): a JUDGE BOOM board of
 #     up to 228 cells, or a NEW board of that size read while the old game
 #     plays on (a bigger one ends the old game first).
 AVR328P_CFLAGS := -mmcu=atmega328p -DAVR_VECTORS=26 $(AVR_COMMON) \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=480u -DSAP_MAX_WORK_BYTES=292u \
-  -DSAP_SOLVERS=SAP_SOLVER_MASTER
+  -DSAP_SOLVERS=SAP_SOLVER_MASTER -DSAP_NEW_SHORTCUTS=0
 $(eval $(call PORT_IMAGE,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,512))
 $(eval $(call PORT_HEX,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,512,avr-objcopy))
 

@@ -65,6 +65,11 @@ void board_init(void)
     UART_CTL = CTL_UARTEN | CTL_TXE | CTL_RXE;
 }
 
+int board_uart_ready(void)
+{
+    return (UART_FR & FR_RXFE) == 0;
+}
+
 int board_uart_read_byte(void)
 {
     while (UART_FR & FR_RXFE)

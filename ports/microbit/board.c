@@ -77,6 +77,11 @@ void board_init(void)
     UART_TASKS_STARTRX = 1;
 }
 
+int board_uart_ready(void)
+{
+    return UART_EVENTS_RXDRDY != 0;
+}
+
 int board_uart_read_byte(void)
 {
     while (UART_EVENTS_RXDRDY == 0)

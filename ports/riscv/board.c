@@ -63,6 +63,11 @@ void board_init(void)
      * QEMU may already have delivered the first input byte. */
 }
 
+int board_uart_ready(void)
+{
+    return (UART_LSR & LSR_DATA_READY) != 0;
+}
+
 int board_uart_read_byte(void)
 {
     while ((UART_LSR & LSR_DATA_READY) == 0)

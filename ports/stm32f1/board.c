@@ -71,6 +71,11 @@ void board_init(void)
 #endif
 }
 
+int board_uart_ready(void)
+{
+    return (USART_SR & SR_RXNE) != 0;
+}
+
 int board_uart_read_byte(void)
 {
     while (!(USART_SR & SR_RXNE))

@@ -30,7 +30,8 @@
  *       the daemon must send for the same bytes.
  *   daemon_client wait-close ADDR TIMEOUT_MS
  *       connects, sends nothing, prints the milliseconds until the daemon
- *       closes (or "timeout").
+ *       closes (or "timeout"), then what it said meanwhile, each line after
+ *       "said: ".
  *
  * ADDR is IPV4:PORT or [IPV6]:PORT.  Every wait is bounded; exit status 0
  * on success, 1 on a failed check, 2 on bad usage, 3 on a timeout.
@@ -634,7 +635,9 @@ static int run_idle(const char *address, unsigned count, unsigned hold_ms)
     fflush(stdout);
     sleep_ms(hold_ms);
     for (i = 0; i < count; i++) {
-        ssize_t got = recv(fds[i], &byte, 1, 0);
+        ssize_t got;
+        while ((got = recv(fds[i], &byte, 1, 0)) > 0)
+            continue; /* what the daemon said before it closed (ERR idle ...) */
         if (got == 0 || (got < 0 && errno != EAGAIN))
             closed++;
         close(fds[i]);
@@ -644,10 +647,23 @@ static int run_idle(const char *address, unsigned count, unsigned hold_ms)
     return 0;
 }
 
+/* What a connection was told, a line "said: ..." each. */
+static void print_said(const char *said, size_t n)
+{
+    size_t start = 0;
+    while (start < n) {
+        const char *end = memchr(said + start, '\n', n - start);
+        size_t length = end != NULL ? (size_t)(end - (said + start)) : n - start;
+        printf("said: %.*s\n", (int)length, said + start);
+        start += length + 1;
+    }
+}
+
 static int run_wait_close(const char *address, unsigned timeout_ms)
 {
     uint64_t start = now_ms(), deadline = start + timeout_ms;
-    char buf[256];
+    char buf[256], said[1024];
+    size_t said_length = 0;
     int fd;
 
     parse_target(address);
@@ -658,13 +674,20 @@ static int run_wait_close(const char *address, unsigned timeout_ms)
         if (poll(&p, 1, 50) <= 0)
             continue;
         got = recv(fd, buf, sizeof buf, 0);
-        if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR)) {
+        if (got > 0) {
+            size_t keep = (size_t)got < sizeof said - said_length ? (size_t)got
+                                                                  : sizeof said - said_length;
+            memcpy(said + said_length, buf, keep);
+            said_length += keep;
+        } else if (got == 0 || (errno != EAGAIN && errno != EINTR)) {
             printf("closed after %llu ms\n", (unsigned long long)(now_ms() - start));
+            print_said(said, said_length);
             close(fd);
             return 0;
         }
     }
     printf("timeout\n");
+    print_said(said, said_length);
     close(fd);
     return 3;
 }
