@@ -104,7 +104,11 @@ enum request_kind {
 
 struct sap_request {
     const char *word;           /* the keyword, lower case (constant text) */
-    const char *usage;          /* the ERR reason for a wrong argument count */
+    const char *usage;          /* the ERR reason for a wrong argument count
+                                   (NULL where its solver is left out: the
+                                   walk refuses such a row before) */
+    const char *help;           /* its HELP lines, each ending "\n"; NULL: none
+                                   (its solver is left out of this build) */
     uint8_t args_min, args_max; /* tokens after the keyword */
     uint8_t flags;              /* ARGS_..., NEEDS_GAME */
     uint8_t solver;             /* the SAP_SOLVER_... it needs; 0: the game's */

@@ -282,41 +282,39 @@ static void take_judge(struct sap_session *s, const struct request_line *r)
         sap_session_reply_err(s, sap_reason_not_served);
 }
 
-SAP_TEXT(
-    help_text,
-    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n"
-    "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
-    "NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess\n"
-    "1 <x> <y>: left click (open) at row x, column y, 1-based\n"
-    "2 <x> <y>: right click (cycle the mark _ P ?)\n"
-    "3 <x> <y>: middle click (chord)\n"
-    "0: end the game (QUIT if it was running)\n"
-    "SHOW: the player map\n"
-    "HINT: a certain cell and why, or the safest guess\n"
-    "PROB: the player map with each covered cell's mine odds\n"
-    "STATS: the board's 3BV, openings, islands, and the clicks so far\n"
-    "CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n"
-    "CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n"
-    "MASTER <R> <C> <M>: a board won by one click, or Impossible\n"
-    "NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n"
-    "JUDGE BOOM|CASUAL|MASTER|NURIKABE, then that statement's input: its output, then END\n"
-    "SET ECHO|COLOR|VIEW ON|OFF: options for a person at a terminal\n"
-    "HELP: this list, then END\n"
-    "BYE: close the session\n"
-    "END\n");
-
-SAP_STATIC_ASSERT(help_bytes, sizeof help_text - 1 == SAP_SESSION_HELP_BYTES);
+/* HELP is each served row's `help`, in the table's order, then END: a row
+ * whose solver this build leaves out has none (the macros below), so a
+ * board's HELP lists only what it serves (core/sapper.h counts the bytes
+ * and lines per build, SAP_SESSION_HELP_BYTES; the build checks them). */
+SAP_TEXT(end_line, "END\n");
 
 static void take_help(struct sap_session *s, const struct request_line *r)
 {
     (void)r;
+    s->req.help.row = 0;
     s->req.help.sent = 0;
     sap_session_stream_reply(s);
 }
 
 static size_t reply_help(struct sap_session *s, char *out, size_t cap)
 {
-    return sap_copy_text(out, cap, help_text, SAP_SESSION_HELP_BYTES, &s->req.help.sent);
+    size_t n = 0;
+    while (n < cap && s->req.help.row <= REQUEST_KINDS) {
+        const char *text = end_line;
+        char c = '\0';
+        if (s->req.help.row < REQUEST_KINDS)
+            REQUEST_FIELD(s->req.help.row, help, text);
+        if (text != NULL)
+            c = sap_rom_byte(text + s->req.help.sent);
+        if (c == '\0') { /* this row's text is out: the next row's */
+            s->req.help.row++;
+            s->req.help.sent = 0;
+        } else {
+            out[n++] = c;
+            s->req.help.sent++;
+        }
+    }
+    return n;
 }
 
 static void take_bye(struct sap_session *s, const struct request_line *r)
@@ -360,6 +358,68 @@ SAP_TEXT(t_usage_help, "usage: HELP");
 SAP_TEXT(t_bye, "bye");
 SAP_TEXT(t_usage_bye, "usage: BYE");
 
+/* Each row's HELP lines.  What a build leaves out is left out of them too:
+ * NEW's CASUAL and NOGUESS levels (the deduction engine plays them), and
+ * JUDGE's formats (core/sapper.h's SAP_SESSION_HELP_BYTES counts alike). */
+#if (SAP_SOLVERS) & SAP_SOLVER_DEDUCE
+#define HELP_NEW_LEVELS "NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess\n"
+#else
+#define HELP_NEW_LEVELS ""
+#endif
+#if (SAP_SOLVERS) & SAP_SOLVER_CASUAL
+#define HELP_JUDGE_CASUAL "|CASUAL"
+#else
+#define HELP_JUDGE_CASUAL ""
+#endif
+#if (SAP_SOLVERS) & SAP_SOLVER_MASTER
+#define HELP_JUDGE_MASTER "|MASTER"
+#else
+#define HELP_JUDGE_MASTER ""
+#endif
+#if (SAP_SOLVERS) & SAP_SOLVER_NURIKABE
+#define HELP_JUDGE_NURIKABE "|NURIKABE"
+#else
+#define HELP_JUDGE_NURIKABE ""
+#endif
+SAP_TEXT(h_new, "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n"
+                "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
+                HELP_NEW_LEVELS);
+SAP_TEXT(h_1, "1 <x> <y>: left click (open) at row x, column y, 1-based\n");
+SAP_TEXT(h_2, "2 <x> <y>: right click (cycle the mark _ P ?)\n");
+SAP_TEXT(h_3, "3 <x> <y>: middle click (chord)\n");
+SAP_TEXT(h_0, "0: end the game (QUIT if it was running)\n");
+SAP_TEXT(h_show, "SHOW: the player map\n");
+SAP_TEXT(h_hint, "HINT: a certain cell and why, or the safest guess\n");
+SAP_TEXT(h_prob, "PROB: the player map with each covered cell's mine odds\n");
+SAP_TEXT(h_stats, "STATS: the board's 3BV, openings, islands, and the clicks so far\n");
+SAP_TEXT(h_casual,
+         "CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n");
+SAP_TEXT(h_casualmap,
+         "CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n");
+SAP_TEXT(h_master, "MASTER <R> <C> <M>: a board won by one click, or Impossible\n");
+SAP_TEXT(h_nurikabe,
+         "NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n");
+SAP_TEXT(h_judge, "JUDGE BOOM" HELP_JUDGE_CASUAL HELP_JUDGE_MASTER HELP_JUDGE_NURIKABE
+                  ", then that statement's input: its output, then END\n");
+SAP_TEXT(h_set, "SET ECHO|COLOR|VIEW ON|OFF: options for a person at a terminal\n");
+SAP_TEXT(h_help, "HELP: this list, then END\n");
+SAP_TEXT(h_bye, "BYE: close the session\n");
+
+/* The sum of the served rows' texts and END is what sapper.h declares. */
+#define HELP_SERVED(solver, text) (SERVES(solver) ? sizeof(text) - 1u : 0u)
+SAP_STATIC_ASSERT(help_bytes,
+                  sizeof h_new - 1u + sizeof h_1 - 1u + sizeof h_2 - 1u + sizeof h_3 - 1u
+                          + sizeof h_0 - 1u + sizeof h_show - 1u
+                          + HELP_SERVED(SAP_SOLVER_DEDUCE, h_hint)
+                          + HELP_SERVED(SAP_SOLVER_DEDUCE, h_prob) + sizeof h_stats - 1u
+                          + HELP_SERVED(SAP_SOLVER_CASUAL, h_casual)
+                          + HELP_SERVED(SAP_SOLVER_CASUAL, h_casualmap)
+                          + HELP_SERVED(SAP_SOLVER_MASTER, h_master)
+                          + HELP_SERVED(SAP_SOLVER_NURIKABE, h_nurikabe) + sizeof h_judge - 1u
+                          + sizeof h_set - 1u + sizeof h_help - 1u + sizeof h_bye - 1u
+                          + sizeof end_line - 1u
+                      == SAP_SESSION_HELP_BYTES);
+
 /* A solver this build leaves out has no handlers (nothing refers to its
  * code, so the link drops it); the walk refuses its requests first. */
 #define CASUAL(handler) (SERVES(SAP_SOLVER_CASUAL) ? (handler) : NULL)
@@ -367,20 +427,21 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 #define NURIKABE(handler) (SERVES(SAP_SOLVER_NURIKABE) ? (handler) : NULL)
 #define DEDUCE(handler) (SERVES(SAP_SOLVER_DEDUCE) ? (handler) : NULL)
 #define BOARD (ARGS_NUMBERS | ARGS_BOARD)
-#define CLICK(keyword)                                                                         \
+#define CLICK(keyword, help_text)                                                              \
     {                                                                                          \
-        .word = (keyword), .usage = t_usage_click, .args_min = 2, .args_max = 2,               \
-        .flags = ARGS_NUMBERS | NEEDS_GAME, .take = sap_req_move_take,                         \
+        .word = (keyword), .usage = t_usage_click, .help = (help_text), .args_min = 2,         \
+        .args_max = 2, .flags = ARGS_NUMBERS | NEEDS_GAME, .take = sap_req_move_take,          \
         .work = sap_req_move_work, .reply = sap_req_move_reply                                 \
     }
 /* A request without arguments. */
-#define ALONE(keyword, usage_text, more_flags, needs)                                          \
-    .word = (keyword), .usage = (usage_text), .flags = ARGS_NUMBERS | (more_flags),            \
-    .solver = (needs)
+#define ALONE(keyword, usage_text, help_text, more_flags, needs)                               \
+    .word = (keyword), .usage = (usage_text), .help = (help_text),                             \
+    .flags = ARGS_NUMBERS | (more_flags), .solver = (needs)
 
 const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     [REQ_NEW] = { .word = t_new,
                   .usage = sap_usage_new,
+                  .help = h_new,
                   .args_min = 2,
                   .args_max = 5,
                   .flags = BOARD | ARGS_LEVEL,
@@ -388,21 +449,24 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                   .take = sap_req_new_take,
                   .row = sap_req_new_row,
                   .work = sap_req_new_work },
-    [REQ_LEFT] = CLICK(t_1),
-    [REQ_RIGHT] = CLICK(t_2),
-    [REQ_CHORD] = CLICK(t_3),
-    [REQ_QUIT] = { ALONE(t_0, t_usage_0, 0, 0), .take = sap_req_quit_take },
-    [REQ_SHOW] = { ALONE(t_show, t_usage_show, NEEDS_GAME, 0), .take = sap_req_show_take,
+    [REQ_LEFT] = CLICK(t_1, h_1),
+    [REQ_RIGHT] = CLICK(t_2, h_2),
+    [REQ_CHORD] = CLICK(t_3, h_3),
+    [REQ_QUIT] = { ALONE(t_0, t_usage_0, h_0, 0, 0), .take = sap_req_quit_take },
+    [REQ_SHOW] = { ALONE(t_show, t_usage_show, h_show, NEEDS_GAME, 0), .take = sap_req_show_take,
                    .reply = sap_req_show_reply },
-    [REQ_HINT] = { ALONE(t_hint, t_usage_hint, NEEDS_GAME, SAP_SOLVER_DEDUCE),
+    [REQ_HINT] = { ALONE(t_hint, DEDUCE(t_usage_hint), DEDUCE(h_hint), NEEDS_GAME,
+                         SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_hint_work) },
-    [REQ_PROB] = { ALONE(t_prob, t_usage_prob, NEEDS_GAME, SAP_SOLVER_DEDUCE),
+    [REQ_PROB] = { ALONE(t_prob, DEDUCE(t_usage_prob), DEDUCE(h_prob), NEEDS_GAME,
+                         SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_prob_work),
                    .reply = DEDUCE(sap_req_prob_reply) },
-    [REQ_STATS] = { ALONE(t_stats, t_usage_stats, NEEDS_GAME, 0), .take = sap_req_stats_take,
+    [REQ_STATS] = { ALONE(t_stats, t_usage_stats, h_stats, NEEDS_GAME, 0), .take = sap_req_stats_take,
                     .work = sap_req_stats_work },
     [REQ_CASUAL] = { .word = t_casual,
-                     .usage = t_usage_casual,
+                     .usage = CASUAL(t_usage_casual),
+                     .help = CASUAL(h_casual),
                      .args_min = 2,
                      .args_max = 2,
                      .flags = BOARD,
@@ -412,7 +476,8 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                      .row = CASUAL(row_casual),
                      .work = CASUAL(work_casual) },
     [REQ_CASUALMAP] = { .word = t_casualmap,
-                        .usage = t_usage_casualmap,
+                        .usage = CASUAL(t_usage_casualmap),
+                        .help = CASUAL(h_casualmap),
                         .args_min = 2,
                         .args_max = 2,
                         .flags = BOARD,
@@ -423,7 +488,8 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                         .work = CASUAL(work_casual),
                         .reply = CASUAL(reply_casualmap) },
     [REQ_MASTER] = { .word = t_master,
-                     .usage = t_usage_master,
+                     .usage = MASTER(t_usage_master),
+                     .help = MASTER(h_master),
                      .args_min = 3,
                      .args_max = 3,
                      .flags = BOARD,
@@ -431,7 +497,8 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                      .take = MASTER(take_master),
                      .reply = MASTER(reply_master) },
     [REQ_NURIKABE] = { .word = t_nurikabe,
-                       .usage = t_usage_nurikabe,
+                       .usage = NURIKABE(t_usage_nurikabe),
+                       .help = NURIKABE(h_nurikabe),
                        .args_min = 3,
                        .args_max = 3,
                        .flags = BOARD,
@@ -443,11 +510,12 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                        .work = NURIKABE(work_nurikabe) },
     [REQ_JUDGE] = { .word = t_judge,
                     .usage = t_usage_judge,
+                    .help = h_judge,
                     .args_min = 1,
                     .args_max = 1,
                     .take = take_judge },
-    [REQ_SET] = { .word = t_set, .usage = t_usage_set, .args_min = 2, .args_max = 2,
-                  .take = take_set },
-    [REQ_HELP] = { ALONE(t_help, t_usage_help, 0, 0), .take = take_help, .reply = reply_help },
-    [REQ_BYE] = { ALONE(t_bye, t_usage_bye, 0, 0), .take = take_bye },
+    [REQ_SET] = { .word = t_set, .usage = t_usage_set, .help = h_set, .args_min = 2,
+                  .args_max = 2, .take = take_set },
+    [REQ_HELP] = { ALONE(t_help, t_usage_help, h_help, 0, 0), .take = take_help, .reply = reply_help },
+    [REQ_BYE] = { ALONE(t_bye, t_usage_bye, h_bye, 0, 0), .take = take_bye },
 };

@@ -740,10 +740,19 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
     ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u ? (size_t)(rows) * ((size_t)(cols) + 1u)     \
                                                   : (size_t)11u)
 
-/* HELP's reply: its lines and bytes (requests.c checks the bytes at build
- * time, tests/test_session.c both). */
-#define SAP_SESSION_HELP_LINES 20u
-#define SAP_SESSION_HELP_BYTES 1096u
+/* HELP's reply: its lines and bytes in this build, which lists only the
+ * requests it serves (SAP_SOLVERS, section 1): the game's, JUDGE BOOM and
+ * the session's own, then each solver's (requests.c checks the bytes at
+ * build time, tests/test_session.c both). */
+#define SAP_SESSION_HELP_LINES                                                                 \
+    (13u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 3u : 0u)                                       \
+     + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u) + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u) \
+     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u))
+#define SAP_SESSION_HELP_BYTES                                                                 \
+    (588u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 179u : 0u)                                    \
+     + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)                                         \
+     + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 67u : 0u)                                          \
+     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 90u : 0u))
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -824,7 +833,8 @@ struct sap_session {
             uint32_t row, col; /* the cursor */
         } master;
         struct {           /* HELP */
-            uint32_t sent; /* bytes of the text out */
+            uint32_t row;  /* the table row whose text is going out */
+            uint32_t sent; /* bytes of that text out */
         } help;
     } req;
     struct sap_judge judge;
