@@ -258,9 +258,9 @@ static void take_set(struct sap_session *s, const struct request_line *r)
     const char *line = r->text;
     const struct tokens *t = r->tokens;
     const char *option = line + t->start[1], *value = line + t->start[2];
-    uint8_t bit = sap_word_is(option, t->length[1], SAP_STR("echo"))    ? TERM_ECHO
-                  : sap_word_is(option, t->length[1], SAP_STR("color")) ? TERM_COLOR
-                  : sap_word_is(option, t->length[1], SAP_STR("view"))  ? TERM_VIEW
+    uint8_t bit = sap_word_is(option, t->length[1], SAP_STR("echo"))    ? SAP_TERMINAL_ECHO
+                  : sap_word_is(option, t->length[1], SAP_STR("color")) ? SAP_TERMINAL_COLOR
+                  : sap_word_is(option, t->length[1], SAP_STR("view"))  ? SAP_TERMINAL_VIEW
                                                                         : 0u;
     bool on = sap_word_is(value, t->length[2], SAP_STR("on"));
     if (bit == 0u || (!on && !sap_word_is(value, t->length[2], SAP_STR("off")))) {
