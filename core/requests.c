@@ -291,27 +291,28 @@ SAP_TEXT(end_line, "END\n");
 static void take_help(struct sap_session *s, const struct request_line *r)
 {
     (void)r;
+    s->req.help.at = NULL;
     s->req.help.row = 0;
-    s->req.help.sent = 0;
     sap_session_stream_reply(s);
 }
 
 static size_t reply_help(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = 0;
-    while (n < cap && s->req.help.row <= REQUEST_KINDS) {
-        const char *text = end_line;
-        char c = '\0';
-        if (s->req.help.row < REQUEST_KINDS)
-            REQUEST_FIELD(s->req.help.row, help, text);
-        if (text != NULL)
-            c = sap_rom_byte(text + s->req.help.sent);
-        if (c == '\0') { /* this row's text is out: the next row's */
-            s->req.help.row++;
-            s->req.help.sent = 0;
-        } else {
+    while (n < cap) {
+        const char *at = s->req.help.at;
+        char c = at != NULL ? sap_rom_byte(at) : '\0';
+        if (c != '\0') {
             out[n++] = c;
-            s->req.help.sent++;
+            s->req.help.at = at + 1;
+        } else if (s->req.help.row < REQUEST_KINDS) { /* the next row's text, if any */
+            REQUEST_FIELD(s->req.help.row, help, s->req.help.at);
+            s->req.help.row++;
+        } else if (s->req.help.row == REQUEST_KINDS) {
+            s->req.help.at = end_line;
+            s->req.help.row++;
+        } else {
+            break;
         }
     }
     return n;

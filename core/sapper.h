@@ -836,9 +836,9 @@ struct sap_session {
             struct sap_master plan;
             uint32_t row, col; /* the cursor */
         } master;
-        struct {           /* HELP */
-            uint32_t row;  /* the table row whose text is going out */
-            uint32_t sent; /* bytes of that text out */
+        struct {              /* HELP */
+            const char *at;   /* the next byte of a row's text, or NULL */
+            uint8_t row;      /* the next row whose text is to go out */
         } help;
     } req;
     struct sap_judge judge;
