@@ -224,12 +224,12 @@ void sap_session_release_game(struct sap_session *s);
 
 /* ---- session_lines.c ---------------------------------------------------- */
 
-/* The line framing's state (struct sap_session's `framing`). */
-#define FRAME_CR 0x1u   /* the last byte was a '\r' that ended a line: a '\n'
-                           next is the rest of that line end, and is dropped
-                           (in a JUDGE stream too) */
-#define FRAME_SKIP 0x2u /* a JUDGE stream failed inside a line: the rest of
-                           that line is dropped */
+/* The line framing's state (struct sap_session's `framing`).  FRAME_CR:
+ * the last byte was a '\r' that ended a line, so a '\n' next is the rest
+ * of that line end and is dropped (in a JUDGE stream too).  FRAME_SKIP: a
+ * JUDGE stream failed inside a line, and the rest of that line is dropped. */
+#define FRAME_CR 0x1u
+#define FRAME_SKIP 0x2u
 
 /* The echo still owed (struct sap_session's `echo`), a byte at a time
  * through sap_session_poll: 0 none; ECHO_LINE_END ("\r\n") and ECHO_ERASE

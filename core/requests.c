@@ -363,7 +363,8 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
  * NEW's CASUAL and NOGUESS levels (the deduction engine plays them), and
  * JUDGE's formats (core/sapper.h's SAP_SESSION_HELP_BYTES counts alike). */
 #if (SAP_SOLVERS) & SAP_SOLVER_DEDUCE
-#define HELP_NEW_LEVELS "NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess\n"
+#define HELP_NEW_LEVELS                                                                        \
+    "NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess\n"
 #else
 #define HELP_NEW_LEVELS ""
 #endif
@@ -382,9 +383,10 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 #else
 #define HELP_JUDGE_NURIKABE ""
 #endif
-SAP_TEXT(h_new, "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n"
-                "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
-                HELP_NEW_LEVELS);
+#define HELP_NEW                                                                               \
+    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n"                  \
+    "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
+SAP_TEXT(h_new, HELP_NEW HELP_NEW_LEVELS);
 SAP_TEXT(h_1, "1 <x> <y>: left click (open) at row x, column y, 1-based\n");
 SAP_TEXT(h_2, "2 <x> <y>: right click (cycle the mark _ P ?)\n");
 SAP_TEXT(h_3, "3 <x> <y>: middle click (chord)\n");
@@ -393,8 +395,9 @@ SAP_TEXT(h_show, "SHOW: the player map\n");
 SAP_TEXT(h_hint, "HINT: a certain cell and why, or the safest guess\n");
 SAP_TEXT(h_prob, "PROB: the player map with each covered cell's mine odds\n");
 SAP_TEXT(h_stats, "STATS: the board's 3BV, openings, islands, and the clicks so far\n");
-SAP_TEXT(h_casual,
-         "CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n");
+SAP_TEXT(
+    h_casual,
+    "CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n");
 SAP_TEXT(h_casualmap,
          "CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n");
 SAP_TEXT(h_master, "MASTER <R> <C> <M>: a board won by one click, or Impossible\n");
@@ -407,18 +410,19 @@ SAP_TEXT(h_help, "HELP: this list, then END\n");
 SAP_TEXT(h_bye, "BYE: close the session\n");
 
 /* The sum of the served rows' texts and END is what sapper.h declares. */
-#define HELP_SERVED(solver, text) (SERVES(solver) ? sizeof(text) - 1u : 0u)
+#define HELP_BYTES(text) (sizeof(text) - 1u)
+#define HELP_SERVED(solver, text) (SERVES(solver) ? HELP_BYTES(text) : 0u)
 SAP_STATIC_ASSERT(help_bytes,
-                  sizeof h_new - 1u + sizeof h_1 - 1u + sizeof h_2 - 1u + sizeof h_3 - 1u
-                          + sizeof h_0 - 1u + sizeof h_show - 1u
+                  HELP_BYTES(h_new) + HELP_BYTES(h_1) + HELP_BYTES(h_2) + HELP_BYTES(h_3)
+                          + HELP_BYTES(h_0) + HELP_BYTES(h_show)
                           + HELP_SERVED(SAP_SOLVER_DEDUCE, h_hint)
-                          + HELP_SERVED(SAP_SOLVER_DEDUCE, h_prob) + sizeof h_stats - 1u
+                          + HELP_SERVED(SAP_SOLVER_DEDUCE, h_prob) + HELP_BYTES(h_stats)
                           + HELP_SERVED(SAP_SOLVER_CASUAL, h_casual)
                           + HELP_SERVED(SAP_SOLVER_CASUAL, h_casualmap)
                           + HELP_SERVED(SAP_SOLVER_MASTER, h_master)
-                          + HELP_SERVED(SAP_SOLVER_NURIKABE, h_nurikabe) + sizeof h_judge - 1u
-                          + sizeof h_set - 1u + sizeof h_help - 1u + sizeof h_bye - 1u
-                          + sizeof end_line - 1u
+                          + HELP_SERVED(SAP_SOLVER_NURIKABE, h_nurikabe) + HELP_BYTES(h_judge)
+                          + HELP_BYTES(h_set) + HELP_BYTES(h_help) + HELP_BYTES(h_bye)
+                          + HELP_BYTES(end_line)
                       == SAP_SESSION_HELP_BYTES);
 
 /* A solver this build leaves out has no handlers (nothing refers to its
@@ -454,8 +458,8 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     [REQ_RIGHT] = CLICK(t_2, h_2),
     [REQ_CHORD] = CLICK(t_3, h_3),
     [REQ_QUIT] = { ALONE(t_0, t_usage_0, h_0, 0, 0), .take = sap_req_quit_take },
-    [REQ_SHOW] = { ALONE(t_show, t_usage_show, h_show, NEEDS_GAME, 0), .take = sap_req_show_take,
-                   .reply = sap_req_show_reply },
+    [REQ_SHOW] = { ALONE(t_show, t_usage_show, h_show, NEEDS_GAME, 0),
+                   .take = sap_req_show_take, .reply = sap_req_show_reply },
     [REQ_HINT] = { ALONE(t_hint, DEDUCE(t_usage_hint), DEDUCE(h_hint), NEEDS_GAME,
                          SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_hint_work) },
@@ -463,8 +467,8 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                          SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_prob_work),
                    .reply = DEDUCE(sap_req_prob_reply) },
-    [REQ_STATS] = { ALONE(t_stats, t_usage_stats, h_stats, NEEDS_GAME, 0), .take = sap_req_stats_take,
-                    .work = sap_req_stats_work },
+    [REQ_STATS] = { ALONE(t_stats, t_usage_stats, h_stats, NEEDS_GAME, 0),
+                    .take = sap_req_stats_take, .work = sap_req_stats_work },
     [REQ_CASUAL] = { .word = t_casual,
                      .usage = CASUAL(t_usage_casual),
                      .help = CASUAL(h_casual),
@@ -515,8 +519,13 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                     .args_min = 1,
                     .args_max = 1,
                     .take = take_judge },
-    [REQ_SET] = { .word = t_set, .usage = t_usage_set, .help = h_set, .args_min = 2,
-                  .args_max = 2, .take = take_set },
-    [REQ_HELP] = { ALONE(t_help, t_usage_help, h_help, 0, 0), .take = take_help, .reply = reply_help },
+    [REQ_SET] = { .word = t_set,
+                  .usage = t_usage_set,
+                  .help = h_set,
+                  .args_min = 2,
+                  .args_max = 2,
+                  .take = take_set },
+    [REQ_HELP] = { ALONE(t_help, t_usage_help, h_help, 0, 0), .take = take_help,
+                   .reply = reply_help },
     [REQ_BYE] = { ALONE(t_bye, t_usage_bye, h_bye, 0, 0), .take = take_bye },
 };

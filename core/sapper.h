@@ -749,7 +749,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * build time, tests/test_session.c both). */
 #define SAP_SESSION_HELP_LINES                                                                 \
     (13u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 3u : 0u)                                       \
-     + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u) + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u) \
+     + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u)                                           \
+     + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u))
 #define SAP_SESSION_HELP_BYTES                                                                 \
     (588u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 179u : 0u)                                    \
@@ -803,8 +804,8 @@ struct sap_session {
     uint32_t item;       /* 0-based index of the next one */
     uint32_t work_cells; /* the cells its work allowance counts */
     uint32_t work_per_cell, work_rest; /* its steps: work_per_cell * work_cells + work_rest */
-    union {              /* its own state (requests*.c), by request */
-        struct {         /* NEW r c: the game its rows fill */
+    union {                            /* its own state (requests*.c), by request */
+        struct {                       /* NEW r c: the game its rows fill */
             sap_game *game;
         } new_board;
         struct {                           /* 1 x y at a no-guess board's first click */
@@ -836,9 +837,9 @@ struct sap_session {
             struct sap_master plan;
             uint32_t row, col; /* the cursor */
         } master;
-        struct {              /* HELP */
-            const char *at;   /* the next byte of a row's text, or NULL */
-            uint8_t row;      /* the next row whose text is to go out */
+        struct {            /* HELP */
+            const char *at; /* the next byte of a row's text, or NULL */
+            uint8_t row;    /* the next row whose text is to go out */
         } help;
     } req;
     struct sap_judge judge;

@@ -196,10 +196,9 @@ static size_t judge_bytes(struct sap_session *s, const char *input, size_t lengt
     if (input[0] == '\r')
         taken = sap_judge_sink(&s->judge, &newline, 1);
     else
-        taken = sap_judge_sink(&s->judge, input,
-                               (s->terminal & SAP_TERMINAL_ECHO) != 0
-                                   ? 1u
-                                   : through_next_space(input, length));
+        taken = sap_judge_sink(
+            &s->judge, input,
+            (s->terminal & SAP_TERMINAL_ECHO) != 0 ? 1u : through_next_space(input, length));
     /* a stream that fails inside a line takes the rest of it along, so
      * that one bad line gets one ERR */
     if (s->judge.status < 0 && taken > 0 && input[taken - 1] != '\n'
@@ -426,8 +425,8 @@ bool sap_session_closing(const struct sap_session *s)
 void sap_session_set_terminal(struct sap_session *s, unsigned options)
 {
     if (usable(s) && !s->judge_only)
-        s->terminal = (uint8_t)(options & (SAP_TERMINAL_ECHO | SAP_TERMINAL_COLOR
-                                           | SAP_TERMINAL_VIEW));
+        s->terminal = (uint8_t)(options
+                                & (SAP_TERMINAL_ECHO | SAP_TERMINAL_COLOR | SAP_TERMINAL_VIEW));
 }
 
 unsigned sap_session_terminal(const struct sap_session *s)

@@ -189,7 +189,7 @@ bool sap_session_give_up(struct sap_session *s)
         whole++;
     }
     s->work_per_cell = whole > UINT32_MAX - s->work_per_cell ? UINT32_MAX
-                                                              : s->work_per_cell + whole;
+                                                             : s->work_per_cell + whole;
     return false;
 }
 

@@ -143,7 +143,7 @@ static void test_blank_lines_and_crlf(void)
      * BYE is answered, and what follows is discarded */
     session_expect("BYE\rX\n", "BYE\n");
     session_expect("HELP me\rSHOW\r\r\n\rbye\r", "ERR usage: HELP\n"
-                                                "ERR no game: start one with NEW\nBYE\n");
+                                                 "ERR no game: start one with NEW\nBYE\n");
 }
 
 static void test_bye_closes(void)
@@ -276,11 +276,12 @@ static void test_new_refused_keeps_the_game(void)
     session_memory_init(&m);
     m.max_blocks[SAP_MEMORY_GAME] = 1;
     out = session_transcript(&m, in, strlen(in), 0, 4096);
-    CHECK_EQ_STR(out, "OK 1 2 1\n"
-                      "ERR not enough memory for this board beside the current game (0 ends it)\n"
-                      "_ _\n"
-                      "ERR not enough memory for this board beside the current game (0 ends it)\n"
-                      "QUIT\nOK 1 2 1\nRUNNING: [<1, 2, 1>]\nWIN\nOK\n");
+    CHECK_EQ_STR(out,
+                 "OK 1 2 1\n"
+                 "ERR not enough memory for this board beside the current game (0 ends it)\n"
+                 "_ _\n"
+                 "ERR not enough memory for this board beside the current game (0 ends it)\n"
+                 "QUIT\nOK 1 2 1\nRUNNING: [<1, 2, 1>]\nWIN\nOK\n");
     CHECK_EQ_INT(m.held_bytes, 0);
     free(out);
 

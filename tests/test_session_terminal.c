@@ -87,19 +87,18 @@ static void expect_every_way(const char *input, unsigned options, const char *wa
 /* Requests, board rows, number lines and JUDGE streams (one whole, one
  * failing on its 4th line, one failing inside a line whose rest is
  * dropped): the same replies whichever line end the input has. */
-static const char *const lines_script =
-    "NEW 2 3\n__*\n___\n1 2 1\nSHOW\n"
-    "NURIKABE 2 2 1\n0 0 3\n.#\n..\n"
-    "CASUAL 2 2\n.M\n..\n"
-    "CASUALMAP 1 3\n.M.\n"
-    "MASTER 2 3 1\n"
-    "HELP me\n\n  \n"
-    "JUDGE BOOM\n1\n1 1\n_\n2 1 1\n0\n"
-    "JUDGE BOOM\n1\n2 2\n__\nx 1 1\n"
-    "JUDGE BOOM\n1\n1 1\n_\n1 x 1 HELP\nSHOW\n"
-    "JUDGE CASUAL\n1 2\n.M\n0 0\n"
-    "JUDGE NURIKABE\n1\n1 1 0\n.\n"
-    "STATS\n0\nbye\nHELP\n";
+static const char *const lines_script = "NEW 2 3\n__*\n___\n1 2 1\nSHOW\n"
+                                        "NURIKABE 2 2 1\n0 0 3\n.#\n..\n"
+                                        "CASUAL 2 2\n.M\n..\n"
+                                        "CASUALMAP 1 3\n.M.\n"
+                                        "MASTER 2 3 1\n"
+                                        "HELP me\n\n  \n"
+                                        "JUDGE BOOM\n1\n1 1\n_\n2 1 1\n0\n"
+                                        "JUDGE BOOM\n1\n2 2\n__\nx 1 1\n"
+                                        "JUDGE BOOM\n1\n1 1\n_\n1 x 1 HELP\nSHOW\n"
+                                        "JUDGE CASUAL\n1 2\n.M\n0 0\n"
+                                        "JUDGE NURIKABE\n1\n1 1 0\n.\n"
+                                        "STATS\n0\nbye\nHELP\n";
 
 static void test_line_end_forms(void)
 {
@@ -140,8 +139,7 @@ static void test_crlf_is_one_line_end(void)
     for (i = 0; i < sizeof parts / sizeof *parts; i++)
         CHECK_EQ_INT(session_drive(&s, parts[i], strlen(parts[i]), 0, 64, false, &o),
                      strlen(parts[i]));
-    CHECK_EQ_STR(o.bytes,
-                 "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nEND\nBYE\n");
+    CHECK_EQ_STR(o.bytes, "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nEND\nBYE\n");
     sap_session_release(&s);
     session_output_free(&o);
 }
@@ -197,7 +195,8 @@ static void test_echo_exact_bytes(void)
                      "bye\r",
                      echo, "bye\r\nERR unknown request (HELP lists them)\r\n");
     /* a UTF-8 character is erased whole; a tab is echoed */
-    expect_every_way("bye\xc3\xa9\b\tx\b\b\r", echo, "bye\xc3\xa9\b \b\tx\b \b\b \b\r\nBYE\r\n");
+    expect_every_way("bye\xc3\xa9\b\tx\b\b\r", echo,
+                     "bye\xc3\xa9\b \b\tx\b \b\b \b\r\nBYE\r\n");
     /* the echo of what comes after BYE: none, the session is closing */
     expect_every_way("bye\rHELP\r", echo, "bye\r\nBYE\r\n");
 }
@@ -281,8 +280,7 @@ static void test_set_echo(void)
     expect_every_way("SET ECHO ON\rbye\r", 0, "OK\r\nbye\r\nBYE\r\n");
     expect_every_way("set echo on\r\nSET ECHO OFF\r\nbye\r\n", 0,
                      "OK\r\nSET ECHO OFF\r\nOK\nBYE\n");
-    expect_every_way("SET ECHO OFF\rbye\r", SAP_TERMINAL_ECHO,
-                     "SET ECHO OFF\r\nOK\nBYE\n");
+    expect_every_way("SET ECHO OFF\rbye\r", SAP_TERMINAL_ECHO, "SET ECHO OFF\r\nOK\nBYE\n");
     expect_every_way("SET ECHO MAYBE\r", SAP_TERMINAL_ECHO,
                      "SET ECHO MAYBE\r\nERR usage: SET ECHO|COLOR|VIEW ON|OFF\r\n");
     sap_session_init(&s, NULL);
