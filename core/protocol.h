@@ -97,10 +97,8 @@ enum request_kind {
     REQUEST_KINDS
 };
 
-/* The options a person sets with SET (struct sap_session's `terminal`). */
-#define TERM_ECHO 0x1u  /* echo what is typed, backspace edits the line */
-#define TERM_COLOR 0x2u /* VIEW colours numbers and marks (ANSI escapes) */
-#define TERM_VIEW 0x4u  /* every move's boom lines are followed by the VIEW */
+/* The options a person sets with SET are struct sap_session's `terminal`:
+ * SAP_TERMINAL_ECHO, _COLOR, _VIEW (sapper.h section 9). */
 
 /* What the table walk checks for a request (struct sap_request's `flags`). */
 #define ARGS_NUMBERS 0x1u /* its arguments are numbers */
@@ -115,7 +113,11 @@ enum request_kind {
 
 struct sap_request {
     const char *word;           /* the keyword, lower case (constant text) */
-    const char *usage;          /* the ERR reason for a wrong argument count */
+    const char *usage;          /* the ERR reason for a wrong argument count
+                                   (NULL where its solver is left out: the
+                                   walk refuses such a row before) */
+    const char *help;           /* its HELP lines, each ending "\n"; NULL: none
+                                   (its solver is left out of this build) */
     uint8_t args_min, args_max; /* tokens after the keyword */
     uint8_t flags;              /* ARGS_..., NEEDS_GAME */
     uint8_t solver;             /* the SAP_SOLVER_... it needs; 0: the game's */
@@ -261,6 +263,29 @@ void sap_session_release_game(struct sap_session *s);
 
 /* ---- session_lines.c ---------------------------------------------------- */
 
+/* The line framing's state (struct sap_session's `framing`).  FRAME_CR:
+ * the last byte was a '\r' that ended a line, so a '\n' next is the rest
+ * of that line end and is dropped (in a JUDGE stream too).  FRAME_SKIP: a
+ * JUDGE stream failed inside a line, and the rest of that line is dropped. */
+#define FRAME_CR 0x1u
+#define FRAME_SKIP 0x2u
+
+/* The echo still owed (struct sap_session's `echo`), a byte at a time
+ * through sap_session_poll: 0 none; ECHO_LINE_END ("\r\n") and ECHO_ERASE
+ * ("\b \b") from their first byte, ECHO_NEWLINE the "\n" alone; any other
+ * value is the one byte to echo (never 1 to 5: those are control bytes,
+ * echoed as nothing). */
+#define ECHO_LINE_END 1u /* 1 '\r', then 2 '\n' */
+#define ECHO_NEWLINE 2u  /* also poll's when a reply's "\r\n" is cut after '\r' */
+#define ECHO_ERASE 3u    /* 3 '\b', 4 ' ', 5 '\b' */
+#define ECHO_PARTS_END 5u
+
+/* Frames received byte c, in any mode: false for the '\n' of a "\r\n"
+ * (nothing more to do with it); else FRAME_CR is set for a '\r', and with
+ * echo on its echo is owed: a line end as "\r\n", a control byte as
+ * nothing, any other byte as itself. */
+bool sap_session_frame_byte(struct sap_session *s, char c);
+
 /* Parses tokens first .. first + count - 1 of a line as numbers into
  * values: NULL, or the one wording of why the first that is not one is not
  * ("% is not a number", "% is too large: ..."), *bad the index of that
@@ -270,16 +295,16 @@ const char *sap_session_parse_numbers(const char *line, const struct tokens *t, 
 
 /* Frames bytes into lines until a reply is waiting or the mode changes. */
 size_t sap_session_sink_lines(struct sap_session *s, const char *input, size_t length);
-/* One complete line (without its "\n"). */
+/* One complete line (without its line end). */
 void sap_session_take_line(struct sap_session *s, const char *line, uint32_t length);
 
 /* ---- session.c --------------------------------------------------------- */
 
-/* Whether a reply line, the request's work or long reply, or a JUDGE
+/* Whether echo, a reply line, the request's work or long reply, or a JUDGE
  * stream's output is waiting (sink takes nothing meanwhile). */
 static inline bool sap_session_output_pending(const struct sap_session *s)
 {
-    return s->reply_sent < s->reply_length || s->stage != STAGE_NONE
+    return s->echo != 0 || s->reply_sent < s->reply_length || s->stage != STAGE_NONE
            || (s->mode == MODE_JUDGE && sap_judge_working(&s->judge));
 }
 

@@ -267,16 +267,16 @@ static void take_set(struct sap_session *s, const struct request_line *r)
     const char *line = r->text;
     const struct tokens *t = r->tokens;
     const char *option = line + t->start[1], *value = line + t->start[2];
-    uint8_t bit = sap_word_is(option, t->length[1], SAP_STR("echo"))    ? TERM_ECHO
-                  : sap_word_is(option, t->length[1], SAP_STR("color")) ? TERM_COLOR
-                  : sap_word_is(option, t->length[1], SAP_STR("view"))  ? TERM_VIEW
+    uint8_t bit = sap_word_is(option, t->length[1], SAP_STR("echo"))    ? SAP_TERMINAL_ECHO
+                  : sap_word_is(option, t->length[1], SAP_STR("color")) ? SAP_TERMINAL_COLOR
+                  : sap_word_is(option, t->length[1], SAP_STR("view"))  ? SAP_TERMINAL_VIEW
                                                                         : 0u;
     bool on = sap_word_is(value, t->length[2], SAP_STR("on"));
     if (bit == 0u || (!on && !sap_word_is(value, t->length[2], SAP_STR("off")))) {
         sap_session_reply_err(s, t_usage_set);
         return;
     }
-    if (bit != TERM_ECHO && !SERVES(SAP_SOLVER_VIEW)) { /* they are VIEW's options */
+    if (bit != SAP_TERMINAL_ECHO && !SERVES(SAP_SOLVER_VIEW)) { /* they are VIEW's options */
         sap_session_reply_err_format(s, sap_reason_not_served, NULL, option, t->length[1]);
         return;
     }
@@ -299,50 +299,40 @@ static void take_judge(struct sap_session *s, const struct request_line *r)
         sap_session_reply_err_format(s, sap_reason_not_served, NULL, name, length);
 }
 
-#if SAP_NEW_SHORTCUTS
-#define HELP_NEW_RANDOM                                                                        \
-    "NEW <rows> <cols> <mines> [<seed>] [CASUAL|NOGUESS]: random, or needing no guess\n"       \
-    "NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [CASUAL|NOGUESS]: 9x9 10, 16x16 40, 16x30 99\n"
-#else
-#define HELP_NEW_RANDOM                                                                        \
-    "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"          \
-    "NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess\n"
-#endif
-
-SAP_TEXT(
-    help_text,
-    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n" HELP_NEW_RANDOM
-    "1 <x> <y>: left click (open) at row x, column y, 1-based\n"
-    "2 <x> <y>: right click (cycle the mark _ P ?)\n"
-    "3 <x> <y>: middle click (chord)\n"
-    "0: end the game (QUIT if it was running)\n"
-    "SHOW: the player map\n"
-    "VIEW [PROB]: the board drawn for a person, or with its mine odds, then END\n"
-    "HINT: a certain cell and why, or the safest guess\n"
-    "PROB: the player map with each covered cell's mine odds\n"
-    "STATS: the board's 3BV, openings, islands, and the clicks so far\n"
-    "CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n"
-    "CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n"
-    "MASTER <R> <C> <M>: a board won by one click, or Impossible\n"
-    "NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n"
-    "JUDGE BOOM|CASUAL|MASTER|NURIKABE, then that statement's input: its output, then END\n"
-    "SET ECHO|COLOR|VIEW ON|OFF: terminal options\n"
-    "HELP: this list, then END\n"
-    "BYE: close the session\n"
-    "END\n");
-
-SAP_STATIC_ASSERT(help_bytes, sizeof help_text - 1 == SAP_SESSION_HELP_BYTES);
+/* HELP is each served row's `help`, in the table's order, then END: a row
+ * whose solver this build leaves out has none (the macros below), so a
+ * board's HELP lists only what it serves (core/sapper.h counts the bytes
+ * and lines per build, SAP_SESSION_HELP_BYTES; the build checks them). */
+SAP_TEXT(end_line, "END\n");
 
 static void take_help(struct sap_session *s, const struct request_line *r)
 {
     (void)r;
-    s->req.help.sent = 0;
+    s->req.help.at = NULL;
+    s->req.help.row = 0;
     sap_session_stream_reply(s);
 }
 
 static size_t reply_help(struct sap_session *s, char *out, size_t cap)
 {
-    return sap_copy_text(out, cap, help_text, SAP_SESSION_HELP_BYTES, &s->req.help.sent);
+    size_t n = 0;
+    while (n < cap) {
+        const char *at = s->req.help.at;
+        char c = at != NULL ? sap_rom_byte(at) : '\0';
+        if (c != '\0') {
+            out[n++] = c;
+            s->req.help.at = at + 1;
+        } else if (s->req.help.row < REQUEST_KINDS) { /* the next row's text, if any */
+            REQUEST_FIELD(s->req.help.row, help, s->req.help.at);
+            s->req.help.row++;
+        } else if (s->req.help.row == REQUEST_KINDS) {
+            s->req.help.at = end_line;
+            s->req.help.row++;
+        } else {
+            break;
+        }
+    }
+    return n;
 }
 
 static void take_bye(struct sap_session *s, const struct request_line *r)
@@ -387,6 +377,84 @@ SAP_TEXT(t_usage_help, "usage: HELP");
 SAP_TEXT(t_bye, "bye");
 SAP_TEXT(t_usage_bye, "usage: BYE");
 
+/* Each row's HELP lines.  What a build leaves out is left out of them too:
+ * NEW's CASUAL and NOGUESS levels (the deduction engine plays them), and
+ * JUDGE's formats (core/sapper.h's SAP_SESSION_HELP_BYTES counts alike). */
+#if (SAP_SOLVERS) & SAP_SOLVER_DEDUCE
+#define HELP_NEW_LEVELS "NEW ... CASUAL|NOGUESS (last): a random game that needs no guess\n"
+#else
+#define HELP_NEW_LEVELS ""
+#endif
+#if (SAP_SOLVERS) & SAP_SOLVER_CASUAL
+#define HELP_JUDGE_CASUAL "|CASUAL"
+#else
+#define HELP_JUDGE_CASUAL ""
+#endif
+#if (SAP_SOLVERS) & SAP_SOLVER_MASTER
+#define HELP_JUDGE_MASTER "|MASTER"
+#else
+#define HELP_JUDGE_MASTER ""
+#endif
+#if (SAP_SOLVERS) & SAP_SOLVER_NURIKABE
+#define HELP_JUDGE_NURIKABE "|NURIKABE"
+#else
+#define HELP_JUDGE_NURIKABE ""
+#endif
+#if SAP_NEW_SHORTCUTS
+#define HELP_NEW_RANDOM                                                                        \
+    "NEW <rows> <cols> <mines> [<seed>]: a random game; without a seed, one is named\n"        \
+    "NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>]: 9x9 10, 16x16 40, 16x30 99 mines\n"
+#else
+#define HELP_NEW_RANDOM                                                                        \
+    "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
+#endif
+SAP_TEXT(
+    h_new,
+    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n" HELP_NEW_RANDOM
+        HELP_NEW_LEVELS);
+SAP_TEXT(h_1, "1 <x> <y>: left click (open) at row x, column y, 1-based\n");
+SAP_TEXT(h_2, "2 <x> <y>: right click (cycle the mark _ P ?)\n");
+SAP_TEXT(h_3, "3 <x> <y>: middle click (chord)\n");
+SAP_TEXT(h_0, "0: end the game (QUIT if it was running)\n");
+SAP_TEXT(h_show, "SHOW: the player map\n");
+SAP_TEXT(h_view, "VIEW: the board drawn for a person (rulers, mines left), then END\n");
+SAP_TEXT(h_hint, "HINT: a certain cell and why, or the safest guess\n");
+SAP_TEXT(h_prob,
+         "PROB: the player map with each covered cell's mine odds (VIEW PROB: drawn)\n");
+SAP_TEXT(h_stats, "STATS: the board's 3BV, openings, islands, and the clicks so far\n");
+SAP_TEXT(
+    h_casual,
+    "CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n");
+SAP_TEXT(h_casualmap,
+         "CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n");
+SAP_TEXT(h_master, "MASTER <R> <C> <M>: a board won by one click, or Impossible\n");
+SAP_TEXT(h_nurikabe,
+         "NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n");
+SAP_TEXT(h_judge, "JUDGE BOOM" HELP_JUDGE_CASUAL HELP_JUDGE_MASTER HELP_JUDGE_NURIKABE
+                  ", then that statement's input: its output, then END\n");
+#if (SAP_SOLVERS) & SAP_SOLVER_VIEW
+SAP_TEXT(h_set, "SET ECHO|COLOR|VIEW ON|OFF: options for a person at a terminal\n");
+#else
+SAP_TEXT(h_set, "SET ECHO ON|OFF: echo what is typed (backspace edits)\n");
+#endif
+SAP_TEXT(h_help, "HELP: this list, then END\n");
+SAP_TEXT(h_bye, "BYE: close the session\n");
+
+/* The sum of the served rows' texts and END is what sapper.h declares. */
+#define HELP_BYTES(text) (sizeof(text) - 1u)
+#define HELP_SERVED(solver, text) (SERVES(solver) ? HELP_BYTES(text) : 0u)
+SAP_STATIC_ASSERT(
+    help_bytes,
+    HELP_BYTES(h_new) + HELP_BYTES(h_1) + HELP_BYTES(h_2) + HELP_BYTES(h_3) + HELP_BYTES(h_0)
+            + HELP_BYTES(h_show) + HELP_SERVED(SAP_SOLVER_VIEW, h_view)
+            + HELP_SERVED(SAP_SOLVER_DEDUCE, h_hint) + HELP_SERVED(SAP_SOLVER_DEDUCE, h_prob)
+            + HELP_BYTES(h_stats) + HELP_SERVED(SAP_SOLVER_CASUAL, h_casual)
+            + HELP_SERVED(SAP_SOLVER_CASUAL, h_casualmap)
+            + HELP_SERVED(SAP_SOLVER_MASTER, h_master)
+            + HELP_SERVED(SAP_SOLVER_NURIKABE, h_nurikabe) + HELP_BYTES(h_judge)
+            + HELP_BYTES(h_set) + HELP_BYTES(h_help) + HELP_BYTES(h_bye) + HELP_BYTES(end_line)
+        == SAP_SESSION_HELP_BYTES);
+
 /* A solver this build leaves out has no handlers (nothing refers to its
  * code, so the link drops it); the walk refuses its requests first. */
 #define CASUAL(handler) (SERVES(SAP_SOLVER_CASUAL) ? (handler) : NULL)
@@ -395,20 +463,21 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 #define DEDUCE(handler) (SERVES(SAP_SOLVER_DEDUCE) ? (handler) : NULL)
 #define VIEW(handler) (SERVES(SAP_SOLVER_VIEW) ? (handler) : NULL)
 #define BOARD (ARGS_NUMBERS | ARGS_BOARD)
-#define CLICK(keyword)                                                                         \
+#define CLICK(keyword, help_text)                                                              \
     {                                                                                          \
-        .word = (keyword), .usage = t_usage_click, .args_min = 2, .args_max = 2,               \
-        .flags = ARGS_NUMBERS | NEEDS_GAME, .take = sap_req_move_take,                         \
+        .word = (keyword), .usage = t_usage_click, .help = (help_text), .args_min = 2,         \
+        .args_max = 2, .flags = ARGS_NUMBERS | NEEDS_GAME, .take = sap_req_move_take,          \
         .work = sap_req_move_work, .reply = sap_req_move_reply                                 \
     }
 /* A request without arguments. */
-#define ALONE(keyword, usage_text, more_flags, needs)                                          \
-    .word = (keyword), .usage = (usage_text), .flags = ARGS_NUMBERS | (more_flags),            \
-    .solver = (needs)
+#define ALONE(keyword, usage_text, help_text, more_flags, needs)                               \
+    .word = (keyword), .usage = (usage_text), .help = (help_text),                             \
+    .flags = ARGS_NUMBERS | (more_flags), .solver = (needs)
 
 const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     [REQ_NEW] = { .word = t_new,
                   .usage = sap_usage_new,
+                  .help = h_new,
                   .args_min = 1,
                   .args_max = 5,
                   .flags = BOARD | ARGS_LEVEL | ARGS_PRESET,
@@ -416,29 +485,33 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                   .take = sap_req_new_take,
                   .row = sap_req_new_row,
                   .work = sap_req_new_work },
-    [REQ_LEFT] = CLICK(t_1),
-    [REQ_RIGHT] = CLICK(t_2),
-    [REQ_CHORD] = CLICK(t_3),
-    [REQ_QUIT] = { ALONE(t_0, t_usage_0, 0, 0), .take = sap_req_quit_take },
-    [REQ_SHOW] = { ALONE(t_show, t_usage_show, NEEDS_GAME, 0), .take = sap_req_show_take,
-                   .reply = sap_req_show_reply },
+    [REQ_LEFT] = CLICK(t_1, h_1),
+    [REQ_RIGHT] = CLICK(t_2, h_2),
+    [REQ_CHORD] = CLICK(t_3, h_3),
+    [REQ_QUIT] = { ALONE(t_0, t_usage_0, h_0, 0, 0), .take = sap_req_quit_take },
+    [REQ_SHOW] = { ALONE(t_show, t_usage_show, h_show, NEEDS_GAME, 0),
+                   .take = sap_req_show_take, .reply = sap_req_show_reply },
     [REQ_VIEW] = { .word = t_view,
-                   .usage = sap_usage_view,
+                   .usage = VIEW(sap_usage_view),
+                   .help = VIEW(h_view),
                    .args_max = 1,
                    .flags = NEEDS_GAME,
                    .solver = SAP_SOLVER_VIEW,
                    .take = VIEW(sap_req_view_take),
                    .work = VIEW(sap_req_view_work),
                    .reply = VIEW(sap_req_view_reply) },
-    [REQ_HINT] = { ALONE(t_hint, t_usage_hint, NEEDS_GAME, SAP_SOLVER_DEDUCE),
+    [REQ_HINT] = { ALONE(t_hint, DEDUCE(t_usage_hint), DEDUCE(h_hint), NEEDS_GAME,
+                         SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_hint_work) },
-    [REQ_PROB] = { ALONE(t_prob, t_usage_prob, NEEDS_GAME, SAP_SOLVER_DEDUCE),
+    [REQ_PROB] = { ALONE(t_prob, DEDUCE(t_usage_prob), DEDUCE(h_prob), NEEDS_GAME,
+                         SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_prob_work),
                    .reply = DEDUCE(sap_req_prob_reply) },
-    [REQ_STATS] = { ALONE(t_stats, t_usage_stats, NEEDS_GAME, 0), .take = sap_req_stats_take,
-                    .work = sap_req_stats_work },
+    [REQ_STATS] = { ALONE(t_stats, t_usage_stats, h_stats, NEEDS_GAME, 0),
+                    .take = sap_req_stats_take, .work = sap_req_stats_work },
     [REQ_CASUAL] = { .word = t_casual,
-                     .usage = t_usage_casual,
+                     .usage = CASUAL(t_usage_casual),
+                     .help = CASUAL(h_casual),
                      .args_min = 2,
                      .args_max = 2,
                      .flags = BOARD,
@@ -448,7 +521,8 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                      .row = CASUAL(row_casual),
                      .work = CASUAL(work_casual) },
     [REQ_CASUALMAP] = { .word = t_casualmap,
-                        .usage = t_usage_casualmap,
+                        .usage = CASUAL(t_usage_casualmap),
+                        .help = CASUAL(h_casualmap),
                         .args_min = 2,
                         .args_max = 2,
                         .flags = BOARD,
@@ -459,7 +533,8 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                         .work = CASUAL(work_casual),
                         .reply = CASUAL(reply_casualmap) },
     [REQ_MASTER] = { .word = t_master,
-                     .usage = t_usage_master,
+                     .usage = MASTER(t_usage_master),
+                     .help = MASTER(h_master),
                      .args_min = 3,
                      .args_max = 3,
                      .flags = BOARD,
@@ -467,7 +542,8 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                      .take = MASTER(take_master),
                      .reply = MASTER(reply_master) },
     [REQ_NURIKABE] = { .word = t_nurikabe,
-                       .usage = t_usage_nurikabe,
+                       .usage = NURIKABE(t_usage_nurikabe),
+                       .help = NURIKABE(h_nurikabe),
                        .args_min = 3,
                        .args_max = 3,
                        .flags = BOARD,
@@ -479,14 +555,17 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                        .work = NURIKABE(work_nurikabe) },
     [REQ_JUDGE] = { .word = t_judge,
                     .usage = t_usage_judge,
+                    .help = h_judge,
                     .args_min = 1,
                     .args_max = 1,
                     .take = take_judge },
     [REQ_SET] = { .word = t_set,
                   .usage = t_usage_set,
+                  .help = h_set,
                   .args_min = 2,
                   .args_max = 2,
                   .take = take_set },
-    [REQ_HELP] = { ALONE(t_help, t_usage_help, 0, 0), .take = take_help, .reply = reply_help },
-    [REQ_BYE] = { ALONE(t_bye, t_usage_bye, 0, 0), .take = take_bye },
+    [REQ_HELP] = { ALONE(t_help, t_usage_help, h_help, 0, 0), .take = take_help,
+                   .reply = reply_help },
+    [REQ_BYE] = { ALONE(t_bye, t_usage_bye, h_bye, 0, 0), .take = take_bye },
 };

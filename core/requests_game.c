@@ -153,7 +153,7 @@ void sap_req_quit_take(struct sap_session *s, const struct request_line *r)
  * with the VIEW (SET VIEW ON). */
 static bool view_follows(const struct sap_session *s)
 {
-    return SERVES(SAP_SOLVER_VIEW) && (s->terminal & TERM_VIEW) != 0;
+    return SERVES(SAP_SOLVER_VIEW) && (s->terminal & SAP_TERMINAL_VIEW) != 0;
 }
 
 /* After sap_game_move_begin or _step said `outcome`: true while the

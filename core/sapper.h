@@ -725,7 +725,10 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * The protocol itself - every request, its reply and its errors, what a
  * malformed line does, NEW keeping the old game until the new one is
  * whole, JUDGE streams, line ends and limits - is described in one place:
- * README.md, "The line protocol".  HELP lists the requests
+ * README.md, "The line protocol".  A line (a request, a board row, a
+ * number line) ends at "\n", at "\r\n" or at a lone "\r" (what a serial
+ * terminal sends for Enter); "\r\n" is one line end, whichever sink calls
+ * its bytes come in.  HELP lists the requests this build serves
  * (SAP_SESSION_HELP_LINES lines); the table that serves them is
  * core/requests.c.  Anything malformed gets exactly one "ERR <reason>"
  * line and changes nothing; a line longer than SAP_LINE_MAX gets "ERR line
@@ -771,10 +774,23 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
     ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u ? (size_t)(rows) * ((size_t)(cols) + 1u)     \
                                                   : (size_t)11u)
 
-/* HELP's reply: its lines and bytes (requests.c checks the bytes at build
- * time, tests/test_session.c both). */
-#define SAP_SESSION_HELP_LINES 21u
-#define SAP_SESSION_HELP_BYTES (SAP_NEW_SHORTCUTS ? 1170u : 1153u)
+/* HELP's reply: its lines and bytes in this build, which lists only the
+ * requests it serves (SAP_SOLVERS, section 1): the game's, JUDGE BOOM and
+ * the session's own, then each solver's, and NEW's shortcuts where the
+ * build has them (requests.c checks the bytes at build time,
+ * tests/test_session.c both). */
+#define SAP_SESSION_HELP_LINES                                                                 \
+    (13u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 3u : 0u)                                       \
+     + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 1u : 0u) + (SAP_NEW_SHORTCUTS ? 1u : 0u)             \
+     + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u)                                           \
+     + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u)                                           \
+     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u))
+#define SAP_SESSION_HELP_BYTES                                                                 \
+    (579u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 190u : 0u)                                    \
+     + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 75u : 0u) + (SAP_NEW_SHORTCUTS ? 78u : 0u)           \
+     + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)                                         \
+     + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 67u : 0u)                                          \
+     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 90u : 0u))
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -810,9 +826,10 @@ struct sap_session {
     bool judge_only;       /* sap_session_start_judge */
     bool judge_finished;   /* sap_judge_finish was called on the stream */
     bool finished;         /* sap_session_finish was called */
-    bool closing;          /* BYE, a line too long, EOF, judge-only end */
-    bool skip_line;        /* a JUDGE stream failed mid-line: drop the rest */
-    uint8_t terminal;      /* SET's options for a person at a terminal */
+    uint8_t framing;       /* the line framing's state: a '\r' line end just
+                              passed, a failed JUDGE line's rest to drop */
+    uint8_t terminal;      /* SAP_TERMINAL_...: SET's options */
+    uint8_t echo;          /* the echo still owed to a person typing */
     uint16_t reply_length, reply_sent;
     uint16_t deferred_length; /* an ERR held until a request's last row */
     uint32_t line_length;
@@ -868,13 +885,14 @@ struct sap_session {
             struct sap_master plan;
             uint32_t row, col; /* the cursor */
         } master;
-        struct {           /* HELP */
-            uint32_t sent; /* bytes of the text out */
+        struct {            /* HELP */
+            const char *at; /* the next byte of a row's text, or NULL */
+            uint8_t row;    /* the next row whose text is to go out */
         } help;
     } req;
     struct sap_judge judge;
     char reply[SAP_REPLY_MAX];
-    char line[SAP_LINE_MAX + 1]; /* + 1: the '\r' of a longest line */
+    char line[SAP_LINE_MAX]; /* the line being read, without its line end */
 };
 
 #define SAP_SESSION_BYTES (sizeof(struct sap_session))
@@ -958,10 +976,37 @@ void sap_session_set_allowance(struct sap_session *session, uint32_t steps_per_c
  * not call the session. */
 void sap_session_set_seeds(struct sap_session *session, uint32_t (*next_seed)(void *context),
                            void *context);
-/* True while the session has work to finish or replies to write before it
- * takes more input: call sap_session_poll again (a server serving many
- * sessions does so round-robin, one call each in turn). */
+/* True while the session has work to finish, or replies or echo to write,
+ * before it takes more input: call sap_session_poll again (a server serving
+ * many sessions does so round-robin, one call each in turn). */
 bool sap_session_busy(const struct sap_session *session);
+
+/* The options for a person at a terminal, a mask (SET ECHO|COLOR|VIEW
+ * ON|OFF sets the same bits); none after init, and then nothing below
+ * happens.  A person at a serial terminal (screen, minicom, PuTTY) or a
+ * raw one wants SAP_TERMINAL_ECHO:
+ *   - every byte received is echoed as a terminal expects: a line end,
+ *     whichever form, as "\r\n" once; a control byte (below 0x20 but a
+ *     tab, and DEL) as nothing; any other byte as itself;
+ *   - backspace (0x08) or DEL (0x7f) erases the last character of the line
+ *     being typed (a UTF-8 character whole), echoed as "\b \b" (nothing
+ *     when the line is empty or the character was not echoed);
+ *   - every line the session writes ends "\r\n", not "\n" (such a
+ *     terminal moves down on "\n" but back to the margin only on "\r").
+ * The echo of a byte comes out of poll before anything the byte caused (a
+ * line's reply): sink takes one byte, then its echo must be polled (the
+ * session owes at most one byte's echo: 3 bytes).  Inside a JUDGE stream
+ * the bytes are echoed alike, but a backspace is not an edit (the reader
+ * has read what it would erase): it reaches the reader.
+ * SAP_TERMINAL_COLOR, SAP_TERMINAL_VIEW: see README (VIEW).
+ * A judge-only session (sap_session_start_judge) keeps no option. */
+#define SAP_TERMINAL_ECHO 0x1u
+#define SAP_TERMINAL_COLOR 0x2u
+#define SAP_TERMINAL_VIEW 0x4u
+/* Sets the options to `options` (other bits are ignored). */
+void sap_session_set_terminal(struct sap_session *session, unsigned options);
+/* The options in force. */
+unsigned sap_session_terminal(const struct sap_session *session);
 /* Gives back every block the session holds; the session then has no game
  * and can be initialised again. */
 void sap_session_release(struct sap_session *session);

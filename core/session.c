@@ -168,16 +168,63 @@ static bool is_space(char c)
 }
 
 /* How much of a JUDGE stream to give the reader at once: up to and
- * including the next whitespace byte.  A reader learns that its input is
- * complete only where a token ends, and it would take the bytes after
- * that as its own (and fail on them): so the session looks in between. */
+ * including the next whitespace byte, or up to a '\r'.  A reader learns
+ * that its input is complete only where a token ends, and it would take
+ * the bytes after that as its own (and fail on them): so the session looks
+ * in between. */
 static size_t through_next_space(const char *input, size_t length)
 {
     size_t k;
-    for (k = 0; k < length; k++)
+    for (k = 0; k < length; k++) {
+        if (input[k] == '\r')
+            return k;
         if (is_space(input[k]))
             return k + 1;
+    }
     return length;
+}
+
+/* Gives the JUDGE stream its next bytes, its line ends framed as request
+ * lines are: a '\r' reaches the reader as a '\n' (so a lone one is a line
+ * end it counts), and the '\n' of a "\r\n" does not reach it, nor the one
+ * after "JUDGE <format>\r".  The statement's output does not change: the
+ * readers take any whitespace between tokens.  With echo on, a byte at a
+ * time, each echoed. */
+static size_t judge_bytes(struct sap_session *s, const char *input, size_t length)
+{
+    size_t taken;
+    char newline = '\n';
+    if (!sap_session_frame_byte(s, input[0]))
+        return 1;
+    /* the reader takes a byte at least: it is reading, nothing is waiting */
+    if (input[0] == '\r')
+        taken = sap_judge_sink(&s->judge, &newline, 1);
+    else
+        taken = sap_judge_sink(
+            &s->judge, input,
+            (s->terminal & SAP_TERMINAL_ECHO) != 0 ? 1u : through_next_space(input, length));
+    /* a stream that fails inside a line takes the rest of it along, so
+     * that one bad line gets one ERR */
+    if (s->judge.status < 0 && taken > 0 && input[taken - 1] != '\n'
+        && input[taken - 1] != '\r')
+        s->framing |= FRAME_SKIP;
+    return taken;
+}
+
+/* ---- a person at a terminal ------------------------------------------ */
+
+SAP_TEXT(echo_parts, "\r\n\b \b"); /* ECHO_LINE_END .. ECHO_PARTS_END */
+
+/* The next byte of the echo owed (protocol.h). */
+static char echo_next(struct sap_session *s)
+{
+    uint8_t e = s->echo;
+    if (e > ECHO_PARTS_END) {
+        s->echo = 0;
+        return (char)e;
+    }
+    s->echo = e == ECHO_NEWLINE || e == ECHO_PARTS_END ? 0u : (uint8_t)(e + 1u);
+    return sap_rom_byte(echo_parts + e - 1u);
 }
 
 /* ---- the API ----------------------------------------------------------- */
@@ -246,6 +293,7 @@ int sap_session_start_judge(struct sap_session *s, enum sap_format format)
     if (sap_session_judge_begin(s, format) != SAP_OK)
         return SAP_ERR_ARG; /* a solver this build leaves out */
     s->judge_only = true;
+    s->terminal = 0; /* the statement's output, byte for byte */
     settle(s);
     return SAP_OK;
 }
@@ -292,14 +340,8 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
             break;
         switch (s->mode) {
         case MODE_JUDGE:
-            taken = sap_judge_sink(&s->judge, input + i,
-                                   s->judge_only ? length - i
-                                                 : through_next_space(input + i, length - i));
-            /* a stream that fails inside a line takes the rest of it along,
-             * so that one bad line gets one ERR */
-            if (s->judge.status < 0 && !s->judge_only && taken > 0
-                && input[i + taken - 1] != '\n')
-                s->skip_line = true;
+            taken = s->judge_only ? sap_judge_sink(&s->judge, input + i, length - i)
+                                  : judge_bytes(s, input + i, length - i);
             break;
         case MODE_CLOSED:
             taken = length - i;
@@ -322,7 +364,7 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
 size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = 0;
-    bool worked = false;
+    bool worked = false, crlf;
     if (!usable(s) || out == NULL)
         return 0;
     if (judge_only_reading(s)) {
@@ -331,13 +373,21 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
             settle(s);
         return n;
     }
+    /* With echo on, every line the session writes ends "\r\n": its bytes
+     * are made one at a time, and a '\n' goes out as '\r', the '\n' owed
+     * as echo is, next.  (A person reads them: speed is no matter.) */
+    crlf = (s->terminal & SAP_TERMINAL_ECHO) != 0;
     while (n < cap) {
-        size_t k;
+        size_t k, room = crlf ? 1u : cap - n;
         settle(s);
+        if (s->echo != 0) {
+            out[n++] = echo_next(s);
+            continue;
+        }
         if (s->reply_sent < s->reply_length) {
             k = s->reply_length - s->reply_sent;
-            if (k > cap - n)
-                k = cap - n;
+            if (k > room)
+                k = room;
             memcpy(out + n, s->reply + s->reply_sent, k);
             s->reply_sent = (uint16_t)(s->reply_sent + k);
             if (s->reply_sent == s->reply_length)
@@ -349,11 +399,11 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
             run_work(s);
             k = 0;
         } else if (s->stage == STAGE_REPLY) {
-            k = write_reply(s, out + n, cap - n);
+            k = write_reply(s, out + n, room);
         } else if (s->mode == MODE_JUDGE) {
             /* the reader does at most its budget of work per poll, and
              * returns 0 when it spent it without a reply byte */
-            k = sap_judge_poll(&s->judge, out + n, cap - n);
+            k = sap_judge_poll(&s->judge, out + n, room);
             if (k == 0) {
                 settle(s);
                 if (s->mode == MODE_JUDGE)
@@ -361,6 +411,10 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
             }
         } else {
             break;
+        }
+        if (k != 0 && crlf && out[n] == '\n') {
+            out[n] = '\r';
+            s->echo = ECHO_NEWLINE;
         }
         n += k;
     }
@@ -378,7 +432,19 @@ void sap_session_finish(struct sap_session *s)
 
 bool sap_session_closing(const struct sap_session *s)
 {
-    return s != NULL && (!usable(s) || s->closing); /* a refused session closes */
+    return s != NULL && (!usable(s) || s->mode == MODE_CLOSED); /* a refused session closes */
+}
+
+void sap_session_set_terminal(struct sap_session *s, unsigned options)
+{
+    if (usable(s) && !s->judge_only)
+        s->terminal = (uint8_t)(options
+                                & (SAP_TERMINAL_ECHO | SAP_TERMINAL_COLOR | SAP_TERMINAL_VIEW));
+}
+
+unsigned sap_session_terminal(const struct sap_session *s)
+{
+    return usable(s) ? s->terminal : 0u;
 }
 
 void sap_session_release(struct sap_session *s)

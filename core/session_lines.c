@@ -244,8 +244,6 @@ void sap_session_take_line(struct sap_session *s, const char *line, uint32_t len
 {
     struct tokens t;
 
-    if (length > 0 && line[length - 1] == '\r')
-        length--;
     tokenize(line, length, &t);
     if (t.count == 0)
         return; /* blank lines are ignored everywhere */
@@ -284,19 +282,69 @@ static void line_too_long(struct sap_session *s)
     sap_session_close(s);
 }
 
+/* Whether byte c is echoed as itself: not a control byte (a tab is not one
+ * here), nor DEL. */
+static bool echoed_as_itself(char c)
+{
+    unsigned char u = (unsigned char)c;
+    return (u >= 0x20u && u != 0x7fu) || c == '\t';
+}
+
+bool sap_session_frame_byte(struct sap_session *s, char c)
+{
+    bool after_cr = (s->framing & FRAME_CR) != 0;
+    s->framing &= (uint8_t)~FRAME_CR;
+    if (c == '\n' && after_cr)
+        return false; /* the rest of a "\r\n" */
+    if (c == '\r')
+        s->framing |= FRAME_CR;
+    if ((s->terminal & SAP_TERMINAL_ECHO) == 0)
+        return true;
+    if (c == '\r' || c == '\n')
+        s->echo = ECHO_LINE_END;
+    else if (echoed_as_itself(c))
+        s->echo = (uint8_t)c;
+    return true;
+}
+
+/* Backspace or DEL with echo on: the last character of the line goes (a
+ * UTF-8 character's continuation bytes and its first byte), and so does
+ * its echo. */
+static void erase(struct sap_session *s)
+{
+    char last;
+    s->framing &= (uint8_t)~FRAME_CR;
+    if (s->line_length == 0)
+        return;
+    do
+        last = s->line[--s->line_length];
+    while (s->line_length > 0 && ((unsigned char)last & 0xc0u) == 0x80u);
+    if (echoed_as_itself(last))
+        s->echo = ECHO_ERASE;
+}
+
+/* Lines end at "\n", "\r\n" or a lone "\r": a '\r' ends the line at once
+ * (a person at a serial terminal waits for its reply), and FRAME_CR drops a
+ * '\n' right after it, in this sink call or the next. */
 size_t sap_session_sink_lines(struct sap_session *s, const char *input, size_t length)
 {
     size_t i = 0;
     while (i < length && s->mode <= MODE_ROWS && !sap_session_output_pending(s)) {
         char c = input[i++];
-        if (s->skip_line) {
-            s->skip_line = c != '\n';
-        } else if (c == '\n') {
+        bool skip = (s->framing & FRAME_SKIP) != 0;
+        if ((c == '\b' || c == 0x7f) && (s->terminal & SAP_TERMINAL_ECHO) != 0) {
+            erase(s);
+        } else if (!sap_session_frame_byte(s, c)) {
+            /* the '\n' of a "\r\n" */
+        } else if (c == '\r' || c == '\n') {
             uint32_t line_length = s->line_length;
             s->line_length = 0;
-            sap_session_take_line(s, s->line, line_length);
-        } else if (s->line_length < SAP_LINE_MAX
-                   || (s->line_length == SAP_LINE_MAX && c == '\r')) {
+            s->framing &= (uint8_t)~FRAME_SKIP;
+            if (!skip)
+                sap_session_take_line(s, s->line, line_length);
+        } else if (skip) {
+            /* the rest of a failed JUDGE stream's line */
+        } else if (s->line_length < SAP_LINE_MAX) {
             s->line[s->line_length++] = c;
         } else {
             line_too_long(s);

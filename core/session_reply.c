@@ -240,8 +240,7 @@ void sap_session_abandon_request(struct sap_session *s)
 
 void sap_session_close(struct sap_session *s)
 {
-    s->mode = MODE_CLOSED;
-    s->closing = true;
+    s->mode = MODE_CLOSED; /* for good: sap_session_closing() */
 }
 
 /* ---- memory ---------------------------------------------------------------- */

@@ -186,7 +186,7 @@ static size_t cell_piece(const struct sap_session *s, uint32_t r, uint32_t c, ch
     buf[n++] = ' ';
     if (field[0] == ' ' && s->req.view.width == 3u)
         buf[n++] = ' ';
-    if (!(s->terminal & TERM_COLOR))
+    if (!(s->terminal & SAP_TERMINAL_COLOR))
         want = 0;
     if (want != *colour) {
         n = add_colour(buf, n, want);

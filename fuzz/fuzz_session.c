@@ -17,8 +17,15 @@
  *   - afterwards the session still answers HELP (with the same text as a
  *     fresh session) within a few lines, unless it was told to close;
  *   - at most two blocks held at once, all of them released at the end.
+ * Lines end as the session ends them: at "\n", at a lone "\r", or at
+ * "\r\n" (one line end; inside a JUDGE stream the reader is given a "\n"
+ * for the "\r" and nothing for the "\n").  Once a request turns echo on
+ * (SET ECHO ON: every byte echoed, replies ending "\r\n"), the mirror
+ * stops following; tests/test_session_terminal.c checks echo byte for byte.
  * Run 2 feeds the same bytes in random chunks with random output
- * capacities: the whole output must be byte-identical.
+ * capacities: the whole output must be byte-identical.  One input in four
+ * is also fed, line by line and in random chunks, to two sessions with
+ * echo on from the start: their outputs must be byte-identical too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +41,7 @@ enum mirror_mode {
     MIRROR_LINES,   /* an accepted NEW/CASUAL/CASUALMAP/NURIKABE reads its lines */
     MIRROR_JUDGE,   /* inside a JUDGE stream, followed by a parallel reader */
     MIRROR_BLIND,   /* inside a JUDGE stream the harness cannot follow */
+    MIRROR_ECHO,    /* echo is on: the harness follows no more */
     MIRROR_CLOSED   /* the session is closing */
 };
 
@@ -57,6 +65,9 @@ struct mirror {
     bool judge_finished; /* sap_judge_finish was called on it */
     /* the start of a line the session has not seen the end of */
     struct fuzz_text carry;
+    /* the last line ended at a '\r': a '\n' first in the next one is the
+     * rest of that line end (what the session's FRAME_CR says) */
+    bool after_cr;
 };
 
 struct session_run {
@@ -303,15 +314,15 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
 
     if (content > 0 && line[content - 1] == '\n')
         content--;
-    if (content > SAP_LINE_MAX + (content > 0 && line[content - 1] == '\r' ? 1u : 0u)) {
+    if (content > 0 && line[content - 1] == '\r')
+        content--;
+    if (content > SAP_LINE_MAX) {
         FUZZ_CHECK(reply_length == 18 && memcmp(reply, "ERR line too long\n", 18) == 0
                        && closing,
                    "a %zu-byte line got \"%.*s\"", content, (int)reply_length, reply);
         m->mode = MIRROR_CLOSED;
         return;
     }
-    if (content > 0 && line[content - 1] == '\r')
-        content--;
     split_words(line, content, &w);
     if (w.count == 0) {
         FUZZ_CHECK(!answered, "a blank line was answered: \"%.*s\"", (int)reply_length, reply);
@@ -378,6 +389,12 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
         }
     } else if (word_is(&w, 0, "help")) {
         bound = max_size(bound, SAP_SESSION_HELP_BYTES);
+    } else if (word_is(&w, 0, "set") && word_is(&w, 1, "echo") && word_is(&w, 2, "on")
+               && w.count == 3) {
+        FUZZ_CHECK(reply_length == 4 && memcmp(reply, "OK\r\n", 4) == 0,
+                   "SET ECHO ON got \"%.*s\"", (int)reply_length, reply);
+        m->mode = MIRROR_ECHO;
+        return;
     } else if (word_is(&w, 0, "bye")) {
         if (reply_length == 4 && memcmp(reply, "BYE\n", 4) == 0) {
             FUZZ_CHECK(closing, "BYE did not close the session");
@@ -401,9 +418,17 @@ static size_t mirror_judge_bytes(struct mirror *m, const char *line, size_t leng
 {
     size_t pos = 0;
     while (pos < length && sap_judge_status(&m->judge) == SAP_JUDGE_READING) {
-        size_t took = sap_judge_sink(&m->judge, line + pos, 1);
+        /* the session's line ends: a '\r' reaches the reader as '\n', the
+         * '\n' of a "\r\n" not at all */
+        const char *byte = line[pos] == '\r' ? "\n" : line + pos;
+        size_t took;
         char out[4096];
         size_t n, polled = 0;
+        if (line[pos] == '\n' && (pos > 0 ? line[pos - 1] == '\r' : m->after_cr)) {
+            pos++;
+            continue;
+        }
+        took = sap_judge_sink(&m->judge, byte, 1);
         pos += took;
         while ((n = sap_judge_poll(&m->judge, out, sizeof out)) > 0) {
             fuzz_text_add(expected, out, n);
@@ -476,10 +501,18 @@ static void mirror_judge_line(struct mirror *m, const char *line, size_t length,
 static void mirror_whole_line(struct mirror *m, const char *line, size_t length,
                               const char *reply, size_t reply_length, bool closing)
 {
+    if (m->mode == MIRROR_ECHO || m->mode == MIRROR_BLIND) {
+        /* nothing followed (a blind stream may be over, and echo on) */
+        if (closing)
+            m->mode = MIRROR_CLOSED;
+        return;
+    }
     FUZZ_CHECK(ends_with_line_end(reply, reply_length), "a reply without a line end: \"%.*s\"",
                (int)(reply_length > 60 ? 60 : reply_length),
                reply + (reply_length > 60 ? reply_length - 60 : 0));
     switch (m->mode) {
+    case MIRROR_ECHO:
+        return;
     case MIRROR_CLOSED:
         FUZZ_CHECK(reply_length == 0, "%zu reply bytes after the session closed", reply_length);
         return;
@@ -511,7 +544,7 @@ static void mirror_whole_line(struct mirror *m, const char *line, size_t length,
 static void mirror_line(struct mirror *m, const char *line, size_t length, const char *reply,
                         size_t reply_length, bool closing)
 {
-    bool unfinished = length == 0 || line[length - 1] != '\n';
+    bool unfinished = length == 0 || (line[length - 1] != '\n' && line[length - 1] != '\r');
 
     if ((m->mode == MIRROR_REQUEST || m->mode == MIRROR_LINES)
         && (unfinished || m->carry.length > 0)) {
@@ -589,6 +622,7 @@ static void line_step(struct session_run *run, struct mirror *m, const char *lin
     }
     mirror_line(m, line, length, run->output.data + before, run->output.length - before,
                 sap_session_closing(run->session));
+    m->after_cr = length > 0 && line[length - 1] == '\r';
 }
 
 void fuzz_one(const uint8_t *data, size_t size)
@@ -612,8 +646,16 @@ void fuzz_one(const uint8_t *data, size_t size)
 
     run_init(&first, memory_limit, rng.state);
     while (pos < size) {
-        const char *nl = memchr(input + pos, '\n', size - pos);
-        size_t length = nl != NULL ? (size_t)(nl - (input + pos)) + 1 : size - pos;
+        /* a line: up to "\n", a lone "\r" or "\r\n" */
+        size_t length = 0;
+        while (pos + length < size && input[pos + length] != '\n'
+               && input[pos + length] != '\r')
+            length++;
+        if (pos + length < size)
+            length += input[pos + length] == '\r' && pos + length + 1 < size
+                              && input[pos + length + 1] == '\n'
+                          ? 2u
+                          : 1u;
         line_step(&first, &m, input + pos, length);
         pos += length;
     }
@@ -634,7 +676,8 @@ void fuzz_one(const uint8_t *data, size_t size)
                                       help_text.length)
                                    == 0;
         }
-        FUZZ_CHECK(answered_help || m.mode == MIRROR_BLIND || m.mode == MIRROR_CLOSED
+        FUZZ_CHECK(answered_help || m.mode == MIRROR_BLIND || m.mode == MIRROR_ECHO
+                       || m.mode == MIRROR_CLOSED
                        || (m.mode == MIRROR_LINES && m.pending_items > HELP_PROBE_LINES),
                    "the session does not answer HELP any more (mirror mode %d)", (int)m.mode);
     }
@@ -644,7 +687,7 @@ void fuzz_one(const uint8_t *data, size_t size)
         drain(&first, false);
         FUZZ_CHECK(sap_session_closing(first.session), "not closing after finish");
         FUZZ_CHECK(first.output.length - before <= SAP_REPLY_MAX || m.mode == MIRROR_BLIND
-                       || m.mode == MIRROR_JUDGE,
+                       || m.mode == MIRROR_JUDGE || m.mode == MIRROR_ECHO,
                    "%zu bytes at the end of input", first.output.length - before);
         FUZZ_CHECK(ends_with_line_end(first.output.data, first.output.length),
                    "the last reply has no line end");
@@ -660,5 +703,26 @@ void fuzz_one(const uint8_t *data, size_t size)
     fuzz_text_expect_equal("random chunks against line by line", second.output.data,
                            second.output.length, first.output.data, first.output.length);
     run_free(&second);
+
+    /* Echo on from the start: its bytes and the replies' "\r\n" do not
+     * depend on how the input is cut or the output polled either. */
+    if (fuzz_rng_range(&rng, 0, 3) == 0) {
+        struct session_run whole, chunked;
+        run_init(&whole, memory_limit, rng.state + 2);
+        sap_session_set_terminal(whole.session, SAP_TERMINAL_ECHO);
+        feed(&whole, first.stream.data, first.stream.length, false);
+        sap_session_finish(whole.session);
+        drain(&whole, false);
+        run_init(&chunked, memory_limit, rng.state + 3);
+        sap_session_set_terminal(chunked.session, SAP_TERMINAL_ECHO);
+        feed(&chunked, first.stream.data, first.stream.length, true);
+        sap_session_finish(chunked.session);
+        drain(&chunked, true);
+        fuzz_text_expect_equal("echo on: random chunks against all at once",
+                               chunked.output.data, chunked.output.length, whole.output.data,
+                               whole.output.length);
+        run_free(&chunked);
+        run_free(&whole);
+    }
     run_free(&first);
 }

@@ -17,7 +17,12 @@
  * That is the emulator build.  The image for real hardware (BOARD_HARDWARE,
  * `make hex`) serves forever: there is no end of input (0x04 is a byte like
  * any other, which the session answers as such), and a session that closes
- * is followed by a fresh one, as for a new client.
+ * is followed by a fresh one, as for a new client.  Its sessions start with
+ * echo on (SAP_TERMINAL_ECHO, core/sapper.h section 9), for a person at a
+ * serial terminal (screen /dev/ttyACM0 115200): what they type comes back,
+ * backspace edits the line, Enter (a lone '\r') ends it, and the replies
+ * end "\r\n".  A program sends SET ECHO OFF first and gets the replies
+ * as sapperd writes them.
  */
 #include "sapper.h"
 #include "board.h"
@@ -214,6 +219,7 @@ int main(void)
     board_init();
     for (;;) {
         start_session();
+        sap_session_set_terminal(&session, SAP_TERMINAL_ECHO); /* a person types */
         for (;;) {
             send_replies();
             if (sap_session_closing(&session) || !feed((char)read_byte()))

@@ -83,6 +83,50 @@ check_eq "... all $HELP_LINES lines of it, END last" "$(echo "$out" | wc -l) $(e
 out=$(printf 'NEW 2 2 1 1\n' | "$CLIENT" send "$A" 5000)
 check_eq "EOF after a whole line" "$out" "OK 2 2 1"
 
+# ---- a person at a terminal ------------------------------------------------------
+# Line ends: "\n", "\r\n" and a lone "\r" (what a serial terminal or
+# netcat in a raw terminal sends) give the same replies, board rows too.
+for form in '\n' '\r\n' '\r'; do
+    out=$(printf "NEW 2 2${form}*_${form}__${form}1 2 2${form}show${form}HELP me${form}" |
+          timeout 10 socat -t 5 - "TCP:$A")
+    check_eq "line ends ${form}: the same replies" "$out" \
+        "$(printf 'OK 2 2 1\nRUNNING: [<2, 2, 1>]\n_ _\n_ 1\nERR usage: HELP')"
+done
+# "\r\n" is one line end also when "\r" and "\n" come in different
+# packets, after JUDGE BOOM too: the stream's reader counts its lines from
+# "1" (a "\n" reaching it would make the bad row line 4).
+out=$({ for part in 'JUDGE BOOM\r' '\n1\r' '\n1 1\r' '\nx\r' '\nHELP me\r' '\n'; do
+          printf "$part"; sleep 0.2; done; } | "$CLIENT" send "$A" 5000)
+check_eq "\\r and \\n in two packets, after JUDGE BOOM\\r too: one line end" "$out" \
+    "$(printf "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nEND\nERR usage: HELP")"
+# A JUDGE stream after "JUDGE BOOM\r\n", CRLF throughout: byte for byte
+# the judge's output (sapperd --judge boom), then END.
+sed 's/$/\r/' tests/data/ports/judge-boom.in > "$T/judge-crlf.in"
+tail -n +2 tests/data/ports/judge-boom.in | "$SAPPERD" --judge boom > "$T/judge.want"
+echo END >> "$T/judge.want"
+"$CLIENT" send "$A" 5000 < "$T/judge-crlf.in" > "$T/judge.got"
+cmp -s "$T/judge.got" "$T/judge.want"
+check "JUDGE BOOM\\r\\n and a CRLF stream: the judge's output byte for byte, then END" $? \
+    "$(diff "$T/judge.want" "$T/judge.got" | head -n 4)"
+# Echo: off by default (a backspace is a byte of the line), on after SET
+# ECHO ON: every byte typed comes back, a line end as "\r\n", backspace
+# and DEL erase ("\b \b"), replies end "\r\n".  Typed a key at a time,
+# and all at once: the same bytes, the in-process session's.
+out=$(printf 'HELX\bP me\n' | "$CLIENT" send "$A" 5000)
+check_eq "echo off: backspace is a byte of the line" "$out" "ERR unknown request (HELP lists them)"
+keys='SET ECHO ON\rHELX\bP me\rNEW 2 2\1773 1 1\r\n1 1 1\rBYE\r'
+want=$(printf "$keys" | "$CLIENT" transcript | od -An -c)
+check_eq "echo on: the in-process session's bytes" "$want" \
+    "$(printf 'OK\r\nHELX\b \bP me\r\nERR usage: HELP\r\nNEW 2 2\b \b3 1 1\r\nOK 2 3 1\r\n1 1 1\r\nRUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, <2, 2, 1>]\r\nBYE\r\nBYE\r\n' | od -An -c)"
+out=$(printf "$keys" | "$CLIENT" send "$A" 5000 | od -An -c)
+check_eq "echo on over TCP, all at once" "$out" "$want"
+out=$(printf "$keys" | python3 -c '
+import sys, time
+for b in sys.stdin.buffer.read():
+    sys.stdout.buffer.write(bytes([b])); sys.stdout.buffer.flush(); time.sleep(0.01)' |
+      "$CLIENT" send "$A" 10000 | od -An -c)
+check_eq "echo on over TCP, a key at a time" "$out" "$want"
+
 # A 4 MiB line without a newline: one ERR, then the daemon closes.
 out=$(head -c 4194304 /dev/zero | tr '\0' 'A' | "$CLIENT" send "$A" 20000)
 check_eq "4 MiB line: ERR line too long, closed" "$out" "ERR line too long"

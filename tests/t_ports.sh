@@ -177,15 +177,48 @@ limit_of() { # board key
     echo "${limits[$1.$2]}"
 }
 
+# The solvers each board's build serves (SAP_SOLVERS in ports/*/port.mk;
+# the host serves all four).
+declare -A served=(
+    [cortex-m3]="casual master nurikabe deduce"
+    [riscv]="casual master nurikabe deduce"
+    [microbit]="casual master nurikabe deduce"
+    [avr]="casual master nurikabe"
+    [stm32f1]="casual master nurikabe"
+    [avr328p]="master"
+)
+
+# A board's HELP lists only what its build serves: the host's HELP without
+# the lines of the solvers the board leaves out (and JUDGE without their
+# formats).  A sed script that makes the one from the other.
+help_sed() { # board -> sed script
+    local script=""
+    case " ${served[$1]} " in *" deduce "*) ;; *)
+        script+='/^NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: /d; /^HINT: /d; /^PROB: /d; ' ;;
+    esac
+    case " ${served[$1]} " in *" casual "*) ;; *)
+        script+='/^CASUAL <r> <c>, /d; /^CASUALMAP <r> <c>, /d; /^JUDGE BOOM|/s/|CASUAL//; ' ;;
+    esac
+    case " ${served[$1]} " in *" master "*) ;; *)
+        script+='/^MASTER <R> <C> <M>: /d; /^JUDGE BOOM|/s/|MASTER//; ' ;;
+    esac
+    case " ${served[$1]} " in *" nurikabe "*) ;; *)
+        script+='/^NURIKABE <r> <c> <d>, /d; /^JUDGE BOOM|/s/|NURIKABE//; ' ;;
+    esac
+    echo "$script"
+}
+
 # The host's answer as the board gives it: a reason that names the build's
 # limit (the host's 1000 x 1000, a sentence of each judge reader) names the
-# board's.  Streams past the host's limits are refused by both alike.
+# board's, and HELP lists what the board serves.  Streams past the host's
+# limits are refused by both alike.
 board_expected_of() { # board name -> path
     local exp=$tmp/$1.$2.expected rows cols
     rows=$(limit_of "$1" max_rows)
     cols=$(limit_of "$1" max_cols)
     sed -e "/^ERR /s/limit of 1000 rows\$/limit of $rows rows/" \
         -e "/^ERR /s/limit of 1000 columns\$/limit of $cols columns/" \
+        -e "$(help_sed "$1")" \
         "$(expected_of "$2")" > "$exp"
     if [ "$1" = avr328p ]; then # SAP_NEW_SHORTCUTS=0: NEW's HELP lines and usage as before
         sed -i -e 's/^NEW <rows> <cols> <mines> \[<seed>\] \[CASUAL|NOGUESS\]: .*/NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click/' \
@@ -360,10 +393,31 @@ for board in $boards; do
     fi
 done
 
+# HELP on the Uno's image lists what it serves, the game's requests and
+# MASTER, and none of what it leaves out.
+printf 'HELP\n' > "$tmp/help.in"
+if timeout "$limit" ports/avr328p/run --elf build/ports/avr328p/sapper.elf < "$tmp/help.in" \
+        > "$tmp/avr328p.help.out" 2>&1 &&
+    [ "$(wc -l < "$tmp/avr328p.help.out")" -eq 14 ] &&
+    [ "$(tail -n 1 "$tmp/avr328p.help.out")" = END ] &&
+    grep -q '^MASTER <R> <C> <M>: ' "$tmp/avr328p.help.out" &&
+    grep -q '^JUDGE BOOM|MASTER, ' "$tmp/avr328p.help.out" &&
+    ! grep -qE '^(CASUAL|CASUALMAP|NURIKABE|HINT|PROB)[ :]|CASUAL\||NOGUESS|NURIKABE' \
+        "$tmp/avr328p.help.out"; then
+    pass "avr328p HELP: 14 lines, no CASUAL, NURIKABE, HINT, PROB"
+else
+    fail "avr328p HELP:"
+    sed 's/^/    /' "$tmp/avr328p.help.out" | head -n 20
+fi
+
 # Flashable images: `make hex` writes valid Intel HEX for every board that
 # exists in silicon, and those images serve on past the end-of-input byte
 # (the emulator runs them until the timeout stops them): what follows the
 # 0x04 is answered as the host answers it, 0x04 being an ordinary byte.
+# They start with echo on, for a person at a serial terminal: the host's
+# answer is the one after SET ECHO ON (its "OK\r\n" left out), with
+# lines typed as a terminal sends them (a lone "\r"), one edited with
+# backspace and DEL.
 if make -s hex > "$tmp/hex.log" 2>&1; then
     pass "make hex"
 else
@@ -389,14 +443,15 @@ PY
     else
         fail "$board sapper.hex: not valid Intel HEX"
     fi
-    printf 'NEW 2 3\n___\n_*_\n1 1 1\n\004\nSHOW\n2 2 2\n' > "$tmp/hw.in"
+    printf 'NEW 2 3\r___\r\n_*_\n1 1 x\b1\r\004\r\nSHOW\r2 2 22\177\n' > "$tmp/hw.in"
     # The image never exits: it has served once its whole reply is out and
     # it still runs a moment later.  Waiting for that, rather than for a
     # fixed time, keeps a slow emulator on a loaded machine from failing.
     timeout 60 "ports/$board/run" --elf "build/ports/$board/sapper-hw.elf" < "$tmp/hw.in" \
         > "$tmp/$board.hw.out" 2> /dev/null &
     pid=$!
-    "$host" --stdin < "$tmp/hw.in" > "$tmp/hw.expected" 2> /dev/null
+    { printf 'SET ECHO ON\n'; cat "$tmp/hw.in"; } | "$host" --stdin 2> /dev/null |
+        tail -c +5 > "$tmp/hw.expected"
     for _ in $(seq 1000); do
         cmp -s "$tmp/$board.hw.out" "$tmp/hw.expected" && break
         kill -0 "$pid" 2> /dev/null || break

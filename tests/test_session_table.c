@@ -1,7 +1,9 @@
 /*
  * test_session_table.c - the request table (core/requests.c) against what
  * the session assumes of it, and HELP against the table: every request the
- * build serves has its HELP line, and every word HELP names is a request.
+ * build serves has its HELP line, and every word HELP names is a request;
+ * HELP is the served rows' texts in the table's order, then END, so a
+ * build that leaves a solver out lists none of its requests.
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -39,9 +41,18 @@ static void test_rows_are_whole(void)
     for (i = 0; i < REQUEST_KINDS; i++) {
         const struct sap_request *k = &sap_requests[i];
         bool served = (k->solver & ~SAP_SOLVERS) == 0;
-        if (!CHECK(k->word != NULL && k->usage != NULL)) {
+        if (!CHECK(k->word != NULL && (!served || k->usage != NULL))) {
             fprintf(stderr, "    row %u has no keyword or usage\n", (unsigned)i);
             continue;
+        }
+        /* a served row has its HELP lines, whole lines; one left out none */
+        if (!CHECK((k->help != NULL) == served))
+            fprintf(stderr, "    row %u (%s): HELP text %s\n", (unsigned)i, k->word,
+                    served ? "missing" : "of a request the build leaves out");
+        if (k->help != NULL) {
+            size_t n = strlen(k->help);
+            CHECK(n > 0 && k->help[n - 1] == '\n');
+            CHECK(help_has_line(k->help, k->word));
         }
         for (j = 0; k->word[j] != '\0'; j++)
             CHECK(!isupper((unsigned char)k->word[j])); /* sap_word_is wants lower case */
@@ -67,15 +78,30 @@ static void test_rows_are_whole(void)
 static void test_help_lists_every_request(void)
 {
     char *help = session_talk("HELP\n");
+    char table[4096];
+    size_t length = 0;
     uint32_t i;
     CHECK_EQ_INT(strlen(help), SAP_SESSION_HELP_BYTES);
     for (i = 0; i < REQUEST_KINDS; i++) {
-        if (!CHECK(help_has_line(help, sap_requests[i].word)))
-            fprintf(stderr, "    HELP has no line for %s\n", sap_requests[i].word);
+        const char *text = sap_requests[i].help;
+        if (text != NULL && length + strlen(text) < sizeof table) {
+            memcpy(table + length, text, strlen(text));
+            length += strlen(text);
+        }
     }
-    CHECK(strstr(help, "\nNEW <rows> <cols> <mines> [<seed>] [CASUAL|NOGUESS]:") != NULL);
-    CHECK(strstr(help, "\nNEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [CASUAL|NOGUESS]:")
-          != NULL);
+    memcpy(table + length, "END\n", 5);
+    CHECK_EQ_STR(help, table);
+    for (i = 0; i < REQUEST_KINDS; i++) {
+        bool served = (sap_requests[i].solver & ~SAP_SOLVERS) == 0;
+        if (!CHECK(help_has_line(help, sap_requests[i].word) == served))
+            fprintf(stderr, "    HELP %s a line for %s\n", served ? "has no" : "has",
+                    sap_requests[i].word);
+    }
+    /* the levels are the deduction engine's; the presets NEW's shortcuts */
+    CHECK((strstr(help, "\nNEW ... CASUAL|NOGUESS (last):") != NULL)
+          == ((SAP_SOLVERS & SAP_SOLVER_DEDUCE) != 0));
+    CHECK((strstr(help, "\nNEW BEGINNER|INTERMEDIATE|EXPERT [<seed>]:") != NULL)
+          == (SAP_NEW_SHORTCUTS != 0));
     free(help);
 }
 
