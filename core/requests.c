@@ -448,7 +448,7 @@ SAP_STATIC_ASSERT(
     HELP_BYTES(h_new) + HELP_BYTES(h_1) + HELP_BYTES(h_2) + HELP_BYTES(h_3) + HELP_BYTES(h_0)
             + HELP_BYTES(h_show) + HELP_SERVED(SAP_SOLVER_VIEW, h_view)
             + HELP_SERVED(SAP_SOLVER_DEDUCE, h_hint) + HELP_SERVED(SAP_SOLVER_DEDUCE, h_prob)
-            + HELP_BYTES(h_stats) + HELP_SERVED(SAP_SOLVER_CASUAL, h_casual)
+            + HELP_SERVED(SAP_SOLVER_STATS, h_stats) + HELP_SERVED(SAP_SOLVER_CASUAL, h_casual)
             + HELP_SERVED(SAP_SOLVER_CASUAL, h_casualmap)
             + HELP_SERVED(SAP_SOLVER_MASTER, h_master)
             + HELP_SERVED(SAP_SOLVER_NURIKABE, h_nurikabe) + HELP_BYTES(h_judge)
@@ -462,6 +462,7 @@ SAP_STATIC_ASSERT(
 #define NURIKABE(handler) (SERVES(SAP_SOLVER_NURIKABE) ? (handler) : NULL)
 #define DEDUCE(handler) (SERVES(SAP_SOLVER_DEDUCE) ? (handler) : NULL)
 #define VIEW(handler) (SERVES(SAP_SOLVER_VIEW) ? (handler) : NULL)
+#define STATS(handler) (SERVES(SAP_SOLVER_STATS) ? (handler) : NULL)
 #define BOARD (ARGS_NUMBERS | ARGS_BOARD)
 #define CLICK(keyword, help_text)                                                              \
     {                                                                                          \
@@ -507,8 +508,9 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
                          SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_prob_work),
                    .reply = DEDUCE(sap_req_prob_reply) },
-    [REQ_STATS] = { ALONE(t_stats, t_usage_stats, h_stats, NEEDS_GAME, 0),
-                    .take = sap_req_stats_take, .work = sap_req_stats_work },
+    [REQ_STATS] = { ALONE(t_stats, STATS(t_usage_stats), STATS(h_stats), NEEDS_GAME,
+                          SAP_SOLVER_STATS),
+                    .take = STATS(sap_req_stats_take), .work = STATS(sap_req_stats_work) },
     [REQ_CASUAL] = { .word = t_casual,
                      .usage = CASUAL(t_usage_casual),
                      .help = CASUAL(h_casual),

@@ -121,10 +121,12 @@ extern "C" {
  * (with SET COLOR and SET VIEW; VIEW PROB needs the deduction engine too),
  * about 3 KiB of AVR code. */
 #define SAP_SOLVER_VIEW 0x10u
+/* STATS, a board's 3BV, openings and islands: about 1.8 KiB of AVR code. */
+#define SAP_SOLVER_STATS 0x20u
 #ifndef SAP_SOLVERS
 #define SAP_SOLVERS                                                                            \
     (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE | SAP_SOLVER_DEDUCE           \
-     | SAP_SOLVER_VIEW)
+     | SAP_SOLVER_VIEW | SAP_SOLVER_STATS)
 #endif
 
 /* NEW's shortcuts for a person at a terminal: the presets (NEW BEGINNER,
@@ -780,13 +782,15 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * build has them (requests.c checks the bytes at build time,
  * tests/test_session.c both). */
 #define SAP_SESSION_HELP_LINES                                                                 \
-    (13u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 3u : 0u)                                       \
+    (12u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 3u : 0u)                                       \
+     + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 1u : 0u)                                       \
      + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 1u : 0u) + (SAP_NEW_SHORTCUTS ? 1u : 0u)             \
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u))
 #define SAP_SESSION_HELP_BYTES                                                                 \
-    (579u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 190u : 0u)                                    \
+    (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 190u : 0u)                                    \
+     + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 65u : 0u)                                    \
      + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 75u : 0u) + (SAP_NEW_SHORTCUTS ? 78u : 0u)           \
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)                                         \
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 67u : 0u)                                          \

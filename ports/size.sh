@@ -90,7 +90,8 @@ if [ -n "$budget" ]; then
     echo
     echo "ATmega328P (Arduino Uno) flash by solvers, against the $uno_flash bytes beside its bootloader:"
     printf '  %-28s %8s  %s\n' solvers flash ""
-    for elf in build/ports/avr328p/budget-master.elf build/ports/avr328p/budget-master+view.elf \
+    for elf in build/ports/avr328p/budget-view.elf build/ports/avr328p/budget-view+stats.elf \
+               build/ports/avr328p/budget-master.elf build/ports/avr328p/budget-master+view.elf \
                build/ports/avr328p/budget-master+nurikabe.elf \
                build/ports/avr328p/budget-master+casual.elf build/ports/avr328p/budget-master+casual+nurikabe.elf; do
         [ -f "$elf" ] || continue

@@ -37,6 +37,14 @@
 set -u
 cd "$(dirname "$0")/.."
 host=${SAPPERD_PLAIN:-build/sapperd}
+# The Uno's twin on the host: sapperd built with the ATmega328P's limits and
+# solvers (ports/avr/port.mk), so that its answers, which the Uno's must
+# equal byte for byte, name the same limits and refuse the same requests.
+uno_defines=$(printf 'show: ; @echo $(filter -DSAP_%%,$(AVR328P_CFLAGS))\n' |
+    make --no-print-directory -s -f Makefile -f - show)
+uno_host=build/host-avr328p/sapperd
+make --no-print-directory -s BUILD=build/host-avr328p OPT="-O2 $uno_defines" "$uno_host" \
+    > "$tmp/uno-host.log" 2>&1 || { cat "$tmp/uno-host.log"; exit 1; }
 data=tests/data/ports
 limit=${PORT_TIMEOUT:-60}     # seconds per emulator run
 tmp=$(mktemp -d)
@@ -70,7 +78,6 @@ declare -A eof_streams=(
     [session-1]='NEW 2 2\n__\n'
 )
 eof_all=$(printf 'eof-%s\n' "${!eof_streams[@]}" | sort)
-eof_328p=$(echo "$eof_all" | grep -E '^eof-(boom|master|session)-')
 
 # Every board, and those that exist in silicon (`make hex`).
 boards="cortex-m3 stm32f1 microbit riscv avr avr328p"
@@ -82,7 +89,7 @@ declare -A streams=(
     [avr]="$common $solvers largest-20x30 view $eof_all"
     [stm32f1]="$common $solvers largest-16x30 view $eof_all"
     [microbit]="$common $solvers largest-30x30 deduce noguess view view-prob $eof_all"
-    [avr328p]="$common largest-328p $eof_328p"
+    [avr328p]="$common largest-328p view $eof_all"
 )
 
 python3 -c '
@@ -156,11 +163,13 @@ input_of() { # name -> path of its stream
     if [ -f "$data/$1.in" ]; then echo "$data/$1.in"; else echo "$tmp/$1.in"; fi
 }
 
-# The host's answer to a stream, computed once.
-expected_of() { # name -> path of the host's output
-    local exp=$tmp/$1.expected
+# The host's answer to a stream (or the Uno twin's, with a second argument
+# uno), computed once.
+expected_of() { # name [uno] -> path of the host's output
+    local exp=$tmp/$1.expected${2:+.$2} daemon=$host
+    [ -n "${2:-}" ] && daemon=$uno_host
     if [ ! -f "$exp" ]; then
-        timeout 60 "$host" --stdin < "$(input_of "$1")" > "$exp" 2> "$exp.err" || {
+        timeout 60 "$daemon" --stdin < "$(input_of "$1")" > "$exp" 2> "$exp.err" || {
             echo "host sapperd failed on $1: $(head -c 300 "$exp.err")" >&2; : > "$exp"; }
     fi
     echo "$exp"
@@ -180,12 +189,12 @@ limit_of() { # board key
 # The solvers each board's build serves (SAP_SOLVERS in ports/*/port.mk;
 # the host serves all four).
 declare -A served=(
-    [cortex-m3]="casual master nurikabe deduce"
-    [riscv]="casual master nurikabe deduce"
-    [microbit]="casual master nurikabe deduce"
-    [avr]="casual master nurikabe"
-    [stm32f1]="casual master nurikabe"
-    [avr328p]="master"
+    [cortex-m3]="casual master nurikabe deduce view stats"
+    [riscv]="casual master nurikabe deduce view stats"
+    [microbit]="casual master nurikabe deduce view stats"
+    [avr]="casual master nurikabe view stats"
+    [stm32f1]="casual master nurikabe view stats"
+    [avr328p]="view"
 )
 
 # A board's HELP lists only what its build serves: the host's HELP without
@@ -194,7 +203,13 @@ declare -A served=(
 help_sed() { # board -> sed script
     local script=""
     case " ${served[$1]} " in *" deduce "*) ;; *)
-        script+='/^NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: /d; /^HINT: /d; /^PROB: /d; ' ;;
+        script+='/^NEW \.\.\. CASUAL|NOGUESS (last): /d; /^HINT: /d; /^PROB: /d; ' ;;
+    esac
+    case " ${served[$1]} " in *" view "*) ;; *)
+        script+='/^VIEW: /d; s/^SET ECHO|COLOR|VIEW ON|OFF: .*/SET ECHO ON|OFF: echo what is typed (backspace edits)/; ' ;;
+    esac
+    case " ${served[$1]} " in *" stats "*) ;; *)
+        script+='/^STATS: /d; ' ;;
     esac
     case " ${served[$1]} " in *" casual "*) ;; *)
         script+='/^CASUAL <r> <c>, /d; /^CASUALMAP <r> <c>, /d; /^JUDGE BOOM|/s/|CASUAL//; ' ;;
@@ -214,17 +229,16 @@ help_sed() { # board -> sed script
 # limits are refused by both alike.
 board_expected_of() { # board name -> path
     local exp=$tmp/$1.$2.expected rows cols
+    if [ "$1" = avr328p ]; then # its twin
+        expected_of "$2" uno
+        return
+    fi
     rows=$(limit_of "$1" max_rows)
     cols=$(limit_of "$1" max_cols)
     sed -e "/^ERR /s/limit of 1000 rows\$/limit of $rows rows/" \
         -e "/^ERR /s/limit of 1000 columns\$/limit of $cols columns/" \
         -e "$(help_sed "$1")" \
         "$(expected_of "$2")" > "$exp"
-    if [ "$1" = avr328p ]; then # SAP_NEW_SHORTCUTS=0: NEW's HELP lines and usage as before
-        sed -i -e 's/^NEW <rows> <cols> <mines> \[<seed>\] \[CASUAL|NOGUESS\]: .*/NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click/' \
-            -e 's/^NEW BEGINNER|INTERMEDIATE|EXPERT .*/NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess/' \
-            -e 's/^ERR usage: NEW .*/ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]/' "$exp"
-    fi
     echo "$exp"
 }
 
@@ -289,7 +303,6 @@ done
 # so the seeds are masked, on the board's side and the host's.
 mask_seeds() { sed 's/ SEED [0-9][0-9]*$/ SEED s/' "$1"; }
 for board in $boards; do
-    [ "$board" = avr328p ] && continue # SAP_NEW_SHORTCUTS=0: below
     names=play
     case " ${streams[$board]} " in *" deduce "*) names="play play-deduce" ;; esac
     for name in $names; do
@@ -314,20 +327,23 @@ done
 # the old game went first (the board is too big to be held beside it).
 for board in avr stm32f1 avr328p; do
     cells=$(limit_of "$board" max_cells)
-    { printf 'NEW 30 30\nMASTER 30 30 1\nJUDGE MASTER\n1\n30 30 1\nJUDGE BOOM\n1\n30 30\n'
-      [ "$board" != avr328p ] && printf 'JUDGE CASUAL\n30 30\nJUDGE NURIKABE\n1\n30 30 0\n'
-      if [ "$board" = avr328p ]; then
-          printf 'NEW 5 5 3 1\nCASUAL 2 2\nCASUALMAP 2 2\nNURIKABE 1 1 0\nJUDGE CASUAL\n'
-          printf 'VIEW\nVIEW PROB\nSET VIEW ON\nSET COLOR ON\n'
-          printf 'JUDGE NURIKABE\nNEW 5 5 3 1 NOGUESS\nNEW EXPERT\nNEW 16 30 99\n'
-          printf 'JUDGE BOOM\n1\n15 16\nNEW 16 30\n'
+    { if [ "$board" != avr328p ]; then
+          printf 'NEW 30 30\nMASTER 30 30 1\nJUDGE MASTER\n1\n30 30 1\nJUDGE BOOM\n1\n30 30\n'
+          printf 'JUDGE CASUAL\n30 30\nJUDGE NURIKABE\n1\n30 30 0\n'
+      else
+          printf 'NEW 30 30\nJUDGE BOOM\n1\n30 30\n'
+          printf 'NEW 5 5 3 1\nCASUAL 2 2\nCASUALMAP 2 2\nNURIKABE 1 1 0\nMASTER 2 2 1\n'
+          printf 'JUDGE CASUAL\nJUDGE MASTER\nJUDGE NURIKABE\nSTATS\nHINT\nPROB\nVIEW PROB\n'
+          printf 'NEW 5 5 3 1 NOGUESS\nJUDGE BOOM\n1\n15 16\nNEW 16 30\n'
           for _ in $(seq 15); do printf '%030d\n' 0 | tr 0 _; done
           printf '%029dx\n1 1 1\nSHOW\n' 0 | tr 0 _
       fi; } > "$tmp/limits.in"
     { echo "ERR r*c is over this build's limit of $cells cells"
-      echo "ERR r*c is over this build's limit of $cells cells"
-      echo "ERR master line 2: R*C is over this build's limit of $cells cells"
-      echo "END"
+      if [ "$board" != avr328p ]; then
+          echo "ERR r*c is over this build's limit of $cells cells"
+          echo "ERR master line 2: R*C is over this build's limit of $cells cells"
+          echo "END"
+      fi
       echo "ERR boom line 2: n*m is over this build's limit of $cells cells"
       echo "END"
       if [ "$board" != avr328p ]; then
@@ -337,11 +353,10 @@ for board in avr stm32f1 avr328p; do
           echo "END"
       else
           echo "OK 5 5 3"
-          for word in CASUAL CASUALMAP NURIKABE CASUAL VIEW VIEW VIEW COLOR NURIKABE NOGUESS; do
+          for word in CASUAL CASUALMAP NURIKABE MASTER CASUAL MASTER NURIKABE STATS HINT PROB \
+              PROB NOGUESS; do
               echo "ERR '$word' is not in this build"
           done
-          echo "ERR 'EXPERT' is not a number" # no shortcuts (SAP_NEW_SHORTCUTS=0)
-          echo "ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]"
           echo "ERR boom line 2: not enough memory for this board"
           echo "END"
           echo "ERR row 16 holds 'x': cells are '*' or '_'"
@@ -393,18 +408,19 @@ for board in $boards; do
     fi
 done
 
-# HELP on the Uno's image lists what it serves, the game's requests and
-# MASTER, and none of what it leaves out.
+# HELP on the Uno's image lists what it serves, the game's requests with
+# VIEW and NEW's presets, and none of what it leaves out.
 printf 'HELP\n' > "$tmp/help.in"
 if timeout "$limit" ports/avr328p/run --elf build/ports/avr328p/sapper.elf < "$tmp/help.in" \
         > "$tmp/avr328p.help.out" 2>&1 &&
-    [ "$(wc -l < "$tmp/avr328p.help.out")" -eq 14 ] &&
+    [ "$(wc -l < "$tmp/avr328p.help.out")" -eq 15 ] &&
     [ "$(tail -n 1 "$tmp/avr328p.help.out")" = END ] &&
-    grep -q '^MASTER <R> <C> <M>: ' "$tmp/avr328p.help.out" &&
-    grep -q '^JUDGE BOOM|MASTER, ' "$tmp/avr328p.help.out" &&
-    ! grep -qE '^(CASUAL|CASUALMAP|NURIKABE|HINT|PROB)[ :]|CASUAL\||NOGUESS|NURIKABE' \
+    grep -q '^VIEW: ' "$tmp/avr328p.help.out" &&
+    grep -q '^NEW BEGINNER|INTERMEDIATE|EXPERT ' "$tmp/avr328p.help.out" &&
+    grep -q '^JUDGE BOOM, ' "$tmp/avr328p.help.out" &&
+    ! grep -qE '^(CASUAL|CASUALMAP|NURIKABE|MASTER|HINT|PROB|STATS)[ :]|CASUAL\||NOGUESS' \
         "$tmp/avr328p.help.out"; then
-    pass "avr328p HELP: 14 lines, no CASUAL, NURIKABE, HINT, PROB"
+    pass "avr328p HELP: 15 lines, VIEW and the presets, no MASTER, CASUAL, NURIKABE, STATS, HINT, PROB"
 else
     fail "avr328p HELP:"
     sed 's/^/    /' "$tmp/avr328p.help.out" | head -n 20

@@ -14,39 +14,43 @@ AVR_SRC := ports/avr/startup.S ports/avr/board.c
 # 16 x 30 game anyway.
 AVR2560_CFLAGS := -mmcu=atmega2560 -DAVR_VECTORS=57 $(AVR_COMMON) \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=600u \
-  '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_VIEW)'
+  '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_VIEW|SAP_SOLVER_STATS)'
 $(eval $(call PORT_IMAGE,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atmega2560.ld,1024))
 $(eval $(call PORT_HEX,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atmega2560.ld,1024,avr-objcopy))
 
 # The 328P runs the same session and plays the expert board, 16 x 30 (either
-# way round) with 99 mines, within its 32 KiB of flash and 2 KiB of SRAM:
-#   - flash: the whole session with all four solvers is about 40 KiB of AVR
-#     code and text, so it serves the game and the one-click win (MASTER,
-#     JUDGE BOOM, JUDGE MASTER) and leaves CASUAL, NURIKABE and VIEW (its
-#     drawing is about 3 KiB of AVR code) out (SAP_SOLVERS): "ERR 'CASUAL'
-#     is not in this build"; nor NEW's shortcuts for a person at a terminal,
-#     the presets and a NEW without a seed (SAP_NEW_SHORTCUTS=0): NEW names
-#     its size and mines, and a seed;
+# way round) with 99 mines, within its 32 KiB of flash and 2 KiB of SRAM,
+# for a person at a serial terminal:
+#   - flash: the whole session with every solver is about 45 KiB of AVR
+#     code and text, so the Uno serves the game as a person plays it - VIEW
+#     (with SET COLOR and SET VIEW), NEW's presets and seeds, echo and line
+#     editing - and JUDGE BOOM, and leaves out MASTER, CASUAL, NURIKABE,
+#     STATS, HINT and PROB (SAP_SOLVERS): "ERR 'MASTER' is not in this
+#     build".  The budget below measures the other choices;
 #   - SRAM: one game block of the largest board (544 bytes) and a second
 #     block of at most 292 bytes (SAP_MAX_WORK_BYTES): a JUDGE BOOM board of
 #     up to 228 cells, or a NEW board of that size read while the old game
-#     plays on (a bigger one ends the old game first).
+#     plays on (a bigger one ends the old game first); a stack of 480 bytes
+#     (the deepest measured by tests/t_ports.sh is about 320).
 AVR328P_CFLAGS := -mmcu=atmega328p -DAVR_VECTORS=26 $(AVR_COMMON) \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=480u -DSAP_MAX_WORK_BYTES=292u \
-  -DSAP_SOLVERS=SAP_SOLVER_MASTER -DSAP_NEW_SHORTCUTS=0
-$(eval $(call PORT_IMAGE,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,512))
-$(eval $(call PORT_HEX,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,512,avr-objcopy))
+  -DSAP_SOLVERS=SAP_SOLVER_VIEW
+$(eval $(call PORT_IMAGE,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,480))
+$(eval $(call PORT_HEX,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,480,avr-objcopy))
 
 # The Uno's flash budget, which `make size` reports: the ATmega328P session
 # with each set of solvers, linked for a part with room to spare so that
 # what does not fit the Uno's 31.5 KiB (32 KiB less the 512-byte
 # bootloader) can still be measured.  The image the Uno gets is the first.
-UNO_BUDGET := master master+view master+nurikabe master+casual master+casual+nurikabe
-UNO_SOLVERS_master := SAP_SOLVER_MASTER
-UNO_SOLVERS_master+view := SAP_SOLVER_MASTER|SAP_SOLVER_VIEW
-UNO_SOLVERS_master+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE
-UNO_SOLVERS_master+casual := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL
-UNO_SOLVERS_master+casual+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL|SAP_SOLVER_NURIKABE
+UNO_BUDGET := view view+stats master master+view master+nurikabe master+casual \
+  master+casual+nurikabe
+UNO_SOLVERS_view := SAP_SOLVER_VIEW
+UNO_SOLVERS_view+stats := SAP_SOLVER_VIEW|SAP_SOLVER_STATS
+UNO_SOLVERS_master := SAP_SOLVER_MASTER|SAP_SOLVER_STATS
+UNO_SOLVERS_master+view := SAP_SOLVER_MASTER|SAP_SOLVER_VIEW|SAP_SOLVER_STATS
+UNO_SOLVERS_master+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_STATS
+UNO_SOLVERS_master+casual := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL|SAP_SOLVER_STATS
+UNO_SOLVERS_master+casual+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL|SAP_SOLVER_NURIKABE|SAP_SOLVER_STATS
 UNO_BUDGET_ELFS := $(foreach v,$(UNO_BUDGET),$(BUILD)/ports/avr328p/budget-$(v).elf)
 $(BUILD)/ports/avr328p/budget-%.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(AVR_SRC) ports/main.c ports/avr/port.mk ports/avr/atmega328p-roomy.ld
 	@mkdir -p $(@D)
