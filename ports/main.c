@@ -158,13 +158,17 @@ static void start_session(void)
  * worked off a budget per poll (core/sapper.h section 2): a poll may
  * return nothing while the session is still busy.  A board with a display
  * or buttons would serve them between two polls. */
+static void check_stack(void);
+
 static void send_replies(void)
 {
     char out[32];
     size_t n, i;
-    while ((n = sap_session_poll(&session, out, sizeof out)) > 0 || sap_session_busy(&session))
+    while ((n = sap_session_poll(&session, out, sizeof out)) > 0 || sap_session_busy(&session)) {
+        check_stack();
         for (i = 0; i < n; i++)
             board_uart_write_byte((uint8_t)out[i]);
+    }
 }
 
 /* One line on the side channel: what `make size` and the tests read. */
@@ -191,6 +195,20 @@ BOARD_NORETURN static void finish(int code)
     if (code == 0 && port_stack_used() >= port_stack_size())
         code = PORT_EXIT_STACK;
     board_exit(code);
+}
+
+/* In the emulator build, a stack that reached the bottom of its region
+ * ends the run at once (exit PORT_EXIT_STACK): past it, memory is
+ * corrupt and the session may never finish.  The image for hardware has
+ * no one to tell. */
+static void check_stack(void)
+{
+#ifndef BOARD_HARDWARE
+    if (port_stack_reached_bottom()) {
+        report();
+        board_exit(PORT_EXIT_STACK);
+    }
+#endif
 }
 
 /* Feeds one received byte, sending replies whenever the session holds the

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdbool.h>
 
 /* Exit codes a main passes to board_exit, beside 0 for a normal end (the
  * startup code uses 5 for a fault). */
@@ -22,6 +23,8 @@ void port_stack_paint(void);
 /* Bytes of the stack region ever written since the paint. */
 size_t port_stack_used(void);
 size_t port_stack_size(void);
+/* Whether the stack ever reached the bottom byte of its region (one read). */
+bool port_stack_reached_bottom(void);
 
 void port_report_text(const char *s);
 void port_report_number(const char *key, uint32_t value);

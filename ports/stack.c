@@ -27,6 +27,11 @@ size_t port_stack_used(void)
     return (size_t)((uintptr_t)__stack_top - (uintptr_t)p);
 }
 
+bool port_stack_reached_bottom(void)
+{
+    return (uint8_t)*(const volatile char *)__stack_limit != PAINT;
+}
+
 size_t port_stack_size(void)
 {
     return (size_t)((uintptr_t)__stack_top - (uintptr_t)__stack_limit);

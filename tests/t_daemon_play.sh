@@ -129,7 +129,7 @@ if cc -std=c99 -O1 -D_POSIX_C_SOURCE=200809L -DSAP_NEW_SHORTCUTS=0 -Icore \
 ERR usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]
 OK 16 30 99
 NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click
-NEW <rows> <cols> <mines> <seed> CASUAL|NOGUESS: one that needs no guess"
+NEW ... CASUAL|NOGUESS (last): a random game that needs no guess"
 else
     check "a build without NEW's shortcuts compiles" 1 "$(head -5 "$T/cc.log")"
 fi

@@ -77,6 +77,7 @@ err_case "JUDGE malformed stream" 'JUDGE BOOM\nx\n'
 
 # A last request without its line end, answered at EOF with a reply longer
 # than one short line (HELP), and one answered with nothing more to say.
+HELP_LINES=$(printf 'HELP\n' | "$CLIENT" transcript | wc -l)
 out=$(printf 'HELP' | "$CLIENT" send "$A" 5000)
 check_eq "a last line without \\n is answered at EOF" "$out" "$(printf 'HELP' | "$CLIENT" transcript)"
 check_eq "... all $HELP_LINES lines of it, END last" "$(echo "$out" | wc -l) $(echo "$out" | tail -n 1)" "$HELP_LINES END"
@@ -113,7 +114,7 @@ check "JUDGE BOOM\\r\\n and a CRLF stream: the judge's output byte for byte, the
 # and DEL erase ("\b \b"), replies end "\r\n".  Typed a key at a time,
 # and all at once: the same bytes, the in-process session's.
 out=$(printf 'HELX\bP me\n' | "$CLIENT" send "$A" 5000)
-check_eq "echo off: backspace is a byte of the line" "$out" "ERR unknown request (HELP lists them)"
+check_eq "echo off: backspace is a byte of the line" "$out" "ERR unknown request 'HELX\x08P' (HELP lists them)"
 keys='SET ECHO ON\rHELX\bP me\rNEW 2 2\1773 1 1\r\n1 1 1\rBYE\r'
 want=$(printf "$keys" | "$CLIENT" transcript | od -An -c)
 check_eq "echo on: the in-process session's bytes" "$want" \

@@ -37,6 +37,10 @@
 set -u
 cd "$(dirname "$0")/.."
 host=${SAPPERD_PLAIN:-build/sapperd}
+data=tests/data/ports
+limit=${PORT_TIMEOUT:-60}     # seconds per emulator run
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 # The Uno's twin on the host: sapperd built with the ATmega328P's limits and
 # solvers (ports/avr/port.mk), so that its answers, which the Uno's must
 # equal byte for byte, name the same limits and refuse the same requests.
@@ -45,10 +49,6 @@ uno_defines=$(printf 'show: ; @echo $(filter -DSAP_%%,$(AVR328P_CFLAGS))\n' |
 uno_host=build/host-avr328p/sapperd
 make --no-print-directory -s BUILD=build/host-avr328p OPT="-O2 $uno_defines" "$uno_host" \
     > "$tmp/uno-host.log" 2>&1 || { cat "$tmp/uno-host.log"; exit 1; }
-data=tests/data/ports
-limit=${PORT_TIMEOUT:-60}     # seconds per emulator run
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 passed=0
 failed=0
@@ -369,8 +369,11 @@ done
 # The micro:bit's WORK limit (SAP_MAX_WORK_BYTES): HINT, PROB and a no-guess
 # board serve the expert board (the stored deduce and noguess streams) but
 # not 30 x 30, which it refuses cleanly, the game playing on.
-printf 'NEW 30 30 99 1\nHINT\nPROB\nNEW 30 30 150 2 NOGUESS\n1 15 15\n2 1 1\n0\n' > "$tmp/work-limit.in"
-printf '%s\n' "OK 30 30 99" "ERR not enough memory for this board" "ERR not enough memory for this board" \
+# (HINT and PROB after a click: before it they need no deduction.)
+printf 'NEW 30 30 99 1\n1 15 15\nHINT\nPROB\nNEW 30 30 150 2 NOGUESS\n1 15 15\n2 1 1\n0\n' \
+    > "$tmp/work-limit.in"
+printf '%s\n' "OK 30 30 99" "$(printf 'NEW 30 30 99 1\n1 15 15\n' | "$host" --stdin | sed -n 2p)" \
+    "ERR not enough memory for this board" "ERR not enough memory for this board" \
     "OK 30 30 150" "ERR not enough memory for this board" "RUNNING: [<1, 1, P>]" "QUIT" > "$tmp/work-limit.expected"
 check_run microbit build/ports/microbit/sapper.elf work-limit "$tmp/work-limit.in" "$tmp/work-limit.expected"
 

@@ -193,7 +193,7 @@ static void test_echo_exact_bytes(void)
     expect_every_way("b\x01\x1b\b\bye\r", echo, "bye\r\nBYE\r\n");
     expect_every_way("\x01"
                      "bye\r",
-                     echo, "bye\r\nERR unknown request (HELP lists them)\r\n");
+                     echo, "bye\r\nERR unknown request '\\x01bye' (HELP lists them)\r\n");
     /* a UTF-8 character is erased whole; a tab is echoed */
     expect_every_way("bye\xc3\xa9\b\tx\b\b\r", echo,
                      "bye\xc3\xa9\b \b\tx\b \b\b \b\r\nBYE\r\n");
@@ -264,8 +264,8 @@ static void test_echo_is_the_plain_session_line_by_line(void)
  * the line like any other, replies end "\n". */
 static void test_echo_off_changes_nothing(void)
 {
-    expect_every_way("HELX\bP me\r", 0, "ERR unknown request (HELP lists them)\n");
-    expect_every_way("bye\x7f\n", 0, "ERR unknown request (HELP lists them)\n");
+    expect_every_way("HELX\bP me\r", 0, "ERR unknown request 'HELX\\x08P' (HELP lists them)\n");
+    expect_every_way("bye\x7f\n", 0, "ERR unknown request 'bye\\x7f' (HELP lists them)\n");
     expect_every_way("HELP me\rbye\r", 0, "ERR usage: HELP\nBYE\n");
 }
 

@@ -282,7 +282,8 @@ static void test_requests_and_errors(void)
                      "END\n");
     /* a move refused is its ERR alone, even under SET VIEW ON */
     view_game_expect(&g, "SET VIEW ON\n", "OK\n");
-    view_game_expect(&g, "1 3 1\n", "ERR coordinate outside the board\n");
+    view_game_expect(&g, "1 3 1\n",
+                     "ERR coordinate outside the board: rows 1-2, columns 1-2\n");
     view_game_expect(&g, "1 2 2\n",
                      "RUNNING: [<2, 2, 1>]\n"
                      "  1 2\n"

@@ -184,23 +184,29 @@ static void conn_close(struct conn *c, bool reset)
     c->fd = -1;
 }
 
-/* Bytes that went out: a non-blank line ended, or a line past the limit,
- * is a request the daemon may answer. */
+/* Bytes that went out: a non-blank line ended (at \n, \r\n or a lone \r,
+ * as the session ends lines), or a line past the limit, is a request the
+ * daemon may answer. */
 static void note_sent(struct conn *c, const char *p, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
         char b = p[i];
-        if (b == '\n') {
+        if (b == '\n' && c->send_cr) { /* the \n of a \r\n: the same line end */
+            c->send_cr = false;
+            continue;
+        }
+        if (b == '\n' || b == '\r') {
             if (c->send_nonblank)
                 c->awake = true;
             c->send_line = 0;
-            c->send_nonblank = c->send_cr = false;
+            c->send_nonblank = false;
+            c->send_cr = b == '\r';
             continue;
         }
-        if (c->send_cr || (b != ' ' && b != '\t' && b != '\r'))
+        c->send_cr = false;
+        if (b != ' ' && b != '\t')
             c->send_nonblank = true;
-        c->send_cr = b == '\r';
         if (++c->send_line > LINE_LIMIT)
             c->awake = true;
     }
