@@ -132,10 +132,10 @@ extern "C" {
 /* NEW's shortcuts for a person at a terminal: the presets (NEW BEGINNER,
  * INTERMEDIATE, EXPERT) and a NEW that names no seed (NEW <rows> <cols>
  * <mines>, which takes one from sap_session_set_seeds, section 9).  1 by
- * default; 0 leaves them out of a board short of flash (the ATmega328P),
- * where NEW reads as it did before them: a preset word is "not a number"
- * and a NEW with three numbers is told NEW's usage.  An integer constant:
- * the core tests it with #if. */
+ * default; 0 leaves them out of a board short of flash (about 1.2 KiB of
+ * AVR code): there a preset word is "not a number" and a NEW with three
+ * numbers is told NEW's usage.  An integer constant: the core tests it
+ * with #if. */
 #ifndef SAP_NEW_SHORTCUTS
 #define SAP_NEW_SHORTCUTS 1
 #endif
