@@ -279,6 +279,21 @@ size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t c
     return len;
 }
 
+int sap_hint_move(const sap_deduce *d, const sap_game *g, uint32_t *row, uint32_t *col)
+{
+    uint32_t cols = sap_game_cols(g), x = d->u.hint.best_cell;
+    bool open = d->u.hint.best == 0 || (d->u.hint.best <= 3 && d->u.hint.best_safe != 0);
+    if (d->u.hint.best > 3) {
+        if (d->u.hint.guess_p > 10000)
+            return 0;
+        x = d->u.hint.guess_cell;
+        open = true;
+    }
+    *row = x / cols;
+    *col = x % cols;
+    return open && sap_game_cell(g, *row, *col) != 'P' ? SAP_OP_LEFT : SAP_OP_RIGHT;
+}
+
 size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c, char *buf)
 {
     uint32_t p;

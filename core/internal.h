@@ -445,6 +445,12 @@ uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t sca
 void sap_hint_begin(sap_deduce *d);
 bool sap_hint_scan(sap_deduce *d, const sap_game *g, uint32_t budget);
 size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t cap);
+/* The cell HINT's line names (0-based, in *row, *col) and the move PLAY
+ * makes of it: SAP_OP_LEFT for a safe cell or a guess, SAP_OP_RIGHT for a
+ * mine (a '?' on it cycles to '_' first, then to P) and for a cell to open
+ * under a flag (the flag cycles to '?', which the next move opens); 0 when
+ * the line would say that nothing covered is left. */
+int sap_hint_move(const sap_deduce *d, const sap_game *g, uint32_t *row, uint32_t *col);
 /* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
 size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
                       char *buf);

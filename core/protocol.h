@@ -13,7 +13,7 @@
  *                    board of their own (CASUAL, CASUALMAP, NURIKABE,
  *                    MASTER) or none (JUDGE, HELP, BYE).
  *   requests_game.c  the requests on the current game (NEW, 0, 1 2 3,
- *                    SHOW, STATS, HINT, PROB).
+ *                    SHOW, STATS, HINT, PLAY, PROB).
  *   view.c           VIEW [PROB], the board drawn for a person, also
  *                    after every move under SET VIEW ON.
  *
@@ -84,6 +84,7 @@ enum request_kind {
     REQ_SHOW,
     REQ_VIEW,
     REQ_HINT,
+    REQ_PLAY,
     REQ_PROB,
     REQ_STATS,
     REQ_CASUAL,
@@ -159,6 +160,13 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r);
 bool sap_req_hint_work(struct sap_session *s);
 bool sap_req_prob_work(struct sap_session *s);
 size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
+/* PLAY [<n>]: HINT's moves played one after another, each move's line and
+ * its boom lines, then END.  Its reply writer leaves work again between
+ * moves (sap_session_leave_work from `reply`: the session goes back to
+ * the work step instead of ending the request). */
+void sap_req_play_take(struct sap_session *s, const struct request_line *r);
+bool sap_req_play_work(struct sap_session *s);
+size_t sap_req_play_reply(struct sap_session *s, char *out, size_t cap);
 /* The deduction of the current game, *d, in the request's block, left as
  * its work (or "ERR not enough memory ..."); then one budget of it a poll:
  * SAP_MORE, SAP_OK once done, or the error it ended with (its ERR is the
@@ -234,7 +242,9 @@ void sap_session_defer_err(struct sap_session *s, const char *reason);
 void sap_session_expect_lines(struct sap_session *s, uint32_t rows, uint32_t cols,
                               uint32_t numbers);
 /* It has work for poll (its row's `work`), or a long reply to write after
- * the short line, if any (its row's `reply`). */
+ * the short line, if any (its row's `reply`).  A reply writer that calls
+ * leave_work and returns 0 goes back to its work step (PLAY's next move);
+ * every leave_work counts the work allowance anew. */
 void sap_session_leave_work(struct sap_session *s);
 void sap_session_stream_reply(struct sap_session *s);
 /* Whether the request in progress has already had more work than its

@@ -357,6 +357,8 @@ SAP_TEXT(t_usage_show, "usage: SHOW");
 SAP_TEXT(t_view, "view");
 SAP_TEXT(t_hint, "hint");
 SAP_TEXT(t_usage_hint, "usage: HINT");
+SAP_TEXT(t_play, "play");
+SAP_TEXT(t_usage_play, "usage: PLAY [<n>]");
 SAP_TEXT(t_prob, "prob");
 SAP_TEXT(t_usage_prob, "usage: PROB");
 SAP_TEXT(t_stats, "stats");
@@ -419,6 +421,8 @@ SAP_TEXT(h_0, "0: end the game (QUIT if it was running)\n");
 SAP_TEXT(h_show, "SHOW: the player map\n");
 SAP_TEXT(h_view, "VIEW: the board drawn for a person (rulers, mines left), then END\n");
 SAP_TEXT(h_hint, "HINT: a certain cell and why, or the safest guess\n");
+SAP_TEXT(h_play,
+         "PLAY [<n>]: HINT's moves played to the end (or n): each, its reply, then END\n");
 SAP_TEXT(h_prob,
          "PROB: the player map with each covered cell's mine odds (VIEW PROB: drawn)\n");
 SAP_TEXT(h_stats, "STATS: the board's 3BV, openings, islands, and the clicks so far\n");
@@ -447,8 +451,9 @@ SAP_STATIC_ASSERT(
     help_bytes,
     HELP_BYTES(h_new) + HELP_BYTES(h_1) + HELP_BYTES(h_2) + HELP_BYTES(h_3) + HELP_BYTES(h_0)
             + HELP_BYTES(h_show) + HELP_SERVED(SAP_SOLVER_VIEW, h_view)
-            + HELP_SERVED(SAP_SOLVER_DEDUCE, h_hint) + HELP_SERVED(SAP_SOLVER_DEDUCE, h_prob)
-            + HELP_SERVED(SAP_SOLVER_STATS, h_stats) + HELP_SERVED(SAP_SOLVER_CASUAL, h_casual)
+            + HELP_SERVED(SAP_SOLVER_DEDUCE, h_hint) + HELP_SERVED(SAP_SOLVER_DEDUCE, h_play)
+            + HELP_SERVED(SAP_SOLVER_DEDUCE, h_prob) + HELP_SERVED(SAP_SOLVER_STATS, h_stats)
+            + HELP_SERVED(SAP_SOLVER_CASUAL, h_casual)
             + HELP_SERVED(SAP_SOLVER_CASUAL, h_casualmap)
             + HELP_SERVED(SAP_SOLVER_MASTER, h_master)
             + HELP_SERVED(SAP_SOLVER_NURIKABE, h_nurikabe) + HELP_BYTES(h_judge)
@@ -504,6 +509,15 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     [REQ_HINT] = { ALONE(t_hint, DEDUCE(t_usage_hint), DEDUCE(h_hint), NEEDS_GAME,
                          SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_hint_work) },
+    [REQ_PLAY] = { .word = t_play,
+                   .usage = DEDUCE(t_usage_play),
+                   .help = DEDUCE(h_play),
+                   .args_max = 1,
+                   .flags = ARGS_NUMBERS | NEEDS_GAME,
+                   .solver = SAP_SOLVER_DEDUCE,
+                   .take = DEDUCE(sap_req_play_take),
+                   .work = DEDUCE(sap_req_play_work),
+                   .reply = DEDUCE(sap_req_play_reply) },
     [REQ_PROB] = { ALONE(t_prob, DEDUCE(t_usage_prob), DEDUCE(h_prob), NEEDS_GAME,
                          SAP_SOLVER_DEDUCE),
                    .take = DEDUCE(sap_req_deduce_take), .work = DEDUCE(sap_req_prob_work),

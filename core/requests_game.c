@@ -150,10 +150,11 @@ void sap_req_quit_take(struct sap_session *s, const struct request_line *r)
 /* ---- the clicks ------------------------------------------------------------ */
 
 /* Whether this build and the session's options follow a move's boom lines
- * with the VIEW (SET VIEW ON). */
+ * with the VIEW (SET VIEW ON): never PLAY's moves (see PLAY). */
 static bool view_follows(const struct sap_session *s)
 {
-    return SERVES(SAP_SOLVER_VIEW) && (s->terminal & SAP_TERMINAL_VIEW) != 0;
+    return SERVES(SAP_SOLVER_VIEW) && (s->terminal & SAP_TERMINAL_VIEW) != 0
+           && s->request - 1u != REQ_PLAY;
 }
 
 /* After sap_game_move_begin or _step said `outcome`: true while the
@@ -506,4 +507,165 @@ size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap)
         }
     }
     return n;
+}
+
+/* ---- PLAY ---------------------------------------------------------------------- */
+
+/* PLAY [<n>]: the moves HINT names, played one after another until the game
+ * ends (or n of them): each move's line "<op> <x> <y>" (the short reply),
+ * its boom lines (the long one), then the next move's work; END last, after
+ * the ERR line of a move that could not be made.  Each move is a request of
+ * its own to the allowance (sap_session_leave_work counts it anew), its
+ * deduction has the request's block and gives it back before the move is
+ * played.  A move's VIEW under SET VIEW ON is not drawn: VIEW's cursor is
+ * the request's state, which PLAY's own would share. */
+enum play_stage {
+    PLAY_NEXT = 0, /* the next move is to be chosen, or the game is over */
+    PLAY_HINT,     /* HINT's deduction and scan */
+    PLAY_MOVE,     /* the move: a no-guess layout being made, an opening */
+    PLAY_BOOM,     /* its boom lines going out */
+    PLAY_END       /* END going out */
+};
+
+SAP_TEXT(play_end, "END\n");
+
+SAP_STATIC_ASSERT(play_after_move,
+                  offsetof(struct sap_session, req.deduce.scanning)
+                      >= offsetof(struct sap_session, req.move.col) + sizeof(uint32_t));
+
+/* END, after the reply line already set (an ERR, or none). */
+static bool play_stop(struct sap_session *s)
+{
+    s->req.deduce.play_stage = PLAY_END;
+    s->req.deduce.piece = 0;
+    sap_session_stream_reply(s);
+    return false;
+}
+
+/* The move's outcome (or its opening spreading): its boom lines, or an
+ * ERR and END. */
+static bool play_moved(struct sap_session *s, bool more)
+{
+    if (more)
+        return true;
+    if (s->stage == STAGE_WORK) /* an ERR: the move was not made */
+        return play_stop(s);
+    s->req.deduce.play_stage = PLAY_BOOM;
+    return false;
+}
+
+/* Its line "<op> <x> <y>" (1-based), then the move, as the request itself
+ * would make it. */
+static bool play_begin(struct sap_session *s, int op, uint32_t x, uint32_t y)
+{
+    char v = sap_game_cell(s->game, x - 1u, y - 1u);
+    if (s->req.deduce.play_counted)
+        s->req.deduce.moves_left--;
+    sap_session_reply_numbers(s, SAP_STR(""), (uint32_t)op, x, y);
+    s->req.deduce.play_stage = PLAY_MOVE;
+    s->req.move.generate = NULL;
+    if (op == SAP_OP_LEFT && sap_game_pending_level(s->game) != SAP_LEVEL_RANDOM
+        && (v == '_' || v == '?')) { /* a no-guess board's first click */
+        start_generate(s, x - 1u, y - 1u);
+        return play_moved(s, s->req.move.generate != NULL);
+    }
+    return play_moved(s, play_move(s, op, x, y));
+}
+
+/* The next move: HINT's first click before the mines are laid, else its
+ * deduction, in a block of the request's own. */
+static bool play_next(struct sap_session *s)
+{
+    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
+    size_t bytes;
+    void *block;
+    if (sap_game_state(s->game) != SAP_RUNNING
+        || (s->req.deduce.play_counted && s->req.deduce.moves_left == 0))
+        return play_stop(s);
+    sap_session_leave_work(s); /* the allowance counts this move's work */
+    if (!sap_game_mines_laid(s->game)) {
+        uint32_t x = rows < 3u ? rows : 3u, y = cols < 3u ? cols : 3u;
+        return play_begin(
+            s, sap_game_cell(s->game, x - 1u, y - 1u) == 'P' ? SAP_OP_RIGHT : SAP_OP_LEFT, x,
+            y);
+    }
+    bytes = SAP_DEDUCE_BYTES(rows, cols);
+    block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    if (block == NULL
+        || sap_deduce_init(&s->req.deduce.deduce, block, bytes, s->game) != SAP_OK) {
+        sap_session_release_request_block(s);
+        sap_session_reply_err(s, sap_reason_no_memory);
+        return play_stop(s);
+    }
+    s->req.deduce.scanning = false;
+    s->req.deduce.play_stage = PLAY_HINT;
+    return true;
+}
+
+/* HINT's deduction and scan, as HINT's work step; then its move. */
+static bool play_hint(struct sap_session *s)
+{
+    sap_deduce *d = s->req.deduce.deduce;
+    uint32_t row, col;
+    int op;
+    if (!s->req.deduce.scanning) {
+        int err = sap_req_deduce_on(s, d);
+        if (err == SAP_MORE)
+            return true;
+        if (err != SAP_OK)
+            return play_stop(s); /* its ERR is the reply */
+        sap_hint_begin(d);
+        s->req.deduce.scanning = true;
+        return true;
+    }
+    if (!sap_hint_scan(d, s->game, s->budget))
+        return true;
+    op = sap_hint_move(d, s->game, &row, &col);
+    s->req.deduce.deduce = NULL;
+    sap_session_release_request_block(s);
+    if (op == 0) {
+        sap_session_reply_err(s, SAP_STR("nothing is covered that is not known"));
+        return play_stop(s);
+    }
+    return play_begin(s, op, row + 1u, col + 1u);
+}
+
+void sap_req_play_take(struct sap_session *s, const struct request_line *r)
+{
+    s->req.deduce.play_counted = r->numbers == 1u;
+    s->req.deduce.moves_left = r->args[0];
+    if (r->numbers == 1u && r->args[0] == 0) {
+        sap_session_reply_err(s, SAP_STR("usage: PLAY [<n>], n at least 1"));
+        return;
+    }
+    s->req.deduce.deduce = NULL;
+    s->req.deduce.play_stage = PLAY_NEXT;
+    sap_session_leave_work(s);
+}
+
+bool sap_req_play_work(struct sap_session *s)
+{
+    switch (s->req.deduce.play_stage) {
+    case PLAY_NEXT:
+        return play_next(s);
+    case PLAY_HINT:
+        return play_hint(s);
+    default: /* PLAY_MOVE */
+        return play_moved(s, sap_req_move_work(s));
+    }
+}
+
+/* A move's boom lines, then back to the work for the next; END last. */
+size_t sap_req_play_reply(struct sap_session *s, char *out, size_t cap)
+{
+    size_t n;
+    if (s->req.deduce.play_stage == PLAY_BOOM) {
+        n = sap_game_reply(s->game, out, cap);
+        if (n == 0) {
+            s->req.deduce.play_stage = PLAY_NEXT;
+            sap_session_leave_work(s);
+        }
+        return n;
+    }
+    return sap_copy_text(out, cap, play_end, sizeof play_end - 1u, &s->req.deduce.piece);
 }

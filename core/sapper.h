@@ -782,14 +782,14 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * build has them (requests.c checks the bytes at build time,
  * tests/test_session.c both). */
 #define SAP_SESSION_HELP_LINES                                                                 \
-    (12u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 3u : 0u)                                       \
+    (12u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 4u : 0u)                                       \
      + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 1u : 0u)                                       \
      + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 1u : 0u) + (SAP_NEW_SHORTCUTS ? 1u : 0u)             \
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u))
 #define SAP_SESSION_HELP_BYTES                                                                 \
-    (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 190u : 0u)                                    \
+    (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 267u : 0u)                                    \
      + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 65u : 0u)                                    \
      + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 75u : 0u) + (SAP_NEW_SHORTCUTS ? 78u : 0u)           \
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)                                         \
@@ -864,11 +864,17 @@ struct sap_session {
         struct { /* NURIKABE */
             sap_nurikabe *grid;
         } nurikabe;
-        struct { /* HINT, PROB */
+        struct { /* HINT, PROB, PLAY */
             struct sap_deduce *deduce;
             uint32_t row, col; /* PROB's cursor */
-            uint32_t piece;    /* how much of the cell's token is out */
+            uint32_t piece;    /* how much of the cell's token (PLAY: END) is out */
             bool scanning;     /* HINT: the deduction is done, its scan under way */
+            /* PLAY: its stage, whether it has a move count and how many of
+             * them are left (after row and col: a move's fields, which a
+             * no-guess board's first click uses, overlap only those) */
+            uint8_t play_stage;
+            bool play_counted;
+            uint32_t moves_left;
         } deduce;
         struct { /* STATS */
             struct sap_stats *stats;

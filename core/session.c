@@ -47,7 +47,7 @@ static size_t write_reply(struct sap_session *s, char *out, size_t cap)
     size_t n;
     REQUEST_FIELD(s->request - 1u, reply, reply);
     n = reply(s, out, cap);
-    if (n == 0)
+    if (n == 0 && s->stage == STAGE_REPLY) /* else it left work again */
         sap_session_end_request(s);
     return n;
 }
