@@ -746,6 +746,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  *   VIEW, VIEW PROB     SAP_REPLY_VIEW_MAX(rows, cols) of the current game
  *                       (colour on or off)
  *   1/2/3 x y, SET VIEW ON: SAP_REPLY_MOVE_MAX + SAP_REPLY_VIEW_MAX
+ *   PLAY [n]            each move's line (SAP_REPLY_MAX) and its reply as
+ *                       a move's, then END (no VIEW under SET VIEW ON)
  *   CASUALMAP r c       SAP_REPLY_MAX + SAP_REPLY_MASTER_MAX(r, c)
  *   MASTER R C M        SAP_REPLY_MASTER_MAX(R, C)
  *   HELP                SAP_SESSION_HELP_BYTES

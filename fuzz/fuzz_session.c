@@ -7,7 +7,8 @@
  *   - the reply is no longer than the bound section 9 documents for that
  *     request (SAP_REPLY_MAX, SAP_REPLY_MOVE_MAX of the current game and
  *     under SET VIEW ON its SAP_REPLY_VIEW_MAX, SAP_REPLY_SHOW_MAX,
- *     SAP_REPLY_VIEW_MAX, SAP_REPLY_MASTER_MAX, SAP_SESSION_HELP_BYTES);
+ *     SAP_REPLY_VIEW_MAX, SAP_REPLY_MASTER_MAX, SAP_SESSION_HELP_BYTES; PLAY
+ *     each of its moves' line and reply, then END);
  *   - every reply ends with a line end, every complete request line gets
  *     one (unless it announced more lines), board rows get none before the
  *     last, and nothing at all comes once the session is closing;
@@ -350,6 +351,14 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
         bound = max_size(bound, (size_t)5u * m->game_rows * m->game_cols);
     } else if (word_is(&w, 0, "view")) {
         bound = max_size(bound, SAP_REPLY_VIEW_MAX(m->game_rows, m->game_cols));
+    } else if (word_is(&w, 0, "play")) {
+        /* each move's line and reply (a cell takes at most 3 moves: a flag
+         * cycled off it, then opened; a '?' cycled to a flag), then an
+         * ERR line and END */
+        size_t moves = (size_t)3u * m->game_rows * m->game_cols + 1u;
+        bound = max_size(
+            bound, moves * (SAP_REPLY_MAX + SAP_REPLY_MOVE_MAX(m->game_rows, m->game_cols))
+                       + SAP_REPLY_MAX + 4u);
     } else if (word_is(&w, 0, "set") && word_is(&w, 1, "view") && w.count == 3) {
         if (reply_length == 3 && memcmp(reply, "OK\n", 3) == 0)
             m->view_after_moves = word_is(&w, 2, "on");

@@ -84,6 +84,15 @@ check_eq "... all $HELP_LINES lines of it, END last" "$(echo "$out" | wc -l) $(e
 out=$(printf 'NEW 2 2 1 1\n' | "$CLIENT" send "$A" 5000)
 check_eq "EOF after a whole line" "$out" "OK 2 2 1"
 
+# PLAY: a whole expert game over TCP, the bytes the session itself writes
+# (its moves, their replies, END last), the reply streamed between moves.
+out=$(printf 'NEW EXPERT 42\nPLAY\nPLAY 1\n' | "$CLIENT" send "$A" 10000)
+check_eq "PLAY over TCP: the session's bytes" "$out" \
+    "$(printf 'NEW EXPERT 42\nPLAY\nPLAY 1\n' | "$CLIENT" transcript)"
+check_eq "... a game played to its end, then END; PLAY 1 on it: END" \
+    "$(echo "$out" | tail -n 3 | sed 1d | tr '\n' ' ')$(echo "$out" | grep -c '^[12] ')" \
+    "END END $(echo "$out" | grep -c '^[12] ')"
+
 # ---- a person at a terminal ------------------------------------------------------
 # Line ends: "\n", "\r\n" and a lone "\r" (what a serial terminal or
 # netcat in a raw terminal sends) give the same replies, board rows too.
