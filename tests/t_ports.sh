@@ -203,7 +203,7 @@ declare -A served=(
 help_sed() { # board -> sed script
     local script=""
     case " ${served[$1]} " in *" deduce "*) ;; *)
-        script+='/^NEW \.\.\. CASUAL|NOGUESS (last): /d; /^HINT: /d; /^PROB: /d; ' ;;
+        script+='/^NEW \.\.\. CASUAL|NOGUESS (last): /d; /^HINT: /d; /^PLAY \[<n>\]: /d; /^PROB: /d; ' ;;
     esac
     case " ${served[$1]} " in *" view "*) ;; *)
         script+='/^VIEW: /d; s/^SET ECHO|COLOR|VIEW ON|OFF: .*/SET ECHO ON|OFF: echo what is typed (backspace edits)/; ' ;;
