@@ -33,7 +33,8 @@ static bool scan(sap_deduce *d, uint32_t *budget)
     uint32_t x = d->cursor;
     /* what the player sees, once: a number in need[], covered as 0xFF */
     for (; *budget > 0 && x < d->cells; x++, --*budget) {
-        int n = sap_seen_number(d->game, x / d->cols, x % d->cols);
+        int n = x == d->supposed_cell ? (int)d->supposed_number
+                                      : sap_seen_number(d->game, x / d->cols, x % d->cols);
         flags[x] = n < 0 ? 0 : F_OPEN;
         need[x] = n < 0 ? 0xFFu : (uint8_t)n;
         d->covered += n < 0;
@@ -348,6 +349,7 @@ int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_g
     d->cells = rows * cols;
     d->room = SAP_DEDUCE_ROOM(d->cells);
     d->mines = sap_game_mines(game);
+    d->supposed_cell = d->cells;
     d->phase = PH_SCAN;
     *deduce = d;
     return SAP_OK;
@@ -356,6 +358,12 @@ int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_g
 void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth)
 {
     d->reach = (uint8_t)depth;
+}
+
+void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number)
+{
+    d->supposed_cell = x;
+    d->supposed_number = number;
 }
 
 /* One phase for *budget steps; true when it is over (d->phase then says

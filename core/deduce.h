@@ -65,6 +65,8 @@ struct sap_deduce {
     uint8_t interior_all_mines; /* every layout of positive weight fills the interior */
     uint8_t contradiction;      /* the rules met a number that cannot be met */
     uint8_t reach;              /* enum deduce_depth: how far it goes */
+    uint8_t supposed_number;    /* the number supposed at supposed_cell */
+    uint32_t supposed_cell;     /* a covered cell taken as opened (cells: none) */
     union {
         /* Combining (PH_TOTAL, PH_WEIGHTS), resumable: the group whose
          * weights are being found (its index; its first place in order[]
@@ -96,6 +98,12 @@ struct sap_deduce {
  * is not used. */
 enum deduce_depth { DEPTH_FULL = 0, DEPTH_RULES };
 void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth);
+
+/* A what-if for HINT's look-ahead (guess.c): the deduction takes covered
+ * cell x as opened and showing `number`.  Its layouts are then exactly the
+ * original position's layouts with x safe and showing that number, so its
+ * total weight over the original's is that event's probability. */
+void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
 
 /* Where cell x stands in the deduction so far, at any phase: the no-guess
  * generator reads it where its play stalled, whether the engine finished

@@ -1045,7 +1045,7 @@ void sap_session_release(struct sap_session *session);
  * gives up (SAP_ERR_SIZE) and claims nothing.
  * ---------------------------------------------------------------------- */
 
-#define SAP_DEDUCE_HEADER_BYTES 128u
+#define SAP_DEDUCE_HEADER_BYTES 160u
 #define SAP_DEDUCE_ROOM(cells)                                                                 \
     ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells)                           \
                                                    : (size_t)SAP_DEDUCE_FRONTIER)
