@@ -465,11 +465,16 @@ static bool counted(uint8_t phase)
 
 int sap_deduce_step(sap_deduce *d, uint32_t budget)
 {
-    uint32_t used = 0;
     if (d == NULL)
         return SAP_ERR_ARG;
     if (budget == 0)
         budget = 1;
+    return sap_deduce_spend(d, &budget);
+}
+
+int sap_deduce_spend(sap_deduce *d, uint32_t *budget_left)
+{
+    uint32_t used = 0, budget = *budget_left;
     while (budget > 0 && d->phase < PH_DONE) {
         uint32_t before = budget;
         uint8_t phase = d->phase;
@@ -478,6 +483,7 @@ int sap_deduce_step(sap_deduce *d, uint32_t budget)
             used += before - budget;
     }
     d->steps = used > SAP_DEDUCE_MAX_STEPS - d->steps ? SAP_DEDUCE_MAX_STEPS : d->steps + used;
+    *budget_left = budget;
     if (d->phase == PH_DONE)
         return SAP_OK;
     if (d->phase == PH_FAILED)

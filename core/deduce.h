@@ -82,8 +82,6 @@ struct sap_deduce {
         struct {
             uint32_t cell;       /* the next cell to look at */
             uint32_t best_cell;  /* the certain cell with the simplest reason */
-            uint32_t guess_cell; /* the safest unsure cell ... */
-            uint32_t guess_p;    /* ... and its odds (10001: none yet) */
             uint8_t pass;        /* 0: wrong flags; 1: every cell; 2: done */
             uint8_t best;        /* best_cell's reason level (4: none) */
             uint8_t best_safe;   /* best_cell is safe (else a mine) */
@@ -104,6 +102,10 @@ void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth);
  * original position's layouts with x safe and showing that number, so its
  * total weight over the original's is that event's probability. */
 void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
+
+/* sap_deduce_step with the budget left over in *budget (0 unless it
+ * finished or failed first), so that HINT can go on in the same call. */
+int sap_deduce_spend(sap_deduce *d, uint32_t *budget);
 
 /* Where cell x stands in the deduction so far, at any phase: the no-guess
  * generator reads it where its play stalled, whether the engine finished
@@ -185,6 +187,56 @@ static inline struct sap_box box_at(const sap_deduce *d, uint32_t x)
 {
     return sap_block_around_cell(d->rows, d->cols, x);
 }
+
+/* ---- HINT (hint.c, guess.c) --------------------------------------------- */
+
+/* A guess HINT weighs: a covered cell no number proves, and what its
+ * look-ahead found.  survive: the weight of the layouts in which it is safe
+ * and the next move is too, when the next move is the safest cell then (a
+ * certain one counts as safe); progress: of those in which it is safe and
+ * some cell is certain after it. */
+struct hint_candidate {
+    uint32_t cell;
+    uint32_t p;         /* its mine odds, 0.01 % */
+    uint8_t neighbours; /* covered neighbours: the numbers it can show */
+    uint8_t interior;   /* next to no number */
+    uint8_t weighed;    /* every what-if of it was worked out */
+    struct sap_weight survive, progress;
+};
+
+#define HINT_FRONTIER_CANDIDATES 8u
+#define HINT_INTERIOR_CANDIDATES 2u
+#define HINT_CANDIDATES (HINT_FRONTIER_CANDIDATES + HINT_INTERIOR_CANDIDATES)
+
+/* HINT's state, at the start of its block; the deduction follows it. */
+struct sap_hint {
+    const sap_game *game;
+    sap_deduce *deduce;
+    size_t deduce_bytes;
+    struct sap_weight total; /* the position's layouts: Z */
+    uint32_t count;          /* candidates, once the scan is done */
+    uint32_t frontier_count; /* during the scan: the frontier's ... */
+    uint32_t interior_count; /* ... and the interior's */
+    uint32_t at, number;     /* the what-if under way: candidate, its number */
+    uint32_t cursor;         /* reading a what-if's cells */
+    uint32_t after_p;        /* ... its safest unsure cell's odds so far */
+    uint32_t chosen;         /* the candidate named */
+    uint32_t safest;         /* the safest candidate (the first of them) */
+    uint8_t stage;
+    uint8_t guessing;        /* the scan found no certain cell */
+    uint8_t after_safe;      /* the what-if has a cell certainly safe */
+    uint8_t approximate;     /* the position could not be counted: the rules only */
+    struct hint_candidate candidate[HINT_CANDIDATES];
+};
+
+SAP_STATIC_ASSERT(hint_header_fits, sizeof(struct sap_hint) <= SAP_HINT_HEADER_BYTES);
+
+/* The scan (hint.c) on a finished deduction: begin, then for *budget
+ * steps a call, true once done; it offers each unsure cell it passes to
+ * the guess (guess.c). */
+void sap_hint_scan_begin(sap_deduce *d);
+bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
+void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
 
 /* Combining (deduce_combine.c): begin once the groups are counted, then
  * PH_BINOM, PH_TOTAL and PH_WEIGHTS for *budget steps; true once every

@@ -161,12 +161,10 @@ static unsigned reason(const sap_game *g, uint32_t r, uint32_t c, bool safe, cha
 #define REASON_STEPS 64u
 #define TWO_STEPS_STEPS 1024u
 
-void sap_hint_begin(sap_deduce *d)
+void sap_hint_scan_begin(sap_deduce *d)
 {
     d->u.hint.cell = 0;
     d->u.hint.best_cell = 0;
-    d->u.hint.guess_cell = 0;
-    d->u.hint.guess_p = 10001;
     d->u.hint.pass = 0;
     d->u.hint.best = 4;
     d->u.hint.best_safe = 0;
@@ -174,18 +172,18 @@ void sap_hint_begin(sap_deduce *d)
 
 /* One cell of the second pass: a guess, or a certain cell whose reason is
  * simpler than the best so far.  Returns the steps it cost. */
-static uint32_t scan_cell(sap_deduce *d, const sap_game *g, uint32_t x)
+static uint32_t scan_cell(struct sap_hint *h, uint32_t x)
 {
+    sap_deduce *d = h->deduce;
+    const sap_game *g = h->game;
     uint32_t cols = sap_game_cols(g), r = x / cols, c = x % cols, p;
     int view = sap_deduce_cell(d, r, c, &p);
     char line[SAP_REPLY_MAX];
     size_t n = 0;
     unsigned level, best = d->u.hint.best;
     bool safe = view == SAP_CELL_SAFE;
-    if (view == SAP_CELL_UNSURE && p < d->u.hint.guess_p) {
-        d->u.hint.guess_p = p;
-        d->u.hint.guess_cell = x;
-    }
+    if (view == SAP_CELL_UNSURE)
+        sap_hint_offer(h, x, p);
     if (view != SAP_CELL_SAFE && view != SAP_CELL_MINE)
         return 1;
     if (sap_game_cell(g, r, c) == 'P')
@@ -201,8 +199,11 @@ static uint32_t scan_cell(sap_deduce *d, const sap_game *g, uint32_t x)
 
 /* The scan: first a flag the numbers prove wrong (the first such), then,
  * unless one was found, every cell until one with a one-number reason. */
-bool sap_hint_scan(sap_deduce *d, const sap_game *g, uint32_t budget)
+bool sap_hint_scan(struct sap_hint *h, uint32_t *budget_left)
 {
+    uint32_t budget = *budget_left;
+    sap_deduce *d = h->deduce;
+    const sap_game *g = h->game;
     uint32_t cells = sap_game_rows(g) * sap_game_cols(g), cols = sap_game_cols(g), p;
     while (d->u.hint.pass < 2 && budget > 0) {
         uint32_t x = d->u.hint.cell, cost = 1;
@@ -220,22 +221,79 @@ bool sap_hint_scan(sap_deduce *d, const sap_game *g, uint32_t budget)
                 d->u.hint.best_safe = 1;
             }
         } else {
-            cost = scan_cell(d, g, x);
+            cost = scan_cell(h, x);
         }
         d->u.hint.cell = x + 1;
         budget = budget > cost ? budget - cost : 0;
     }
+    *budget_left = budget;
     return d->u.hint.pass == 2;
 }
 
-size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t cap)
+/* p (0.01 % units) as a percent with one decimal: "18.2". */
+static void add_tenths(char *buf, size_t cap, size_t *len, uint32_t p)
 {
+    uint32_t tenths = (p + 5u) / 10u;
+    char digit[2] = { 0, 0 };
+    sap_text_add_u32(buf, cap, len, tenths / 10u);
+    sap_text_add(buf, cap, len, SAP_STR("."));
+    digit[0] = (char)('0' + tenths % 10u);
+    sap_text_add_ram(buf, cap, len, digit);
+}
+
+/* A guess's line: the cell, its odds, and why it was chosen. */
+static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
+{
+    const struct hint_candidate *c = &h->candidate[h->chosen];
+    const struct hint_candidate *safest = &h->candidate[h->safest];
+    uint32_t cols = sap_game_cols(h->game);
+    size_t len = 0;
+    sap_text_add(buf, cap, &len, SAP_STR("GUESS "));
+    sap_text_add_u32(buf, cap, &len, c->cell / cols + 1u);
+    sap_text_add(buf, cap, &len, SAP_STR(" "));
+    sap_text_add_u32(buf, cap, &len, c->cell % cols + 1u);
+    if (h->approximate) {
+        sap_text_add(buf, cap, &len, SAP_STR(" about "));
+        add_tenths(buf, cap, &len, c->p);
+        sap_text_add(buf, cap, &len,
+                     SAP_STR("%: too many layouts fit to count them all; by the numbers "
+                             "around it, this looks safest"));
+        return len;
+    }
+    sap_text_add(buf, cap, &len, SAP_STR(" "));
+    add_tenths(buf, cap, &len, c->p);
+    sap_text_add(buf, cap, &len, SAP_STR("%: no cell is certain; "));
+    if (!c->weighed) {
+        sap_text_add(buf, cap, &len, SAP_STR("this is the safest"));
+        return len;
+    }
+    if (h->chosen == h->safest) {
+        sap_text_add(buf, cap, &len, SAP_STR("this is the safest, and "));
+    } else {
+        sap_text_add(buf, cap, &len, SAP_STR("the safest is "));
+        add_tenths(buf, cap, &len, safest->p);
+        sap_text_add(buf, cap, &len, SAP_STR("%, but this one is "));
+    }
+    sap_text_add_u32(buf, cap, &len, sap_weight_ratio(c->progress, h->total, 100u));
+    sap_text_add(buf, cap, &len, SAP_STR("% likely to show a safe cell next"));
+    if (h->chosen != h->safest && safest->weighed) {
+        sap_text_add(buf, cap, &len, SAP_STR(" (that one "));
+        sap_text_add_u32(buf, cap, &len, sap_weight_ratio(safest->progress, h->total, 100u));
+        sap_text_add(buf, cap, &len, SAP_STR("%)"));
+    }
+    return len;
+}
+
+size_t sap_hint_line(const struct sap_hint *h, char *buf, size_t cap)
+{
+    const sap_deduce *d = h->deduce;
+    const sap_game *g = h->game;
     uint32_t cols = sap_game_cols(g), x = d->u.hint.best_cell, r = x / cols, c = x % cols;
-    uint32_t guess_r = d->u.hint.guess_cell / cols, guess_c = d->u.hint.guess_cell % cols;
-    uint32_t guess_p = d->u.hint.guess_p;
     size_t len = 0;
 
     buf[0] = '\0';
+    if (h->guessing)
+        return h->count == 0 ? 0 : guess_line(h, buf, cap);
     if (d->u.hint.best == 0) { /* a flag the numbers prove wrong */
         sap_text_add(buf, cap, &len, SAP_STR("SAFE "));
         sap_text_add_u32(buf, cap, &len, r + 1);
@@ -245,7 +303,7 @@ size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t c
         (void)reason(g, r, c, true, buf, cap, &len, 4);
         return len;
     }
-    if (d->u.hint.best <= 3) { /* the certain cell with the simplest reason */
+    { /* the certain cell with the simplest reason */
         char line[SAP_REPLY_MAX];
         size_t n = 0;
         bool safe = d->u.hint.best_safe != 0;
@@ -260,38 +318,22 @@ size_t sap_hint_line(const sap_deduce *d, const sap_game *g, char *buf, size_t c
         sap_text_add_ram(buf, cap, &len, line);
         return len;
     }
-    if (guess_p > 10000)
-        return 0; /* nothing covered and unknown */
-    sap_text_add(buf, cap, &len, SAP_STR("GUESS "));
-    sap_text_add_u32(buf, cap, &len, guess_r + 1);
-    sap_text_add(buf, cap, &len, SAP_STR(" "));
-    sap_text_add_u32(buf, cap, &len, guess_c + 1);
-    sap_text_add(buf, cap, &len, SAP_STR(" "));
-    {
-        uint32_t tenths = (guess_p + 5u) / 10u; /* 0.1 % units */
-        char digit[2] = { 0, 0 };
-        sap_text_add_u32(buf, cap, &len, tenths / 10u);
-        sap_text_add(buf, cap, &len, SAP_STR("."));
-        digit[0] = (char)('0' + tenths % 10u);
-        sap_text_add_ram(buf, cap, &len, digit);
-    }
-    sap_text_add(buf, cap, &len, SAP_STR("%: no cell is certain; this is the safest"));
-    return len;
 }
 
-int sap_hint_move(const sap_deduce *d, const sap_game *g, uint32_t *row, uint32_t *col)
+int sap_hint_move(const struct sap_hint *h, uint32_t *row, uint32_t *col)
 {
-    uint32_t cols = sap_game_cols(g), x = d->u.hint.best_cell;
-    bool open = d->u.hint.best == 0 || (d->u.hint.best <= 3 && d->u.hint.best_safe != 0);
-    if (d->u.hint.best > 3) {
-        if (d->u.hint.guess_p > 10000)
+    const sap_deduce *d = h->deduce;
+    uint32_t cols = sap_game_cols(h->game), x = d->u.hint.best_cell;
+    bool open = d->u.hint.best == 0 || d->u.hint.best_safe != 0;
+    if (h->guessing) {
+        if (h->count == 0)
             return 0;
-        x = d->u.hint.guess_cell;
+        x = h->candidate[h->chosen].cell;
         open = true;
     }
     *row = x / cols;
     *col = x % cols;
-    return open && sap_game_cell(g, *row, *col) != 'P' ? SAP_OP_LEFT : SAP_OP_RIGHT;
+    return open && sap_game_cell(h->game, *row, *col) != 'P' ? SAP_OP_LEFT : SAP_OP_RIGHT;
 }
 
 size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c, char *buf)

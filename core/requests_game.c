@@ -416,16 +416,45 @@ void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
     sap_session_leave_work(s);
 }
 
+/* HINT's block: the deduction and the guess's look-ahead (guess.c). */
+static bool hint_start(struct sap_session *s)
+{
+    size_t bytes = SAP_HINT_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
+    void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    return block != NULL && sap_hint_init(&s->req.deduce.hint, block, bytes, s->game) == SAP_OK;
+}
+
+/* HINT's work for a poll: SAP_MORE, SAP_OK once its line is known, or an
+ * error whose ERR is the reply. */
+static int hint_on(struct sap_session *s)
+{
+    int err;
+    if (sap_session_give_up(s))
+        return SAP_ERR_ARG;
+    err = sap_hint_step(s->req.deduce.hint, s->budget);
+    if (err == SAP_ERR_STATE)
+        sap_session_reply_err(s, SAP_STR("no layout of mines fits the numbers"));
+    return err;
+}
+
 void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
 {
     (void)r;
-    s->req.deduce.scanning = false;
     s->req.deduce.deduce = NULL; /* none before the first click */
+    s->req.deduce.hint = NULL;
     if (!sap_game_mines_laid(s->game)) {
         first_click(s);
         return;
     }
-    sap_req_deduce_start(s, &s->req.deduce.deduce);
+    if (s->request - 1u == REQ_PROB) {
+        sap_req_deduce_start(s, &s->req.deduce.deduce);
+        return;
+    }
+    if (!hint_start(s)) {
+        sap_session_reply_err(s, sap_reason_no_memory);
+        return;
+    }
+    sap_session_leave_work(s);
 }
 
 int sap_req_deduce_on(struct sap_session *s, sap_deduce *d)
@@ -445,25 +474,17 @@ int sap_req_deduce_on(struct sap_session *s, sap_deduce *d)
     return err == SAP_MORE ? SAP_MORE : SAP_OK;
 }
 
-/* HINT's line: the deduction, then from the next poll on its scan of the
- * board (a budget each), then the line. */
+/* HINT's line, once its work is done. */
 bool sap_req_hint_work(struct sap_session *s)
 {
     size_t room, length;
     char *at;
-    if (!s->req.deduce.scanning) {
-        int err = sap_req_deduce_on(s, s->req.deduce.deduce);
-        if (err != SAP_OK)
-            return err == SAP_MORE;
-        sap_hint_begin(s->req.deduce.deduce);
-        s->req.deduce.scanning = true;
-        return true;
-    }
-    if (!sap_hint_scan(s->req.deduce.deduce, s->game, s->budget))
-        return true;
+    int err = hint_on(s);
+    if (err != SAP_OK)
+        return err == SAP_MORE;
     sap_session_reply_start(s, SAP_STR(""));
     at = sap_session_reply_room(s, &room);
-    length = sap_hint_line(s->req.deduce.deduce, s->game, at, room);
+    length = sap_hint_line(s->req.deduce.hint, at, room);
     if (length == 0) {
         sap_session_reply_err(s, SAP_STR("nothing is covered that is not known"));
     } else {
@@ -530,7 +551,7 @@ enum play_stage {
 SAP_TEXT(play_end, "END\n");
 
 SAP_STATIC_ASSERT(play_after_move,
-                  offsetof(struct sap_session, req.deduce.scanning)
+                  offsetof(struct sap_session, req.deduce.play_stage)
                       >= offsetof(struct sap_session, req.move.col) + sizeof(uint32_t));
 
 /* END, after the reply line already set (an ERR, or none). */
@@ -577,8 +598,6 @@ static bool play_begin(struct sap_session *s, int op, uint32_t x, uint32_t y)
 static bool play_next(struct sap_session *s)
 {
     uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
-    size_t bytes;
-    void *block;
     if (sap_game_state(s->game) != SAP_RUNNING
         || (s->req.deduce.play_counted && s->req.deduce.moves_left == 0))
         return play_stop(s);
@@ -589,39 +608,26 @@ static bool play_next(struct sap_session *s)
             s, sap_game_cell(s->game, x - 1u, y - 1u) == 'P' ? SAP_OP_RIGHT : SAP_OP_LEFT, x,
             y);
     }
-    bytes = SAP_DEDUCE_BYTES(rows, cols);
-    block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
-    if (block == NULL
-        || sap_deduce_init(&s->req.deduce.deduce, block, bytes, s->game) != SAP_OK) {
+    if (!hint_start(s)) {
         sap_session_release_request_block(s);
         sap_session_reply_err(s, sap_reason_no_memory);
         return play_stop(s);
     }
-    s->req.deduce.scanning = false;
     s->req.deduce.play_stage = PLAY_HINT;
     return true;
 }
 
-/* HINT's deduction and scan, as HINT's work step; then its move. */
+/* HINT's work, as HINT's work step; then its move. */
 static bool play_hint(struct sap_session *s)
 {
-    sap_deduce *d = s->req.deduce.deduce;
     uint32_t row, col;
-    int op;
-    if (!s->req.deduce.scanning) {
-        int err = sap_req_deduce_on(s, d);
-        if (err == SAP_MORE)
-            return true;
-        if (err != SAP_OK)
-            return play_stop(s); /* its ERR is the reply */
-        sap_hint_begin(d);
-        s->req.deduce.scanning = true;
+    int op, err = hint_on(s);
+    if (err == SAP_MORE)
         return true;
-    }
-    if (!sap_hint_scan(d, s->game, s->budget))
-        return true;
-    op = sap_hint_move(d, s->game, &row, &col);
-    s->req.deduce.deduce = NULL;
+    if (err != SAP_OK)
+        return play_stop(s); /* its ERR is the reply */
+    op = sap_hint_move(s->req.deduce.hint, &row, &col);
+    s->req.deduce.hint = NULL;
     sap_session_release_request_block(s);
     if (op == 0) {
         sap_session_reply_err(s, SAP_STR("nothing is covered that is not known"));
@@ -638,7 +644,7 @@ void sap_req_play_take(struct sap_session *s, const struct request_line *r)
         sap_session_reply_err(s, SAP_STR("usage: PLAY [<n>], n at least 1"));
         return;
     }
-    s->req.deduce.deduce = NULL;
+    s->req.deduce.hint = NULL;
     s->req.deduce.play_stage = PLAY_NEXT;
     sap_session_leave_work(s);
 }

@@ -802,14 +802,16 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
  * NURIKABE grid with a number in every cell, a JUDGE reader's case, and
  * in a build with the deduction engine, a no-guess board's generator
- * (which holds HINT's and PROB's block and more). */
+ * (which holds PROB's block and more) and HINT's block. */
 #define SAP_SESSION_WORK_BYTES(rows, cols)                                                     \
     SAP_MAX2_(                                                                                 \
         SAP_MAX2_(SAP_MAX2_(SAP_CASUAL_BYTES(rows, cols)                                       \
                                 + ((size_t)(rows) * (size_t)(cols) + 7u) / 8u,                 \
                             SAP_NURIKABE_BYTES(rows, cols, (size_t)(rows) * (size_t)(cols))),  \
                   SAP_GAME_BYTES(rows, cols)),                                                 \
-        ((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? SAP_GENERATE_BYTES(rows, cols) : (size_t)0u)
+        ((SAP_SOLVERS)&SAP_SOLVER_DEDUCE)                                                      \
+            ? SAP_MAX2_(SAP_GENERATE_BYTES(rows, cols), SAP_HINT_BYTES(rows, cols))            \
+            : (size_t)0u)
 
 struct sap_session {
     /* The SAP_LIMITS_TAG of the library once sap_session_init accepted the
@@ -867,10 +869,10 @@ struct sap_session {
             sap_nurikabe *grid;
         } nurikabe;
         struct { /* HINT, PROB, PLAY */
-            struct sap_deduce *deduce;
+            struct sap_deduce *deduce; /* PROB's */
+            struct sap_hint *hint;     /* HINT's, PLAY's */
             uint32_t row, col; /* PROB's cursor */
             uint32_t piece;    /* how much of the cell's token (PLAY: END) is out */
-            bool scanning;     /* HINT: the deduction is done, its scan under way */
             /* PLAY: its stage, whether it has a move count and how many of
              * them are left (after row and col: a move's fields, which a
              * no-guess board's first click uses, overlap only those) */
@@ -1055,6 +1057,11 @@ void sap_session_release(struct sap_session *session);
 #define SAP_DEDUCE_BYTES(rows, cols)                                                           \
     ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols)                               \
      + (size_t)64u * SAP_DEDUCE_ROOM((size_t)(rows) * (size_t)(cols)))
+
+/* HINT's block (the protocol's HINT and PLAY): the deduction's, and a
+ * header for the look-ahead that chooses a guess. */
+#define SAP_HINT_HEADER_BYTES 384u
+#define SAP_HINT_BYTES(rows, cols) ((size_t)SAP_HINT_HEADER_BYTES + SAP_DEDUCE_BYTES(rows, cols))
 
 typedef struct sap_deduce sap_deduce;
 

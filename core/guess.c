@@ -1,0 +1,363 @@
+/*
+ * guess.c - HINT as a whole, and the guess it names when nothing is
+ * certain.
+ *
+ * HINT deduces the position (deduce.c) and scans it for a certain cell with
+ * the simplest reason (hint.c).  When no cell is certain, the safest cell
+ * is not always the best move: a cell that is a little riskier but likely
+ * to show a number that settles its neighbours wins more games than one
+ * whose number will say nothing new.  So the scan keeps the safest
+ * frontier cells and the interior cells with fewest covered neighbours
+ * (the likeliest to show a 0), and for each of them, for each number n it
+ * could show, a what-if: the same deduction with the cell opened showing
+ * n (sap_deduce_suppose).  Its layouts are exactly the position's layouts
+ * with the cell safe and showing n, so its total weight Z_n over the
+ * position's Z is the probability of that outcome: nothing is estimated.
+ * From each outcome, the best next move: a certain cell if any, else the
+ * safest.  The candidate named is the one whose guess and next move
+ * survive together most often (survive = sum of Z_n (1 - p_next) / Z),
+ * with progress (sum of Z_n over the outcomes with a certain cell)
+ * breaking near ties.  The what-ifs reuse the deduction's own block, one
+ * at a time, so the look-ahead costs no memory beyond HINT's header; on a
+ * large board fewer candidates are looked at (the work is a deduction of
+ * the whole board per what-if), down to none: the safest cell.
+ *
+ * A position whose layouts are too many to count within
+ * SAP_DEDUCE_MAX_STEPS is not an error for HINT: it deduces again with
+ * the cheap rules alone, which settle cells soundly; a cell they settle is
+ * named as any certain cell, and else the cell its numbers make look
+ * safest, said to be approximate.
+ */
+#include "deduce.h"
+
+enum hint_stage {
+    HS_DEDUCE = 0, /* the position's deduction */
+    HS_RULES,      /* ... too big to count: the rules alone */
+    HS_SCAN,       /* a certain cell, and the candidates */
+    HS_WHATIF,     /* a candidate's what-if, deduced */
+    HS_READ,       /* ... and read: its best next move */
+    HS_DONE
+};
+
+/* Candidates whose safety is within this many parts in 10,000 of the
+ * safest's are weighed. */
+#ifndef HINT_TOLERANCE
+#define HINT_TOLERANCE 500u
+#endif
+/* The look-ahead's work: cells deduced, in all, per guess (a what-if
+ * deduces the whole board): enough for every candidate up to about
+ * 150 x 150, fewer beyond, none past about 480 x 480. */
+#define HINT_LOOK_CELLS (1u << 21)
+/* Progress's weight against survival, in 1/1024ths. */
+#ifndef HINT_PROGRESS_WEIGHT
+#define HINT_PROGRESS_WEIGHT 0u
+#endif
+
+int sap_hint_init(struct sap_hint **hint, void *memory, size_t bytes, const sap_game *game)
+{
+    struct sap_hint *h;
+    int err;
+    if (hint == NULL || game == NULL)
+        return SAP_ERR_ARG;
+    *hint = NULL;
+    if (memory == NULL || bytes < SAP_HINT_BYTES(sap_game_rows(game), sap_game_cols(game)))
+        return SAP_ERR_NOMEM;
+    h = (struct sap_hint *)memory;
+    memset(h, 0, sizeof *h);
+    h->game = game;
+    h->deduce_bytes = bytes - SAP_HINT_HEADER_BYTES;
+    err = sap_deduce_init(&h->deduce, (unsigned char *)memory + SAP_HINT_HEADER_BYTES,
+                          h->deduce_bytes, game);
+    if (err != SAP_OK)
+        return err;
+    h->stage = HS_DEDUCE;
+    *hint = h;
+    return SAP_OK;
+}
+
+/* The covered neighbours of cell x as the player sees them. */
+static uint8_t covered_neighbours(const sap_game *g, uint32_t x)
+{
+    uint32_t cols = sap_game_cols(g), r, c;
+    struct sap_box b = sap_block_around(sap_game_rows(g), cols, x / cols, x % cols);
+    uint8_t n = 0;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++)
+            n += (r * cols + c != x && sap_seen_number(g, r, c) < 0);
+    return n;
+}
+
+/* With the rules alone, an unsettled cell's odds as its numbers suggest:
+ * the highest share of mines still needed among a number's open cells
+ * around it, or in the interior the mines left over the cells left. */
+static uint32_t estimate(const struct sap_hint *h, uint32_t x)
+{
+    sap_deduce *d = h->deduce;
+    uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
+    struct sap_box b = box_at(d, x);
+    uint32_t r, c, best = 0, left = d->covered - d->settled;
+    if (!(flags[x] & F_FRONTIER))
+        return left == 0 ? 0 : (d->mines - d->settled_mines) * 10000u / left;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
+            uint32_t n = r * d->cols + c, p;
+            if (!(flags[n] & F_OPEN) || free_[n] == 0)
+                continue;
+            p = need[n] * 10000u / free_[n];
+            best = p > best ? p : best;
+        }
+    return best;
+}
+
+/* Inserts candidate c among list[0..*count) (at most max), in order of
+ * key; equal keys keep the scan's (row) order. */
+static void insert(struct hint_candidate *list, uint32_t *count, uint32_t max,
+                   const struct hint_candidate *c, uint32_t key,
+                   uint32_t (*key_of)(const struct hint_candidate *))
+{
+    uint32_t i = *count;
+    if (i == max && key >= key_of(&list[max - 1u]))
+        return;
+    if (i == max)
+        i--;
+    else
+        ++*count;
+    while (i > 0 && key < key_of(&list[i - 1u])) {
+        list[i] = list[i - 1u];
+        i--;
+    }
+    list[i] = *c;
+}
+
+static uint32_t odds_key(const struct hint_candidate *c)
+{
+    return c->p;
+}
+
+static uint32_t neighbours_key(const struct hint_candidate *c)
+{
+    return c->neighbours;
+}
+
+/* During the scan the frontier's candidates are candidate[0..8), in order
+ * of odds, and the interior's candidate[8..10), in order of covered
+ * neighbours (they all have the same odds); finish() puts them together. */
+void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p)
+{
+    struct hint_candidate c;
+    memset(&c, 0, sizeof c);
+    c.cell = x;
+    c.p = h->approximate ? estimate(h, x) : p;
+    c.neighbours = covered_neighbours(h->game, x);
+    c.interior = !(flags_of(h->deduce)[x] & F_FRONTIER);
+    if (c.interior)
+        insert(h->candidate + HINT_FRONTIER_CANDIDATES, &h->interior_count,
+               HINT_INTERIOR_CANDIDATES, &c, c.neighbours, neighbours_key);
+    else
+        insert(h->candidate, &h->frontier_count, HINT_FRONTIER_CANDIDATES, &c, c.p, odds_key);
+}
+
+/* The scan is done: the candidates together, those near enough the
+ * safest, as many as the look-ahead's work allows. */
+static void finish_candidates(struct sap_hint *h)
+{
+    struct hint_candidate *list = h->candidate;
+    uint32_t i, kept = 0, min_p = 10001u, cost = 0;
+    uint32_t cells = sap_game_rows(h->game) * sap_game_cols(h->game);
+    for (i = 0; i < h->interior_count; i++)
+        list[h->frontier_count + i] = list[HINT_FRONTIER_CANDIDATES + i];
+    h->count = h->frontier_count + h->interior_count;
+    for (i = 0; i < h->count; i++)
+        min_p = list[i].p < min_p ? list[i].p : min_p;
+    for (i = 0; i < h->count; i++)
+        if ((10000u - list[i].p) * 10000u >= (10000u - min_p) * (10000u - HINT_TOLERANCE))
+            list[kept++] = list[i];
+    h->count = kept;
+    for (i = 0; i < kept; i++)
+        cost += list[i].neighbours + 1u;
+    /* the work cap drops the riskiest first, never the safest */
+    while (h->count > 1u && (uint64_t)cost * cells > HINT_LOOK_CELLS) {
+        uint32_t drop = h->count - 1u, worst = 0;
+        for (i = 0; i < h->count; i++)
+            if (list[i].p > worst || (list[i].p == worst && i > drop)) {
+                worst = list[i].p;
+                drop = i;
+            }
+        if (list[drop].p == min_p)
+            drop = h->count - 1u;
+        cost -= list[drop].neighbours + 1u;
+        for (i = drop; i + 1u < h->count; i++)
+            list[i] = list[i + 1u];
+        h->count--;
+    }
+    for (i = 0; i < h->count && list[i].p != min_p; i++)
+        ;
+    h->safest = i;
+    h->chosen = i;
+}
+
+/* The what-if of candidate h->at showing h->number, in the deduction's
+ * block (the position's deduction is no longer needed). */
+static void start_what_if(struct sap_hint *h)
+{
+    (void)sap_deduce_init(&h->deduce, (unsigned char *)h + SAP_HINT_HEADER_BYTES,
+                          h->deduce_bytes, h->game);
+    sap_deduce_suppose(h->deduce, h->candidate[h->at].cell, (uint8_t)h->number);
+    h->stage = HS_WHATIF;
+}
+
+/* The candidate named: the best chance of surviving the guess and the
+ * move after it, progress weighed in; ties to the safer, then the first. */
+static void choose(struct sap_hint *h)
+{
+    uint64_t best = 0;
+    uint32_t i;
+    bool found = false;
+    for (i = 0; i < h->count; i++) {
+        const struct hint_candidate *c = &h->candidate[i];
+        uint64_t score;
+        if (c->weighed != 1)
+            continue;
+        score = (uint64_t)sap_weight_ratio(c->survive, h->total, 1u << 30) * 1024u
+                + (uint64_t)sap_weight_ratio(c->progress, h->total, 1u << 30)
+                      * HINT_PROGRESS_WEIGHT;
+        if (!found || score > best || (score == best && c->p < h->candidate[h->chosen].p)) {
+            best = score;
+            h->chosen = i;
+            found = true;
+        }
+    }
+    if (!found)
+        h->chosen = h->safest;
+}
+
+/* On to the next what-if, or the choice once there are none. */
+static void next_what_if(struct sap_hint *h)
+{
+    struct hint_candidate *c = &h->candidate[h->at];
+    if (c->weighed == 0 && h->number < c->neighbours) {
+        h->number++;
+        start_what_if(h);
+        return;
+    }
+    if (c->weighed == 0)
+        c->weighed = 1;
+    h->number = 0;
+    if (++h->at < h->count) {
+        start_what_if(h);
+        return;
+    }
+    choose(h);
+    h->stage = HS_DONE;
+}
+
+/* A finished what-if's best next move: a certain cell, else the safest
+ * unsure one; then its outcome's weight into its candidate's sums. */
+static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
+{
+    uint32_t budget = *budget_left;
+    sap_deduce *d = h->deduce;
+    struct hint_candidate *c = &h->candidate[h->at];
+    uint32_t cells = d->cells;
+    for (; budget > 0 && h->cursor < cells && !h->after_safe; h->cursor++, budget--) {
+        uint32_t p;
+        int view = sap_deduce_cell(d, h->cursor / d->cols, h->cursor % d->cols, &p);
+        if (view == SAP_CELL_SAFE)
+            h->after_safe = 1;
+        else if (view == SAP_CELL_UNSURE && p < h->after_p)
+            h->after_p = p;
+    }
+    *budget_left = budget;
+    if (h->cursor < cells && !h->after_safe)
+        return false;
+    if (h->after_safe || h->after_p > 10000u) { /* a certain cell, or the game won */
+        c->survive = sap_weight_add(c->survive, d->total);
+        c->progress = sap_weight_add(c->progress, d->total);
+    } else {
+        c->survive = sap_weight_add(c->survive,
+                                    sap_weight_scale(d->total, 10000u - h->after_p, 10000u));
+    }
+    return true;
+}
+
+/* The position deduced (exactly, or by the rules alone): the scan. */
+static int deduced(struct sap_hint *h, int err)
+{
+    if (err == SAP_ERR_SIZE && h->stage == HS_DEDUCE) {
+        /* too many layouts to count: the rules alone, soundly */
+        (void)sap_deduce_init(&h->deduce, (unsigned char *)h + SAP_HINT_HEADER_BYTES,
+                              h->deduce_bytes, h->game);
+        sap_deduce_set_depth(h->deduce, DEPTH_RULES);
+        h->approximate = 1;
+        h->stage = HS_RULES;
+        return SAP_MORE;
+    }
+    if (err != SAP_OK)
+        return err;
+    h->total = h->deduce->total;
+    sap_hint_scan_begin(h->deduce);
+    h->stage = HS_SCAN;
+    return SAP_MORE;
+}
+
+/* One stage for *budget steps; SAP_MORE while there is more to do. */
+static int stage_step(struct sap_hint *h, uint32_t *budget)
+{
+    int err;
+    switch (h->stage) {
+    case HS_DEDUCE:
+    case HS_RULES:
+        err = sap_deduce_spend(h->deduce, budget);
+        return err == SAP_MORE ? SAP_MORE : deduced(h, err);
+    case HS_SCAN:
+        if (!sap_hint_scan(h, budget))
+            return SAP_MORE;
+        h->guessing = h->deduce->u.hint.best > 3u;
+        h->stage = HS_DONE;
+        if (!h->guessing)
+            return SAP_MORE;
+        finish_candidates(h);
+        if (h->count < 2u || h->approximate)
+            return SAP_MORE;
+        h->at = 0;
+        h->number = 0;
+        start_what_if(h);
+        return SAP_MORE;
+    case HS_WHATIF:
+        err = sap_deduce_spend(h->deduce, budget);
+        if (err == SAP_MORE)
+            return SAP_MORE;
+        if (err == SAP_OK) {
+            h->cursor = 0;
+            h->after_safe = 0;
+            h->after_p = 10001u;
+            h->stage = HS_READ;
+            return SAP_MORE;
+        }
+        if (err != SAP_ERR_STATE) /* too big: this candidate is not weighed */
+            h->candidate[h->at].weighed = 2;
+        next_what_if(h); /* (no layout shows that number) */
+        return SAP_MORE;
+    case HS_READ:
+        if (read_what_if(h, budget))
+            next_what_if(h);
+        return SAP_MORE;
+    default:
+        return SAP_OK;
+    }
+}
+
+int sap_hint_step(struct sap_hint *h, uint32_t budget)
+{
+    int err = SAP_MORE;
+    if (h == NULL)
+        return SAP_ERR_ARG;
+    if (budget == 0)
+        budget = 1;
+    /* every stage takes a step at least, so this ends */
+    while (err == SAP_MORE && h->stage != HS_DONE && budget > 0)
+        err = stage_step(h, &budget);
+    if (err == SAP_MORE && h->stage == HS_DONE)
+        return SAP_OK;
+    return err;
+}
