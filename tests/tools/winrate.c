@@ -1078,8 +1078,8 @@ static int print_after(const struct options *o, const struct played *rows, unsig
         const struct tally *t = &rows[i].tally;
         double low, high;
         wilson_95(t->wins, t->games, &low, &high);
-        printf("summary\twin rate following HINT, %llu %s games from (%u, %u), through a "
-               "session\t%.1f %% (%.1f-%.1f), %llu ERR\t-\t-\t%s\n",
+        printf("summary\twin rate following HINT (session), %llu %s games at (%u, %u)\t"
+               "%.1f %% (%.1f-%.1f), %llu ERR\t-\t-\t%s\n",
                (unsigned long long)t->games, rows[i].config->name, (unsigned)rows[i].first.row,
                (unsigned)rows[i].first.col, 100.0 * (double)t->wins / (double)t->games, low,
                high, (unsigned long long)t->errs,
