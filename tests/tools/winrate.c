@@ -214,7 +214,8 @@ struct timing {
     uint64_t counts[TIME_BUCKETS];
     uint64_t hints;
     uint64_t slowest_ns;
-    double cpu_seconds; /* the worker's CPU time over its games */
+    uint32_t slowest_seed; /* the game of the slowest HINT */
+    double cpu_seconds;    /* the worker's CPU time over its games */
 };
 
 static void timing_add(struct timing *into, const struct timing *t)
@@ -223,8 +224,10 @@ static void timing_add(struct timing *into, const struct timing *t)
     for (i = 0; i < TIME_BUCKETS; i++)
         into->counts[i] += t->counts[i];
     into->hints += t->hints;
-    if (t->slowest_ns > into->slowest_ns)
+    if (t->slowest_ns > into->slowest_ns) {
         into->slowest_ns = t->slowest_ns;
+        into->slowest_seed = t->slowest_seed;
+    }
     into->cpu_seconds += t->cpu_seconds;
 }
 
@@ -263,6 +266,7 @@ struct game_record {
     uint32_t hints;   /* HINT requests */
     uint32_t guesses; /* HINT replies that were GUESS */
     uint32_t faults;  /* the checks' disagreements: 0 unless the tool or the core is wrong */
+    uint32_t cpu_us;  /* the CPU time the game took, the tool's own work included */
 };
 
 /* A game under way: its session and what the tool sees of it. */
@@ -435,8 +439,10 @@ static bool hint(struct player *p, struct game_record *g, int *op, struct cell *
     took = now_ns(CLOCK_MONOTONIC) - start;
     p->timing->counts[time_bucket(took)]++;
     p->timing->hints++;
-    if (took > p->timing->slowest_ns)
+    if (took > p->timing->slowest_ns) {
         p->timing->slowest_ns = took;
+        p->timing->slowest_seed = g->seed;
+    }
     g->hints++;
     if (reply == NULL || sscanf(reply, "%7s %u %u", word, &x, &y) != 3 || x < 1 || x > c->rows
         || y < 1 || y > c->cols) {
@@ -599,8 +605,12 @@ static int worker_main(const struct run *run, unsigned worker, int fd)
     p->first = run->first;
     p->verify = run->verify;
     p->timing = timing;
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n; i++) {
+        uint64_t game_start = now_ns(CLOCK_PROCESS_CPUTIME_ID), took;
         play_game(p, run->first_seed + worker + i * run->jobs, &records[i]);
+        took = (now_ns(CLOCK_PROCESS_CPUTIME_ID) - game_start) / 1000u;
+        records[i].cpu_us = took < UINT32_MAX ? (uint32_t)took : UINT32_MAX;
+    }
     timing->cpu_seconds = (double)(now_ns(CLOCK_PROCESS_CPUTIME_ID) - cpu_start) / 1e9;
     if (p->complaints > MAX_COMPLAINTS)
         fprintf(stderr, PROGRAM ": worker %u: %u more complaints not shown\n", worker,
@@ -1049,6 +1059,30 @@ static bool play_row(const struct options *o, const struct config *c, struct cel
     return true;
 }
 
+static int compare_cpu(const void *a, const void *b)
+{
+    const struct game_record *x = a, *y = b;
+    return x->cpu_us < y->cpu_us ? -1 : x->cpu_us > y->cpu_us;
+}
+
+/* How long a row's games took, and where to look when one is slow. */
+static void print_game_times(const struct played *row, uint32_t games)
+{
+    struct game_record *sorted = malloc(games * sizeof *sorted);
+    const struct timing *t = &row->result.timing;
+    if (sorted == NULL)
+        return;
+    memcpy(sorted, row->result.records, games * sizeof *sorted);
+    qsort(sorted, games, sizeof *sorted, compare_cpu);
+    printf("%s from (%u, %u): CPU a game median %.2f ms, mean %.2f ms, slowest %.1f ms (seed "
+           "%u); the slowest HINT %.1f ms (seed %u)\n",
+           row->config->name, (unsigned)row->first.row, (unsigned)row->first.col,
+           sorted[(games - 1) / 2].cpu_us / 1e3, 1e3 * t->cpu_seconds / games,
+           sorted[games - 1].cpu_us / 1e3, (unsigned)sorted[games - 1].seed,
+           (double)t->slowest_ns / 1e6, (unsigned)t->slowest_seed);
+    free(sorted);
+}
+
 /* What follows the table: the checks, the raw counts, the summary rows
  * and the games; the exit status (1 when a check failed). */
 static int print_after(const struct options *o, const struct played *rows, unsigned n)
@@ -1069,6 +1103,8 @@ static int print_after(const struct options *o, const struct played *rows, unsig
            (unsigned long long)games, wall,
            o->verify ? ", each move against tests/lib/ref_game.c" : "",
            (unsigned long long)faults);
+    for (i = 0; i < n; i++)
+        print_game_times(&rows[i], o->games);
     snprintf(seeds, sizeof seeds, "%u-%u", (unsigned)o->first_seed,
              (unsigned)(o->first_seed + o->games - 1));
     printf("\n" RAW_HEAD);
