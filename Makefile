@@ -4,6 +4,9 @@
 #   make run        build, then start sapperd in the foreground
 #   make test       build everything and run every test (plain and ASan/UBSan)
 #   make bench      benchmarks beside their baselines, figures on stdout
+#   make winrate    how often following HINT wins: a Markdown table of every
+#                   configuration, WINRATE_GAMES games each (default 10000;
+#                   WINRATE_ARGS adds options, tests/README.md lists them)
 #   make size       flash/RAM/stack of every port image
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make fuzz-build / fuzz / fuzz-afl   see fuzz/fuzz.mk
@@ -26,7 +29,7 @@ CPPFLAGS_CORE := -Icore
 CFLAGS_HOST := $(WARN) $(OPT) -g
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all run test bench install size clean deps-run deps-test deps-lint check-freestanding FORCE
+.PHONY: all run test bench winrate install size clean deps-run deps-test deps-lint check-freestanding FORCE
 .PHONY: lint lint-cppcheck lint-tidy format-check
 all: $(BUILD)/libsapper.a $(BUILD)/sapperd $(BUILD)/freestanding.ok
 
@@ -56,6 +59,11 @@ test: deps-test
 bench: deps-test
 	@$(MAKE) --no-print-directory test-build
 	@bash tests/bench.sh
+
+WINRATE_GAMES ?= 10000
+WINRATE_ARGS ?=
+winrate: $(BUILD)/tools/winrate
+	@$(BUILD)/tools/winrate --games $(WINRATE_GAMES) $(WINRATE_ARGS)
 
 install: $(BUILD)/libsapper.a $(BUILD)/sapperd $(BUILD)/sapper.pc
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin

@@ -1,0 +1,1461 @@
+/*
+ * winrate - how often a player that follows sapper's HINT wins, measured so
+ * that anyone can reproduce it: game k of a configuration is played on
+ * seed k, so ranges of seeds played on many machines add up to one figure.
+ *
+ * Each game is played through a real protocol session in this process
+ * (sap_session_sink/poll, what sapperd and the boards run): NEW, the first
+ * click by the configuration's rule, then HINT and the move it names (SAFE
+ * and GUESS: `1 x y`; MINE: `2 x y`) until a move's reply ends the game
+ * with WIN or LOSE.  An ERR from HINT ends the game as lost to an ERR,
+ * counted apart from the losses.  Each HINT is timed from its request to
+ * the last byte of its reply.  The session has sapperd's defaults but for
+ * the budget of one call, which is unlimited (replies do not depend on it).
+ *
+ * The rules of a configuration:
+ *   modern   NEW <rows> <cols> <mines> <seed>: sapper's own random board,
+ *            laid at the first click with that click's 3x3 block clear, so
+ *            the click opens a zero.  First click (3, 3), clipped.
+ *   classic  the first click is never a mine but need not open a zero: the
+ *            tool lays the board from the seed (classic_board below:
+ *            splitmix64, the mines uniform among every cell but the first
+ *            click) and gives it by its rows, NEW <rows> <cols> then rows of
+ *            `_` and `*`.  First click (1, 1).
+ *
+ * Every game is checked as it is played: the tool keeps the player map from
+ * the moves' replies, and a WIN must leave exactly the mines covered.  With
+ * --verify each move is also played on tests/lib/ref_game.c (which shares
+ * no code with the core) on the same mines, and its reply and the game's
+ * end must be the same.  A disagreement is a fault: it is printed and the
+ * exit status is 1.
+ *
+ * Seeds are shared among --jobs worker processes (fork), worker w taking
+ * seeds S + w, S + w + J, ...; every game depends on its seed alone, so the
+ * counts do not depend on J.  tests/README.md ("make winrate") describes
+ * the options, the table and how to add shards.
+ */
+#include "sapper.h"
+#include "lib/heap_memory.h"
+#include "lib/ref_game.h"
+#include "lib/session_drive.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PROGRAM "winrate"
+#define MAX_JOBS 256u
+#define MAX_CONFIGS 16u
+#define MAX_SWEEP_CELLS 32u
+/* The largest board a configuration has: expert's 16 x 30. */
+#define MAX_CELLS (16u * 30u)
+/* A move's reply lists at most every cell, about 13 bytes each. */
+#define REPLY_CAP (1u << 16)
+/* The complaints one worker writes to stderr before it only counts them. */
+#define MAX_COMPLAINTS 10u
+
+/* ---- configurations ---------------------------------------------------- */
+
+enum rules { RULES_MODERN, RULES_CLASSIC };
+
+struct config {
+    const char *name;
+    uint32_t rows, cols, mines;
+    enum rules rules;
+};
+
+static const struct config configs[] = {
+    { "beginner-modern", 9, 9, 10, RULES_MODERN },
+    { "intermediate-modern", 16, 16, 40, RULES_MODERN },
+    { "expert-modern", 16, 30, 99, RULES_MODERN },
+    { "beginner-classic", 9, 9, 10, RULES_CLASSIC },
+    { "intermediate-classic", 16, 16, 40, RULES_CLASSIC },
+    { "expert-classic", 16, 30, 99, RULES_CLASSIC },
+};
+#define CONFIG_COUNT (sizeof configs / sizeof configs[0])
+
+static const struct config *config_named(const char *name)
+{
+    size_t i;
+    for (i = 0; i < CONFIG_COUNT; i++)
+        if (strcmp(configs[i].name, name) == 0)
+            return &configs[i];
+    return NULL;
+}
+
+struct cell {
+    uint32_t row, col; /* 1-based */
+};
+
+/* A first click asked for, clipped to the board as HINT clips (3, 3). */
+static struct cell clip_cell(const struct config *c, struct cell want)
+{
+    struct cell at;
+    at.row = want.row < c->rows ? want.row : c->rows;
+    at.col = want.col < c->cols ? want.col : c->cols;
+    return at;
+}
+
+static struct cell default_first(const struct config *c)
+{
+    struct cell want = c->rules == RULES_MODERN ? (struct cell){ 3, 3 } : (struct cell){ 1, 1 };
+    return clip_cell(c, want);
+}
+
+/* ---- classic boards ---------------------------------------------------- */
+
+/* splitmix64 (Steele, Lea and Flood 2014, as in java.util.SplittableRandom):
+ * a 64-bit state stepped by the golden-ratio constant and mixed; every
+ * seed, 0 included, starts a good stream. */
+static uint64_t splitmix64_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n), n >= 1: draws at or past the last whole multiple of n
+ * below 2^64 are drawn again, so that no value is more likely than another. */
+static uint32_t uniform_below(uint64_t *state, uint32_t n)
+{
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n, x;
+    do
+        x = splitmix64_next(state);
+    while (x >= limit);
+    return (uint32_t)(x % n);
+}
+
+/* A classic board for `seed` and the first click `first`: the state of
+ * splitmix64 starts at the seed; the cells but the first click, in row
+ * order, are shuffled by a partial Fisher-Yates (the i-th mine swaps place
+ * i with a place drawn uniformly from i to the end), and the first `mines`
+ * of them hold a mine.  board: rows * cols bytes, '*' a mine, '_' safe. */
+static void classic_board(const struct config *c, uint32_t seed, struct cell first, char *board)
+{
+    uint32_t cells = c->rows * c->cols, skip = (first.row - 1) * c->cols + first.col - 1;
+    uint32_t places[MAX_CELLS] = { 0 }, n = 0, i;
+    uint64_t state = seed;
+
+    for (i = 0; i < cells; i++) {
+        board[i] = '_';
+        if (i != skip)
+            places[n++] = i;
+    }
+    for (i = 0; i < c->mines && i < n; i++) {
+        uint32_t j = i + uniform_below(&state, n - i), kept = places[i];
+        places[i] = places[j];
+        places[j] = kept;
+        board[places[i]] = '*';
+    }
+}
+
+/* The mines sapper lays for a modern board: the same calls as the
+ * session's NEW <rows> <cols> <mines> <seed> and first click, on a game of
+ * our own (for --verify, which needs them before the first move). */
+static bool modern_board(const struct config *c, uint32_t seed, struct cell first, char *board)
+{
+    size_t bytes = SAP_GAME_BYTES(c->rows, c->cols);
+    void *block = malloc(bytes);
+    sap_game *g;
+    uint32_t r, col;
+    bool ok = block != NULL && sap_game_init(&g, block, bytes, c->rows, c->cols) == SAP_OK
+              && sap_game_set_random(g, c->mines, seed) == SAP_OK
+              && sap_game_move(g, SAP_OP_LEFT, first.row, first.col) >= 0;
+    for (r = 0; ok && r < c->rows; r++)
+        for (col = 0; col < c->cols; col++)
+            board[r * c->cols + col] = sap_game_mine_at(g, r, col) ? '*' : '_';
+    free(block);
+    return ok;
+}
+
+/* ---- HINT's times ------------------------------------------------------ */
+
+/* A histogram of nanoseconds that workers and runs add up exactly: values
+ * under 64 have a bucket each, then every octave 64 buckets, so a bucket's
+ * middle is within 0.8 % of any value in it. */
+#define TIME_SUB 64u
+#define TIME_BUCKETS (TIME_SUB + 58u * TIME_SUB)
+
+static unsigned time_bucket(uint64_t ns)
+{
+    unsigned octave = 0;
+    uint64_t v;
+    if (ns < TIME_SUB)
+        return (unsigned)ns;
+    for (v = ns; v > 1; v >>= 1)
+        octave++;
+    /* octave >= 6: the top 7 bits of ns, the leading one dropped */
+    return TIME_SUB + (octave - 6) * TIME_SUB
+           + (unsigned)((ns >> (octave - 6)) & (TIME_SUB - 1));
+}
+
+static double time_bucket_middle(unsigned bucket)
+{
+    unsigned octave, sub;
+    if (bucket < TIME_SUB)
+        return bucket;
+    octave = (bucket - TIME_SUB) / TIME_SUB + 6;
+    sub = (bucket - TIME_SUB) % TIME_SUB;
+    return ldexp(TIME_SUB + sub + 0.5, (int)octave - 6);
+}
+
+/* What a worker sends back after its games' records. */
+struct timing {
+    uint64_t counts[TIME_BUCKETS];
+    uint64_t hints;
+    uint64_t slowest_ns;
+    uint32_t slowest_seed; /* the game of the slowest HINT */
+    double cpu_seconds;    /* the worker's CPU time over its games */
+};
+
+static void timing_add(struct timing *into, const struct timing *t)
+{
+    unsigned i;
+    for (i = 0; i < TIME_BUCKETS; i++)
+        into->counts[i] += t->counts[i];
+    into->hints += t->hints;
+    if (t->slowest_ns > into->slowest_ns) {
+        into->slowest_ns = t->slowest_ns;
+        into->slowest_seed = t->slowest_seed;
+    }
+    into->cpu_seconds += t->cpu_seconds;
+}
+
+/* The q-quantile (nearest rank) in microseconds; 0 when nothing was timed. */
+static double timing_quantile_us(const struct timing *t, double q)
+{
+    uint64_t rank = (uint64_t)ceil(q * (double)t->hints), seen = 0;
+    unsigned i;
+    if (rank == 0)
+        rank = 1;
+    for (i = 0; i < TIME_BUCKETS; i++) {
+        seen += t->counts[i];
+        if (seen >= rank)
+            return time_bucket_middle(i) / 1e3;
+    }
+    return 0;
+}
+
+static uint64_t now_ns(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- one game ---------------------------------------------------------- */
+
+enum outcome { OUTCOME_WON, OUTCOME_LOST, OUTCOME_ERR };
+static const char *const outcome_names[] = { "won", "lost", "err" };
+
+/* One game as a worker sends it back. */
+struct game_record {
+    uint32_t seed;
+    uint32_t outcome; /* enum outcome */
+    uint32_t moves;   /* move requests, the first click included */
+    uint32_t hints;   /* HINT requests */
+    uint32_t guesses; /* HINT replies that were GUESS */
+    uint32_t faults;  /* the checks' disagreements: 0 unless the tool or the core is wrong */
+    uint32_t cpu_us;  /* the CPU time the game took, the tool's own work included */
+};
+
+/* A game under way: its session and what the tool sees of it. */
+struct player {
+    const struct config *config;
+    struct cell first;
+    bool verify;
+    struct sap_session session;
+    char reply[REPLY_CAP];
+    char view[MAX_CELLS];  /* the player map from the replies: '_', 'P', '?', '0'..'8' */
+    char board[MAX_CELLS]; /* the mines, when known: classic, or modern with --verify */
+    struct ref_game *ref;  /* --verify: the same moves on the reference engine */
+    struct timing *timing;
+    unsigned complaints;
+};
+
+static void complain(struct player *p, uint32_t seed, const char *format, ...)
+{
+    va_list args;
+    if (++p->complaints > MAX_COMPLAINTS)
+        return;
+    fprintf(stderr, PROGRAM ": %s seed %u: ", p->config->name, (unsigned)seed);
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fputc('\n', stderr);
+}
+
+/* One request and its whole reply; NULL when the reply did not fit. */
+static const char *ask(struct player *p, const char *request)
+{
+    session_ask(&p->session, request, p->reply, sizeof p->reply);
+    return strlen(p->reply) + 1 < sizeof p->reply ? p->reply : NULL;
+}
+
+static bool skip_text(const char **s, const char *text)
+{
+    size_t n = strlen(text);
+    if (strncmp(*s, text, n) != 0)
+        return false;
+    *s += n;
+    return true;
+}
+
+static bool read_number(const char **s, uint32_t *value)
+{
+    unsigned long v;
+    char *end;
+    if (**s < '0' || **s > '9')
+        return false;
+    errno = 0;
+    v = strtoul(*s, &end, 10);
+    if (errno != 0 || v > UINT32_MAX)
+        return false;
+    *value = (uint32_t)v;
+    *s = end;
+    return true;
+}
+
+enum move_state { MOVE_RUNNING, MOVE_WON, MOVE_LOST, MOVE_BAD };
+
+/* What a move's reply says - "RUNNING: [<x, y, v>, ...]\n", then "WIN\n"
+ * if won, or "LOSE\n" - with its changes written into view; MOVE_BAD for
+ * anything else (an ERR, INVALID, a reply out of shape). */
+static enum move_state read_move_reply(const char *reply, char *view, uint32_t rows,
+                                       uint32_t cols)
+{
+    const char *s = reply;
+    if (strcmp(reply, "LOSE\n") == 0)
+        return MOVE_LOST;
+    if (!skip_text(&s, "RUNNING: ["))
+        return MOVE_BAD;
+    if (*s != ']')
+        for (;;) {
+            uint32_t x, y;
+            if (!skip_text(&s, "<") || !read_number(&s, &x) || !skip_text(&s, ", ")
+                || !read_number(&s, &y) || !skip_text(&s, ", ") || *s == '\0')
+                return MOVE_BAD;
+            if (x < 1 || x > rows || y < 1 || y > cols)
+                return MOVE_BAD;
+            view[(x - 1) * cols + y - 1] = *s++;
+            if (!skip_text(&s, ">"))
+                return MOVE_BAD;
+            if (!skip_text(&s, ", "))
+                break;
+        }
+    if (!skip_text(&s, "]\n"))
+        return MOVE_BAD;
+    if (*s == '\0')
+        return MOVE_RUNNING;
+    return strcmp(s, "WIN\n") == 0 ? MOVE_WON : MOVE_BAD;
+}
+
+/* Sends one move, checks its reply (and the reference's, with --verify) and
+ * returns what it says. */
+static enum move_state move(struct player *p, struct game_record *g, int op, struct cell at)
+{
+    const struct config *c = p->config;
+    char request[48];
+    const char *reply;
+    enum move_state state;
+
+    snprintf(request, sizeof request, "%d %u %u\n", op, (unsigned)at.row, (unsigned)at.col);
+    g->moves++;
+    reply = ask(p, request);
+    if (reply == NULL) {
+        complain(p, g->seed, "the reply to %.*s is longer than %u bytes",
+                 (int)strlen(request) - 1, request, REPLY_CAP);
+        return MOVE_BAD;
+    }
+    if (p->ref != NULL) {
+        const char *want = ref_game_move(p->ref, op, (int)at.row, (int)at.col);
+        if (strcmp(want, reply) != 0) {
+            g->faults++;
+            complain(p, g->seed, "move %.*s: the session said %.60s, the reference %.60s",
+                     (int)strlen(request) - 1, request, reply, want);
+        }
+    }
+    state = read_move_reply(reply, p->view, c->rows, c->cols);
+    if (state == MOVE_BAD)
+        complain(p, g->seed, "move %.*s got: %.80s", (int)strlen(request) - 1, request, reply);
+    return state;
+}
+
+/* NEW for the game of `seed`, and the reference game with --verify. */
+static bool start_game(struct player *p, uint32_t seed)
+{
+    const struct config *c = p->config;
+    char request[MAX_CELLS + 16u * 2u + 32u], *at = request;
+    uint32_t r;
+    const char *reply;
+
+    if (c->rules == RULES_CLASSIC) {
+        classic_board(c, seed, p->first, p->board);
+        at += sprintf(at, "NEW %u %u\n", (unsigned)c->rows, (unsigned)c->cols);
+        for (r = 0; r < c->rows; r++) {
+            memcpy(at, p->board + r * c->cols, c->cols);
+            at += c->cols;
+            *at++ = '\n';
+        }
+        *at = '\0';
+    } else {
+        sprintf(request, "NEW %u %u %u %u\n", (unsigned)c->rows, (unsigned)c->cols,
+                (unsigned)c->mines, (unsigned)seed);
+        if (p->verify && !modern_board(c, seed, p->first, p->board))
+            return false;
+    }
+    reply = ask(p, request);
+    if (reply == NULL || strncmp(reply, "OK ", 3) != 0)
+        return false;
+    memset(p->view, '_', (size_t)c->rows * c->cols);
+    if (p->verify) {
+        p->ref = ref_game_new((int)c->rows, (int)c->cols, p->board);
+        if (p->ref == NULL)
+            return false;
+    }
+    return true;
+}
+
+/* HINT, timed and read: true and the move it names in *op and *at, with
+ * *guess set for a GUESS; false for an ERR (counted) or anything else. */
+static bool hint(struct player *p, struct game_record *g, int *op, struct cell *at, bool *guess)
+{
+    const struct config *c = p->config;
+    uint64_t start = now_ns(CLOCK_MONOTONIC), took;
+    const char *reply = ask(p, "HINT\n");
+    char word[8];
+    unsigned x, y;
+
+    took = now_ns(CLOCK_MONOTONIC) - start;
+    p->timing->counts[time_bucket(took)]++;
+    p->timing->hints++;
+    if (took > p->timing->slowest_ns) {
+        p->timing->slowest_ns = took;
+        p->timing->slowest_seed = g->seed;
+    }
+    g->hints++;
+    if (reply == NULL || sscanf(reply, "%7s %u %u", word, &x, &y) != 3 || x < 1 || x > c->rows
+        || y < 1 || y > c->cols) {
+        complain(p, g->seed, "HINT said: %.100s", reply == NULL ? "(too long)" : reply);
+        return false;
+    }
+    *at = (struct cell){ x, y };
+    *guess = strcmp(word, "GUESS") == 0;
+    if (*guess || strcmp(word, "SAFE") == 0)
+        *op = SAP_OP_LEFT;
+    else if (strcmp(word, "MINE") == 0)
+        *op = SAP_OP_RIGHT;
+    else {
+        complain(p, g->seed, "HINT said: %.100s", reply);
+        return false;
+    }
+    g->guesses += *guess;
+    return true;
+}
+
+/* The checks at the end of a game that did not end in an ERR: a WIN leaves
+ * exactly the mines covered in the tool's own view of the player map; with
+ * --verify the reference game ended the same way. */
+static void check_end(struct player *p, struct game_record *g, enum move_state end)
+{
+    const struct config *c = p->config;
+    uint32_t i, covered = 0;
+    if (end == MOVE_WON) {
+        for (i = 0; i < c->rows * c->cols; i++)
+            covered += p->view[i] < '0' || p->view[i] > '8';
+        if (covered != c->mines) {
+            g->faults++;
+            complain(p, g->seed, "WIN with %u cells covered, not the %u mines",
+                     (unsigned)covered, (unsigned)c->mines);
+        }
+    }
+    if (p->ref != NULL && ref_game_state(p->ref) != (end == MOVE_WON ? 1 : 2)) {
+        g->faults++;
+        complain(p, g->seed, "the reference game's state is %d", ref_game_state(p->ref));
+    }
+}
+
+/* Plays the game of `seed` to its end. */
+static void play_game(struct player *p, uint32_t seed, struct game_record *g)
+{
+    const struct config *c = p->config;
+    uint32_t limit = 2 * c->rows * c->cols + 4; /* every move opens or flags a cell */
+    enum move_state state = MOVE_BAD;
+
+    memset(g, 0, sizeof *g);
+    g->seed = seed;
+    g->outcome = OUTCOME_ERR;
+    sap_session_init(&p->session, &heap_memory);
+    sap_session_set_budget(&p->session, SAP_BUDGET_UNLIMITED);
+    p->ref = NULL;
+    if (!start_game(p, seed))
+        complain(p, seed, "NEW failed: %.100s", p->reply);
+    else
+        state = move(p, g, SAP_OP_LEFT, p->first);
+    while (state == MOVE_RUNNING && g->moves < limit) {
+        int op;
+        struct cell at;
+        bool guess;
+        if (!hint(p, g, &op, &at, &guess)) {
+            state = MOVE_BAD;
+            break;
+        }
+        /* A flag HINT calls wrong is cycled to '?' first, as PLAY does; the
+         * tool flags only cells HINT proved mines, so it is a fault. */
+        if (op == SAP_OP_LEFT && p->view[(at.row - 1) * c->cols + at.col - 1] == 'P') {
+            g->faults++;
+            complain(p, seed, "HINT opens (%u, %u), which it had called a mine",
+                     (unsigned)at.row, (unsigned)at.col);
+            state = move(p, g, SAP_OP_RIGHT, at);
+            if (state != MOVE_RUNNING)
+                break;
+        }
+        state = move(p, g, op, at);
+    }
+    if (state == MOVE_RUNNING)
+        complain(p, seed, "still running after %u moves", (unsigned)g->moves);
+    if (state == MOVE_WON || state == MOVE_LOST) {
+        g->outcome = state == MOVE_WON ? OUTCOME_WON : OUTCOME_LOST;
+        check_end(p, g, state);
+    }
+    ref_game_free(p->ref);
+    p->ref = NULL;
+    sap_session_release(&p->session);
+}
+
+/* ---- workers ----------------------------------------------------------- */
+
+/* One run: a configuration and first click over seeds first_seed ... */
+struct run {
+    const struct config *config;
+    struct cell first;
+    uint32_t first_seed, games;
+    unsigned jobs;
+    bool verify;
+};
+
+struct result {
+    struct game_record *records; /* by seed - first_seed */
+    struct timing timing;
+    double wall_seconds;
+};
+
+static bool write_all(int fd, const void *data, size_t bytes)
+{
+    const char *at = data;
+    while (bytes > 0) {
+        ssize_t n = write(fd, at, bytes);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        at += n;
+        bytes -= (size_t)n;
+    }
+    return true;
+}
+
+/* Reads exactly `bytes`; false on an early end or an error. */
+static bool read_all(int fd, void *data, size_t bytes)
+{
+    char *at = data;
+    while (bytes > 0) {
+        ssize_t n = read(fd, at, bytes);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        at += n;
+        bytes -= (size_t)n;
+    }
+    return true;
+}
+
+/* Seeds a worker plays: first_seed + worker, then every jobs-th. */
+static uint32_t worker_games(const struct run *run, unsigned worker)
+{
+    return worker < run->games ? (run->games - worker + run->jobs - 1) / run->jobs : 0;
+}
+
+/* A worker's life: its games, then their records and its timing on fd. */
+static int worker_main(const struct run *run, unsigned worker, int fd)
+{
+    uint32_t n = worker_games(run, worker), i;
+    struct game_record *records = calloc(n ? n : 1, sizeof *records);
+    struct player *p = calloc(1, sizeof *p);
+    struct timing *timing = calloc(1, sizeof *timing);
+    uint64_t cpu_start = now_ns(CLOCK_PROCESS_CPUTIME_ID);
+    bool ok;
+
+    if (records == NULL || p == NULL || timing == NULL) {
+        fprintf(stderr, PROGRAM ": worker %u: out of memory\n", worker);
+        return 1;
+    }
+    p->config = run->config;
+    p->first = run->first;
+    p->verify = run->verify;
+    p->timing = timing;
+    for (i = 0; i < n; i++) {
+        uint64_t game_start = now_ns(CLOCK_PROCESS_CPUTIME_ID), took;
+        play_game(p, run->first_seed + worker + i * run->jobs, &records[i]);
+        took = (now_ns(CLOCK_PROCESS_CPUTIME_ID) - game_start) / 1000u;
+        records[i].cpu_us = took < UINT32_MAX ? (uint32_t)took : UINT32_MAX;
+    }
+    timing->cpu_seconds = (double)(now_ns(CLOCK_PROCESS_CPUTIME_ID) - cpu_start) / 1e9;
+    if (p->complaints > MAX_COMPLAINTS)
+        fprintf(stderr, PROGRAM ": worker %u: %u more complaints not shown\n", worker,
+                p->complaints - MAX_COMPLAINTS);
+    ok = write_all(fd, records, n * sizeof *records) && write_all(fd, timing, sizeof *timing);
+    free(records);
+    free(p);
+    free(timing);
+    return ok ? 0 : 1;
+}
+
+/* Reads worker `w`'s records into their places, and its timing. */
+static bool collect(const struct run *run, unsigned w, int fd, struct result *out)
+{
+    uint32_t n = worker_games(run, w), i;
+    struct timing *timing = malloc(sizeof *timing);
+    bool ok = timing != NULL;
+    for (i = 0; ok && i < n; i++) {
+        struct game_record g;
+        uint32_t index = w + i * run->jobs;
+        ok = read_all(fd, &g, sizeof g) && g.seed == run->first_seed + index;
+        if (ok)
+            out->records[index] = g;
+    }
+    ok = ok && read_all(fd, timing, sizeof *timing);
+    if (ok)
+        timing_add(&out->timing, timing);
+    free(timing);
+    return ok;
+}
+
+/* Plays a run on run->jobs worker processes; false (said on stderr) when
+ * a worker could not be started or did not finish. */
+static bool run_games(const struct run *run, struct result *out)
+{
+    pid_t pids[MAX_JOBS];
+    int fds[MAX_JOBS];
+    unsigned w, started = 0;
+    bool ok = true;
+    uint64_t wall_start = now_ns(CLOCK_MONOTONIC);
+
+    memset(&out->timing, 0, sizeof out->timing);
+    out->records = calloc(run->games, sizeof *out->records);
+    if (out->records == NULL) {
+        fprintf(stderr, PROGRAM ": out of memory for %u games\n", (unsigned)run->games);
+        return false;
+    }
+    fflush(NULL); /* nothing buffered is written twice */
+    for (w = 0; w < run->jobs && ok; w++) {
+        int pipe_fds[2];
+        if (pipe(pipe_fds) != 0 || (pids[w] = fork()) < 0) {
+            fprintf(stderr, PROGRAM ": cannot start worker %u: %s\n", w, strerror(errno));
+            ok = false;
+            break;
+        }
+        if (pids[w] == 0) {
+            unsigned k;
+            for (k = 0; k < w; k++)
+                close(fds[k]);
+            close(pipe_fds[0]);
+            _exit(worker_main(run, w, pipe_fds[1]));
+        }
+        close(pipe_fds[1]);
+        fds[w] = pipe_fds[0];
+        started++;
+    }
+    /* A worker writes only once its games are done, so reading them in turn
+     * holds none of them back for long. */
+    for (w = 0; w < started; w++) {
+        int status;
+        bool read_ok = ok && collect(run, w, fds[w], out);
+        close(fds[w]);
+        while (waitpid(pids[w], &status, 0) < 0 && errno == EINTR)
+            continue;
+        if (ok && (!read_ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0)) {
+            fprintf(stderr, PROGRAM ": worker %u failed\n", w);
+            ok = false;
+        }
+    }
+    out->wall_seconds = (double)(now_ns(CLOCK_MONOTONIC) - wall_start) / 1e9;
+    return ok;
+}
+
+/* ---- counts and the table ---------------------------------------------- */
+
+struct tally {
+    uint64_t games, wins, errs, guesses, hints, moves, faults;
+};
+
+static struct tally tally_of(const struct game_record *records, uint32_t n)
+{
+    struct tally t = { 0 };
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        t.games++;
+        t.wins += records[i].outcome == OUTCOME_WON;
+        t.errs += records[i].outcome == OUTCOME_ERR;
+        t.guesses += records[i].guesses;
+        t.hints += records[i].hints;
+        t.moves += records[i].moves;
+        t.faults += records[i].faults;
+    }
+    return t;
+}
+
+/* The Wilson score interval of wins / games at 95 % (z = 1.959964), in
+ * percent; it stays inside 0-100 and is right for small counts too. */
+static void wilson_95(uint64_t wins, uint64_t games, double *low, double *high)
+{
+    const double z = 1.959964;
+    double n = (double)games, p = n > 0 ? (double)wins / n : 0;
+    double centre, half, scale;
+    if (games == 0) {
+        *low = *high = 0;
+        return;
+    }
+    scale = 1 + z * z / n;
+    centre = (p + z * z / (2 * n)) / scale;
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / scale;
+    *low = 100 * (centre - half);
+    *high = 100 * (centre + half);
+}
+
+static void print_table_head(void)
+{
+    printf("| configuration | first click | games | wins | win rate | 95 %% interval "
+           "| lost to an ERR | guesses a game | HINT median (µs) | HINT p99 (µs) "
+           "| HINT slowest (µs) | CPU a game (ms) |\n");
+    printf("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+}
+
+/* One row; timing NULL (the columns say "-") when the counts were added
+ * from shards, whose times were taken on other machines. */
+static void print_row(const char *name, struct cell first, const struct tally *t,
+                      const struct timing *timing)
+{
+    double low, high, per = t->games ? (double)t->games : 1;
+    wilson_95(t->wins, t->games, &low, &high);
+    printf("| %s | (%u, %u) | %llu | %llu | %.2f %% | %.2f - %.2f %% | %llu | %.2f ", name,
+           (unsigned)first.row, (unsigned)first.col, (unsigned long long)t->games,
+           (unsigned long long)t->wins, 100.0 * (double)t->wins / per, low, high,
+           (unsigned long long)t->errs, (double)t->guesses / per);
+    if (timing == NULL || timing->hints == 0)
+        printf("| - | - | - | - |\n");
+    else
+        printf("| %.1f | %.1f | %.1f | %.2f |\n", timing_quantile_us(timing, 0.5),
+               timing_quantile_us(timing, 0.99), (double)timing->slowest_ns / 1e3,
+               1e3 * timing->cpu_seconds / per);
+}
+
+/* The raw counts of a run, for winrate --add: tab-separated, seeds as a
+ * list of ranges. */
+static void print_raw(const char *name, struct cell first, const char *seeds,
+                      const struct tally *t)
+{
+    printf("raw\t%s\t%u,%u\t%s\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n", name,
+           (unsigned)first.row, (unsigned)first.col, seeds, (unsigned long long)t->games,
+           (unsigned long long)t->wins, (unsigned long long)t->errs,
+           (unsigned long long)t->guesses, (unsigned long long)t->hints,
+           (unsigned long long)t->moves);
+}
+
+#define RAW_HEAD "# raw: config, first click, seeds, games, wins, errs, guesses, hints, moves\n"
+
+/* ---- the command line -------------------------------------------------- */
+
+struct options {
+    const struct config *configs[MAX_CONFIGS];
+    unsigned config_count;
+    uint32_t first_seed, games;
+    unsigned jobs;
+    bool first_given;
+    struct cell first;
+    bool sweep;
+    struct cell cells[MAX_SWEEP_CELLS];
+    unsigned cell_count;
+    bool per_game, verify, summary, boards, add;
+    char **files;
+    int file_count;
+};
+
+static void usage(FILE *to)
+{
+    static const char *const lines[] = {
+        "usage: winrate [--config NAME[,NAME...]] [--first-seed S] [--games N] [--jobs J]",
+        "               [--first R,C] [--verify] [--per-game] [--summary]",
+        "       winrate --first-sweep --config NAME [--cells 'R,C R,C ...'] [the same]",
+        "       winrate --boards --config NAME [--first-seed S] [--games N] [--first R,C]",
+        "       winrate --add [FILE...]",
+        "Plays seeds S to S+N-1 (default 0 and 1000) of each configuration by following",
+        "HINT on J worker processes (default: the CPUs online), and prints a Markdown",
+        "table and the raw counts; --add adds the raw counts of runs (files or stdin).",
+    };
+    unsigned i;
+    for (i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        fprintf(to, "%s\n", lines[i]);
+    fprintf(to, "configurations (default: all):");
+    for (i = 0; i < CONFIG_COUNT; i++)
+        fprintf(to, " %s", configs[i].name);
+    fprintf(to, "\n");
+}
+
+static int usage_error(const char *format, const char *word)
+{
+    fprintf(stderr, PROGRAM ": ");
+    fprintf(stderr, format, word);
+    fprintf(stderr, " (try --help)\n");
+    return 2;
+}
+
+/* A whole decimal number up to max; false for anything else. */
+static bool parse_number(const char *text, uint64_t max, uint64_t *value)
+{
+    unsigned long long v;
+    char *end;
+    if (text[0] < '0' || text[0] > '9')
+        return false;
+    errno = 0;
+    v = strtoull(text, &end, 10);
+    if (errno != 0 || *end != '\0' || v > max)
+        return false;
+    *value = v;
+    return true;
+}
+
+/* A copy of text in to[cap] for strtok_r to cut; false when it does not fit. */
+static bool copy_text(char *to, size_t cap, const char *text)
+{
+    size_t n = strlen(text);
+    if (n >= cap)
+        return false;
+    memcpy(to, text, n + 1);
+    return true;
+}
+
+/* "R,C", both at least 1 (the board clips them). */
+static bool parse_cell(const char *text, struct cell *at)
+{
+    char copy[48], *comma;
+    uint64_t r, c;
+    if (!copy_text(copy, sizeof copy, text))
+        return false;
+    comma = strchr(copy, ',');
+    if (comma == NULL)
+        return false;
+    *comma = '\0';
+    if (!parse_number(copy, UINT32_MAX, &r) || !parse_number(comma + 1, UINT32_MAX, &c)
+        || r == 0 || c == 0)
+        return false;
+    *at = (struct cell){ (uint32_t)r, (uint32_t)c };
+    return true;
+}
+
+static int parse_cells(const char *list, struct options *o)
+{
+    char copy[1024], *word, *rest;
+    if (!copy_text(copy, sizeof copy, list))
+        return usage_error("--cells '%.40s...' is too long", list);
+    o->cell_count = 0;
+    for (word = strtok_r(copy, " ;\t", &rest); word != NULL;
+         word = strtok_r(NULL, " ;\t", &rest)) {
+        if (o->cell_count == MAX_SWEEP_CELLS)
+            return usage_error("--cells: more than 32 cells in '%s'", list);
+        if (!parse_cell(word, &o->cells[o->cell_count++]))
+            return usage_error("--cells: '%s' is not a cell R,C (both at least 1)", word);
+    }
+    return o->cell_count == 0 ? usage_error("--cells '%s' names no cell", list) : 0;
+}
+
+static int parse_configs(const char *list, struct options *o)
+{
+    char copy[256], *word, *rest;
+    if (strcmp(list, "all") == 0) {
+        for (o->config_count = 0; o->config_count < CONFIG_COUNT; o->config_count++)
+            o->configs[o->config_count] = &configs[o->config_count];
+        return 0;
+    }
+    if (!copy_text(copy, sizeof copy, list))
+        return usage_error("--config '%.40s...' is too long", list);
+    for (word = strtok_r(copy, ",", &rest); word != NULL; word = strtok_r(NULL, ",", &rest)) {
+        const struct config *c = config_named(word);
+        if (c == NULL)
+            return usage_error("unknown configuration '%s'", word);
+        if (o->config_count == MAX_CONFIGS)
+            return usage_error("--config: too many configurations in '%s'", list);
+        o->configs[o->config_count++] = c;
+    }
+    return 0;
+}
+
+/* One option with its value (value NULL for a flag); 0, or 2 after saying
+ * what is wrong. */
+static int take_option(const char *name, const char *value, struct options *o)
+{
+    uint64_t v;
+    if (strcmp(name, "--config") == 0)
+        return parse_configs(value, o);
+    if (strcmp(name, "--first-seed") == 0) {
+        if (!parse_number(value, UINT32_MAX, &v))
+            return usage_error("--first-seed '%s' is not a number from 0 to 4294967295", value);
+        o->first_seed = (uint32_t)v;
+    } else if (strcmp(name, "--games") == 0) {
+        if (!parse_number(value, UINT32_MAX, &v) || v == 0)
+            return usage_error("--games '%s' is not a number of games, at least 1", value);
+        o->games = (uint32_t)v;
+    } else if (strcmp(name, "--jobs") == 0) {
+        if (!parse_number(value, MAX_JOBS, &v) || v == 0)
+            return usage_error("--jobs '%s' is not a number from 1 to 256", value);
+        o->jobs = (unsigned)v;
+    } else if (strcmp(name, "--first") == 0) {
+        if (!parse_cell(value, &o->first))
+            return usage_error("--first '%s' is not a cell R,C (both at least 1)", value);
+        o->first_given = true;
+    } else if (strcmp(name, "--cells") == 0) {
+        return parse_cells(value, o);
+    }
+    return 0;
+}
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+    static const char *const valued[] = { "--config", "--first-seed", "--games",
+                                          "--jobs",   "--first",      "--cells" };
+    int i;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+    memset(o, 0, sizeof *o);
+    o->games = 1000;
+    o->jobs = cpus < 1 ? 1u : cpus > (long)MAX_JOBS ? MAX_JOBS : (unsigned)cpus;
+    for (i = 1; i < argc; i++) {
+        char name[32];
+        const char *arg = argv[i], *eq = strchr(arg, '='), *value = NULL;
+        size_t k, len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+        bool flag = true;
+        int err;
+        if (o->add && arg[0] != '-') {
+            o->files = argv + i;
+            o->file_count = argc - i;
+            break;
+        }
+        if (len >= sizeof name)
+            return usage_error("unknown option '%s'", arg);
+        memcpy(name, arg, len);
+        name[len] = '\0';
+        for (k = 0; k < sizeof valued / sizeof valued[0]; k++)
+            if (strcmp(name, valued[k]) == 0)
+                flag = false;
+        if (!flag) {
+            value = eq != NULL ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+            if (value == NULL)
+                return usage_error("%s needs a value", name);
+            if ((err = take_option(name, value, o)) != 0)
+                return err;
+            continue;
+        }
+        if (eq != NULL)
+            return usage_error("%s takes no value", name);
+        if (strcmp(name, "--help") == 0) {
+            usage(stdout);
+            exit(0);
+        } else if (strcmp(name, "--first-sweep") == 0)
+            o->sweep = true;
+        else if (strcmp(name, "--verify") == 0)
+            o->verify = true;
+        else if (strcmp(name, "--per-game") == 0)
+            o->per_game = true;
+        else if (strcmp(name, "--summary") == 0)
+            o->summary = true;
+        else if (strcmp(name, "--boards") == 0)
+            o->boards = true;
+        else if (strcmp(name, "--add") == 0)
+            o->add = true;
+        else
+            return usage_error("unknown option '%s'", arg);
+    }
+    return 0;
+}
+
+/* The cross-option rules; 0, or 2 after saying what is wrong. */
+static int check_options(struct options *o)
+{
+    if (o->add + o->sweep + o->boards > 1)
+        return usage_error("%s", "--add, --first-sweep and --boards are separate modes");
+    if ((uint64_t)o->first_seed + o->games - 1 > UINT32_MAX)
+        return usage_error("%s", "--first-seed + --games goes past seed 4294967295");
+    if (o->add)
+        return 0;
+    if (o->config_count == 0)
+        parse_configs("all", o);
+    if ((o->sweep || o->boards) && o->config_count != 1)
+        return usage_error("%s needs one --config", o->sweep ? "--first-sweep" : "--boards");
+    if (o->sweep && o->first_given)
+        return usage_error("%s", "--first-sweep plays the cells of --cells, not --first");
+    if (o->cell_count > 0 && !o->sweep)
+        return usage_error("%s", "--cells is for --first-sweep");
+    if (o->boards && o->configs[0]->rules != RULES_CLASSIC)
+        return usage_error("--boards prints classic boards; %s is laid by sapper",
+                           o->configs[0]->name);
+    if (o->jobs > o->games)
+        o->jobs = o->games;
+    return 0;
+}
+
+/* ---- playing: the table and the sweep ---------------------------------- */
+
+/* The load average when the run starts, for the reader of the figures. */
+static void print_preamble(const struct options *o, const char *what)
+{
+    char load[64] = "unknown";
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f != NULL) {
+        float a, b, c;
+        if (fscanf(f, "%f %f %f", &a, &b, &c) == 3)
+            snprintf(load, sizeof load, "%.2f %.2f %.2f", a, b, c);
+        fclose(f);
+    }
+    printf("%s: seeds %u-%u, %u jobs, load average at the start %s\n\n", what,
+           (unsigned)o->first_seed, (unsigned)(o->first_seed + o->games - 1), o->jobs, load);
+}
+
+struct played {
+    const struct config *config;
+    struct cell first;
+    struct result result;
+    struct tally tally;
+};
+
+/* Plays one configuration from one first click and prints its row. */
+static bool play_row(const struct options *o, const struct config *c, struct cell first,
+                     struct played *out)
+{
+    struct run run;
+    run.config = c;
+    run.first = first;
+    run.first_seed = o->first_seed;
+    run.games = o->games;
+    run.jobs = o->jobs;
+    run.verify = o->verify;
+    out->config = c;
+    out->first = first;
+    if (!run_games(&run, &out->result))
+        return false;
+    out->tally = tally_of(out->result.records, o->games);
+    print_row(c->name, first, &out->tally, &out->result.timing);
+    fflush(stdout);
+    return true;
+}
+
+static int compare_cpu(const void *a, const void *b)
+{
+    const struct game_record *x = a, *y = b;
+    return x->cpu_us < y->cpu_us ? -1 : x->cpu_us > y->cpu_us;
+}
+
+/* How long a row's games took, and where to look when one is slow. */
+static void print_game_times(const struct played *row, uint32_t games)
+{
+    struct game_record *sorted = malloc(games * sizeof *sorted);
+    const struct timing *t = &row->result.timing;
+    if (sorted == NULL)
+        return;
+    memcpy(sorted, row->result.records, games * sizeof *sorted);
+    qsort(sorted, games, sizeof *sorted, compare_cpu);
+    printf("%s from (%u, %u): CPU a game median %.2f ms, mean %.2f ms, slowest %.1f ms (seed "
+           "%u); the slowest HINT %.1f ms (seed %u)\n",
+           row->config->name, (unsigned)row->first.row, (unsigned)row->first.col,
+           sorted[(games - 1) / 2].cpu_us / 1e3, 1e3 * t->cpu_seconds / games,
+           sorted[games - 1].cpu_us / 1e3, (unsigned)sorted[games - 1].seed,
+           (double)t->slowest_ns / 1e6, (unsigned)t->slowest_seed);
+    free(sorted);
+}
+
+/* What follows the table: the checks, the raw counts, the summary rows
+ * and the games; the exit status (1 when a check failed). */
+static int print_after(const struct options *o, const struct played *rows, unsigned n)
+{
+    char seeds[32];
+    uint64_t faults = 0, games = 0;
+    double wall = 0;
+    unsigned i;
+    uint32_t g;
+
+    for (i = 0; i < n; i++) {
+        faults += rows[i].tally.faults;
+        games += rows[i].tally.games;
+        wall += rows[i].result.wall_seconds;
+    }
+    printf("\n%llu games in %.1f s; each game's end checked against the map its replies "
+           "drew%s: %llu faults\n",
+           (unsigned long long)games, wall,
+           o->verify ? ", each move against tests/lib/ref_game.c" : "",
+           (unsigned long long)faults);
+    for (i = 0; i < n; i++)
+        print_game_times(&rows[i], o->games);
+    snprintf(seeds, sizeof seeds, "%u-%u", (unsigned)o->first_seed,
+             (unsigned)(o->first_seed + o->games - 1));
+    printf("\n" RAW_HEAD);
+    for (i = 0; i < n; i++)
+        print_raw(rows[i].config->name, rows[i].first, seeds, &rows[i].tally);
+    for (i = 0; o->summary && i < n; i++) {
+        const struct tally *t = &rows[i].tally;
+        double low, high;
+        wilson_95(t->wins, t->games, &low, &high);
+        printf("summary\twin rate following HINT (session), %llu %s games at (%u, %u)\t"
+               "%.1f %% (%.1f-%.1f), %llu ERR\t-\t-\t%s\n",
+               (unsigned long long)t->games, rows[i].config->name, (unsigned)rows[i].first.row,
+               (unsigned)rows[i].first.col, 100.0 * (double)t->wins / (double)t->games, low,
+               high, (unsigned long long)t->errs,
+               strcmp(rows[i].config->name, "expert-modern") == 0
+                   ? "anchors: PSEQ 51.8 %, JSMinesweeper ~54 %"
+                   : "-");
+    }
+    for (i = 0; o->per_game && i < n; i++)
+        for (g = 0; g < o->games; g++) {
+            const struct game_record *r = &rows[i].result.records[g];
+            printf("game\t%s\t%u,%u\t%u\t%s\t%u\t%u\n", rows[i].config->name,
+                   (unsigned)rows[i].first.row, (unsigned)rows[i].first.col, (unsigned)r->seed,
+                   outcome_names[r->outcome], (unsigned)r->moves, (unsigned)r->guesses);
+        }
+    if (faults > 0)
+        fprintf(stderr, PROGRAM ": %llu faults: see the lines above\n",
+                (unsigned long long)faults);
+    return faults > 0 ? 1 : 0;
+}
+
+static int run_table(const struct options *o)
+{
+    struct played *rows = calloc(o->config_count, sizeof *rows);
+    unsigned i, n = 0;
+    int status = 1;
+
+    if (rows == NULL)
+        return 1;
+    print_preamble(o, "HINT's win rate");
+    print_table_head();
+    for (i = 0; i < o->config_count; i++) {
+        const struct config *c = o->configs[i];
+        struct cell first = o->first_given ? clip_cell(c, o->first) : default_first(c);
+        if (!play_row(o, c, first, &rows[n++]))
+            break;
+    }
+    if (i == o->config_count)
+        status = print_after(o, rows, n);
+    for (i = 0; i < n; i++)
+        free(rows[i].result.records);
+    free(rows);
+    return status;
+}
+
+/* The first clicks a sweep tries when --cells names none: the corner, the
+ * cells along the diagonal, their neighbours to the right, the middle. */
+static unsigned default_sweep(const struct config *c, struct cell *cells)
+{
+    static const struct cell wanted[] = { { 1, 1 }, { 1, 2 }, { 2, 2 }, { 2, 3 }, { 3, 3 },
+                                          { 3, 4 }, { 4, 4 }, { 4, 5 }, { 5, 5 } };
+    unsigned i, n = 0;
+    for (i = 0; i < sizeof wanted / sizeof wanted[0]; i++)
+        cells[n++] = wanted[i];
+    cells[n++] = (struct cell){ (c->rows + 1) / 2, (c->cols + 1) / 2 };
+    return n;
+}
+
+static int run_sweep(const struct options *o)
+{
+    const struct config *c = o->configs[0];
+    struct cell cells[MAX_SWEEP_CELLS];
+    struct played *rows = calloc(MAX_SWEEP_CELLS, sizeof *rows);
+    unsigned i, k, n = 0, count, best = 0;
+    double low, high;
+    int status = 1;
+
+    if (rows == NULL)
+        return 1;
+    count = o->cell_count > 0 ? o->cell_count : default_sweep(c, cells);
+    if (o->cell_count > 0)
+        memcpy(cells, o->cells, count * sizeof cells[0]);
+    print_preamble(o, "first clicks");
+    print_table_head();
+    for (i = 0; i < count; i++) {
+        struct cell at = clip_cell(c, cells[i]);
+        bool seen = false;
+        for (k = 0; k < n; k++) /* clipping can make two cells one */
+            seen |= rows[k].first.row == at.row && rows[k].first.col == at.col;
+        if (seen)
+            continue;
+        if (!play_row(o, c, at, &rows[n++]))
+            goto done;
+        if (rows[n - 1].tally.wins > rows[best].tally.wins)
+            best = n - 1;
+    }
+    wilson_95(rows[best].tally.wins, rows[best].tally.games, &low, &high);
+    printf("\nbest first click: (%u, %u), %.2f %% (%.2f - %.2f %%); within its interval:",
+           (unsigned)rows[best].first.row, (unsigned)rows[best].first.col,
+           100.0 * (double)rows[best].tally.wins / (double)rows[best].tally.games, low, high);
+    for (i = 0, k = 0; i < n; i++) {
+        double rate = 100.0 * (double)rows[i].tally.wins / (double)rows[i].tally.games;
+        if (i != best && rate >= low) {
+            printf(" (%u, %u)", (unsigned)rows[i].first.row, (unsigned)rows[i].first.col);
+            k++;
+        }
+    }
+    printf("%s\n", k == 0 ? " none" : "");
+    status = print_after(o, rows, n);
+done:
+    for (i = 0; i < n; i++)
+        free(rows[i].result.records);
+    free(rows);
+    return status;
+}
+
+/* --boards: the classic boards as the session is given them. */
+static int run_boards(const struct options *o)
+{
+    const struct config *c = o->configs[0];
+    struct cell first = o->first_given ? clip_cell(c, o->first) : default_first(c);
+    char board[MAX_CELLS];
+    uint32_t k, r;
+    for (k = 0; k < o->games; k++) {
+        uint32_t seed = o->first_seed + k;
+        classic_board(c, seed, first, board);
+        printf("seed %u first %u,%u\nNEW %u %u\n", (unsigned)seed, (unsigned)first.row,
+               (unsigned)first.col, (unsigned)c->rows, (unsigned)c->cols);
+        for (r = 0; r < c->rows; r++)
+            printf("%.*s\n", (int)c->cols, board + r * c->cols);
+    }
+    return ferror(stdout) ? 1 : 0;
+}
+
+/* ---- adding shards ----------------------------------------------------- */
+
+struct seed_range {
+    uint64_t first, last;
+};
+
+/* The counts of one configuration and first click over every shard. */
+struct shard_sum {
+    const struct config *config;
+    struct cell first;
+    struct tally tally;
+    struct seed_range *ranges;
+    size_t range_count, range_cap;
+};
+
+struct shard_sums {
+    struct shard_sum *sums;
+    size_t count, cap;
+};
+
+/* "A-B,C-D,...": adds each range to sum; the number of seeds in *seeds. */
+static bool read_seed_ranges(char *list, struct shard_sum *sum, uint64_t *seeds)
+{
+    char *word, *rest;
+    *seeds = 0;
+    for (word = strtok_r(list, ",", &rest); word != NULL; word = strtok_r(NULL, ",", &rest)) {
+        char *dash = strchr(word, '-');
+        struct seed_range range;
+        if (dash == NULL)
+            return false;
+        *dash = '\0';
+        if (!parse_number(word, UINT32_MAX, &range.first)
+            || !parse_number(dash + 1, UINT32_MAX, &range.last) || range.last < range.first)
+            return false;
+        if (sum->range_count == sum->range_cap) {
+            size_t cap = sum->range_cap ? 2 * sum->range_cap : 8;
+            struct seed_range *grown = realloc(sum->ranges, cap * sizeof *grown);
+            if (grown == NULL)
+                return false;
+            sum->ranges = grown;
+            sum->range_cap = cap;
+        }
+        sum->ranges[sum->range_count++] = range;
+        *seeds += range.last - range.first + 1;
+    }
+    return *seeds > 0;
+}
+
+static struct shard_sum *shard_sum_for(struct shard_sums *all, const struct config *c,
+                                       struct cell first)
+{
+    size_t i;
+    for (i = 0; i < all->count; i++)
+        if (all->sums[i].config == c && all->sums[i].first.row == first.row
+            && all->sums[i].first.col == first.col)
+            return &all->sums[i];
+    if (all->count == all->cap) {
+        size_t cap = all->cap ? 2 * all->cap : 8;
+        struct shard_sum *grown = realloc(all->sums, cap * sizeof *grown);
+        if (grown == NULL)
+            return NULL;
+        all->sums = grown;
+        all->cap = cap;
+    }
+    memset(&all->sums[all->count], 0, sizeof all->sums[0]);
+    all->sums[all->count].config = c;
+    all->sums[all->count].first = first;
+    return &all->sums[all->count++];
+}
+
+/* One "raw" line of a run's output, added to its sum; false when it is
+ * malformed. */
+static bool add_raw_line(char *line, struct shard_sums *all)
+{
+    char *field[10], *rest, *word;
+    uint64_t v[6], seeds;
+    unsigned n = 0, i;
+    const struct config *c;
+    struct cell first;
+    struct shard_sum *sum;
+
+    for (word = strtok_r(line, "\t\n", &rest); word != NULL && n < 10;
+         word = strtok_r(NULL, "\t\n", &rest))
+        field[n++] = word;
+    if (n != 10 || word != NULL || (c = config_named(field[1])) == NULL
+        || !parse_cell(field[2], &first))
+        return false;
+    for (i = 0; i < 6; i++)
+        if (!parse_number(field[4 + i], UINT64_MAX, &v[i]))
+            return false;
+    if (v[1] + v[2] > v[0] || (sum = shard_sum_for(all, c, first)) == NULL
+        || !read_seed_ranges(field[3], sum, &seeds) || seeds != v[0])
+        return false;
+    sum->tally.games += v[0];
+    sum->tally.wins += v[1];
+    sum->tally.errs += v[2];
+    sum->tally.guesses += v[3];
+    sum->tally.hints += v[4];
+    sum->tally.moves += v[5];
+    return true;
+}
+
+static bool read_raw_file(FILE *in, const char *name, struct shard_sums *all)
+{
+    char line[4096];
+    unsigned long number = 0;
+    while (fgets(line, sizeof line, in) != NULL) {
+        number++;
+        if (strncmp(line, "raw\t", 4) != 0)
+            continue;
+        if (!add_raw_line(line, all)) {
+            fprintf(stderr, PROGRAM ": %s line %lu: not a raw line of " PROGRAM "'s output\n",
+                    name, number);
+            return false;
+        }
+    }
+    return !ferror(in);
+}
+
+static int compare_ranges(const void *a, const void *b)
+{
+    const struct seed_range *x = a, *y = b;
+    return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* Sorts and joins a sum's ranges into "A-B,C-D" in out; false (said) when
+ * two shards played the same seed. */
+static bool join_ranges(struct shard_sum *sum, char *out, size_t cap)
+{
+    size_t i, len = 0;
+    struct seed_range open;
+    qsort(sum->ranges, sum->range_count, sizeof sum->ranges[0], compare_ranges);
+    open = sum->ranges[0];
+    out[0] = '\0';
+    for (i = 1; i <= sum->range_count; i++) {
+        if (i < sum->range_count && sum->ranges[i].first <= open.last) {
+            fprintf(stderr, PROGRAM ": %s (%u, %u): seeds %llu-%llu are in two shards\n",
+                    sum->config->name, (unsigned)sum->first.row, (unsigned)sum->first.col,
+                    (unsigned long long)sum->ranges[i].first,
+                    (unsigned long long)(open.last < sum->ranges[i].last
+                                             ? open.last
+                                             : sum->ranges[i].last));
+            return false;
+        }
+        if (i < sum->range_count && sum->ranges[i].first == open.last + 1) {
+            open.last = sum->ranges[i].last;
+            continue;
+        }
+        len += (size_t)snprintf(out + len, len < cap ? cap - len : 0, "%s%llu-%llu",
+                                len ? "," : "", (unsigned long long)open.first,
+                                (unsigned long long)open.last);
+        if (i < sum->range_count)
+            open = sum->ranges[i];
+    }
+    return len < cap;
+}
+
+static int run_add(const struct options *o)
+{
+    struct shard_sums all = { 0 };
+    size_t i, cap;
+    int k, status = 0;
+    char *seeds = NULL;
+
+    if (o->file_count == 0 && !read_raw_file(stdin, "stdin", &all))
+        status = 1;
+    for (k = 0; k < o->file_count && status == 0; k++) {
+        FILE *in = fopen(o->files[k], "r");
+        if (in == NULL) {
+            fprintf(stderr, PROGRAM ": %s: %s\n", o->files[k], strerror(errno));
+            status = 1;
+        } else {
+            status = read_raw_file(in, o->files[k], &all) ? 0 : 1;
+            fclose(in);
+        }
+    }
+    if (status == 0 && all.count == 0) {
+        fprintf(stderr, PROGRAM ": no raw lines to add\n");
+        status = 1;
+    }
+    for (i = 0, cap = 1; i < all.count; i++)
+        if (all.sums[i].range_count * 24 + 1 > cap)
+            cap = all.sums[i].range_count * 24 + 1;
+    if (status == 0 && (seeds = malloc(cap)) == NULL)
+        status = 1;
+    for (i = 0; i < all.count && status == 0; i++)
+        if (!join_ranges(&all.sums[i], seeds, cap))
+            status = 1;
+    if (status == 0) {
+        printf("added: HINT's times are left out (shards may come from other machines)\n\n");
+        print_table_head();
+        for (i = 0; i < all.count; i++)
+            print_row(all.sums[i].config->name, all.sums[i].first, &all.sums[i].tally, NULL);
+        printf("\n" RAW_HEAD);
+        for (i = 0; i < all.count; i++) {
+            join_ranges(&all.sums[i], seeds, cap);
+            print_raw(all.sums[i].config->name, all.sums[i].first, seeds, &all.sums[i].tally);
+        }
+    }
+    for (i = 0; i < all.count; i++)
+        free(all.sums[i].ranges);
+    free(all.sums);
+    free(seeds);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    int err = parse_options(argc, argv, &o);
+    if (err == 0)
+        err = check_options(&o);
+    if (err != 0)
+        return err;
+    if (o.add)
+        return run_add(&o);
+    if (o.boards)
+        return run_boards(&o);
+    return o.sweep ? run_sweep(&o) : run_table(&o);
+}
