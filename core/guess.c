@@ -334,9 +334,15 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
             h->stage = HS_READ;
             return SAP_MORE;
         }
-        if (err != SAP_ERR_STATE) /* too big: this candidate is not weighed */
+        if (err != SAP_ERR_STATE) {
+            /* too many layouts to count: the rest would cost as much
+             * again, so the look-ahead ends with the candidates weighed */
             h->candidate[h->at].weighed = 2;
-        next_what_if(h); /* (no layout shows that number) */
+            choose(h);
+            h->stage = HS_DONE;
+            return SAP_MORE;
+        }
+        next_what_if(h); /* no layout shows that number */
         return SAP_MORE;
     case HS_READ:
         if (read_what_if(h, budget))
