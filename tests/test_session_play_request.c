@@ -112,7 +112,8 @@ static unsigned compare_play(const char *new_line, const char *play_line)
     CHECK_EQ_STR(at, "END\n");
     if (strcmp(play_line, "PLAY\n") == 0) { /* played to the end: over, or HINT's ERR */
         CHECK(sap_game_state(a->s.game) != SAP_RUNNING || strstr(played, "ERR ") != NULL);
-        CHECK_EQ_STR(ask(a, "PLAY\n"), "END\n");
+        if (sap_game_state(a->s.game) != SAP_RUNNING)
+            CHECK_EQ_STR(ask(a, "PLAY\n"), "END\n");
     }
     ask(a, "SHOW\n");
     memcpy(played, reply, strlen(reply) + 1);
