@@ -437,24 +437,10 @@ uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t sca
 
 /* ---- HINT and PROB (hint.c) --------------------------------------------- */
 
-/* HINT (guess.c, hint.c), in a block of SAP_HINT_BYTES: the position's
- * deduction, the scan for a certain cell, and when none is, the look-ahead
- * that chooses the guess.  sap_hint_step carries it on for about `budget`
- * steps (sapper.h section 2): SAP_MORE, SAP_OK once done, SAP_ERR_STATE
- * when no layout fits what is seen (a position too big to count is no
- * error: HINT then names a move from the cheap rules).  The game must not
- * change meanwhile.  Then sap_hint_line writes the line (no line end), at
- * most cap - 1 bytes, 0 when nothing covered is left to say anything of. */
-struct sap_hint;
-int sap_hint_init(struct sap_hint **hint, void *memory, size_t bytes, const sap_game *game);
-int sap_hint_step(struct sap_hint *hint, uint32_t budget);
+/* HINT's line (hint.c) once sap_hint_step (sapper.h section 10) is done:
+ * no line end, at most cap - 1 bytes, 0 when nothing covered is left to
+ * say anything of. */
 size_t sap_hint_line(const struct sap_hint *hint, char *buf, size_t cap);
-/* The cell HINT's line names (0-based, in *row, *col) and the move PLAY
- * makes of it: SAP_OP_LEFT for a safe cell or a guess, SAP_OP_RIGHT for a
- * mine (a '?' on it cycles to '_' first, then to P) and for a cell to open
- * under a flag (the flag cycles to '?', which the next move opens); 0 when
- * the line would say that nothing covered is left. */
-int sap_hint_move(const struct sap_hint *hint, uint32_t *row, uint32_t *col);
 /* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
 size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
                       char *buf);

@@ -1058,11 +1058,6 @@ void sap_session_release(struct sap_session *session);
     ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols)                               \
      + (size_t)64u * SAP_DEDUCE_ROOM((size_t)(rows) * (size_t)(cols)))
 
-/* HINT's block (the protocol's HINT and PLAY): the deduction's, and a
- * header for the look-ahead that chooses a guess. */
-#define SAP_HINT_HEADER_BYTES 384u
-#define SAP_HINT_BYTES(rows, cols) ((size_t)SAP_HINT_HEADER_BYTES + SAP_DEDUCE_BYTES(rows, cols))
-
 typedef struct sap_deduce sap_deduce;
 
 enum sap_cell_view {
@@ -1083,6 +1078,39 @@ int sap_deduce_step(sap_deduce *deduce, uint32_t budget);
  * and its mine probability in units of 0.01 % (0 and 10000 only when
  * certain; 0 for an opened cell). */
 int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32_t *per_10000);
+
+/* HINT's move without its text (what the protocol's HINT and PLAY use): a
+ * certain cell if there is one (a safe one to open, or a mine to flag),
+ * else the guess judged best for winning.  The guess: the safest cells
+ * and the interior cells likeliest to show a 0 are weighed by a
+ * look-ahead - the position deduced again for every number each could
+ * show - and the one whose guess and next move survive together most
+ * often is named, which is not always the safest.  A position with too
+ * many layouts to count is no error here: the cheap rules alone name a
+ * move.  One block, the deduction's and a header:
+ *
+ *     sap_hint_init(&h, block, SAP_HINT_BYTES(r, c), game);
+ *     while ((err = sap_hint_step(h, budget)) == SAP_MORE) ...;
+ *     op = sap_hint_move(h, &row, &col);  -> SAP_OP_LEFT, SAP_OP_RIGHT
+ *
+ * The game must not change until the move is read; on a large board the
+ * look-ahead weighs fewer cells (each of its deductions covers the whole
+ * board), down to none past about 480 x 480. */
+#define SAP_HINT_HEADER_BYTES 384u
+#define SAP_HINT_BYTES(rows, cols) ((size_t)SAP_HINT_HEADER_BYTES + SAP_DEDUCE_BYTES(rows, cols))
+
+typedef struct sap_hint sap_hint;
+
+int sap_hint_init(sap_hint **hint, void *memory, size_t bytes, const sap_game *game);
+/* Resumable (section 2): SAP_MORE, SAP_OK once the move is chosen,
+ * SAP_ERR_STATE when no layout fits what is seen. */
+int sap_hint_step(sap_hint *hint, uint32_t budget);
+/* After SAP_OK: the cell (0-based) and what to do there: SAP_OP_LEFT to
+ * open it (a safe cell, or the guess), SAP_OP_RIGHT to flag a mine, or to
+ * take a flag off a cell to be opened (the flag cycles to '?', which the
+ * next move opens; a '?' on a mine cycles to '_' first); 0 when nothing
+ * covered is left unknown. */
+int sap_hint_move(const sap_hint *hint, uint32_t *row, uint32_t *col);
 
 /* ------------------------------------------------------------------------
  * 11. Board statistics (STATS)

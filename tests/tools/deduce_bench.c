@@ -11,12 +11,12 @@
  *     move that follows it (SAFE and GUESS: open; MINE: flag) until the game
  *     ends, with a PROB before every move.  Each HINT and PROB is timed
  *     from the request to the last byte of its reply.
- *   - the engine player (all GAMES games) calls the engine itself and
- *     opens every certain cell at once, else the first safest cell, which
- *     is what following HINT comes to (HINT names certain cells while any
- *     are left, then the first safest).  It is fast enough for thousands
- *     of games and gives the win rate; on the games both play, their
- *     results must agree.
+ *   - the engine player (all GAMES games) calls the library itself: it
+ *     opens every certain cell at once, and when none is left, makes the
+ *     move sap_hint names (its guess), which is what following HINT comes
+ *     to (HINT names certain cells while any are left, and the same guess
+ *     once none is).  It skips HINT's reasons, and gives the win rate; on
+ *     the games both play, their results must agree.
  * Beside the engine's time, the baseline on the same positions where it
  * can run (at most 22 frontier cells): a straightforward enumerator of all
  * 2^F frontier assignments, weighed with binomials in double.
@@ -210,7 +210,7 @@ static bool engine_play(unsigned seed, void *gblock, size_t gbytes, void *dblock
     sap_game_move(g, 1, ROWS / 2, COLS / 2);
     while (sap_game_state(g) == SAP_RUNNING) {
         sap_deduce *d;
-        uint32_t r, c, best_p = 10001, best = 0, opened = 0;
+        uint32_t r, c, unsure = 0, opened = 0;
         int err, view[CELLS];
         uint32_t odds[CELLS];
         double t0 = now_us(), t1;
@@ -237,13 +237,24 @@ static bool engine_play(unsigned seed, void *gblock, size_t gbytes, void *dblock
             if (view[r] == SAP_CELL_SAFE) {
                 sap_game_move(g, 1, r / COLS + 1, r % COLS + 1);
                 opened++;
-            } else if (view[r] == SAP_CELL_UNSURE && odds[r] < best_p) {
-                best_p = odds[r];
-                best = r;
+            } else if (view[r] == SAP_CELL_UNSURE) {
+                unsure++;
             }
         }
-        if (opened == 0 && best_p <= 10000)
-            sap_game_move(g, 1, best / COLS + 1, best % COLS + 1);
+        if (opened == 0 && unsure > 0) { /* HINT's guess (sapper.h section 10) */
+            static unsigned char hblock[SAP_HINT_BYTES(ROWS, COLS)] __attribute__((aligned(8)));
+            sap_hint *h;
+            int op;
+            sap_hint_init(&h, hblock, sizeof hblock, g);
+            while ((err = sap_hint_step(h, SAP_BUDGET_UNLIMITED)) == SAP_MORE)
+                continue;
+            op = err == SAP_OK ? sap_hint_move(h, &r, &c) : 0;
+            if (op == 0) {
+                ++*gave_up;
+                return false;
+            }
+            sap_game_move(g, op, r + 1, c + 1);
+        }
     }
     return sap_game_state(g) == SAP_WIN;
 }
