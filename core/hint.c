@@ -252,16 +252,14 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
     sap_text_add_u32(buf, cap, &len, c->cell / cols + 1u);
     sap_text_add(buf, cap, &len, SAP_STR(" "));
     sap_text_add_u32(buf, cap, &len, c->cell % cols + 1u);
-    if (h->approximate) {
-        sap_text_add(buf, cap, &len, SAP_STR(" about "));
-        add_tenths(buf, cap, &len, c->p);
-        sap_text_add(buf, cap, &len,
-                     SAP_STR("%: too many layouts fit to count them all; by the numbers "
-                             "around it, this looks safest"));
-        return len;
-    }
     sap_text_add(buf, cap, &len, SAP_STR(" "));
     add_tenths(buf, cap, &len, c->p);
+    if (h->approximate) {
+        sap_text_add(buf, cap, &len,
+                     SAP_STR("%: too many layouts fit to count them all, so this is an "
+                             "estimate from the numbers around it, the lowest there is"));
+        return len;
+    }
     sap_text_add(buf, cap, &len, SAP_STR("%: no cell is certain; "));
     if (!c->weighed) {
         sap_text_add(buf, cap, &len, SAP_STR("this is the safest"));

@@ -313,22 +313,51 @@ static sap_deduce *big_position(sap_game *g, void *memory, uint32_t budget, uint
     return d;
 }
 
-/* HINT's line, its work with `budget` steps a call; *calls counts them. */
-static void hint_in_steps(const sap_game *g, uint32_t budget, char *line, uint32_t *calls)
+/* HINT's line, its work with `budget` steps a call; *calls counts them;
+ * its move's op (sap_hint_move), cell in *row, *col. */
+static int hint_in_steps(const sap_game *g, uint32_t budget, char *line, uint32_t *calls,
+                         uint32_t *row, uint32_t *col)
 {
     size_t bytes = SAP_HINT_BYTES(sap_game_rows(g), sap_game_cols(g));
     void *block = malloc(bytes);
-    struct sap_hint *h;
-    int err;
+    sap_hint *h;
+    int err, op = 0;
     line[0] = '\0';
     if (!CHECK(block != NULL) || !CHECK_EQ_INT(sap_hint_init(&h, block, bytes, g), SAP_OK)) {
         free(block);
-        return;
+        return 0;
     }
     for (*calls = 1; (err = sap_hint_step(h, budget)) == SAP_MORE; ++*calls)
         continue;
     CHECK_EQ_INT(err, SAP_OK);
     line[sap_hint_line(h, line, SAP_REPLY_MAX)] = '\0';
+    op = sap_hint_move(h, row, col);
+    free(block);
+    return op;
+}
+
+/* HINT never gives up: on the band past the workspace, where the engine
+ * claims nothing, the rules alone name a move - here a guess, each cell's
+ * estimate half (3 mines among the 6 covered cells around every number) -
+ * and say that it is an estimate. */
+static void test_hint_past_the_workspace(void)
+{
+    uint32_t n = SAP_DEDUCE_FRONTIER / 2 + 1, c, calls, row = 99, col = 0;
+    size_t bytes = SAP_GAME_BYTES(3, n);
+    void *block = malloc(bytes);
+    char line[SAP_REPLY_MAX + 1];
+    sap_game *g;
+    if (!CHECK(block != NULL))
+        return;
+    sap_game_init(&g, block, bytes, 3, n);
+    for (c = 0; c < n; c++)
+        sap_game_set_mine(g, c % 2 ? 0 : 2, c, true);
+    for (c = 0; c < n; c++)
+        sap_game_move(g, 1, 2, c + 1);
+    CHECK_EQ_INT(hint_in_steps(g, SAP_BUDGET_UNLIMITED, line, &calls, &row, &col), SAP_OP_LEFT);
+    CHECK(row == 0 || row == 2);
+    CHECK(strncmp(line, "GUESS ", 6) == 0 && strstr(line, " 50.0%: ") != NULL);
+    CHECK(strstr(line, "estimate") != NULL);
     free(block);
 }
 
@@ -340,7 +369,9 @@ static void test_big_position_in_steps(void)
 {
     size_t bytes = SAP_GAME_BYTES(300, 300), dbytes = SAP_DEDUCE_BYTES(300, 300);
     void *block = malloc(bytes), *m1 = malloc(dbytes), *m2 = malloc(dbytes);
-    uint32_t few[PH_FAILED + 1], one[PH_FAILED + 1], r, c, p1, p2, opened = 0, hint_calls;
+    uint32_t few[PH_FAILED + 1], one[PH_FAILED + 1], r, c, r2, c2, p1, p2, opened = 0,
+        hint_calls;
+    int op1;
     char line1[SAP_REPLY_MAX + 1], line2[SAP_REPLY_MAX + 1];
     sap_deduce *d1, *d2;
     sap_game *g;
@@ -371,12 +402,13 @@ static void test_big_position_in_steps(void)
             if (!CHECK_EQ_INT(sap_deduce_cell(d1, r, c, &p1), sap_deduce_cell(d2, r, c, &p2))
                 || !CHECK_EQ_INT(p1, p2))
                 goto done;
-    hint_in_steps(g, SAP_BUDGET_UNLIMITED, line1, &hint_calls);
+    op1 = hint_in_steps(g, SAP_BUDGET_UNLIMITED, line1, &hint_calls, &r, &c);
     CHECK_EQ_INT(hint_calls, 1);
-    hint_in_steps(g, 1000, line2, &hint_calls);
+    CHECK_EQ_INT(hint_in_steps(g, 1000, line2, &hint_calls, &r2, &c2), op1);
     CHECK_EQ_STR(line2, line1);
-    CHECK(hint_calls > 10);
-    hint_in_steps(g, 1, line2, &hint_calls);
+    CHECK(hint_calls > 10 && r2 == r && c2 == c);
+    CHECK_EQ_INT(hint_in_steps(g, 1, line2, &hint_calls, &r2, &c2), op1);
+    CHECK(r2 == r && c2 == c);
     CHECK_EQ_STR(line2, line1);
 done:
     free(block);
@@ -390,6 +422,7 @@ int main(void)
     RUN_TEST(test_expert_opening);
     RUN_TEST(test_expert_games_sound);
     RUN_TEST(test_band_gives_up_soundly);
+    RUN_TEST(test_hint_past_the_workspace);
     RUN_TEST(test_big_position_in_steps);
     return check_summary("test_deduce");
 }

@@ -273,6 +273,36 @@ static void test_allowance(void)
     play_allowance = SAP_SESSION_ALLOWANCE;
 }
 
+/* An expert position whose layouts the full count once gave up on (seed
+ * 1586, its first click and 118 moves of the HINT of that day, in
+ * tests/data/hint): HINT
+ * answers it with a move, never an ERR, and so does PLAY to the end. */
+static void test_expert_1586(void)
+{
+    struct player *p = player_new();
+    FILE *f = fopen("tests/data/hint/expert-1586.moves", "r");
+    char move[64];
+    unsigned moves = 0;
+    if (!CHECK(f != NULL)) {
+        player_end(p);
+        return;
+    }
+    ask(p, "NEW 16 30 99 1586\n");
+    while (fgets(move, sizeof move, f) != NULL) {
+        CHECK(strncmp(ask(p, move), "RUNNING: ", 9) == 0);
+        moves++;
+    }
+    fclose(f);
+    CHECK_EQ_INT(moves, 119);
+    ask(p, "HINT\n");
+    CHECK(strncmp(reply, "SAFE ", 5) == 0 || strncmp(reply, "MINE ", 5) == 0
+          || strncmp(reply, "GUESS ", 6) == 0);
+    ask(p, "PLAY\n");
+    CHECK(strstr(reply, "ERR") == NULL);
+    CHECK(sap_game_state(p->s.game) != SAP_RUNNING);
+    player_end(p);
+}
+
 /* SET VIEW ON: a typed move is followed by its VIEW, PLAY's are not. */
 static void test_view_on(void)
 {
@@ -303,6 +333,7 @@ int main(void)
     RUN_TEST(test_caps);
     RUN_TEST(test_allowance);
     RUN_TEST(test_view_on);
+    RUN_TEST(test_expert_1586);
     free(reply);
     free(played);
     return check_summary("test_session_play_request");
