@@ -256,8 +256,8 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
     add_tenths(buf, cap, &len, c->p);
     if (h->approximate) {
         sap_text_add(buf, cap, &len,
-                     SAP_STR("%: too many layouts fit to count them all, so this is an "
-                             "estimate from the numbers around it, the lowest there is"));
+                     SAP_STR("%: too many layouts to count; an estimate from the numbers "
+                             "around it, the lowest"));
         return len;
     }
     sap_text_add(buf, cap, &len, SAP_STR("%: no cell is certain; "));
@@ -268,16 +268,16 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
     if (h->chosen == h->safest) {
         sap_text_add(buf, cap, &len, SAP_STR("this is the safest, and "));
     } else {
-        sap_text_add(buf, cap, &len, SAP_STR("the safest is "));
+        sap_text_add(buf, cap, &len, SAP_STR("riskier than "));
         add_tenths(buf, cap, &len, safest->p);
-        sap_text_add(buf, cap, &len, SAP_STR("%, but this one is "));
+        sap_text_add(buf, cap, &len, SAP_STR("%, but "));
     }
     sap_text_add_u32(buf, cap, &len, sap_weight_ratio(c->progress, h->total, 100u));
     sap_text_add(buf, cap, &len, SAP_STR("% likely to show a safe cell next"));
     if (h->chosen != h->safest && safest->weighed) {
-        sap_text_add(buf, cap, &len, SAP_STR(" (that one "));
+        sap_text_add(buf, cap, &len, SAP_STR(", not "));
         sap_text_add_u32(buf, cap, &len, sap_weight_ratio(safest->progress, h->total, 100u));
-        sap_text_add(buf, cap, &len, SAP_STR("%)"));
+        sap_text_add(buf, cap, &len, SAP_STR("%"));
     }
     return len;
 }
@@ -353,3 +353,9 @@ size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32
     buf[n++] = '%';
     return n;
 }
+
+/* The longest guess line and its line end fit a reply. */
+SAP_STATIC_ASSERT(guess_line_fits,
+                  sizeof "GUESS 4294967295 4294967295 100.0%: no cell is certain; riskier than "
+                         "100.0%, but 100% likely to show a safe cell next, not 100%"
+                      <= SAP_REPLY_MAX);

@@ -420,7 +420,7 @@ SAP_TEXT(h_3, "3 <x> <y>: middle click (chord)\n");
 SAP_TEXT(h_0, "0: end the game (QUIT if it was running)\n");
 SAP_TEXT(h_show, "SHOW: the player map\n");
 SAP_TEXT(h_view, "VIEW: the board drawn for a person (rulers, mines left), then END\n");
-SAP_TEXT(h_hint, "HINT: a certain cell and why, or the safest guess\n");
+SAP_TEXT(h_hint, "HINT: a certain cell and why, or the guess likeliest to win\n");
 SAP_TEXT(h_play,
          "PLAY [<n>]: HINT's moves played to the end (or n): each, its reply, then END\n");
 SAP_TEXT(h_prob,

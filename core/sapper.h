@@ -791,7 +791,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u))
 #define SAP_SESSION_HELP_BYTES                                                                 \
-    (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 267u : 0u)                                    \
+    (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 277u : 0u)                                    \
      + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 65u : 0u)                                    \
      + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 75u : 0u) + (SAP_NEW_SHORTCUTS ? 78u : 0u)           \
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)                                         \

@@ -50,7 +50,7 @@ def band(n):
              "_" * n,
              "".join("_" if c % 2 else "*" for c in range(n))]
     lines += ["1 2 %d" % (c + 1) for c in range(n)]
-    return "\n".join(lines + ["HINT"]) + "\n"
+    return "\n".join(lines + ["PROB"]) + "\n"
 
 
 # Inputs too long for a table row, by the start of the reply they give.
