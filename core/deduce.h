@@ -220,6 +220,8 @@ struct sap_hint {
     uint32_t at, number;     /* the what-if under way: candidate, its number */
     uint32_t cursor;         /* reading a what-if's cells */
     uint32_t after_p;        /* ... its safest unsure cell's odds so far */
+    uint32_t steps;          /* the position's deduction took ... */
+    uint32_t what_if_steps;  /* ... and the look-ahead's so far */
     uint32_t chosen;         /* the candidate named */
     uint32_t safest;         /* the safest candidate (the first of them) */
     uint8_t stage;

@@ -48,6 +48,12 @@ enum hint_stage {
  * deduces the whole board): enough for every candidate up to about
  * 150 x 150, fewer beyond, none past about 480 x 480. */
 #define HINT_LOOK_CELLS (1u << 21)
+/* A look-ahead costs at most this many times the position's deduction
+ * (plus a floor for small ones): its what-ifs are that deduction with a
+ * number more, so one far costlier means a layout count that explodes,
+ * and the look-ahead ends with what it has weighed. */
+#define HINT_LOOK_FACTOR 64u
+#define HINT_LOOK_FLOOR (1u << 20)
 /* Progress's weight against survival, in 1/1024ths. */
 #ifndef HINT_PROGRESS_WEIGHT
 #define HINT_PROGRESS_WEIGHT 0u
@@ -300,14 +306,29 @@ static int deduced(struct sap_hint *h, int err)
     return SAP_MORE;
 }
 
+static uint32_t add_steps(uint32_t a, uint32_t b)
+{
+    return b > UINT32_MAX - a ? UINT32_MAX : a + b;
+}
+
+/* What the look-ahead may cost in all (HINT_LOOK_FACTOR). */
+static uint32_t look_cap(const struct sap_hint *h)
+{
+    uint32_t cap = h->steps > UINT32_MAX / HINT_LOOK_FACTOR ? UINT32_MAX
+                                                            : h->steps * HINT_LOOK_FACTOR;
+    return add_steps(cap, HINT_LOOK_FLOOR);
+}
+
 /* One stage for *budget steps; SAP_MORE while there is more to do. */
 static int stage_step(struct sap_hint *h, uint32_t *budget)
 {
+    uint32_t before = *budget;
     int err;
     switch (h->stage) {
     case HS_DEDUCE:
     case HS_RULES:
         err = sap_deduce_spend(h->deduce, budget);
+        h->steps = add_steps(h->steps, before - *budget);
         return err == SAP_MORE ? SAP_MORE : deduced(h, err);
     case HS_SCAN:
         if (!sap_hint_scan(h, budget))
@@ -325,6 +346,9 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
         return SAP_MORE;
     case HS_WHATIF:
         err = sap_deduce_spend(h->deduce, budget);
+        h->what_if_steps = add_steps(h->what_if_steps, before - *budget);
+        if (h->what_if_steps > look_cap(h))
+            err = SAP_ERR_SIZE; /* the look-ahead past its cost, however sliced */
         if (err == SAP_MORE)
             return SAP_MORE;
         if (err == SAP_OK) {
@@ -335,8 +359,8 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
             return SAP_MORE;
         }
         if (err != SAP_ERR_STATE) {
-            /* too many layouts to count: the rest would cost as much
-             * again, so the look-ahead ends with the candidates weighed */
+            /* too many layouts to count, or the look-ahead past its cost:
+             * it ends with the candidates weighed */
             h->candidate[h->at].weighed = 2;
             choose(h);
             h->stage = HS_DONE;
