@@ -277,7 +277,17 @@ static void walk_start(sap_deduce *d)
     d->entered = 1;
 }
 
-/* Walks every component in turn (pass 1 or 2); true when all are done. */
+/* Whether the component just started is swept rather than walked. */
+static bool sweeps(sap_deduce *d)
+{
+    uint32_t size = d->comp_end - d->comp_start;
+    if (d->count_by == COUNT_WALK || (d->count_by == COUNT_AUTO && size < SWEEP_MIN_CELLS))
+        return false;
+    return sap_deduce_sweep_begin(d);
+}
+
+/* Walks (or sweeps) every component in turn (pass 1 or 2); true when all
+ * are done. */
 static bool walk_all(sap_deduce *d, uint32_t *budget)
 {
     while (*budget > 0) {
@@ -285,8 +295,17 @@ static bool walk_all(sap_deduce *d, uint32_t *budget)
             if (d->cursor == d->frontier)
                 return true;
             walk_start(d);
+            d->comp_swept = sweeps(d);
         }
-        if (!walk(d, budget))
+        if (d->comp_swept) {
+            int done = sap_deduce_sweep(d, budget);
+            if (done == SWEEP_MORE)
+                return false;
+            if (done == SWEEP_UNFIT) { /* the walk takes it from the start */
+                d->comp_swept = 0;
+                continue;
+            }
+        } else if (!walk(d, budget))
             return false;
         d->comp_poly += d->comp_end - d->comp_start + 1;
         d->cursor = d->comp_end;
@@ -358,6 +377,11 @@ int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_g
 void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth)
 {
     d->reach = (uint8_t)depth;
+}
+
+void sap_deduce_set_count(sap_deduce *d, enum deduce_count how)
+{
+    d->count_by = (uint8_t)how;
 }
 
 void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number)
