@@ -200,12 +200,12 @@ bool sap_deduce_combine(sap_deduce *d, uint32_t *budget);
 
 /* How groups are counted and weighed: a group of SWEEP_MIN_CELLS or more
  * by a sweep along it (deduce_sweep.c), falling back to the walk when it
- * does not fit; smaller ones by the walk, which is quicker there.  The
+ * does not fit; smaller ones by the walk, as quick there.  The
  * tests force either way to compare them, and a sweep in a room so tight
  * (16 states a layer, a ring of 48, 6 live numbers) that the ring forgets
  * layers all the time and wider groups fall back to the walk. */
 enum deduce_count { COUNT_AUTO = 0, COUNT_WALK, COUNT_SWEEP, COUNT_SWEEP_TIGHT };
-#define SWEEP_MIN_CELLS 24u
+#define SWEEP_MIN_CELLS 8u
 void sap_deduce_set_count(sap_deduce *d, enum deduce_count how);
 
 /* The sweep of the group order[comp_start..comp_end) in PH_COUNT (its
