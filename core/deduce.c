@@ -7,21 +7,42 @@
  * The usual way, in bounded steps (sapper.h section 2):
  *   1. scan: the covered cells next to a number are the frontier; the
  *      others are the interior, which only the mine total constrains;
- *   2. components: frontier cells joined through the numbers they share
- *      (breadth first, which also orders each for pruning);
- *   3. count: each component's consistent assignments, by mine count, with
- *      a backtracking walk whose state lives in the cells (no recursion);
+ *      the cheap rules (deduce_rules.c) settle what one or two numbers
+ *      decide;
+ *   2. components: the unsettled frontier cells joined through the numbers
+ *      they share, each in breadth-first order (neighbours close together);
+ *   3. count: each component's consistent assignments, by mine count.  A
+ *      component of SWEEP_MIN_CELLS (8) cells or more by a sweep along its
+ *      order (deduce_sweep.c): a dynamic programme whose state is what the
+ *      numbers seen in part still need and the mines placed, so its work
+ *      is the component's length times the states of its widest cut, not
+ *      its number of assignments (billions on a long expert frontier).  A
+ *      smaller one, or one whose cut does not fit the sweep's room, by a
+ *      backtracking walk whose state lives in the cells (no recursion),
+ *      a step per node of its tree of assignments;
  *   4. combine: the components' counts and the interior's binomials
  *      C(I, M - s) give every component a weight per mine count k: the
  *      layouts of everything else that fit with it;
- *   5. weigh: the walk again, adding each assignment's weight to its mines.
+ *   5. weigh: each component the same way again, the sweep backwards too
+ *      (each state's weight of ways to finish) and the walk handing each
+ *      subtree's weight up, so every cell gets the weight of the layouts
+ *      with a mine there.
  * A cell is certain when no assignment of positive weight says otherwise:
  * weights are exactly zero or not (weight.c), so certainty is exact; the
  * probabilities are good to about 2^-30.
  *
+ * Limits: a component the sweep cannot take (a cut of more than 17
+ * numbers, or a layer of more states than its room holds: about 0.4 a
+ * workspace cell, 180 on 16 x 30) is walked, and the walk is exponential;
+ * past SAP_DEDUCE_MAX_STEPS steps in all, or more unsettled frontier cells
+ * than the workspace holds, the engine gives up and claims nothing.
+ *
  * Memory (SAP_DEDUCE_BYTES): per cell 3 bytes (flags, and for a number:
- * mines still needed, covered neighbours not yet assigned), an order entry
- * and a weight, and 5 weights of counting room; about 72 bytes a cell.
+ * mines still needed, covered neighbours not yet assigned; a swept
+ * component's cells keep their place in the order there), an order entry,
+ * and per workspace cell 8 weights: a mass, the components' counts and
+ * weights, and the combining room, which the sweep uses while counting and
+ * weighing.
  */
 #include "deduce.h"
 
