@@ -46,6 +46,7 @@
 #define SWEEP_SLOTS 17u
 #define MINE_BITS 11u
 #define MINE_MASK ((1u << MINE_BITS) - 1u)
+#define FIELD_MASK ((uint32_t)7u)
 #define NO_SLOT 0xFFu
 #define NONE 0xFFFFu   /* no successor */
 #define MAX_CAP 32767u /* states a layer: indices fit 16 bits */
@@ -198,19 +199,22 @@ static bool link_cell(sap_deduce *d, struct sweep *s, uint32_t i)
 
 /* ---- keys ----------------------------------------------------------------- */
 
+/* A slot's word and the shift of its 3 bits there (32-bit arithmetic
+ * throughout: an int may be 16 bits). */
+static uint32_t field_shift(uint32_t slot)
+{
+    return slot < 10u ? 3u * slot : MINE_BITS + 3u * (slot - 10u);
+}
+
 static uint32_t field(const uint32_t *key, uint32_t slot)
 {
-    return slot < 10u ? key[0] >> (3u * slot) & 7u
-                      : key[1] >> (MINE_BITS + 3u * (slot - 10u)) & 7u;
+    return key[slot >= 10u] >> field_shift(slot) & FIELD_MASK;
 }
 
 static void set_field(uint32_t *key, uint32_t slot, uint32_t v)
 {
-    if (slot < 10u)
-        key[0] = (key[0] & ~(7u << (3u * slot))) | v << (3u * slot);
-    else
-        key[1] = (key[1] & ~(7u << (MINE_BITS + 3u * (slot - 10u))))
-                 | v << (MINE_BITS + 3u * (slot - 10u));
+    uint32_t *w = &key[slot >= 10u], shift = field_shift(slot);
+    *w = (*w & ~(FIELD_MASK << shift)) | v << shift;
 }
 
 /* The state after the next cell takes `mine` (0 or 1) in state in[]:
