@@ -53,8 +53,8 @@ struct answers {
 
 static void answers_init(struct answers *a, uint32_t cells)
 {
-    a->view = malloc(cells * sizeof *a->view);
-    a->p = malloc(cells * sizeof *a->p);
+    a->view = calloc(cells, sizeof *a->view);
+    a->p = calloc(cells, sizeof *a->p);
 }
 
 static void answers_free(struct answers *a)
@@ -313,6 +313,8 @@ static bool reference(const sap_game *g, double *prob, double *interior_p, uint6
     r.rows = sap_game_rows(g);
     r.cols = sap_game_cols(g);
     r.cells = r.rows * r.cols;
+    if (r.rows == 0 || r.cols == 0)
+        return false; /* no board is empty: for the analyzer */
     r.cap = cap;
     view = malloc(r.cells);
     r.front_of = malloc(r.cells * sizeof *r.front_of);
