@@ -402,25 +402,27 @@ static int backward(sap_deduce *d, struct sweep *s, uint32_t *budget)
         struct rung *cur = rungs_of(s) + pl[i].off, *next = rungs_of(s) + pl[i + 1].off;
         struct sap_weight *mass = mass_of(d) + at;
         uint8_t *f = flags_of(d) + x;
+        /* A state's forward weight is never zero (sums and products of
+         * weights from 1), so the cell goes a way in a layout of positive
+         * weight exactly when that way's successor has a positive G. */
         while (s->entry < pl[i].count) {
             struct rung *r = cur + s->entry;
-            struct sap_weight g0 = sap_weight_of(0), g1 = g0, w;
+            struct sap_weight g[2] = { { 0, 0 }, { 0, 0 } };
+            uint32_t v;
             if (*budget == 0)
                 return SWEEP_MORE;
             --*budget;
             s->entry++;
-            if (r->succ[0] != NONE)
-                g0 = next[r->succ[0]].w;
-            if (r->succ[1] != NONE)
-                g1 = next[r->succ[1]].w;
-            w = sap_weight_mul(r->w, g1);
-            if (!sap_weight_is_zero(w)) {
-                *mass = sap_weight_add(*mass, w);
+            for (v = 0; v < 2; v++)
+                if (r->succ[v] != NONE)
+                    g[v] = next[r->succ[v]].w;
+            if (!sap_weight_is_zero(g[1])) {
+                *mass = sap_weight_add(*mass, sap_weight_mul(r->w, g[1]));
                 *f |= F_SEEN_MINE;
             }
-            if (!sap_weight_is_zero(sap_weight_mul(r->w, g0)))
+            if (!sap_weight_is_zero(g[0]))
                 *f |= F_SEEN_SAFE;
-            r->w = sap_weight_add(g0, g1);
+            r->w = sap_weight_add(g[0], g[1]);
         }
         if (i > s->lo) {
             s->layer--;
