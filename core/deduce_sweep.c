@@ -13,8 +13,10 @@
  * cell both ways on every state of layer i, equal states merging (their
  * weights added).  Layer n's states are the group's counts per mine count.
  * A long thin group - the usual frontier along a wall of numbers - has a
- * few live numbers at a time, so a few states a layer however many
- * billions of assignments it has.
+ * few live numbers at a time, so a few states a layer (times the spread of
+ * mines placed so far) however many billions of assignments it has: the
+ * 65 cells of expert seed 1586's 119th position, 5.8 million assignments,
+ * are at most 60 states a layer.
  *
  * Weighing runs the other way too: with the group's weight per mine count
  * k from combining, G(state) is the weight of all the ways to finish from
@@ -24,17 +26,19 @@
  * times G of their successor with the cell a mine.  A zero weight stays
  * exactly zero (weight.c), so certainty is exact as with the walk.
  *
- * Memory: the engine's combining room, which neither pass uses while a
- * group is being walked (5 weights a workspace cell).  It holds the
- * states' keys of two layers, a hash table for merging, and a ring of
- * layers (each state's weight and the places of its two successors in the
- * next layer), which forgets the oldest layers when full.  The backward
- * pass weighs as many layers as the ring still holds, from the last down,
- * then runs the forward pass again from layer 0 to the first of them (the
- * layers come out the same, in the same order), and so on: when the whole
- * group fits, each pass is run once.  A group whose cut holds more than
- * SWEEP_SLOTS live numbers, or whose layer holds more states than fit,
- * does not fit, and is walked instead (deduce.c).
+ * Memory: the engine's combining room (5 weights a workspace cell), which
+ * counting and weighing do not otherwise use (the walk takes one weight a
+ * depth of it, never at the same time).  It holds the states' keys of two
+ * layers, a hash table for merging, and a ring of layers (each state's
+ * weight and the places of its two successors in the next layer), which
+ * forgets the oldest layers when full.  The backward pass weighs as many
+ * layers as the ring still holds, from the last down, then runs the
+ * forward pass again from layer 0 to the first of them (the layers come
+ * out the same, in the same order), and so on: when the whole group fits,
+ * each pass is run once; when the ring holds b layers of a group of n
+ * cells, the forward pass runs about n / b times.  A group whose cut holds
+ * more than SWEEP_SLOTS live numbers, or whose layer holds more states
+ * than fit, does not fit, and is walked instead (deduce.c).
  *
  * Every pass is resumable: a state a step, its place kept in the room.
  */
