@@ -7,21 +7,42 @@
  * The usual way, in bounded steps (sapper.h section 2):
  *   1. scan: the covered cells next to a number are the frontier; the
  *      others are the interior, which only the mine total constrains;
- *   2. components: frontier cells joined through the numbers they share
- *      (breadth first, which also orders each for pruning);
- *   3. count: each component's consistent assignments, by mine count, with
- *      a backtracking walk whose state lives in the cells (no recursion);
+ *      the cheap rules (deduce_rules.c) settle what one or two numbers
+ *      decide;
+ *   2. components: the unsettled frontier cells joined through the numbers
+ *      they share, each in breadth-first order (neighbours close together);
+ *   3. count: each component's consistent assignments, by mine count.  A
+ *      component of SWEEP_MIN_CELLS (8) cells or more by a sweep along its
+ *      order (deduce_sweep.c): a dynamic programme whose state is what the
+ *      numbers seen in part still need and the mines placed, so its work
+ *      is the component's length times the states of its widest cut, not
+ *      its number of assignments (billions on a long expert frontier).  A
+ *      smaller one, or one whose cut does not fit the sweep's room, by a
+ *      backtracking walk whose state lives in the cells (no recursion),
+ *      a step per node of its tree of assignments;
  *   4. combine: the components' counts and the interior's binomials
  *      C(I, M - s) give every component a weight per mine count k: the
  *      layouts of everything else that fit with it;
- *   5. weigh: the walk again, adding each assignment's weight to its mines.
+ *   5. weigh: each component the same way again, the sweep backwards too
+ *      (each state's weight of ways to finish) and the walk handing each
+ *      subtree's weight up, so every cell gets the weight of the layouts
+ *      with a mine there.
  * A cell is certain when no assignment of positive weight says otherwise:
  * weights are exactly zero or not (weight.c), so certainty is exact; the
  * probabilities are good to about 2^-30.
  *
+ * Limits: a component the sweep cannot take (a cut of more than 17
+ * numbers, or a layer of more states than its room holds: about 0.4 a
+ * workspace cell, 180 on 16 x 30) is walked, and the walk is exponential;
+ * past SAP_DEDUCE_MAX_STEPS steps in all, or more unsettled frontier cells
+ * than the workspace holds, the engine gives up and claims nothing.
+ *
  * Memory (SAP_DEDUCE_BYTES): per cell 3 bytes (flags, and for a number:
- * mines still needed, covered neighbours not yet assigned), an order entry
- * and a weight, and 5 weights of counting room; about 72 bytes a cell.
+ * mines still needed, covered neighbours not yet assigned; a swept
+ * component's cells keep their place in the order there), an order entry,
+ * and per workspace cell 8 weights: a mass, the components' counts and
+ * weights, and the combining room, which the sweep uses while counting and
+ * weighing.
  */
 #include "deduce.h"
 
@@ -277,7 +298,17 @@ static void walk_start(sap_deduce *d)
     d->entered = 1;
 }
 
-/* Walks every component in turn (pass 1 or 2); true when all are done. */
+/* Whether the component just started is swept rather than walked. */
+static bool sweeps(sap_deduce *d)
+{
+    uint32_t size = d->comp_end - d->comp_start;
+    if (d->count_by == COUNT_WALK || (d->count_by == COUNT_AUTO && size < SWEEP_MIN_CELLS))
+        return false;
+    return sap_deduce_sweep_begin(d);
+}
+
+/* Walks (or sweeps) every component in turn (pass 1 or 2); true when all
+ * are done. */
 static bool walk_all(sap_deduce *d, uint32_t *budget)
 {
     while (*budget > 0) {
@@ -285,8 +316,17 @@ static bool walk_all(sap_deduce *d, uint32_t *budget)
             if (d->cursor == d->frontier)
                 return true;
             walk_start(d);
+            d->comp_swept = sweeps(d);
         }
-        if (!walk(d, budget))
+        if (d->comp_swept) {
+            int done = sap_deduce_sweep(d, budget);
+            if (done == SWEEP_MORE)
+                return false;
+            if (done == SWEEP_UNFIT) { /* the walk takes it from the start */
+                d->comp_swept = 0;
+                continue;
+            }
+        } else if (!walk(d, budget))
             return false;
         d->comp_poly += d->comp_end - d->comp_start + 1;
         d->cursor = d->comp_end;
@@ -358,6 +398,11 @@ int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_g
 void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth)
 {
     d->reach = (uint8_t)depth;
+}
+
+void sap_deduce_set_count(sap_deduce *d, enum deduce_count how)
+{
+    d->count_by = (uint8_t)how;
 }
 
 void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number)

@@ -1,9 +1,10 @@
 /*
  * deduce.h - the deduction engine's block, shared by its files: deduce.c
  * (scan, groups, the counting walk, the API), deduce_rules.c (the cheap
- * rules that settle cells before any counting) and deduce_combine.c (the
- * groups' counts combined with the interior); hint.c keeps HINT's scan in
- * the block too.  Private to the core.
+ * rules that settle cells before any counting), deduce_sweep.c (long
+ * groups counted by a sweep along them rather than the walk) and
+ * deduce_combine.c (the groups' counts combined with the interior);
+ * hint.c keeps HINT's scan in the block too.  Private to the core.
  */
 #ifndef SAP_DEDUCE_H
 #define SAP_DEDUCE_H
@@ -66,6 +67,8 @@ struct sap_deduce {
     uint8_t contradiction;      /* the rules met a number that cannot be met */
     uint8_t reach;              /* enum deduce_depth: how far it goes */
     uint8_t supposed_number;    /* the number supposed at supposed_cell */
+    uint8_t comp_swept;         /* the group is counted or weighed by a sweep */
+    uint8_t count_by;           /* enum deduce_count: walk or sweep (tests) */
     uint32_t supposed_cell;     /* a covered cell taken as opened (cells: none) */
     union {
         /* Combining (PH_TOTAL, PH_WEIGHTS), resumable: the group whose
@@ -147,21 +150,20 @@ static inline uint32_t *order_of(sap_deduce *d)
 
 /* The workspace, sized for `room` unsettled frontier cells (the order's
  * first `room` entries): mass[i], the weight of the layouts with a mine at
- * order[i]; the groups' counts by mine count and their weights (each
- * group of n cells takes n + 1 of both); the combining room: the product
- * of the counts, the interior's binomials and a scratch row, which is the
- * weighing walk's acc[] (one per depth) once combining is done. */
+ * order[i]; the groups' weights by mine count (each group of n cells takes
+ * n + 1); the combining room: the product of the counts, the interior's
+ * binomials and a scratch row, which is the weighing walk's acc[] (one per
+ * depth) once combining is done; the groups' counts by mine count (n + 1
+ * a group again).  A sweep (deduce_sweep.c) takes the 5 room + 5 weights
+ * from the weights to the counts while counting, and from the product to
+ * the end while weighing. */
 static inline struct sap_weight *mass_of(sap_deduce *d)
 {
     return (struct sap_weight *)(void *)(order_of(d) + d->cells);
 }
-static inline struct sap_weight *counts_of(sap_deduce *d)
-{
-    return mass_of(d) + d->room;
-}
 static inline struct sap_weight *weights_of(sap_deduce *d)
 {
-    return counts_of(d) + 2u * d->room + 2u;
+    return mass_of(d) + d->room;
 }
 static inline struct sap_weight *total_of(sap_deduce *d)
 {
@@ -170,6 +172,10 @@ static inline struct sap_weight *total_of(sap_deduce *d)
 static inline struct sap_weight *acc_of(sap_deduce *d)
 {
     return total_of(d) + 2u * d->room + 2u;
+}
+static inline struct sap_weight *counts_of(sap_deduce *d)
+{
+    return acc_of(d) + d->room + 1u;
 }
 
 /* One past the last place in order[] of the group whose first place is i. */
@@ -245,6 +251,27 @@ void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
  * group's weights are found. */
 void sap_deduce_combine_begin(sap_deduce *d);
 bool sap_deduce_combine(sap_deduce *d, uint32_t *budget);
+
+/* How groups are counted and weighed: a group of SWEEP_MIN_CELLS or more
+ * by a sweep along it (deduce_sweep.c), falling back to the walk when it
+ * does not fit; smaller ones by the walk, as quick there.  The
+ * tests force either way to compare them, and a sweep in a room so tight
+ * (16 states a layer, a ring of 48, 6 live numbers) that the ring forgets
+ * layers all the time and wider groups fall back to the walk. */
+enum deduce_count { COUNT_AUTO = 0, COUNT_WALK, COUNT_SWEEP, COUNT_SWEEP_TIGHT };
+#define SWEEP_MIN_CELLS 8u
+void sap_deduce_set_count(sap_deduce *d, enum deduce_count how);
+
+/* The sweep of the group order[comp_start..comp_end) in PH_COUNT (its
+ * counts, at comp_poly) or PH_WEIGH (its cells' mass and flags): begin
+ * (false when the group cannot be swept: walk it), then *budget steps a
+ * call until SWEEP_DONE, or SWEEP_UNFIT when a layer outgrows the room
+ * (the counts are then untouched).  A group that fits while counting
+ * fits while weighing (the layers are the same), so weighing one that does
+ * not fit stops before it weighs anything. */
+enum { SWEEP_MORE = 0, SWEEP_DONE, SWEEP_UNFIT };
+bool sap_deduce_sweep_begin(sap_deduce *d);
+int sap_deduce_sweep(sap_deduce *d, uint32_t *budget);
 
 /* PH_RULES (deduce_rules.c): pushes a number for the rules ... */
 void sap_deduce_rules_push(sap_deduce *d, uint32_t n);

@@ -1039,12 +1039,18 @@ void sap_session_release(struct sap_session *session);
  *     while ((err = sap_deduce_step(d, budget)) == SAP_MORE) ...;
  *     sap_deduce_cell(d, row, col, &p)  -> SAP_CELL_...
  *
- * The game must not change until the answers are read.  The work is
- * exponential in the worst case (the assignments of one group of cells
- * that share numbers, after the cheap rules have settled what they can);
- * past SAP_DEDUCE_MAX_STEPS steps, or when more frontier cells are left
- * unsettled than the workspace holds (SAP_DEDUCE_FRONTIER), the engine
- * gives up (SAP_ERR_SIZE) and claims nothing.
+ * The game must not change until the answers are read.  After the cheap
+ * rules have settled what they can, each group of cells that share
+ * numbers is counted by a sweep along it, whose work is the group's length
+ * times the states of its widest cut (what the numbers seen in part still
+ * need, and the mines placed), not its number of assignments: a long
+ * frontier along a wall of numbers costs well under a millisecond.  The
+ * work is still exponential in the worst case: a group too wide for the
+ * sweep (more than 17 numbers in a cut, or a layer of more states than the
+ * workspace holds, about 0.4 a workspace cell) is walked assignment by
+ * assignment; past SAP_DEDUCE_MAX_STEPS steps, or when more frontier cells
+ * are left unsettled than the workspace holds (SAP_DEDUCE_FRONTIER), the
+ * engine gives up (SAP_ERR_SIZE) and claims nothing.
  * ---------------------------------------------------------------------- */
 
 #define SAP_DEDUCE_HEADER_BYTES 160u
@@ -1052,8 +1058,9 @@ void sap_session_release(struct sap_session *session);
     ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells)                           \
                                                    : (size_t)SAP_DEDUCE_FRONTIER)
 /* 8 bytes a cell (3 of state, an order entry) and 64 a workspace cell (8
- * weights: its mass, its group's counts and weights, the combining room):
- * 34.8 KB for 16 x 30, 8 MB + 64 KB for 1000 x 1000. */
+ * weights: its mass, its group's counts and weights, the combining room,
+ * where the sweep keeps its layers): 34.8 KB for 16 x 30, 8 MB + 64 KB
+ * for 1000 x 1000. */
 #define SAP_DEDUCE_BYTES(rows, cols)                                                           \
     ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols)                               \
      + (size_t)64u * SAP_DEDUCE_ROOM((size_t)(rows) * (size_t)(cols)))

@@ -5,7 +5,8 @@
  * certainty must equal the engine's exactly, and its probability to within
  * 0.01 % (the engine's unit).  Positions come from real games: random
  * boards, a few safe clicks, some flags (right or wrong: they are no
- * evidence), and budgets of 1, 7 and unlimited steps a call.  Where each
+ * evidence), budgets of 1, 7 and unlimited steps a call, and every group
+ * walked, swept, or as the engine chooses.  Where each
  * cell stands for the no-guess generator (sap_deduce_standing) must agree
  * with the answers.  On a 300 x 300 position, every pass that grows with
  * the board (and HINT's scan) is split into budgets, with the same answers
@@ -56,8 +57,10 @@ static enum deduce_standing standing_of(const sap_game *g, uint32_t r, uint32_t 
     return view == SAP_CELL_UNSURE ? STANDING_UNSETTLED : STANDING_SETTLED;
 }
 
-/* The engine on g with `budget` steps a call; checks it against b. */
-static bool compare(const sap_game *g, const struct layouts *b, uint32_t budget)
+/* The engine on g with `budget` steps a call, counting groups `how`;
+ * checks it against b. */
+static bool compare(const sap_game *g, const struct layouts *b, uint32_t budget,
+                    enum deduce_count how)
 {
     size_t bytes = SAP_DEDUCE_BYTES(sap_game_rows(g), sap_game_cols(g));
     void *block = malloc(bytes);
@@ -67,6 +70,7 @@ static bool compare(const sap_game *g, const struct layouts *b, uint32_t budget)
     bool ok = true;
 
     CHECK_EQ_INT(sap_deduce_init(&d, block, bytes, g), SAP_OK);
+    sap_deduce_set_count(d, how);
     while ((err = sap_deduce_step(d, budget)) == SAP_MORE)
         continue;
     if (b->total == 0) {
@@ -140,6 +144,10 @@ static sap_game *random_position(void **block, uint32_t *covered_out)
 static void test_against_brute_force(void)
 {
     static const uint32_t budgets[] = { 1, 7, SAP_BUDGET_UNLIMITED };
+    /* every group walked, swept (in the engine's room or a tight one), or
+     * as the engine chooses: with the budgets, every pairing in turn */
+    static const enum deduce_count ways[] = { COUNT_AUTO, COUNT_WALK, COUNT_SWEEP,
+                                              COUNT_SWEEP_TIGHT };
     int round, compared = 0, uncertain = 0;
     for (round = 0; round < 4000 && check_failures_in_test == 0; round++) {
         void *block;
@@ -149,10 +157,10 @@ static void test_against_brute_force(void)
         if (covered <= 20 && sap_game_state(g) == SAP_RUNNING) {
             uint32_t r, c;
             layouts_count(g, &b);
-            if (!compare(g, &b, budgets[round % 3]))
-                fprintf(stderr, "  round %d: %ux%u, %u mines, %u covered, budget %u\n", round,
-                        sap_game_rows(g), sap_game_cols(g), sap_game_mines(g), covered,
-                        budgets[round % 3]);
+            if (!compare(g, &b, budgets[round % 3], ways[round % 4]))
+                fprintf(stderr, "  round %d: %ux%u, %u mines, %u covered, budget %u, way %d\n",
+                        round, sap_game_rows(g), sap_game_cols(g), sap_game_mines(g), covered,
+                        budgets[round % 3], (int)ways[round % 4]);
             compared++;
             for (r = 0; r < sap_game_rows(g); r++)
                 for (c = 0; c < sap_game_cols(g); c++) {
@@ -257,9 +265,10 @@ static void test_expert_games_sound(void)
 
 /* A 3 x N band: the middle row opened, one mine in every column, above
  * or below it (the numbers show 3, 2 at the ends).  Neither rule settles
- * anything, so all 2N covered cells are one group of about 2^N layouts:
- * past the workspace (SAP_DEDUCE_FRONTIER cells) the engine gives up and
- * claims nothing; within it, every covered cell is in doubt. */
+ * anything, so all 2N covered cells are one group of about 2^N layouts,
+ * which the sweep counts along the band: past the workspace
+ * (SAP_DEDUCE_FRONTIER cells) the engine gives up and claims nothing;
+ * within it, every covered cell is in doubt. */
 static int band(uint32_t n, uint32_t budget)
 {
     size_t bytes = SAP_GAME_BYTES(3, n), dbytes = SAP_DEDUCE_BYTES(3, n);
@@ -292,6 +301,7 @@ static int band(uint32_t n, uint32_t budget)
 static void test_band_gives_up_soundly(void)
 {
     CHECK_EQ_INT(band(7, 3), SAP_OK);
+    CHECK_EQ_INT(band(SAP_DEDUCE_FRONTIER / 2 - 12, 1000), SAP_OK);
     CHECK_EQ_INT(band(SAP_DEDUCE_FRONTIER / 2 + 1, SAP_BUDGET_UNLIMITED), SAP_ERR_SIZE);
 }
 
