@@ -47,13 +47,13 @@ enum hint_stage {
 /* The look-ahead's work: cells deduced, in all, per guess (a what-if
  * deduces the whole board): enough for every candidate up to about
  * 150 x 150, fewer beyond, none past about 480 x 480. */
-#define HINT_LOOK_CELLS (1u << 21)
+#define HINT_LOOK_CELLS ((uint32_t)1 << 21)
 /* A look-ahead costs at most this many times the position's deduction
  * (plus a floor for small ones): its what-ifs are that deduction with a
  * number more, so one far costlier means a layout count that explodes,
  * and the look-ahead ends with what it has weighed. */
 #define HINT_LOOK_FACTOR 64u
-#define HINT_LOOK_FLOOR (1u << 20)
+#define HINT_LOOK_FLOOR ((uint32_t)1 << 20)
 /* Progress's weight against survival, in 1/1024ths. */
 #ifndef HINT_PROGRESS_WEIGHT
 #define HINT_PROGRESS_WEIGHT 0u
@@ -109,7 +109,7 @@ static uint32_t estimate(const struct sap_hint *h, uint32_t x)
             uint32_t n = r * d->cols + c, p;
             if (!(flags[n] & F_OPEN) || free_[n] == 0)
                 continue;
-            p = need[n] * 10000u / free_[n];
+            p = (uint32_t)need[n] * 10000u / free_[n];
             best = p > best ? p : best;
         }
     return best;
@@ -224,8 +224,8 @@ static void choose(struct sap_hint *h)
         uint64_t score;
         if (c->weighed != 1)
             continue;
-        score = (uint64_t)sap_weight_ratio(c->survive, h->total, 1u << 30) * 1024u
-                + (uint64_t)sap_weight_ratio(c->progress, h->total, 1u << 30)
+        score = (uint64_t)sap_weight_ratio(c->survive, h->total, (uint32_t)1 << 30) * 1024u
+                + (uint64_t)sap_weight_ratio(c->progress, h->total, (uint32_t)1 << 30)
                       * HINT_PROGRESS_WEIGHT;
         if (!found || score > best || (score == best && c->p < h->candidate[h->chosen].p)) {
             best = score;

@@ -178,7 +178,7 @@ static uint32_t scan_cell(struct sap_hint *h, uint32_t x)
     const sap_game *g = h->game;
     uint32_t cols = sap_game_cols(g), r = x / cols, c = x % cols, p;
     int view = sap_deduce_cell(d, r, c, &p);
-    char line[SAP_REPLY_MAX];
+    char none[1]; /* only the reason's level counts here, not its text */
     size_t n = 0;
     unsigned level, best = d->u.hint.best;
     bool safe = view == SAP_CELL_SAFE;
@@ -188,7 +188,7 @@ static uint32_t scan_cell(struct sap_hint *h, uint32_t x)
         return 1;
     if (sap_game_cell(g, r, c) == 'P')
         return 1; /* a proven mine flagged, or a wrong flag (said first) */
-    level = reason(g, r, c, safe, line, sizeof line, &n, best);
+    level = reason(g, r, c, safe, none, sizeof none, &n, best);
     if (level < best) {
         d->u.hint.best = (uint8_t)level;
         d->u.hint.best_cell = x;
