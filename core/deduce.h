@@ -206,8 +206,15 @@ struct hint_candidate {
     uint32_t p;         /* its mine odds, 0.01 % */
     uint8_t neighbours; /* covered neighbours: the numbers it can show */
     uint8_t interior;   /* next to no number */
-    uint8_t weighed;    /* every what-if of it was worked out */
+    uint8_t weighed;    /* enum hint_weighed */
     struct sap_weight survive, progress;
+};
+
+enum hint_weighed {
+    UNWEIGHED = 0, /* not yet (or the look-ahead ended first) */
+    WEIGHED,       /* every what-if of it worked out */
+    NOT_WEIGHED,   /* a what-if too big: left out */
+    NOT_FORCED     /* the 50/50 candidate, which turned out not to be one */
 };
 
 #define HINT_FRONTIER_CANDIDATES 8u
@@ -234,6 +241,10 @@ struct sap_hint {
     uint8_t guessing;        /* the scan found no certain cell */
     uint8_t after_safe;      /* the what-if has a cell certainly safe */
     uint8_t approximate;     /* the position could not be counted: the rules only */
+    uint8_t forced;          /* the named cell is a 50/50 no move can resolve */
+    uint32_t half;           /* a cell at 50 % the scan met (cells: none) ... */
+    uint32_t partner;        /* ... the other of its pair, if it has one ... */
+    uint32_t pair;           /* ... and its candidate, if weighed (count: none) */
     struct hint_candidate candidate[HINT_CANDIDATES];
 };
 

@@ -76,6 +76,8 @@ int sap_hint_init(struct sap_hint **hint, void *memory, size_t bytes, const sap_
                           h->deduce_bytes, game);
     if (err != SAP_OK)
         return err;
+    h->half = h->deduce->cells;
+    h->pair = HINT_CANDIDATES;
     h->stage = HS_DEDUCE;
     *hint = h;
     return SAP_OK;
@@ -145,6 +147,56 @@ static uint32_t neighbours_key(const struct hint_candidate *c)
     return c->neighbours;
 }
 
+/* Whether covered cells a and b are told apart by nothing a move can
+ * show: every cell next to one of them and not the other is opened or
+ * certainly a mine (so no number to come counts one and not the other),
+ * and swapping a mine between them keeps the mine count. */
+static bool indistinct(const struct sap_hint *h, uint32_t a, uint32_t b)
+{
+    const sap_deduce *d = h->deduce;
+    uint32_t cols = d->cols, k;
+    for (k = 0; k < 2u; k++) {
+        uint32_t x = k == 0 ? a : b, y = k == 0 ? b : a, r, c, p;
+        struct sap_box around = sap_block_around(d->rows, cols, x / cols, x % cols);
+        struct sap_box other = sap_block_around(d->rows, cols, y / cols, y % cols);
+        for (r = around.top; r <= around.bottom; r++)
+            for (c = around.left; c <= around.right; c++) {
+                int view;
+                if (r * cols + c == a || r * cols + c == b
+                    || (r >= other.top && r <= other.bottom && c >= other.left
+                        && c <= other.right))
+                    continue;
+                view = sap_deduce_cell(d, r, c, &p);
+                if (view != SAP_CELL_OPEN && view != SAP_CELL_MINE)
+                    return false;
+            }
+    }
+    return true;
+}
+
+/* A cell at 50 %: the first with a neighbour at 50 % that nothing can
+ * tell apart from it is kept, to be checked by its what-ifs (a forced
+ * 50/50 is guessed at once: it will never be resolved, and later guesses
+ * gain nothing by waiting for it). */
+static void offer_half(struct sap_hint *h, uint32_t x)
+{
+    const sap_deduce *d = h->deduce;
+    uint32_t r, c, p;
+    struct sap_box b = sap_block_around(d->rows, d->cols, x / d->cols, x % d->cols);
+    if (h->half != d->cells || h->approximate)
+        return;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
+            uint32_t y = r * d->cols + c;
+            if (y != x && sap_deduce_cell(d, r, c, &p) == SAP_CELL_UNSURE && p == 5000u
+                && indistinct(h, x, y)) {
+                h->half = x;
+                h->partner = y;
+                return;
+            }
+        }
+}
+
 /* During the scan the frontier's candidates are candidate[0..8), in order
  * of odds, and the interior's candidate[8..10), in order of covered
  * neighbours (they all have the same odds); finish() puts them together. */
@@ -156,6 +208,8 @@ void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p)
     c.p = h->approximate ? estimate(h, x) : p;
     c.neighbours = covered_neighbours(h->game, x);
     c.interior = !(flags_of(h->deduce)[x] & F_FRONTIER);
+    if (p == 5000u)
+        offer_half(h, x);
     if (c.interior)
         insert(h->candidate + HINT_FRONTIER_CANDIDATES, &h->interior_count,
                HINT_INTERIOR_CANDIDATES, &c, c.neighbours, neighbours_key);
@@ -200,6 +254,23 @@ static void finish_candidates(struct sap_hint *h)
         ;
     h->safest = i;
     h->chosen = i;
+    if (h->half == h->deduce->cells)
+        return;
+    /* the 50/50 cell: a candidate already, or one more (its what-ifs say
+     * whether it is forced) */
+    for (i = 0; i < h->count && list[i].cell != h->half; i++)
+        ;
+    if (i == h->count && h->count == HINT_CANDIDATES)
+        i = h->safest == h->count - 1u ? h->count - 2u : h->count - 1u;
+    if (i == h->count)
+        h->count++;
+    if (list[i].cell != h->half) {
+        memset(&list[i], 0, sizeof list[i]);
+        list[i].cell = h->half;
+        list[i].p = 5000u;
+        list[i].neighbours = covered_neighbours(h->game, h->half);
+    }
+    h->pair = i;
 }
 
 /* The what-if of candidate h->at showing h->number, in the deduction's
@@ -222,7 +293,7 @@ static void choose(struct sap_hint *h)
     for (i = 0; i < h->count; i++) {
         const struct hint_candidate *c = &h->candidate[i];
         uint64_t score;
-        if (c->weighed != 1)
+        if (c->weighed != WEIGHED || i == h->pair)
             continue;
         score = (uint64_t)sap_weight_ratio(c->survive, h->total, (uint32_t)1 << 30) * 1024u
                 + (uint64_t)sap_weight_ratio(c->progress, h->total, (uint32_t)1 << 30)
@@ -237,19 +308,29 @@ static void choose(struct sap_hint *h)
         h->chosen = h->safest;
 }
 
-/* On to the next what-if, or the choice once there are none. */
+/* On to the next what-if, or the choice once there are none.  The 50/50
+ * candidate goes first: if it is forced, nothing else needs weighing. */
 static void next_what_if(struct sap_hint *h)
 {
     struct hint_candidate *c = &h->candidate[h->at];
-    if (c->weighed == 0 && h->number < c->neighbours) {
+    if (c->weighed == UNWEIGHED && h->number < c->neighbours) {
         h->number++;
         start_what_if(h);
         return;
     }
-    if (c->weighed == 0)
-        c->weighed = 1;
+    if (c->weighed == UNWEIGHED)
+        c->weighed = WEIGHED;
     h->number = 0;
-    if (++h->at < h->count) {
+    if (h->at == h->pair && c->weighed == WEIGHED) {
+        h->forced = 1;
+        h->chosen = h->pair;
+        h->stage = HS_DONE;
+        return;
+    }
+    h->at = h->at == h->pair ? 0 : h->at + 1u;
+    if (h->at == h->pair)
+        h->at++;
+    if (h->at < h->count) {
         start_what_if(h);
         return;
     }
@@ -264,7 +345,11 @@ static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
     uint32_t budget = *budget_left;
     sap_deduce *d = h->deduce;
     struct hint_candidate *c = &h->candidate[h->at];
-    uint32_t cells = d->cells;
+    uint32_t cells = d->cells, odds;
+    if (h->at == h->pair
+        && sap_deduce_cell(d, h->partner / d->cols, h->partner % d->cols, &odds)
+               != SAP_CELL_MINE)
+        c->weighed = NOT_FORCED; /* safe beside it in some layout: no 50/50 */
     for (; budget > 0 && h->cursor < cells && !h->after_safe; h->cursor++, budget--) {
         uint32_t p;
         int view = sap_deduce_cell(d, h->cursor / d->cols, h->cursor % d->cols, &p);
@@ -276,6 +361,8 @@ static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
     *budget_left = budget;
     if (h->cursor < cells && !h->after_safe)
         return false;
+    if (c->weighed == NOT_FORCED)
+        return true;
     if (h->after_safe || h->after_p > 10000u) { /* a certain cell, or the game won */
         c->survive = sap_weight_add(c->survive, d->total);
         c->progress = sap_weight_add(c->progress, d->total);
@@ -340,7 +427,7 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
         finish_candidates(h);
         if (h->count < 2u || h->approximate)
             return SAP_MORE;
-        h->at = 0;
+        h->at = h->pair < h->count ? h->pair : 0;
         h->number = 0;
         start_what_if(h);
         return SAP_MORE;
@@ -361,7 +448,7 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
         if (err != SAP_ERR_STATE) {
             /* too many layouts to count, or the look-ahead past its cost:
              * it ends with the candidates weighed */
-            h->candidate[h->at].weighed = 2;
+            h->candidate[h->at].weighed = NOT_WEIGHED;
             choose(h);
             h->stage = HS_DONE;
             return SAP_MORE;

@@ -260,12 +260,17 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
                              "around it, the lowest"));
         return len;
     }
+    if (h->forced) {
+        sap_text_add(buf, cap, &len,
+                     SAP_STR("%: a 50/50 that no move can ever resolve: guess it now"));
+        return len;
+    }
     sap_text_add(buf, cap, &len, SAP_STR("%: no cell is certain; "));
-    if (!c->weighed) {
+    if (c->weighed != WEIGHED) {
         sap_text_add(buf, cap, &len, SAP_STR("this is the safest"));
         return len;
     }
-    if (h->chosen == h->safest) {
+    if (c->p == safest->p) { /* the safest, or as safe as it */
         sap_text_add(buf, cap, &len, SAP_STR("this is the safest, and "));
     } else {
         sap_text_add(buf, cap, &len, SAP_STR("riskier than "));
@@ -274,7 +279,7 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
     }
     sap_text_add_u32(buf, cap, &len, sap_weight_ratio(c->progress, h->total, 100u));
     sap_text_add(buf, cap, &len, SAP_STR("% likely to show a safe cell next"));
-    if (h->chosen != h->safest && safest->weighed) {
+    if (c->p != safest->p && safest->weighed == WEIGHED) {
         sap_text_add(buf, cap, &len, SAP_STR(", not "));
         sap_text_add_u32(buf, cap, &len, sap_weight_ratio(safest->progress, h->total, 100u));
         sap_text_add(buf, cap, &len, SAP_STR("%"));
