@@ -148,9 +148,11 @@ static uint32_t neighbours_key(const struct hint_candidate *c)
 }
 
 /* Whether covered cells a and b are told apart by nothing a move can
- * show: every cell next to one of them and not the other is opened or
- * certainly a mine (so no number to come counts one and not the other),
- * and swapping a mine between them keeps the mine count. */
+ * show: every cell next to one of them and not the other is certainly a
+ * mine, so no number, shown or to come, counts one and not the other
+ * (an opened one would tie the pair to its other covered neighbours,
+ * which a later move could settle), and swapping a mine between them
+ * keeps the mine count. */
 static bool indistinct(const struct sap_hint *h, uint32_t a, uint32_t b)
 {
     const sap_deduce *d = h->deduce;
@@ -167,7 +169,7 @@ static bool indistinct(const struct sap_hint *h, uint32_t a, uint32_t b)
                         && c <= other.right))
                     continue;
                 view = sap_deduce_cell(d, r, c, &p);
-                if (view != SAP_CELL_OPEN && view != SAP_CELL_MINE)
+                if (view != SAP_CELL_MINE)
                     return false;
             }
     }

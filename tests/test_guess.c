@@ -160,19 +160,21 @@ static double progress(const struct layouts *l, uint32_t i)
 }
 
 /* A forced 50/50 at i: a neighbour with exactly one mine of the two in
- * every layout, every covered cell next to one of them only a mine. */
+ * every layout, and every cell next to one of them only covered and a mine
+ * in every layout. */
 static bool forced_half(const struct layouts *l, uint32_t i)
 {
-    uint32_t j, k, c;
+    uint32_t j, k, x, cells = l->rows * l->cols;
     for (j = 0; j < l->covered_count; j++) {
         bool ok = adjacent(l->cols, l->covered[i], l->covered[j]);
         for (k = 0; k < l->count && ok; k++)
             ok = ((l->list[k] >> i) ^ (l->list[k] >> j)) & 1u;
-        for (c = 0; c < l->covered_count && ok; c++) {
-            if (c == i || c == j
-                || adjacent(l->cols, l->covered[c], l->covered[i])
-                       == adjacent(l->cols, l->covered[c], l->covered[j]))
+        for (x = 0; x < cells && ok; x++) {
+            uint32_t c = index_of(l, x);
+            if (x == l->covered[i] || x == l->covered[j]
+                || adjacent(l->cols, x, l->covered[i]) == adjacent(l->cols, x, l->covered[j]))
                 continue;
+            ok = c < l->covered_count; /* not an opened number */
             for (k = 0; k < l->count && ok; k++)
                 ok = l->list[k] >> c & 1u;
         }
