@@ -16,7 +16,10 @@
  *     so tight that it forgets layers and falls back to the walk; a
  *     shorter input: as the engine chooses) give the same answer to
  *     0.01 % (the walk alone may give up where the sweep does not), under
- *     that budget, and agree with the brute force in turn.
+ *     that budget, and agree with the brute force in turn;
+ *   - HINT's move (sap_hint, its look-ahead included) is the same at that
+ *     budget as at once, opens no cell the engine proves a mine, and
+ *     guesses only when no cell is certain.
  */
 #include "fuzz.h"
 
@@ -51,6 +54,48 @@ static int deduce(const sap_game *g, uint32_t budget, enum deduce_count how, int
                 view[r * cols + c] = sap_deduce_cell(d, r, c, &odds[r * cols + c]);
     free(block);
     return err;
+}
+
+/* HINT's move with `budget` steps a call: its op, the cell in *x. */
+static int hint_move(const sap_game *g, uint32_t budget, uint32_t *x)
+{
+    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), r = 0, c = 0;
+    size_t bytes = SAP_HINT_BYTES(rows, cols);
+    void *block = malloc(bytes);
+    sap_hint *h;
+    unsigned long calls = 0;
+    int err, op;
+
+    FUZZ_CHECK(block != NULL, "malloc");
+    FUZZ_CHECK(sap_hint_init(&h, block, bytes, g) == SAP_OK, "hint init");
+    do
+        err = sap_hint_step(h, budget);
+    while (err == SAP_MORE && ++calls < 100000000ul);
+    FUZZ_CHECK(err == SAP_OK, "HINT gave %d on a real position", err);
+    op = sap_hint_move(h, &r, &c);
+    *x = r * cols + c;
+    free(block);
+    return op;
+}
+
+/* HINT on the position the engine answered in view[]: the same move at
+ * `budget`, never into a proven mine, a guess only when nothing is
+ * certain (a proven mine already flagged is no news). */
+static void check_hint(const sap_game *g, uint32_t budget, const int *view)
+{
+    uint32_t cols = sap_game_cols(g), cells = sap_game_rows(g) * cols, x, x2, i;
+    int op = hint_move(g, SAP_BUDGET_UNLIMITED, &x);
+    bool certain = false;
+    if (op == 0)
+        return; /* nothing covered is unknown */
+    if (budget != 0)
+        FUZZ_CHECK(hint_move(g, budget, &x2) == op && x2 == x,
+                   "a budget of %u changes HINT's move", budget);
+    FUZZ_CHECK(op != SAP_OP_LEFT || view[x] != SAP_CELL_MINE, "HINT opens a proven mine");
+    for (i = 0; i < cells; i++)
+        certain = certain || view[i] == SAP_CELL_SAFE
+                  || (view[i] == SAP_CELL_MINE && sap_game_cell(g, i / cols, i % cols) != 'P');
+    FUZZ_CHECK(view[x] != SAP_CELL_UNSURE || !certain, "HINT guesses beside a certain cell");
 }
 
 void fuzz_one(const uint8_t *data, size_t size)
@@ -112,6 +157,7 @@ void fuzz_one(const uint8_t *data, size_t size)
         FUZZ_CHECK(view[i] != SAP_CELL_SAFE || !mine, "cell %u called safe holds a mine", i);
         FUZZ_CHECK(view[i] != SAP_CELL_MINE || mine, "cell %u called a mine is safe", i);
     }
+    check_hint(g, budget, view);
     err2 = SAP_ERR_STATE; /* no second answer */
     if (budget != 0 && how == COUNT_AUTO) {
         err2 = deduce(g, budget, how, view2, odds2);
