@@ -88,36 +88,49 @@ enum eg_stage {
     ST_CLOSE,     /* a safe cell that tells something is opened for free */
     ST_RANK,      /* the moves, safest first */
     ST_MOVE,      /* the next move's outcomes */
-    ST_CHILD      /* ... each in turn */
+    ST_CHILD,     /* ... each in turn */
+    ST_RETURN     /* ... one has its answer (in the frame above, popped) */
 };
 
 enum eg_kind { K_DECIDE = 0, K_CHANCE };
 
-/* A state on the stack: the layouts perm[start..start + len). */
+#define EG_NO_MOVE 0xFFu
+
+/* A state on the stack: the layouts perm[start..start + len).  Its floor:
+ * what the frame below needs it to win more than, for the move or the
+ * free cell under way there to matter.  Its answer is W exactly when W is
+ * above the floor, else no more than the floor (which is all that the
+ * frame below then needs). */
 struct eg_frame {
     uint64_t seen; /* cells whose number is known the same in all its layouts */
     uint64_t key;  /* the union of its layouts (the memo's key) */
     uint64_t vary; /* the cells that differ among them */
     uint16_t start, len;
     uint16_t sum;     /* the move under way: W over its outcomes so far */
-    uint16_t best;    /* the best move's W so far */
+    uint16_t best;    /* the best move's W so far (at least the floor); once
+                       * popped, the frame's answer */
     uint16_t key_min; /* its first layout (the memo's key) */
     uint16_t bound;   /* the safest move's safe layouts: no move wins more */
-    /* the move's outcomes: bucket[0] its mines, bucket[1 + n] showing n */
-    uint16_t bucket[10];
+    uint16_t floor;
+    /* the open cell's outcomes: its mines from start, then showing n from
+     * bucket[n] (to bucket[n + 1], the last to the end) */
+    uint16_t bucket[9];
     uint8_t kind, stage;
     uint8_t cell;      /* the move under way (K_DECIDE) or the free cell (K_CHANCE) */
-    uint8_t best_cell; /* the best move so far */
-    uint8_t at;        /* the outcome under way */
+    uint8_t best_cell; /* the best move so far, above the floor (EG_NO_MOVE: none) */
+    uint8_t at;        /* the outcome under way: 0 its mines, 1 + n showing n */
     uint8_t next;      /* ST_CLOSE: the cell to look at; ST_MOVE: the move */
     uint8_t count;     /* moves */
     uint8_t spare;
     uint8_t cand[EG_CELLS]; /* the moves, safest first */
 };
 
+/* A state's W, exactly or as a most (a search that stayed under its
+ * floor): exact 1 or 0. */
 struct eg_memo {
     uint64_t key;
-    uint16_t min, wins, len, spare; /* len 0: empty */
+    uint16_t min, wins, len; /* len 0: empty */
+    uint8_t exact, spare;
 };
 
 /* While the layouts are listed: the numbers next to unknown cells, each
@@ -537,30 +550,39 @@ static uint32_t memo_slot(uint64_t key, uint32_t min)
     return h & (SAP_ENDGAME_MEMO - 1u);
 }
 
-static bool memo_find(const struct sap_endgame *e, const struct eg_frame *f, uint32_t *wins)
+/* The memo's answer for the frame's state: 1, exact; 2, a most that is
+ * not above the frame's floor (as good as exact there); 0, none. */
+static int memo_find(const struct sap_endgame *e, const struct eg_frame *f, uint32_t *wins)
 {
     uint32_t s = memo_slot(f->key, f->key_min), i;
     for (i = 0; i < EG_PROBE; i++) {
         const struct eg_memo *m = &e->u.memo[(s + i) & (SAP_ENDGAME_MEMO - 1u)];
         if (m->len == 0)
-            return false;
+            return 0;
         if (m->key == f->key && m->min == f->key_min) {
             *wins = m->wins;
-            return true;
+            return m->exact ? 1 : m->wins <= f->floor ? 2 : 0;
         }
     }
-    return false;
+    return 0;
 }
 
-/* Keeps a state's W: in an empty slot, else over the smallest state
- * among the slots looked at (the cheapest to work out again). */
-static void memo_store(struct sap_endgame *e, const struct eg_frame *f, uint32_t wins)
+/* Keeps a state's answer: over its own entry if this one says more, else
+ * in an empty slot, else over the smallest state among the slots looked at
+ * (the cheapest to work out again). */
+static void memo_store(struct sap_endgame *e, const struct eg_frame *f, uint32_t wins, bool exact)
 {
     uint32_t s = memo_slot(f->key, f->key_min), i;
     struct eg_memo *victim = NULL;
     for (i = 0; i < EG_PROBE; i++) {
         struct eg_memo *m = &e->u.memo[(s + i) & (SAP_ENDGAME_MEMO - 1u)];
-        if (m->len == 0 || (m->key == f->key && m->min == f->key_min)) {
+        if (m->len != 0 && m->key == f->key && m->min == f->key_min) {
+            if (m->exact || (!exact && m->wins <= wins))
+                return; /* it knows as much */
+            victim = m;
+            break;
+        }
+        if (m->len == 0) {
             victim = m;
             break;
         }
@@ -573,9 +595,11 @@ static void memo_store(struct sap_endgame *e, const struct eg_frame *f, uint32_t
     victim->min = f->key_min;
     victim->wins = (uint16_t)wins;
     victim->len = f->len;
+    victim->exact = exact;
 }
 
-static void push(struct sap_endgame *e, uint32_t start, uint32_t len, uint64_t seen)
+static void push(struct sap_endgame *e, uint32_t start, uint32_t len, uint64_t seen,
+                 uint32_t floor)
 {
     struct eg_frame *f;
     if (e->height == EG_FRAMES) { /* cannot be: each level opens a cell */
@@ -586,18 +610,19 @@ static void push(struct sap_endgame *e, uint32_t start, uint32_t len, uint64_t s
     f->start = (uint16_t)start;
     f->len = (uint16_t)len;
     f->seen = seen;
+    f->floor = (uint16_t)floor;
     f->kind = K_DECIDE;
     f->stage = ST_ENTER;
 }
 
-/* The top frame's W is known: remembered, and handed to the frame below
- * (or it is the answer). */
-static void finish(struct sap_endgame *e, uint32_t wins)
+/* The top frame's answer (exact, or a most not above its floor): kept in
+ * the memo, and handed to the frame below (or it is the search's). */
+static void finish(struct sap_endgame *e, uint32_t wins, bool exact)
 {
-    struct eg_frame *f = &e->frame[e->height - 1u], *parent;
+    struct eg_frame *f = &e->frame[e->height - 1u];
     if (f->kind == K_DECIDE && f->len >= 3u)
-        memo_store(e, f, wins);
-    if (e->height == 1u) {
+        memo_store(e, f, wins, exact);
+    if (e->height == 1u) { /* the floor is 0: exact */
         e->wins = (uint16_t)wins;
         e->result = f->len == 1u ? EG_NO_CELL
                     : e->board[f->kind == K_DECIDE ? f->best_cell : f->cell];
@@ -605,10 +630,20 @@ static void finish(struct sap_endgame *e, uint32_t wins)
         e->phase = EG_DONE;
         return;
     }
+    f->best = (uint16_t)wins;
     e->height--;
-    parent = &e->frame[e->height - 1u];
-    parent->sum = (uint16_t)(parent->sum + wins);
-    parent->at++;
+    e->frame[e->height - 1u].stage = ST_RETURN;
+}
+
+/* Where outcome b of the frame's open cell begins and ends in perm[]. */
+static uint32_t outcome_from(const struct eg_frame *f, uint32_t b)
+{
+    return b == 0 ? f->start : f->bucket[b - 1u];
+}
+
+static uint32_t outcome_to(const struct eg_frame *f, uint32_t b)
+{
+    return b < 9u ? f->bucket[b] : (uint32_t)f->start + f->len;
 }
 
 /* Sorts the frame's layouts by what opening c shows: its mines first,
@@ -622,10 +657,10 @@ static void partition(struct sap_endgame *e, struct eg_frame *f, uint32_t c)
         n[(l & mine) ? 0 : 1u + number(e, l, c)]++;
     }
     at[0] = f->start;
-    for (i = 1; i < 10u; i++)
+    for (i = 1; i < 10u; i++) {
         at[i] = at[i - 1u] + n[i - 1u];
-    for (i = 0; i < 10u; i++)
-        f->bucket[i] = (uint16_t)at[i];
+        f->bucket[i - 1u] = (uint16_t)at[i];
+    }
     for (i = f->start; i < end; i++) {
         uint64_t l = e->layout[e->perm[i]];
         e->scratch[at[(l & mine) ? 0 : 1u + number(e, l, c)]++] = e->perm[i];
@@ -690,7 +725,7 @@ static bool close_state(struct sap_endgame *e, struct eg_frame *f, uint32_t *bud
 }
 
 /* ST_RANK: the moves (the cells that differ), safest first, ties in
- * board order. */
+ * board order; none can win more than the safest is safe. */
 static void rank(struct sap_endgame *e, struct eg_frame *f, uint32_t *budget)
 {
     uint64_t v = f->vary;
@@ -717,10 +752,18 @@ static void rank(struct sap_endgame *e, struct eg_frame *f, uint32_t *budget)
     }
     f->count = (uint8_t)count;
     f->next = 0;
-    f->best = 0;
-    f->best_cell = f->cand[0];
+    f->best = f->floor;
+    f->best_cell = EG_NO_MOVE;
     f->bound = (uint16_t)(f->len - e->mine_count[f->cand[0]]);
     f->stage = ST_MOVE;
+    if (f->bound <= f->floor)
+        finish(e, f->bound, false);
+}
+
+/* A decision frame is done: its best move's W, or no more than its floor. */
+static void decided(struct sap_endgame *e, struct eg_frame *f)
+{
+    finish(e, f->best, f->best_cell != EG_NO_MOVE);
 }
 
 /* ST_MOVE: the next move, unless none can do better than the best. */
@@ -728,15 +771,15 @@ static void next_move(struct sap_endgame *e, struct eg_frame *f, uint32_t *budge
 {
     uint32_t c, safe;
     if (f->next == f->count || f->best == f->bound) {
-        finish(e, f->best);
+        decided(e, f);
         return;
     }
     c = f->cand[f->next++];
     partition(e, f, c);
     charge(e, budget, 2u * f->len, true);
-    safe = (uint32_t)f->len - (uint32_t)(f->bucket[1] - f->bucket[0]);
+    safe = (uint32_t)f->len - (uint32_t)(f->bucket[0] - f->start);
     if (safe <= f->best) { /* and so every later move */
-        finish(e, f->best);
+        decided(e, f);
         return;
     }
     f->cell = (uint8_t)c;
@@ -745,17 +788,37 @@ static void next_move(struct sap_endgame *e, struct eg_frame *f, uint32_t *budge
     f->stage = ST_CHILD;
 }
 
-/* ST_CHILD: the next outcome of the move (or free cell) under way: one
- * layout wins alone, more are a frame of their own. */
+/* What outcome f->at must win more than for the frame's open cell to
+ * matter: the best so far (a decision) or the floor (a chance frame), less
+ * what the other outcomes have won and can win at most.  0: no floor. */
+static uint32_t child_floor(const struct eg_frame *f)
+{
+    uint32_t target = f->kind == K_DECIDE ? f->best : f->floor;
+    uint32_t later = (uint32_t)f->start + f->len - outcome_to(f, f->at);
+    return target > f->sum + later ? target - f->sum - later : 0;
+}
+
+/* The open cell cannot matter: a decision tries its next move, a chance
+ * frame wins no more than its floor. */
+static void cut(struct sap_endgame *e, struct eg_frame *f)
+{
+    if (f->kind == K_DECIDE)
+        f->stage = ST_MOVE;
+    else
+        finish(e, f->floor, false);
+}
+
+/* ST_CHILD: the next outcome of the open cell: one layout wins alone,
+ * more are a frame of their own. */
 static void next_child(struct sap_endgame *e, struct eg_frame *f, uint32_t *budget)
 {
     uint32_t end = (uint32_t)f->start + f->len;
     while (*budget > 0) {
-        uint32_t from, to;
+        uint32_t from, to, target = f->kind == K_DECIDE ? f->best : f->floor;
         charge(e, budget, 1, true);
         if (f->at > 9u) {
             if (f->kind == K_CHANCE) {
-                finish(e, f->sum);
+                finish(e, f->sum, true);
                 return;
             }
             if (f->sum > f->best) {
@@ -765,10 +828,10 @@ static void next_child(struct sap_endgame *e, struct eg_frame *f, uint32_t *budg
             f->stage = ST_MOVE;
             return;
         }
-        from = f->bucket[f->at];
-        to = f->at < 9u ? f->bucket[f->at + 1u] : end;
-        if (f->kind == K_DECIDE && (uint32_t)f->sum + (end - from) <= f->best) {
-            f->stage = ST_MOVE; /* it cannot do better than the best */
+        from = outcome_from(f, f->at);
+        to = outcome_to(f, f->at);
+        if (target > 0 && (uint32_t)f->sum + (end - from) <= target) {
+            cut(e, f);
             return;
         }
         if (to - from <= 1u) {
@@ -776,9 +839,22 @@ static void next_child(struct sap_endgame *e, struct eg_frame *f, uint32_t *budg
             f->at++;
             continue;
         }
-        push(e, from, to - from, f->seen | bit(f->cell));
+        push(e, from, to - from, f->seen | bit(f->cell), child_floor(f));
         return;
     }
+}
+
+/* ST_RETURN: the outcome under way has its answer. */
+static void returned(struct sap_endgame *e, struct eg_frame *f)
+{
+    uint32_t wins = e->frame[e->height].best, floor = child_floor(f);
+    if (floor > 0 && wins <= floor) {
+        cut(e, f);
+        return;
+    }
+    f->sum = (uint16_t)(f->sum + wins);
+    f->at++;
+    f->stage = ST_CHILD;
 }
 
 /* EG_SEARCH for *budget steps. */
@@ -787,19 +863,26 @@ static void search(struct sap_endgame *e, uint32_t *budget)
     while (*budget > 0 && e->phase == EG_SEARCH) {
         struct eg_frame *f = &e->frame[e->height - 1u];
         uint32_t wins;
+        int found;
         switch (f->stage) {
         case ST_ENTER:
             charge(e, budget, 1u + f->len, true);
             if (f->len == 1u)
-                finish(e, 1);
+                finish(e, 1, true);
             else
                 enter(e, f);
             break;
         case ST_CLOSE:
             if (!close_state(e, f, budget))
                 break;
-            if (memo_find(e, f, &wins)) {
-                finish(e, wins);
+            if (f->len == 2u && e->height > 1u) { /* two layouts no safe cell tells
+                                                    * apart: the root still names a move */
+                finish(e, 1, true);
+                break;
+            }
+            found = memo_find(e, f, &wins);
+            if (found != 0) {
+                finish(e, wins, found == 1);
                 break;
             }
             f->stage = ST_RANK;
@@ -810,8 +893,12 @@ static void search(struct sap_endgame *e, uint32_t *budget)
         case ST_MOVE:
             next_move(e, f, budget);
             break;
-        default:
+        case ST_CHILD:
             next_child(e, f, budget);
+            break;
+        default:
+            charge(e, budget, 1, true);
+            returned(e, f);
             break;
         }
     }
@@ -830,7 +917,7 @@ static void begin_search(struct sap_endgame *e, uint32_t *budget)
     memset(e->u.memo, 0, sizeof e->u.memo);
     charge(e, budget, e->count + SAP_ENDGAME_MEMO / 8u, true);
     e->height = 0;
-    push(e, 0, e->count, 0);
+    push(e, 0, e->count, 0, 0);
     e->phase = EG_SEARCH;
 }
 
