@@ -66,10 +66,10 @@
 #error "SAP_ENDGAME_MEMO must be a power of two"
 #endif
 
-#define EG_CELLS 64u                /* unknown cells and safe cells next to them */
-#define EG_FRAMES (EG_CELLS + 1u)   /* each level opens a cell */
-#define EG_NUMBERS (8u * EG_CELLS)  /* numbers next to an unknown cell */
-#define EG_PROBE 4u                 /* memo slots looked at per key */
+#define EG_CELLS 64u               /* unknown cells and safe cells next to them */
+#define EG_FRAMES (EG_CELLS + 1u)  /* each level opens a cell */
+#define EG_NUMBERS (8u * EG_CELLS) /* numbers next to an unknown cell */
+#define EG_PROBE 4u                /* memo slots looked at per key */
 #define EG_NO_CELL UINT32_MAX
 
 enum eg_phase {
@@ -165,10 +165,10 @@ struct sap_endgame {
     uint8_t frontier; /* unknown cells next to a number */
     uint8_t inside;   /* unknown cells next to none */
     uint8_t depth, placed, entered, k;
-    uint8_t height; /* frames on the stack */
-    uint8_t order[EG_CELLS];   /* the frontier's cells in the listing's order */
-    uint8_t ibits[EG_CELLS];   /* the interior's cells */
-    uint8_t pos[EG_CELLS];     /* the interior's mines: a combination of ibits */
+    uint8_t height;          /* frames on the stack */
+    uint8_t order[EG_CELLS]; /* the frontier's cells in the listing's order */
+    uint8_t ibits[EG_CELLS]; /* the interior's cells */
+    uint8_t pos[EG_CELLS];   /* the interior's mines: a combination of ibits */
     uint8_t of_count[EG_CELLS];
     uint8_t base[EG_CELLS];    /* a model cell's certain mines around it */
     uint32_t board[EG_CELLS];  /* a model cell's board cell */
@@ -570,7 +570,8 @@ static int memo_find(const struct sap_endgame *e, const struct eg_frame *f, uint
 /* Keeps a state's answer: over its own entry if this one says more, else
  * in an empty slot, else over the smallest state among the slots looked at
  * (the cheapest to work out again). */
-static void memo_store(struct sap_endgame *e, const struct eg_frame *f, uint32_t wins, bool exact)
+static void memo_store(struct sap_endgame *e, const struct eg_frame *f, uint32_t wins,
+                       bool exact)
 {
     uint32_t s = memo_slot(f->key, f->key_min), i;
     struct eg_memo *victim = NULL;
@@ -625,7 +626,7 @@ static void finish(struct sap_endgame *e, uint32_t wins, bool exact)
     if (e->height == 1u) { /* the floor is 0: exact */
         e->wins = (uint16_t)wins;
         e->result = f->len == 1u ? EG_NO_CELL
-                    : e->board[f->kind == K_DECIDE ? f->best_cell : f->cell];
+                                 : e->board[f->kind == K_DECIDE ? f->best_cell : f->cell];
         e->height = 0;
         e->phase = EG_DONE;
         return;

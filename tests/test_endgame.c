@@ -1,10 +1,12 @@
 /*
  * test_endgame.c - the endgame search (core/endgame.c) against a game tree
- * searched the plain way: on tiny boards (2 x 3 to 4 x 5, a few mines),
- * positions reached by random safe clicks, a recursive solver written here
- * plays the real game - every covered cell may be opened, a 0 opens its
- * neighbours as game.c does, the game is won once every safe cell is open
- * - over every layout that fits what is seen, and finds the most layouts
+ * searched the plain way: on small boards (2 x 3 to 4 x 5, and 4 x 5 to
+ * 7 x 9 played on to a few covered cells), positions reached by random
+ * safe clicks (at most 22 covered cells, 64 layouts), a recursive solver
+ * written here plays the real game - every covered cell may be opened, a
+ * 0 opens its neighbours as game.c does, the game is won once every safe
+ * cell is open - over every layout that fits what is seen, and finds the
+ * most layouts
  * any way of playing on can win.  The search must name a move that wins
  * exactly that many, and say so; the same with a budget of 1, 7 and
  * unlimited steps a call, with the same steps spent.  Also: the textbook
@@ -34,24 +36,26 @@ static uint32_t rnd(uint32_t n)
 
 /* ---- the reference: the real game, searched plainly ---------------------- */
 
-#define REF_CELLS 20u
+#define REF_CELLS 64u
 #define REF_LAYOUTS 64u
 
-static uint32_t ref_rows, ref_cols, ref_cells, ref_all;
-static uint32_t ref_nbr[REF_CELLS];         /* each cell's neighbours */
-static uint32_t ref_layout[REF_LAYOUTS];    /* mines, as board masks */
+static uint32_t ref_rows, ref_cols, ref_cells;
+static uint64_t ref_all;
+static uint64_t ref_nbr[REF_CELLS];      /* each cell's neighbours */
+static uint64_t ref_layout[REF_LAYOUTS]; /* mines, as board masks */
 static uint32_t ref_count;
 
-static int ref_number(uint32_t l, uint32_t x)
+static int ref_number(uint64_t l, uint32_t x)
 {
-    return __builtin_popcount(l & ref_nbr[x]);
+    return __builtin_popcountll(l & ref_nbr[x]);
 }
 
 /* The cells opening x opens in layout l, O being open already: x, and
  * around every 0 its neighbours, as game.c's flood fill. */
-static uint32_t ref_reveal(uint32_t l, uint32_t x, uint32_t open)
+static uint64_t ref_reveal(uint64_t l, uint32_t x, uint64_t open)
 {
-    uint32_t done = 1u << x, queue[REF_CELLS], head = 0, tail = 0, y;
+    uint64_t done = 1ull << x;
+    uint32_t queue[REF_CELLS], head = 0, tail = 0, y;
     queue[tail++] = x;
     while (head < tail) {
         uint32_t c = queue[head++];
@@ -59,7 +63,7 @@ static uint32_t ref_reveal(uint32_t l, uint32_t x, uint32_t open)
             continue;
         for (y = 0; y < ref_cells; y++)
             if ((ref_nbr[c] >> y & 1u) && !(done >> y & 1u) && !(open >> y & 1u)) {
-                done |= 1u << y;
+                done |= 1ull << y;
                 queue[tail++] = y;
             }
     }
@@ -69,16 +73,16 @@ static uint32_t ref_reveal(uint32_t l, uint32_t x, uint32_t open)
 /* A memo of W(S, O): open addressing, entries of older positions stale. */
 #define MEMO_SLOTS (1u << 18)
 struct ref_entry {
-    uint64_t set;
-    uint32_t open, generation;
+    uint64_t set, open;
+    uint32_t generation;
     int value;
 };
 static struct ref_entry *memo;
 static uint32_t generation, memo_used;
 
-static struct ref_entry *ref_slot(uint64_t set, uint32_t open)
+static struct ref_entry *ref_slot(uint64_t set, uint64_t open)
 {
-    uint64_t h = (set ^ ((uint64_t)open << 40) ^ open) * 0x9E3779B97F4A7C15ull;
+    uint64_t h = (set ^ (open << 29) ^ (open >> 35)) * 0x9E3779B97F4A7C15ull;
     uint32_t i = (uint32_t)(h >> 40) & (MEMO_SLOTS - 1u);
     for (;;) {
         struct ref_entry *e = &memo[i];
@@ -88,11 +92,11 @@ static struct ref_entry *ref_slot(uint64_t set, uint32_t open)
     }
 }
 
-static int ref_win(uint64_t set, uint32_t open);
+static int ref_win(uint64_t set, uint64_t open);
 
 /* The layouts of S (not yet won) that opening c, with O open, goes on to
  * win with the best play after it. */
-static int ref_move(uint64_t set, uint32_t open, uint32_t c)
+static int ref_move(uint64_t set, uint64_t open, uint32_t c)
 {
     uint64_t left = 0;
     uint32_t i;
@@ -101,7 +105,8 @@ static int ref_move(uint64_t set, uint32_t open, uint32_t c)
         if ((set >> i & 1u) && !(ref_layout[i] >> c & 1u))
             left |= 1ull << i;
     while (left != 0) { /* one outcome at a time: what is seen after it */
-        uint32_t first = (uint32_t)__builtin_ctzll(left), seen, y;
+        uint32_t first = (uint32_t)__builtin_ctzll(left), y;
+        uint64_t seen;
         uint64_t same = 0;
         seen = ref_reveal(ref_layout[first], c, open);
         for (i = first; i < ref_count; i++) {
@@ -122,7 +127,7 @@ static int ref_move(uint64_t set, uint32_t open, uint32_t c)
 }
 
 /* W(S, O): the layouts of S that the best play wins, O being open. */
-static int ref_win(uint64_t set, uint32_t open)
+static int ref_win(uint64_t set, uint64_t open)
 {
     struct ref_entry *e = ref_slot(set, open);
     uint64_t playing = 0;
@@ -158,43 +163,48 @@ static int ref_win(uint64_t set, uint32_t open)
 /* Sets the reference up for game g: the layouts of its covered cells
  * with its mine count that fit every number.  False when there are more
  * than REF_LAYOUTS. */
-static bool ref_setup(const sap_game *g, uint32_t *open_out)
+static uint32_t ref_max_covered = 22u, ref_max_layouts = REF_LAYOUTS;
+
+static bool ref_setup(const sap_game *g, uint64_t *open_out)
 {
-    uint32_t r, c, x, covered = 0, open = 0, mines = sap_game_mines(g), cell[REF_CELLS];
+    uint32_t r, c, x, covered = 0, mines = sap_game_mines(g), cell[REF_CELLS];
+    uint64_t open = 0;
     uint32_t pick;
     ref_rows = sap_game_rows(g);
     ref_cols = sap_game_cols(g);
     ref_cells = ref_rows * ref_cols;
-    ref_all = ref_cells == 32u ? UINT32_MAX : (1u << ref_cells) - 1u;
+    ref_all = ref_cells == 64u ? UINT64_MAX : (1ull << ref_cells) - 1u;
     for (r = 0; r < ref_rows; r++)
         for (c = 0; c < ref_cols; c++) {
-            uint32_t rr, cc, m = 0;
+            uint32_t rr, cc;
+            uint64_t m = 0;
             for (rr = r > 0 ? r - 1 : 0; rr <= r + 1 && rr < ref_rows; rr++)
                 for (cc = c > 0 ? c - 1 : 0; cc <= c + 1 && cc < ref_cols; cc++)
                     if (rr != r || cc != c)
-                        m |= 1u << (rr * ref_cols + cc);
+                        m |= 1ull << (rr * ref_cols + cc);
             x = r * ref_cols + c;
             ref_nbr[x] = m;
             if (sap_game_cell(g, r, c) >= '0' && sap_game_cell(g, r, c) <= '8')
-                open |= 1u << x;
+                open |= 1ull << x;
             else
                 cell[covered++] = x;
         }
     ref_count = 0;
-    if (mines > covered)
+    if (mines > covered || covered > ref_max_covered)
         return false;
     /* every choice of `mines` of the covered cells (Gosper's hack) */
     for (pick = mines == 0 ? 0 : (1u << mines) - 1u; pick < (1u << covered);) {
-        uint32_t l = 0, i;
+        uint64_t l = 0;
+        uint32_t i;
         bool fits = true;
         for (i = 0; i < covered; i++)
             if (pick >> i & 1u)
-                l |= 1u << cell[i];
+                l |= 1ull << cell[i];
         for (x = 0; x < ref_cells && fits; x++)
             if (open >> x & 1u)
                 fits = ref_number(l, x) == sap_game_cell(g, x / ref_cols, x % ref_cols) - '0';
         if (fits) {
-            if (ref_count == REF_LAYOUTS)
+            if (ref_count == ref_max_layouts)
                 return false;
             ref_layout[ref_count++] = l;
         }
@@ -265,12 +275,22 @@ static sap_game *new_game(void **block, uint32_t rows, uint32_t cols)
     return g;
 }
 
-/* A tiny board and a few random safe clicks. */
-static sap_game *random_position(void **block)
+/* A board of rows x cols, each up to one less than twice that, and a
+ * few random safe clicks; with `covered` (0: none), clicks go on while
+ * more cells are covered than a number drawn between the mines and that. */
+static sap_game *random_position(void **block, uint32_t rows, uint32_t cols, uint32_t covered)
 {
-    uint32_t rows = 2 + rnd(3), cols = 3 + rnd(3), cells = rows * cols, mines, i, clicks;
-    sap_game *g = new_game(block, rows, cols);
+    uint32_t cells, mines, i, clicks, until = UINT32_MAX;
+    sap_game *g;
+    rows += rnd(rows);
+    cols += rnd(cols);
+    cells = rows * cols;
+    g = new_game(block, rows, cols);
     mines = 1 + rnd(cells / 3u);
+    if (covered != 0) {
+        mines = 4 + rnd(covered / 2u);
+        until = mines + 2u + rnd(covered - mines - 1u);
+    }
     for (i = 0; i < mines;) {
         uint32_t x = rnd(cells);
         if (!sap_game_mine_at(g, x / cols, x % cols)) {
@@ -278,28 +298,39 @@ static sap_game *random_position(void **block)
             i++;
         }
     }
-    clicks = 1 + rnd(4);
-    for (i = 0; i < 50 && clicks > 0 && sap_game_state(g) == SAP_RUNNING; i++) {
+    clicks = covered != 0 ? 1 : 1 + rnd(rows + cols);
+    for (i = 0; i < 500 && (clicks > 0 || sap_game_covered(g) > until)
+                && sap_game_state(g) == SAP_RUNNING;
+         i++) {
         uint32_t x = rnd(cells);
-        if (sap_game_mine_at(g, x / cols, x % cols) || sap_game_cell(g, x / cols, x % cols) != '_')
+        if (sap_game_mine_at(g, x / cols, x % cols)
+            || sap_game_cell(g, x / cols, x % cols) != '_')
             continue;
         sap_game_move(g, SAP_OP_LEFT, x / cols + 1, x % cols + 1);
-        clicks--;
+        clicks -= clicks > 0;
     }
     return g;
 }
 
-static void test_against_plain_search(void)
+/* `rounds` positions of boards from rows x cols (see random_position)
+ * with at most `covered` covered cells and `layouts` layouts, each
+ * searched both ways; the counts at least `want`: compared, guessing, not
+ * the safest cell. */
+static void against_plain_search(int rounds, uint32_t rows, uint32_t cols, uint32_t covered,
+                                 uint32_t layouts, const int *want)
 {
     static const uint32_t budgets[] = { SAP_BUDGET_UNLIMITED, 1, 7 };
     int round, compared = 0, guesses = 0, not_safest = 0, free_first = 0, lost = 0;
     memo = calloc(MEMO_SLOTS, sizeof *memo);
-    for (round = 0; round < 3000 && check_failures_in_test == 0; round++) {
+    for (round = 0; round < rounds && check_failures_in_test == 0; round++) {
         void *block;
-        sap_game *g = random_position(&block);
-        uint32_t open, b;
+        sap_game *g = random_position(&block, rows, cols, rows > 2 ? covered : 0);
+        uint64_t open;
+        uint32_t b;
         struct answer a[3];
         int best, move;
+        ref_max_covered = covered;
+        ref_max_layouts = layouts;
         if (sap_game_state(g) != SAP_RUNNING || !ref_setup(g, &open) || ref_count < 2) {
             free(block);
             continue;
@@ -353,9 +384,24 @@ static void test_against_plain_search(void)
             "  %d positions compared (%d a guess, %d not the safest cell, %d opening a safe "
             "cell first, %d not won for certain)\n",
             compared, guesses, not_safest, free_first, lost);
-    CHECK(compared > 1000);
-    CHECK(guesses > 500);
-    CHECK(not_safest > 10);
+    CHECK(compared >= want[0]);
+    CHECK(guesses >= want[1]);
+    CHECK(not_safest >= want[2]);
+}
+
+/* 2 x 3 to 4 x 5. */
+static void test_against_plain_search(void)
+{
+    static const int want[] = { 1000, 500, 100 };
+    against_plain_search(3000, 2, 3, 22, 64, want);
+}
+
+/* 4 x 5 to 7 x 9 (at most 18 covered cells), played on to 4 to 12
+ * mines among a few more covered cells: deeper trees, more numbers. */
+static void test_against_plain_search_larger(void)
+{
+    static const int want[] = { 500, 100, 50 };
+    against_plain_search(3000, 4, 5, 18, 64, want);
 }
 
 /* Sets the layout from rows of '*' and '_', then opens every cell marked
@@ -445,7 +491,8 @@ static void test_declines(void)
         struct answer full = search(g, SAP_BUDGET_UNLIMITED, 0);
         uint32_t limit, gave_up = 0;
         for (limit = 1; limit <= full.steps + 1u; limit += 1u + limit / 16u) {
-            struct answer one = search(g, 1, limit), all = search(g, SAP_BUDGET_UNLIMITED, limit);
+            struct answer one = search(g, 1, limit),
+                          all = search(g, SAP_BUDGET_UNLIMITED, limit);
             CHECK_EQ_INT(one.err, all.err);
             CHECK_EQ_INT(one.steps, all.steps);
             if (limit > full.steps)
@@ -488,5 +535,6 @@ int main(void)
     RUN_TEST(test_certain_positions);
     RUN_TEST(test_declines);
     RUN_TEST(test_against_plain_search);
+    RUN_TEST(test_against_plain_search_larger);
     return check_summary("test_endgame");
 }
