@@ -280,6 +280,13 @@ int sap_endgame_best(const struct sap_endgame *eg, uint32_t *cell, uint32_t *win
  * it to see it give up). */
 uint32_t sap_endgame_steps(const struct sap_endgame *eg);
 void sap_endgame_set_max_steps(struct sap_endgame *eg, uint32_t steps);
+/* After init, before the first step: weigh only this first move (a board
+ * cell, row * cols + col), so that best tells how often it wins with the
+ * best play after it (HINT can say what its safest cell would win; the
+ * benchmark, what HINT's guess gives up).  The search then answers
+ * SAP_ERR_ARG unless the cell is unknown to the deduction and no certain
+ * cell has anything to tell first. */
+void sap_endgame_set_first(struct sap_endgame *eg, uint32_t cell);
 #endif
 
 /* Combining (deduce_combine.c): begin once the groups are counted, then

@@ -152,6 +152,7 @@ struct sap_endgame {
     uint32_t mines;     /* mines among the unknown cells */
     uint32_t certain;   /* mines certain */
     uint32_t result;    /* the best move's board cell */
+    uint32_t first;     /* the one first move to weigh (EG_NO_CELL: every one) */
     uint64_t interior;  /* the unknown cells next to no number */
     uint64_t mines_at;  /* listing: the frontier's assignment, */
     uint64_t assigned;  /* its cells assigned, */
@@ -711,6 +712,10 @@ static bool close_state(struct sap_endgame *e, struct eg_frame *f, uint32_t *bud
             continue;
         charge(e, budget, f->len, true);
         if (varies(e, f, c)) {
+            if (e->height == 1u && e->first != EG_NO_CELL) {
+                fail(e, SAP_ERR_ARG); /* a safe cell tells something first */
+                return false;
+            }
             f->kind = K_CHANCE;
             f->cell = (uint8_t)c;
             partition(e, f, c);
@@ -752,6 +757,16 @@ static void rank(struct sap_endgame *e, struct eg_frame *f, uint32_t *budget)
         f->cand[at] = (uint8_t)c;
     }
     f->count = (uint8_t)count;
+    if (e->height == 1u && e->first != EG_NO_CELL) { /* one first move asked for */
+        for (i = 0; i < count && e->board[f->cand[i]] != e->first; i++)
+            ;
+        if (i == count) {
+            fail(e, SAP_ERR_ARG);
+            return;
+        }
+        f->cand[0] = f->cand[i];
+        f->count = 1;
+    }
     f->next = 0;
     f->best = f->floor;
     f->best_cell = EG_NO_MOVE;
@@ -961,6 +976,7 @@ int sap_endgame_init(struct sap_endgame **eg, void *memory, size_t bytes, const 
     e->cells = d->cells;
     e->max_steps = SAP_ENDGAME_MAX_STEPS;
     e->result = EG_NO_CELL;
+    e->first = EG_NO_CELL;
     e->phase = EG_UNKNOWN;
     *eg = e;
     return SAP_OK;
@@ -1041,6 +1057,12 @@ int sap_endgame_best(const struct sap_endgame *e, uint32_t *cell, uint32_t *wins
     *wins = e->wins;
     *layouts = e->count;
     return SAP_OK;
+}
+
+void sap_endgame_set_first(struct sap_endgame *e, uint32_t cell)
+{
+    if (e != NULL)
+        e->first = cell;
 }
 
 uint32_t sap_endgame_steps(const struct sap_endgame *e)

@@ -200,9 +200,10 @@ static bool ref_setup(const sap_game *g, uint64_t *open_out)
         for (i = 0; i < covered; i++)
             if (pick >> i & 1u)
                 l |= 1ull << cell[i];
-        for (x = 0; x < ref_cells && fits; x++)
-            if (open >> x & 1u)
-                fits = ref_number(l, x) == sap_game_cell(g, x / ref_cols, x % ref_cols) - '0';
+        for (r = 0; r < ref_rows && fits; r++)
+            for (c = 0; c < ref_cols && fits; c++)
+                if (open >> (r * ref_cols + c) & 1u)
+                    fits = ref_number(l, r * ref_cols + c) == sap_game_cell(g, r, c) - '0';
         if (fits) {
             if (ref_count == ref_max_layouts)
                 return false;
@@ -228,15 +229,17 @@ struct answer {
     uint32_t cell, wins, layouts, steps, calls;
 };
 
-/* Deduces g, then runs the endgame search with `budget` steps a call (and
- * max_steps, 0 for the default). */
 /* Every layout of the reference. */
 static uint64_t every_layout(void)
 {
     return ref_count == 64u ? UINT64_MAX : (1ull << ref_count) - 1u;
 }
 
-static struct answer search(const sap_game *g, uint32_t budget, uint32_t max_steps)
+/* Deduces g, then runs the endgame search with `budget` steps a call (and
+ * max_steps, 0 for the default), weighing only the first move `first`
+ * unless it is UINT32_MAX. */
+static struct answer search_first(const sap_game *g, uint32_t budget, uint32_t max_steps,
+                                  uint32_t first)
 {
     struct answer a;
     size_t dbytes = SAP_DEDUCE_BYTES(sap_game_rows(g), sap_game_cols(g));
@@ -252,6 +255,8 @@ static struct answer search(const sap_game *g, uint32_t budget, uint32_t max_ste
     if (a.err == SAP_OK) {
         if (max_steps != 0)
             sap_endgame_set_max_steps(eg, max_steps);
+        if (first != UINT32_MAX)
+            sap_endgame_set_first(eg, first);
         do
             a.calls++;
         while ((a.err = sap_endgame_step(eg, budget)) == SAP_MORE);
@@ -264,6 +269,11 @@ static struct answer search(const sap_game *g, uint32_t budget, uint32_t max_ste
     free(dblock);
     free(eblock);
     return a;
+}
+
+static struct answer search(const sap_game *g, uint32_t budget, uint32_t max_steps)
+{
+    return search_first(g, budget, max_steps, UINT32_MAX);
 }
 
 static sap_game *new_game(void **block, uint32_t rows, uint32_t cols)
@@ -320,7 +330,7 @@ static void against_plain_search(int rounds, uint32_t rows, uint32_t cols, uint3
                                  uint32_t layouts, const int *want)
 {
     static const uint32_t budgets[] = { SAP_BUDGET_UNLIMITED, 1, 7 };
-    int round, compared = 0, guesses = 0, not_safest = 0, free_first = 0, lost = 0;
+    int round, compared = 0, guesses = 0, not_safest = 0, free_first = 0, lost = 0, firsts = 0;
     memo = calloc(MEMO_SLOTS, sizeof *memo);
     for (round = 0; round < rounds && check_failures_in_test == 0; round++) {
         void *block;
@@ -376,14 +386,32 @@ static void against_plain_search(int rounds, uint32_t rows, uint32_t cols, uint3
             guesses += safe_here < ref_count;
             not_safest += safe_here < safest;
             lost += best < (int)ref_count;
+            /* one first move asked for: a random covered cell; it must win as
+             * the reference says, unless a certain cell comes first (the
+             * search then named one) or it is certain itself */
+            c = rnd(ref_cells);
+            if (!(open >> c & 1u)) {
+                struct answer f = search_first(g, 7, 0, c);
+                uint32_t safe = 0;
+                for (i = 0; i < ref_count; i++)
+                    safe += !(ref_layout[i] >> c & 1u);
+                if (safe_here == ref_count || safe == 0 || safe == ref_count) {
+                    CHECK_EQ_INT(f.err, SAP_ERR_ARG);
+                } else if (CHECK_EQ_INT(f.err, SAP_OK)) {
+                    CHECK_EQ_INT(f.cell, c);
+                    CHECK_EQ_INT(f.wins, ref_move(every_layout(), open, c));
+                    CHECK(f.wins <= a[0].wins);
+                    firsts++;
+                }
+            }
         }
         free(block);
     }
     free(memo);
     fprintf(stderr,
             "  %d positions compared (%d a guess, %d not the safest cell, %d opening a safe "
-            "cell first, %d not won for certain)\n",
-            compared, guesses, not_safest, free_first, lost);
+            "cell first, %d not won for certain), %d first moves asked for\n",
+            compared, guesses, not_safest, free_first, lost, firsts);
     CHECK(compared >= want[0]);
     CHECK(guesses >= want[1]);
     CHECK(not_safest >= want[2]);
