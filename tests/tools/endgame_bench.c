@@ -9,11 +9,16 @@
  * among them, within SAP_ENDGAME_MAX_STEPS), why it declines the others,
  * its time there (init to the answer, wall clock: median, p99, slowest
  * and its seed), its steps, and how often it names another cell than
- * HINT.  With --follow the player opens the search's cell instead of
+ * HINT, and then what HINT's cell wins with the best play after it (the
+ * search asked for that first move alone): the chance of winning HINT's
+ * guess gives up.  With --follow the player opens the search's cell instead of
  * HINT's guess whenever the search answers: the win rates of the two
  * players on the same seeds tell what the search is worth.
  *
- *   endgame_bench [--games N] [--first-seed S] [--follow] [--rows R --cols C --mines M]
+ * --per-game prints a line a game: its seed, won or lost.
+ *
+ *   endgame_bench [--games N] [--first-seed S] [--follow] [--per-game]
+ *                 [--rows R --cols C --mines M]
  */
 #include "deduce.h" /* struct sap_hint, the endgame's internal API */
 #include "sapper.h"
@@ -78,13 +83,14 @@ static const double bands[] = { 64, 256, 1024, 4096, 16384, 65536, 1e6 };
 int main(int argc, char **argv)
 {
     unsigned games = 1000, first = 0, rows = 16, cols = 30, mines = 99, i, k;
-    bool follow = false;
+    bool follow = false, per_game = false;
     unsigned long wins = 0, errs = 0, guesses = 0, approximate = 0, taken = 0, too_many = 0,
                   too_wide = 0, too_long = 0, no_layout = 0, other = 0, differ = 0,
                   band[BANDS + 1] = { 0 }, followed = 0;
     unsigned long long steps_sum = 0;
     unsigned steps_max = 0;
-    double odds_sum = 0;
+    double odds_sum = 0, regret = 0;
+    unsigned long weighed = 0, worse = 0;
     struct timing times = { 0 }, declined = { 0 };
     size_t gbytes, hbytes, dbytes;
     void *gblock, *hblock, *dblock, *eblock;
@@ -102,9 +108,11 @@ int main(int argc, char **argv)
             mines = (unsigned)strtoul(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--follow") == 0)
             follow = true;
+        else if (strcmp(argv[i], "--per-game") == 0)
+            per_game = true;
         else {
             fprintf(stderr, "usage: endgame_bench [--games N] [--first-seed S] [--follow] "
-                            "[--rows R --cols C --mines M]\n");
+                            "[--per-game] [--rows R --cols C --mines M]\n");
             return 2;
         }
     }
@@ -115,8 +123,13 @@ int main(int argc, char **argv)
     hblock = malloc(hbytes);
     dblock = malloc(dbytes);
     eblock = malloc(SAP_ENDGAME_BYTES);
-    if (!gblock || !hblock || !dblock || !eblock)
+    if (!gblock || !hblock || !dblock || !eblock) {
+        free(gblock);
+        free(hblock);
+        free(dblock);
+        free(eblock);
         return 1;
+    }
 
     for (k = first; k < first + games; k++) {
         sap_game *g;
@@ -144,7 +157,7 @@ int main(int argc, char **argv)
                     approximate++;
                 } else {
                     sap_deduce *d;
-                    struct sap_endgame *eg;
+                    struct sap_endgame *eg = NULL;
                     double t0, t1, layouts;
                     sap_deduce_init(&d, dblock, dbytes, g);
                     while ((err = sap_deduce_step(d, SAP_BUDGET_UNLIMITED)) == SAP_MORE)
@@ -154,7 +167,8 @@ int main(int argc, char **argv)
                         ;
                     band[i]++;
                     t0 = now();
-                    err = sap_endgame_init(&eg, eblock, SAP_ENDGAME_BYTES, g, d);
+                    if (err == SAP_OK)
+                        err = sap_endgame_init(&eg, eblock, SAP_ENDGAME_BYTES, g, d);
                     if (err == SAP_OK)
                         while ((err = sap_endgame_step(eg, SAP_BUDGET_UNLIMITED)) == SAP_MORE)
                             continue;
@@ -167,8 +181,23 @@ int main(int argc, char **argv)
                         steps_max = s > steps_max ? s : steps_max;
                         if (sap_endgame_best(eg, &cell, &w, &n) == SAP_OK) {
                             odds_sum += (double)w / n;
-                            if (cell != r * cols + c)
+                            if (cell != r * cols + c) {
+                                /* what HINT's guess wins, the best play after it */
+                                struct sap_endgame *h_eg;
+                                uint32_t hc, hw, hn;
                                 differ++;
+                                sap_endgame_init(&h_eg, eblock, SAP_ENDGAME_BYTES, g, d);
+                                sap_endgame_set_first(h_eg, r * cols + c);
+                                while ((err = sap_endgame_step(h_eg, SAP_BUDGET_UNLIMITED))
+                                       == SAP_MORE)
+                                    continue;
+                                if (err == SAP_OK
+                                    && sap_endgame_best(h_eg, &hc, &hw, &hn) == SAP_OK) {
+                                    regret += (double)(w - hw) / n;
+                                    weighed++;
+                                    worse += hw < w;
+                                }
+                            }
                             if (follow) {
                                 r = cell / cols;
                                 c = cell % cols;
@@ -194,6 +223,8 @@ int main(int argc, char **argv)
             sap_game_move(g, op, r + 1, c + 1);
         }
         wins += sap_game_state(g) == SAP_WIN;
+        if (per_game)
+            printf("game\t%u\t%s\n", k, sap_game_state(g) == SAP_WIN ? "won" : "lost");
     }
 
     printf("%u games %ux%u/%u (seeds %u-%u)%s: %lu won (%.2f %%), %lu ERR\n", games, rows, cols,
@@ -217,6 +248,10 @@ int main(int argc, char **argv)
                "steps mean %.0f, most %u%s\n",
                100.0 * odds_sum / taken, differ, 100.0 * differ / taken,
                (double)steps_sum / taken, steps_max, follow ? "" : "");
+    if (weighed > 0)
+        printf("HINT's other cell weighed in %lu: worse in %lu, by %.2f points of win chance "
+               "on average (%.1f games in all)\n",
+               weighed, worse, 100.0 * regret / weighed, regret);
     if (follow)
         printf("followed the search: %lu moves\n", followed);
     print_times("time where it answered", &times);
