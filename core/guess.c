@@ -34,6 +34,7 @@ enum hint_stage {
     HS_DEDUCE = 0, /* the position's deduction */
     HS_RULES,      /* ... too big to count: the rules alone */
     HS_SCAN,       /* a certain cell, and the candidates */
+    HS_ENDGAME,    /* few layouts: the endgame search */
     HS_WHATIF,     /* a candidate's what-if, deduced */
     HS_READ,       /* ... and read: its best next move */
     HS_DONE
@@ -71,7 +72,7 @@ int sap_hint_init(struct sap_hint **hint, void *memory, size_t bytes, const sap_
     h = (struct sap_hint *)memory;
     memset(h, 0, sizeof *h);
     h->game = game;
-    h->deduce_bytes = bytes - SAP_HINT_HEADER_BYTES;
+    h->deduce_bytes = SAP_DEDUCE_BYTES(sap_game_rows(game), sap_game_cols(game));
     err = sap_deduce_init(&h->deduce, (unsigned char *)memory + SAP_HINT_HEADER_BYTES,
                           h->deduce_bytes, game);
     if (err != SAP_OK)
@@ -81,6 +82,11 @@ int sap_hint_init(struct sap_hint **hint, void *memory, size_t bytes, const sap_
     h->stage = HS_DEDUCE;
     *hint = h;
     return SAP_OK;
+}
+
+void sap_hint_leave_out_endgame(struct sap_hint *h)
+{
+    h->no_endgame = 1;
 }
 
 /* The covered neighbours of cell x as the player sees them. */
@@ -408,6 +414,46 @@ static uint32_t look_cap(const struct sap_hint *h)
     return add_steps(cap, HINT_LOOK_FLOOR);
 }
 
+/* The look-ahead over the candidates, when there are two to weigh. */
+static int start_look_ahead(struct sap_hint *h)
+{
+    if (h->count < 2u)
+        h->stage = HS_DONE;
+    else {
+        h->at = h->pair < h->count ? h->pair : 0;
+        h->number = 0;
+        start_what_if(h);
+    }
+    return SAP_MORE;
+}
+
+/* The endgame search, in the block after the deduction, while the
+ * position's deduction is there to list its layouts; false when the
+ * build leaves it out or the layouts are too many. */
+static bool start_endgame(struct sap_hint *h)
+{
+    size_t at = SAP_HINT_HEADER_BYTES + ((h->deduce_bytes + 7u) & ~(size_t)7u);
+    if (SAP_ENDGAME_BYTES == 0 || h->no_endgame)
+        return false;
+    if (sap_endgame_init(&h->endgame, (unsigned char *)h + at, SAP_ENDGAME_BYTES, h->game,
+                         h->deduce)
+        != SAP_OK)
+        return false;
+    h->stage = HS_ENDGAME;
+    return true;
+}
+
+/* The search's move, with its odds from the position's deduction. */
+static void take_endgame(struct sap_hint *h)
+{
+    uint32_t cols = h->deduce->cols;
+    (void)sap_endgame_best(h->endgame, &h->searched_cell, &h->wins, &h->layouts);
+    (void)sap_deduce_cell(h->deduce, h->searched_cell / cols, h->searched_cell % cols,
+                          &h->searched_p);
+    h->searched = 1;
+    h->stage = HS_DONE;
+}
+
 /* One stage for *budget steps; SAP_MORE while there is more to do. */
 static int stage_step(struct sap_hint *h, uint32_t *budget)
 {
@@ -427,12 +473,18 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
         if (!h->guessing)
             return SAP_MORE;
         finish_candidates(h);
-        if (h->count < 2u || h->approximate)
+        if (h->count == 0 || h->approximate || start_endgame(h))
             return SAP_MORE;
-        h->at = h->pair < h->count ? h->pair : 0;
-        h->number = 0;
-        start_what_if(h);
-        return SAP_MORE;
+        return start_look_ahead(h);
+    case HS_ENDGAME:
+        err = sap_endgame_spend(h->endgame, budget);
+        if (err == SAP_MORE)
+            return SAP_MORE;
+        if (err == SAP_OK) {
+            take_endgame(h);
+            return SAP_MORE;
+        }
+        return start_look_ahead(h); /* past its steps: the look-ahead */
     case HS_WHATIF:
         err = sap_deduce_spend(h->deduce, budget);
         h->what_if_steps = add_steps(h->what_if_steps, before - *budget);

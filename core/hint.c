@@ -242,6 +242,26 @@ static void add_tenths(char *buf, size_t cap, size_t *len, uint32_t p)
 }
 
 /* A guess's line: the cell, its odds, and why it was chosen. */
+static size_t searched_line(const struct sap_hint *h, char *buf, size_t cap)
+{
+    uint32_t cols = sap_game_cols(h->game), wins;
+    size_t len = 0;
+    sap_text_add(buf, cap, &len, SAP_STR("GUESS "));
+    sap_text_add_u32(buf, cap, &len, h->searched_cell / cols + 1u);
+    sap_text_add(buf, cap, &len, SAP_STR(" "));
+    sap_text_add_u32(buf, cap, &len, h->searched_cell % cols + 1u);
+    sap_text_add(buf, cap, &len, SAP_STR(" "));
+    add_tenths(buf, cap, &len, h->searched_p);
+    sap_text_add(buf, cap, &len,
+                 SAP_STR("%: no cell is certain; searching every way the game can go, this "
+                         "wins "));
+    /* the share of layouts won, in 0.01 % (wins <= layouts < 2^16) */
+    wins = (uint32_t)(((uint64_t)h->wins * 10000u + h->layouts / 2u) / h->layouts);
+    add_tenths(buf, cap, &len, wins);
+    sap_text_add(buf, cap, &len, SAP_STR("% of the time"));
+    return len;
+}
+
 static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
 {
     const struct hint_candidate *c = &h->candidate[h->chosen];
@@ -295,6 +315,8 @@ size_t sap_hint_line(const struct sap_hint *h, char *buf, size_t cap)
     size_t len = 0;
 
     buf[0] = '\0';
+    if (h->guessing && h->searched)
+        return searched_line(h, buf, cap);
     if (h->guessing)
         return h->count == 0 ? 0 : guess_line(h, buf, cap);
     if (d->u.hint.best == 0) { /* a flag the numbers prove wrong */
@@ -331,7 +353,7 @@ int sap_hint_move(const struct sap_hint *h, uint32_t *row, uint32_t *col)
     if (h->guessing) {
         if (h->count == 0)
             return 0;
-        x = h->candidate[h->chosen].cell;
+        x = h->searched ? h->searched_cell : h->candidate[h->chosen].cell;
         open = true;
     }
     *row = x / cols;
@@ -359,8 +381,12 @@ size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32
     return n;
 }
 
-/* The longest guess line and its line end fit a reply. */
+/* The longest guess lines and their line end fit a reply. */
 SAP_STATIC_ASSERT(guess_line_fits,
                   sizeof "GUESS 4294967295 4294967295 100.0%: no cell is certain; riskier than "
                          "100.0%, but 100% likely to show a safe cell next, not 100%"
+                      <= SAP_REPLY_MAX);
+SAP_STATIC_ASSERT(searched_line_fits,
+                  sizeof "GUESS 4294967295 4294967295 100.0%: no cell is certain; searching "
+                         "every way the game can go, this wins 100.0% of the time"
                       <= SAP_REPLY_MAX);

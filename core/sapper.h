@@ -201,6 +201,30 @@ extern "C" {
 #define SAP_DEDUCE_MAX_STEPS 50000000u
 #endif
 
+/* HINT's endgame search (section 10): when at most this many layouts fit
+ * a position that needs a guess, and they differ in at most 64 covered
+ * cells, the move that most often wins the whole game is found exactly, by
+ * searching every way the game can go on.  Its block grows by about 12
+ * bytes a layout (SAP_ENDGAME_BYTES); 0 leaves the search out (the
+ * default on AVR, whose RAM could not hold its block).  0, or 2 to 65535.
+ * An integer constant: the core tests it with #if. */
+#ifndef SAP_ENDGAME_LAYOUTS
+#ifdef __AVR__
+#define SAP_ENDGAME_LAYOUTS 0u
+#else
+#define SAP_ENDGAME_LAYOUTS 1024u
+#endif
+#endif
+/* The positions the search remembers (16 bytes each): a power of two. */
+#ifndef SAP_ENDGAME_MEMO
+#define SAP_ENDGAME_MEMO 1024u
+#endif
+/* The search gives up (SAP_ERR_SIZE, claiming nothing) past this many
+ * steps (section 2), and HINT then weighs its guess as it would anyway. */
+#ifndef SAP_ENDGAME_MAX_STEPS
+#define SAP_ENDGAME_MAX_STEPS 4000000u
+#endif
+
 /* The no-guess generator (section 12) gives up (SAP_ERR_SIZE) after this
  * many perturbations of a layout, rather than serve a board that needs a
  * guess. */
@@ -227,6 +251,9 @@ extern "C" {
                 + SAP_LIMITS_MIX_(SAP_DEDUCE_FRONTIER, 0xcc9e2d51u)                            \
                 + SAP_LIMITS_MIX_(SAP_DEDUCE_MAX_STEPS, 0xe6546b65u)                           \
                 + SAP_LIMITS_MIX_(SAP_GENERATE_MAX_TRIES, 0x85ebca6bu)                         \
+                + SAP_LIMITS_MIX_(SAP_ENDGAME_LAYOUTS, 0x2c1b3c6du)                            \
+                + SAP_LIMITS_MIX_(SAP_ENDGAME_MEMO, 0x297a2d39u)                               \
+                + SAP_LIMITS_MIX_(SAP_ENDGAME_MAX_STEPS, 0x4cf5ad43u)                          \
                 + SAP_LIMITS_MIX_(SAP_NEW_SHORTCUTS, 0x2545f491u)))
 
 /* ------------------------------------------------------------------------
@@ -1065,6 +1092,20 @@ void sap_session_release(struct sap_session *session);
     ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols)                               \
      + (size_t)64u * SAP_DEDUCE_ROOM((size_t)(rows) * (size_t)(cols)))
 
+/* The endgame search's block (core/endgame.c), part of HINT's: a header, 12 bytes a layout (the layout, two orders of them), a
+ * stack of 65 frames (one a cell the search opens, 128 bytes each), and
+ * the memo, which holds the numbers while the layouts are listed.  About
+ * 37 KB by default, 0 with SAP_ENDGAME_LAYOUTS 0. */
+#define SAP_ENDGAME_HEADER_BYTES 1536u
+#define SAP_ENDGAME_BYTES                                                                      \
+    ((SAP_ENDGAME_LAYOUTS) == 0                                                                \
+         ? (size_t)0                                                                           \
+         : (size_t)SAP_ENDGAME_HEADER_BYTES + (size_t)12u * (size_t)(SAP_ENDGAME_LAYOUTS)      \
+               + (size_t)65u * 128u                                                            \
+               + ((size_t)16u * (SAP_ENDGAME_MEMO) > (size_t)6144u                             \
+                      ? (size_t)16u * (SAP_ENDGAME_MEMO)                                       \
+                      : (size_t)6144u))
+
 typedef struct sap_deduce sap_deduce;
 
 enum sap_cell_view {
@@ -1103,8 +1144,10 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
  * The game must not change until the move is read; on a large board the
  * look-ahead weighs fewer cells (each of its deductions covers the whole
  * board), down to none past about 480 x 480. */
-#define SAP_HINT_HEADER_BYTES 384u
-#define SAP_HINT_BYTES(rows, cols) ((size_t)SAP_HINT_HEADER_BYTES + SAP_DEDUCE_BYTES(rows, cols))
+#define SAP_HINT_HEADER_BYTES 512u
+#define SAP_HINT_BYTES(rows, cols)                                                             \
+    ((size_t)SAP_HINT_HEADER_BYTES + ((SAP_DEDUCE_BYTES(rows, cols) + 7u) & ~(size_t)7u)        \
+     + SAP_ENDGAME_BYTES)
 
 typedef struct sap_hint sap_hint;
 

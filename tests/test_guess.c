@@ -11,11 +11,14 @@
  *     between the two in every layout, and every covered cell next to one
  *     of them and not the other a mine in every layout;
  *   - the same line and move at 1, 7 and unlimited steps a call.
- * And on hand-built positions: a forced 50/50 is guessed at once, a 50/50
- * that a move could resolve is not called forced.
+ * Once as the build's HINT plays (most guesses on boards this small go to
+ * the endgame search, whose win chances tests/test_endgame.c checks), once
+ * without the search, so that the look-ahead weighs every guess.  And on
+ * hand-built positions: a forced 50/50 is guessed at once, a 50/50 that a
+ * move could resolve is not called forced.
  */
 #include "check.h"
-#include "internal.h" /* sap_hint_line */
+#include "deduce.h" /* sap_hint_leave_out_endgame */
 #include "sapper.h"
 
 #include <stdint.h>
@@ -184,15 +187,22 @@ static bool forced_half(const struct layouts *l, uint32_t i)
     return false;
 }
 
+/* With the endgame search (the build's HINT) or without it (the
+ * look-ahead, which the search would otherwise take over on boards this
+ * small). */
+static bool with_endgame = true;
+
 /* HINT's line and move with `budget` steps a call. */
 static int hint(const sap_game *g, uint32_t budget, char *line, uint32_t *row, uint32_t *col)
 {
-    static unsigned char block[SAP_HINT_BYTES(6, 6)] __attribute__((aligned(8)));
+    static unsigned char block[SAP_HINT_BYTES(14, 6)] __attribute__((aligned(8)));
     sap_hint *h;
     int err;
     line[0] = '\0';
     if (!CHECK_EQ_INT(sap_hint_init(&h, block, sizeof block, g), SAP_OK))
         return -1;
+    if (!with_endgame)
+        sap_hint_leave_out_endgame(h);
     while ((err = sap_hint_step(h, budget)) == SAP_MORE)
         continue;
     if (err != SAP_OK)
@@ -203,7 +213,7 @@ static int hint(const sap_game *g, uint32_t budget, char *line, uint32_t *row, u
 
 /* One GUESS line checked against the layouts. */
 static void check_guess(const struct layouts *l, const char *line, uint32_t row, uint32_t col,
-                        unsigned *forced, unsigned *riskier)
+                        unsigned *forced, unsigned *riskier, unsigned *searched)
 {
     unsigned x, y, whole, tenth, percent, safest_whole, safest_tenth, k, min = 1001, min_at = 0;
     uint32_t i = index_of(l, row * l->cols + col);
@@ -218,6 +228,10 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
             min = tenths(l, k);
             min_at = k;
         }
+    if (strstr(line, "searching every way the game can go") != NULL) {
+        ++*searched; /* its win chance: tests/test_endgame.c */
+        return;
+    }
     if (strstr(line, "a 50/50 that no move can ever resolve") != NULL) {
         CHECK(forced_half(l, i));
         ++*forced;
@@ -245,7 +259,7 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
 /* Random small games played by HINT's own moves; every guess checked. */
 static void test_guesses_against_brute_force(void)
 {
-    unsigned game, guesses = 0, forced = 0, riskier = 0;
+    unsigned game, guesses = 0, forced = 0, riskier = 0, searched = 0;
     for (game = 0; game < 1500; game++) {
         uint32_t rows = 3 + rnd(4), cols = 3 + rnd(4), cells = rows * cols;
         uint32_t mines = 1 + rnd(cells / 3), row, col;
@@ -262,7 +276,7 @@ static void test_guesses_against_brute_force(void)
             if (!CHECK(op > 0))
                 break;
             if (strncmp(line, "GUESS ", 6) == 0 && list_layouts(g, &l)) {
-                check_guess(&l, line, row, col, &forced, &riskier);
+                check_guess(&l, line, row, col, &forced, &riskier, &searched);
                 CHECK_EQ_INT(hint(g, 1, again, &r2, &c2), op);
                 CHECK_EQ_STR(again, line);
                 CHECK_EQ_INT(hint(g, 7, again, &r2, &c2), op);
@@ -273,16 +287,26 @@ static void test_guesses_against_brute_force(void)
             sap_game_move(g, op, row + 1, col + 1);
         }
     }
-    printf("  %u guesses checked (%u riskier than the safest, %u forced 50/50s)\n", guesses,
+    printf("  %s: %u guesses checked (%u by the endgame search, %u riskier than the "
+           "safest, %u forced 50/50s)\n",
+           with_endgame ? "HINT" : "HINT without the endgame search", guesses, searched,
            riskier, forced);
-    CHECK(guesses > 500 && riskier > 0 && forced > 0);
+    CHECK(guesses > 500);
+    CHECK(with_endgame ? searched > guesses / 2 : searched == 0 && riskier > 0 && forced > 0);
+}
+
+static void test_look_ahead_against_brute_force(void)
+{
+    with_endgame = false;
+    test_guesses_against_brute_force();
+    with_endgame = true;
 }
 
 /* Plays the board (rows of * and _) from a click; HINT's line after it. */
 static void line_after(const char *const *board, uint32_t rows, uint32_t row, uint32_t col,
                        char *line)
 {
-    unsigned char gblock[SAP_GAME_BYTES(6, 6)] __attribute__((aligned(8)));
+    unsigned char gblock[SAP_GAME_BYTES(14, 6)] __attribute__((aligned(8)));
     uint32_t cols = (uint32_t)strlen(board[0]), r, c, hr, hc;
     sap_game *g;
     sap_game_init(&g, gblock, sizeof gblock, rows, cols);
@@ -295,20 +319,29 @@ static void line_after(const char *const *board, uint32_t rows, uint32_t row, ui
 
 static void test_hand_built_halves(void)
 {
+    /* the same pair above a deep interior: too many layouts for the
+     * search (2 x 2 x 3003), so the look-ahead finds the 50/50 */
+    static const char *const deep[] = { "*_", "__", "__", "__", "__", "__", "*_",
+                                        "_*", "*_", "_*", "*_", "_*", "*_", "__" };
     /* two cells under a row of 1s: nothing can tell them apart */
     static const char *const forced[] = { "*_", "__", "__" };
     /* the same pair, but (1, 3) next to one of them can be opened */
     static const char *const open[] = { "*__", "___", "___", "_**" };
     char line[SAP_REPLY_MAX + 1];
+    line_after(deep, 14, 3, 1, line);
+    CHECK_EQ_STR(line, "GUESS 1 1 50.0%: a 50/50 that no move can ever resolve: guess it now");
+    with_endgame = false;
     line_after(forced, 3, 3, 1, line);
     CHECK_EQ_STR(line, "GUESS 1 1 50.0%: a 50/50 that no move can ever resolve: guess it now");
     line_after(open, 4, 2, 3, line);
     CHECK(strstr(line, "50/50") == NULL);
+    with_endgame = true;
 }
 
 int main(void)
 {
     RUN_TEST(test_guesses_against_brute_force);
+    RUN_TEST(test_look_ahead_against_brute_force);
     RUN_TEST(test_hand_built_halves);
     return check_summary("test_guess");
 }

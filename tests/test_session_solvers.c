@@ -351,8 +351,8 @@ static void test_hint_and_prob(void)
                    "it clear\n1 100% 0%\n");
     session_expect("NEW 2 2\n*_\n__\n1 2 2\nPROB\nHINT\n",
                    "OK 2 2 1\nRUNNING: [<2, 2, 1>]\n33% 33%\n33% 1\n"
-                   "GUESS 1 1 33.3%: no cell is certain; this is the safest, and 0% likely to "
-                   "show a safe cell next\n");
+                   "GUESS 1 1 33.3%: no cell is certain; searching every way the game can go, "
+                   "this wins 33.3% of the time\n");
     /* two steps, once the player has flagged the mines rule 1 proves */
     session_expect(
         "NEW 3 5\n_____\n_____\n__*_*\n1 2 5\n1 1 4\n2 3 3\n2 3 5\nHINT\n",
