@@ -427,32 +427,52 @@ static int start_look_ahead(struct sap_hint *h)
     return SAP_MORE;
 }
 
+#if SAP_ENDGAME_LAYOUTS > 0
 /* The endgame search, in the block after the deduction, while the
  * position's deduction is there to list its layouts; false when the
- * build leaves it out or the layouts are too many. */
+ * layouts are too many. */
 static bool start_endgame(struct sap_hint *h)
 {
     size_t at = SAP_HINT_HEADER_BYTES + ((h->deduce_bytes + 7u) & ~(size_t)7u);
-    if (SAP_ENDGAME_BYTES == 0 || h->no_endgame)
-        return false;
-    if (sap_endgame_init(&h->endgame, (unsigned char *)h + at, SAP_ENDGAME_BYTES, h->game,
-                         h->deduce)
-        != SAP_OK)
+    if (h->no_endgame
+        || sap_endgame_init(&h->endgame, (unsigned char *)h + at, SAP_ENDGAME_BYTES, h->game,
+                            h->deduce)
+               != SAP_OK)
         return false;
     h->stage = HS_ENDGAME;
     return true;
 }
 
-/* The search's move, with its odds from the position's deduction. */
-static void take_endgame(struct sap_hint *h)
+/* The search for *budget steps; its move, with its odds from the
+ * position's deduction, once found; the look-ahead if it gives up. */
+static int endgame_step(struct sap_hint *h, uint32_t *budget)
 {
     uint32_t cols = h->deduce->cols;
+    int err = sap_endgame_spend(h->endgame, budget);
+    if (err == SAP_MORE)
+        return SAP_MORE;
+    if (err != SAP_OK)
+        return start_look_ahead(h); /* past its steps */
     (void)sap_endgame_best(h->endgame, &h->searched_cell, &h->wins, &h->layouts);
     (void)sap_deduce_cell(h->deduce, h->searched_cell / cols, h->searched_cell % cols,
                           &h->searched_p);
     h->searched = 1;
     h->stage = HS_DONE;
+    return SAP_MORE;
 }
+#else /* a build without the search (SAP_ENDGAME_LAYOUTS 0) */
+static bool start_endgame(struct sap_hint *h)
+{
+    (void)h;
+    return false;
+}
+
+static int endgame_step(struct sap_hint *h, uint32_t *budget)
+{
+    (void)budget;
+    return start_look_ahead(h);
+}
+#endif
 
 /* One stage for *budget steps; SAP_MORE while there is more to do. */
 static int stage_step(struct sap_hint *h, uint32_t *budget)
@@ -477,14 +497,7 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
             return SAP_MORE;
         return start_look_ahead(h);
     case HS_ENDGAME:
-        err = sap_endgame_spend(h->endgame, budget);
-        if (err == SAP_MORE)
-            return SAP_MORE;
-        if (err == SAP_OK) {
-            take_endgame(h);
-            return SAP_MORE;
-        }
-        return start_look_ahead(h); /* past its steps: the look-ahead */
+        return endgame_step(h, budget);
     case HS_WHATIF:
         err = sap_deduce_spend(h->deduce, budget);
         h->what_if_steps = add_steps(h->what_if_steps, before - *budget);

@@ -7,7 +7,7 @@
 # are the Cortex-M3 port's.
 STM32F1_CC := arm-none-eabi-gcc
 STM32F1_CFLAGS := -mcpu=cortex-m3 -mthumb -Lports/cortex-m3 \
-  -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=480u \
+  -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=480u -DSAP_ENDGAME_LAYOUTS=0u \
   '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_VIEW|SAP_SOLVER_STATS)'
 STM32F1_SRC := ports/cortex-m3/startup.c ports/stm32f1/board.c
 $(eval $(call PORT_IMAGE,stm32f1,$(STM32F1_CC),$(STM32F1_CFLAGS),$(STM32F1_SRC),ports/stm32f1/link.ld,1024))
