@@ -149,6 +149,7 @@ struct sap_endgame {
     uint32_t cursor;    /* the board passes' place */
     uint32_t steps;     /* counted so far */
     uint32_t max_steps; /* ... and the limit */
+    uint32_t spare;     /* the budget left when the limit was reached */
     uint32_t mines;     /* mines among the unknown cells */
     uint32_t certain;   /* mines certain */
     uint32_t result;    /* the best move's board cell */
@@ -248,8 +249,10 @@ static void charge(struct sap_endgame *e, uint32_t *budget, uint32_t n, bool cou
     if (!counted)
         return;
     e->steps = n > UINT32_MAX - e->steps ? UINT32_MAX : e->steps + n;
-    if (e->steps >= e->max_steps)
+    if (e->steps >= e->max_steps && *budget > 0) {
+        e->spare += *budget; /* given back by sap_endgame_spend */
         *budget = 0;
+    }
 }
 
 static void fail(struct sap_endgame *e, int err)
@@ -1032,6 +1035,10 @@ int sap_endgame_spend(struct sap_endgame *e, uint32_t *budget)
         phase_step(e, budget);
     if (e->phase < EG_DONE && e->steps >= e->max_steps)
         fail(e, SAP_ERR_SIZE); /* gave up: nothing is claimed */
+    if (e->steps >= e->max_steps) {
+        *budget += e->spare; /* the rest is its caller's (HINT's look-ahead) */
+        e->spare = 0;
+    }
     if (e->phase == EG_DONE)
         return SAP_OK;
     if (e->phase == EG_FAILED)

@@ -257,9 +257,15 @@ static struct answer search_first(const sap_game *g, uint32_t budget, uint32_t m
             sap_endgame_set_max_steps(eg, max_steps);
         if (first != UINT32_MAX)
             sap_endgame_set_first(eg, first);
-        do
+        do {
+            uint32_t left = budget;
             a.calls++;
-        while ((a.err = sap_endgame_step(eg, budget)) == SAP_MORE);
+            a.err = sap_endgame_spend(eg, &left);
+            /* a search that ends, or gives up at its limit, leaves the rest
+             * of a large budget to its caller (HINT goes on with it) */
+            if (a.err != SAP_MORE && budget == SAP_BUDGET_UNLIMITED)
+                CHECK(left > UINT32_MAX / 2u);
+        } while (a.err == SAP_MORE);
         a.steps = sap_endgame_steps(eg);
         if (a.err == SAP_OK && sap_endgame_best(eg, &a.cell, &a.wins, &a.layouts) != SAP_OK)
             a.cell = UINT32_MAX; /* nothing to guess */
