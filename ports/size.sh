@@ -11,7 +11,7 @@
 #             solvers; the deduction engine behind HINT and PROB, STATS and
 #             the no-guess generator add about 11 KiB, a person's requests -
 #             VIEW, NEW's presets, echo, PLAY - about 4 KiB more, HINT's
-#             look-ahead and the sweep that counts long groups about 4.5
+#             look-ahead and the sweep that counts long groups about 5.5
 #             KiB more); on every
 #             board RAM at most the session memory plus
 #             2 KiB (stack included); the ATmega328P takes a 16 x 30 board
