@@ -2,7 +2,8 @@
  * endgame_bench - the endgame search (core/endgame.c) on the positions of
  * real games: expert boards (16 x 30, 99 mines, modern rules: game k on
  * seed k, first click (3, 3), as tools/winrate plays them), played by
- * following HINT (sap_hint_*, the calls the session's HINT makes).  At
+ * following HINT's look-ahead (sap_hint_* with the endgame search left
+ * out: sap_hint_leave_out_endgame, as the boards' HINT plays).  At
  * every position where HINT guesses from an exact count, a deduction of
  * the position and the search on it: how many positions the search takes
  * (its layouts at most SAP_ENDGAME_LAYOUTS, at most 64 cells differing
@@ -142,6 +143,7 @@ int main(int argc, char **argv)
             uint32_t r, c;
             int err, op;
             sap_hint_init(&h, hblock, hbytes, g);
+            sap_hint_leave_out_endgame(h); /* the search is what is measured */
             while ((err = sap_hint_step(h, SAP_BUDGET_UNLIMITED)) == SAP_MORE)
                 continue;
             if (err != SAP_OK) {
