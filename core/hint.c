@@ -241,17 +241,26 @@ static void add_tenths(char *buf, size_t cap, size_t *len, uint32_t p)
     sap_text_add_ram(buf, cap, len, digit);
 }
 
-/* A guess's line: the cell, its odds, and why it was chosen. */
-static size_t searched_line(const struct sap_hint *h, char *buf, size_t cap)
+/* "GUESS x y p": a guess's cell and its odds, the start of its line. */
+static size_t guess_start(const struct sap_hint *h, uint32_t cell, uint32_t p, char *buf,
+                          size_t cap)
 {
-    uint32_t cols = sap_game_cols(h->game), wins;
+    uint32_t cols = sap_game_cols(h->game);
     size_t len = 0;
     sap_text_add(buf, cap, &len, SAP_STR("GUESS "));
-    sap_text_add_u32(buf, cap, &len, h->searched_cell / cols + 1u);
+    sap_text_add_u32(buf, cap, &len, cell / cols + 1u);
     sap_text_add(buf, cap, &len, SAP_STR(" "));
-    sap_text_add_u32(buf, cap, &len, h->searched_cell % cols + 1u);
+    sap_text_add_u32(buf, cap, &len, cell % cols + 1u);
     sap_text_add(buf, cap, &len, SAP_STR(" "));
-    add_tenths(buf, cap, &len, h->searched_p);
+    add_tenths(buf, cap, &len, p);
+    return len;
+}
+
+/* The endgame search's guess: what it wins. */
+static size_t searched_line(const struct sap_hint *h, char *buf, size_t cap)
+{
+    size_t len = guess_start(h, h->searched_cell, h->searched_p, buf, cap);
+    uint32_t wins;
     sap_text_add(buf, cap, &len,
                  SAP_STR("%: no cell is certain; searching every way the game can go, this "
                          "wins "));
@@ -263,18 +272,12 @@ static size_t searched_line(const struct sap_hint *h, char *buf, size_t cap)
     return len;
 }
 
+/* The look-ahead's guess (or the rules' estimate): why it was chosen. */
 static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
 {
     const struct hint_candidate *c = &h->candidate[h->chosen];
     const struct hint_candidate *safest = &h->candidate[h->safest];
-    uint32_t cols = sap_game_cols(h->game);
-    size_t len = 0;
-    sap_text_add(buf, cap, &len, SAP_STR("GUESS "));
-    sap_text_add_u32(buf, cap, &len, c->cell / cols + 1u);
-    sap_text_add(buf, cap, &len, SAP_STR(" "));
-    sap_text_add_u32(buf, cap, &len, c->cell % cols + 1u);
-    sap_text_add(buf, cap, &len, SAP_STR(" "));
-    add_tenths(buf, cap, &len, c->p);
+    size_t len = guess_start(h, c->cell, c->p, buf, cap);
     if (h->approximate) {
         sap_text_add(buf, cap, &len,
                      SAP_STR("%: too many layouts to count; an estimate from the numbers "
