@@ -55,6 +55,10 @@ enum hint_stage {
  * and the look-ahead ends with what it has weighed. */
 #define HINT_LOOK_FACTOR 64u
 #define HINT_LOOK_FLOOR ((uint32_t)1 << 20)
+/* ... and never more than this in all (some tenths of a second): a
+ * position whose own count took millions of steps gets the safest cell
+ * rather than a look-ahead of minutes. */
+#define HINT_LOOK_CEILING ((uint32_t)1 << 23)
 /* Progress's weight against survival, in 1/1024ths. */
 #ifndef HINT_PROGRESS_WEIGHT
 #define HINT_PROGRESS_WEIGHT 0u
@@ -411,7 +415,8 @@ static uint32_t look_cap(const struct sap_hint *h)
 {
     uint32_t cap = h->steps > UINT32_MAX / HINT_LOOK_FACTOR ? UINT32_MAX
                                                             : h->steps * HINT_LOOK_FACTOR;
-    return add_steps(cap, HINT_LOOK_FLOOR);
+    cap = add_steps(cap, HINT_LOOK_FLOOR);
+    return cap < HINT_LOOK_CEILING ? cap : HINT_LOOK_CEILING;
 }
 
 /* The look-ahead over the candidates, when there are two to weigh. */
@@ -474,6 +479,43 @@ static int endgame_step(struct sap_hint *h, uint32_t *budget)
 }
 #endif
 
+/* The what-if under way for *budget steps, in a slice that ends one step
+ * past the look-ahead's cap at most, so that the cap holds however much
+ * budget a call brings; then its reading, the next what-if, or the end of
+ * the look-ahead. */
+static int what_if_step(struct sap_hint *h, uint32_t *budget)
+{
+    uint32_t cap = look_cap(h), slice, left;
+    int err;
+    slice = cap - h->what_if_steps + 1u; /* what_if_steps <= cap here */
+    slice = *budget < slice ? *budget : slice;
+    left = slice;
+    err = sap_deduce_spend(h->deduce, &left);
+    *budget -= slice - left;
+    h->what_if_steps += slice - left;
+    if (h->what_if_steps > cap)
+        err = SAP_ERR_SIZE; /* the look-ahead past its cost, however sliced */
+    if (err == SAP_MORE)
+        return SAP_MORE;
+    if (err == SAP_OK) {
+        h->cursor = 0;
+        h->after_safe = 0;
+        h->after_p = 10001u;
+        h->stage = HS_READ;
+        return SAP_MORE;
+    }
+    if (err != SAP_ERR_STATE) {
+        /* too many layouts to count, or the look-ahead past its cost: it
+         * ends with the candidates weighed */
+        h->candidate[h->at].weighed = NOT_WEIGHED;
+        choose(h);
+        h->stage = HS_DONE;
+        return SAP_MORE;
+    }
+    next_what_if(h); /* no layout shows that number */
+    return SAP_MORE;
+}
+
 /* One stage for *budget steps; SAP_MORE while there is more to do. */
 static int stage_step(struct sap_hint *h, uint32_t *budget)
 {
@@ -499,29 +541,7 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
     case HS_ENDGAME:
         return endgame_step(h, budget);
     case HS_WHATIF:
-        err = sap_deduce_spend(h->deduce, budget);
-        h->what_if_steps = add_steps(h->what_if_steps, before - *budget);
-        if (h->what_if_steps > look_cap(h))
-            err = SAP_ERR_SIZE; /* the look-ahead past its cost, however sliced */
-        if (err == SAP_MORE)
-            return SAP_MORE;
-        if (err == SAP_OK) {
-            h->cursor = 0;
-            h->after_safe = 0;
-            h->after_p = 10001u;
-            h->stage = HS_READ;
-            return SAP_MORE;
-        }
-        if (err != SAP_ERR_STATE) {
-            /* too many layouts to count, or the look-ahead past its cost:
-             * it ends with the candidates weighed */
-            h->candidate[h->at].weighed = NOT_WEIGHED;
-            choose(h);
-            h->stage = HS_DONE;
-            return SAP_MORE;
-        }
-        next_what_if(h); /* no layout shows that number */
-        return SAP_MORE;
+        return what_if_step(h, budget);
     case HS_READ:
         if (read_what_if(h, budget))
             next_what_if(h);
