@@ -83,11 +83,11 @@ struct sap_deduce {
         } product;
         /* After the deduction, HINT's scan of the board (hint.c). */
         struct {
-            uint32_t cell;       /* the next cell to look at */
-            uint32_t best_cell;  /* the certain cell with the simplest reason */
-            uint8_t pass;        /* 0: wrong flags; 1: every cell; 2: done */
-            uint8_t best;        /* best_cell's reason level (4: none) */
-            uint8_t best_safe;   /* best_cell is safe (else a mine) */
+            uint32_t cell;      /* the next cell to look at */
+            uint32_t best_cell; /* the certain cell with the simplest reason */
+            uint8_t pass;       /* 0: wrong flags; 1: every cell; 2: done */
+            uint8_t best;       /* best_cell's reason level (4: none) */
+            uint8_t best_safe;  /* best_cell is safe (else a mine) */
         } hint;
     } u;
 };
@@ -238,18 +238,18 @@ struct sap_hint {
     uint32_t chosen;         /* the candidate named */
     uint32_t safest;         /* the safest candidate (the first of them) */
     uint8_t stage;
-    uint8_t guessing;        /* the scan found no certain cell */
-    uint8_t after_safe;      /* the what-if has a cell certainly safe */
-    uint8_t approximate;     /* the position could not be counted: the rules only */
-    uint8_t forced;          /* the named cell is a 50/50 no move can resolve */
-    uint8_t searched;        /* ... or the endgame search's: */
+    uint8_t guessing;                   /* the scan found no certain cell */
+    uint8_t after_safe;                 /* the what-if has a cell certainly safe */
+    uint8_t approximate;                /* the position could not be counted: the rules only */
+    uint8_t forced;                     /* the named cell is a 50/50 no move can resolve */
+    uint8_t searched;                   /* ... or the endgame search's: */
     uint32_t searched_cell, searched_p; /* its cell and odds, */
     uint32_t wins, layouts;             /* the layouts it wins of those left */
     struct sap_endgame *endgame;        /* the search, in the block's end */
     uint8_t no_endgame;                 /* sap_hint_leave_out_endgame */
-    uint32_t half;           /* a cell at 50 % the scan met (cells: none) ... */
-    uint32_t partner;        /* ... the other of its pair, if it has one ... */
-    uint32_t pair;           /* ... and its candidate, if weighed (count: none) */
+    uint32_t half;                      /* a cell at 50 % the scan met (cells: none) ... */
+    uint32_t partner;                   /* ... the other of its pair, if it has one ... */
+    uint32_t pair;                      /* ... and its candidate, if weighed (count: none) */
     struct hint_candidate candidate[HINT_CANDIDATES];
 };
 

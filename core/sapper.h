@@ -812,14 +812,14 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * tests/test_session.c both). */
 #define SAP_SESSION_HELP_LINES                                                                 \
     (12u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 4u : 0u)                                       \
-     + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 1u : 0u)                                       \
+     + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 1u : 0u)                                            \
      + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 1u : 0u) + (SAP_NEW_SHORTCUTS ? 1u : 0u)             \
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u))
 #define SAP_SESSION_HELP_BYTES                                                                 \
     (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 277u : 0u)                                    \
-     + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 65u : 0u)                                    \
+     + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 65u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 75u : 0u) + (SAP_NEW_SHORTCUTS ? 78u : 0u)           \
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)                                         \
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 67u : 0u)                                          \
@@ -895,11 +895,11 @@ struct sap_session {
         struct { /* NURIKABE */
             sap_nurikabe *grid;
         } nurikabe;
-        struct { /* HINT, PROB, PLAY */
+        struct {                       /* HINT, PROB, PLAY */
             struct sap_deduce *deduce; /* PROB's */
             struct sap_hint *hint;     /* HINT's, PLAY's */
-            uint32_t row, col; /* PROB's cursor */
-            uint32_t piece;    /* how much of the cell's token (PLAY: END) is out */
+            uint32_t row, col;         /* PROB's cursor */
+            uint32_t piece;            /* how much of the cell's token (PLAY: END) is out */
             /* PLAY: its stage, whether it has a move count and how many of
              * them are left (after row and col: a move's fields, which a
              * no-guess board's first click uses, overlap only those) */
@@ -1146,7 +1146,7 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
  * board), down to none past about 480 x 480. */
 #define SAP_HINT_HEADER_BYTES 512u
 #define SAP_HINT_BYTES(rows, cols)                                                             \
-    ((size_t)SAP_HINT_HEADER_BYTES + ((SAP_DEDUCE_BYTES(rows, cols) + 7u) & ~(size_t)7u)        \
+    ((size_t)SAP_HINT_HEADER_BYTES + ((SAP_DEDUCE_BYTES(rows, cols) + 7u) & ~(size_t)7u)       \
      + SAP_ENDGAME_BYTES)
 
 typedef struct sap_hint sap_hint;

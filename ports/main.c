@@ -164,7 +164,8 @@ static void send_replies(void)
 {
     char out[32];
     size_t n, i;
-    while ((n = sap_session_poll(&session, out, sizeof out)) > 0 || sap_session_busy(&session)) {
+    while ((n = sap_session_poll(&session, out, sizeof out)) > 0
+           || sap_session_busy(&session)) {
         check_stack();
         for (i = 0; i < n; i++)
             board_uart_write_byte((uint8_t)out[i]);

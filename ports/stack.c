@@ -29,7 +29,7 @@ size_t port_stack_used(void)
 
 bool port_stack_reached_bottom(void)
 {
-    return (uint8_t)*(const volatile char *)__stack_limit != PAINT;
+    return (uint8_t) * (const volatile char *)__stack_limit != PAINT;
 }
 
 size_t port_stack_size(void)

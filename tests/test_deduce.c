@@ -380,7 +380,7 @@ static void test_big_position_in_steps(void)
     size_t bytes = SAP_GAME_BYTES(300, 300), dbytes = SAP_DEDUCE_BYTES(300, 300);
     void *block = malloc(bytes), *m1 = malloc(dbytes), *m2 = malloc(dbytes);
     uint32_t few[PH_FAILED + 1], one[PH_FAILED + 1], r, c, r2, c2, p1, p2, opened = 0,
-        hint_calls;
+                                                                           hint_calls;
     int op1;
     char line1[SAP_REPLY_MAX + 1], line2[SAP_REPLY_MAX + 1];
     sap_deduce *d1, *d2;

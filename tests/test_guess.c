@@ -199,6 +199,7 @@ static int hint(const sap_game *g, uint32_t budget, char *line, uint32_t *row, u
     sap_hint *h;
     int err;
     line[0] = '\0';
+    *row = *col = 0;
     if (!CHECK_EQ_INT(sap_hint_init(&h, block, sizeof block, g), SAP_OK))
         return -1;
     if (!with_endgame)
@@ -270,8 +271,10 @@ static void test_guesses_against_brute_force(void)
         sap_game_move(g, SAP_OP_LEFT, 1 + rnd(rows), 1 + rnd(cols));
         while (sap_game_state(g) == SAP_RUNNING) {
             char line[SAP_REPLY_MAX + 1], again[SAP_REPLY_MAX + 1];
-            uint32_t r2, c2;
-            int op = hint(g, SAP_BUDGET_UNLIMITED, line, &row, &col);
+            uint32_t r2 = 0, c2 = 0;
+            int op;
+            row = col = 0;
+            op = hint(g, SAP_BUDGET_UNLIMITED, line, &row, &col);
             struct layouts l;
             if (!CHECK(op > 0))
                 break;

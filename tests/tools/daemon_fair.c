@@ -491,7 +491,8 @@ int main(int argc, char **argv)
     lat = calloc(count, sizeof *lat);
     light = calloc(1, sizeof *light);
     heavy = start_heavy(argv[1], size, kinds, &heavies);
-    if (lat == NULL || light == NULL || heavy == NULL || (light->fd = connect_to(argv[1])) < 0) {
+    if (lat == NULL || light == NULL || heavy == NULL
+        || (light->fd = connect_to(argv[1])) < 0) {
         free(lat);
         free(light);
         return 1; /* the heavy clients' threads are not started: exit closes them */

@@ -180,7 +180,7 @@ static void game_in_progress(struct text *setup)
 static void kind_open(struct text *setup, struct text *measured)
 {
     uint8_t *m = random_board(side, side, 2, 11); /* 0.2 %: one opening nearly everywhere */
-    uint32_t r = side / 2, c = r; /* the middle */
+    uint32_t r = side / 2, c = r;                 /* the middle */
     text_printf(setup, "NEW %u %u\n", side, side);
     text_rows(setup, m, side, side, '*', '_');
     while (!zero_at(m, side, side, r, c))
@@ -523,7 +523,7 @@ int main(int argc, char **argv)
             return 0;
         } else if (a + 1 < argc && strcmp(argv[a], "--size") == 0) {
             side = (uint32_t)number_arg(argv[++a], SAP_MAX_ROWS < SAP_MAX_COLS ? SAP_MAX_ROWS
-                                                                              : SAP_MAX_COLS);
+                                                                               : SAP_MAX_COLS);
         } else if (a + 1 < argc && strcmp(argv[a], "--budget") == 0) {
             budget = (uint32_t)number_arg(argv[++a], 4294967295.0);
         } else if (a + 1 < argc && strcmp(argv[a], "--deadline") == 0) {
@@ -534,9 +534,8 @@ int main(int argc, char **argv)
             for (i = 0; i < KINDS && strcmp(kinds[i].name, argv[a]) != 0; i++)
                 continue;
             if (i == KINDS) {
-                fprintf(stderr,
-                        "usage: longest_call [--size N] [--budget B] [--deadline S] "
-                        "[--limit MS] [--list] [KIND...]\n");
+                fprintf(stderr, "usage: longest_call [--size N] [--budget B] [--deadline S] "
+                                "[--limit MS] [--list] [KIND...]\n");
                 return 2;
             }
             chosen[i] = 1;
