@@ -4,9 +4,9 @@
 # in the middle), beside a straightforward enumerator of all 2^F frontier
 # assignments on the positions small enough for it, and the win rate of a
 # player that follows HINT (tests/tools/deduce_bench.c says how).
-# Issue targets: median under 0.2 ms, p99 under 5 ms.  The win rate has no
-# target yet; published anchors for the same rules: PSEQ 51.8 %,
-# JSMinesweeper about 54 % with a zero first click.
+# Targets: median under 0.2 ms, p99 under 5 ms.  The win rate's anchors
+# (zero first click at (3, 3), this player clicks the middle):
+# JSMinesweeper 54.3 %, PSEQ-D256 53.45 %.
 # BENCH_GAMES games (default 10000), the first BENCH_HINT_GAMES (default
 # 200) also played through a session, request by request.
 set -u

@@ -319,11 +319,11 @@ int main(int argc, char **argv)
                BASELINE_MAX, percentile(ours.v, ours.n, 0.5), percentile(base.v, base.n, 0.5),
                percentile(base.v, base.n, 0.5) / percentile(ours.v, ours.n, 0.5));
     printf("summary\twin rate following HINT, %u expert games\t%.1f %%\t-\t-\t"
-           "anchors: PSEQ 51.8 %%, JSMinesweeper ~54 %%\n",
+           "anchors: JSMinesweeper 54.3 %%, PSEQ-D256 53.45 %% (from (3, 3))\n",
            games, 100.0 * wins / games);
     printf(
         "win rate following HINT: %u of %u games, %.1f %% (the session player: %u of %u, "
-        "agreeing on %u); anchors for the same rules: PSEQ 51.8 %%, JSMinesweeper about 54 %%\n",
+        "agreeing on %u); anchors: JSMinesweeper 54.3 %%, PSEQ-D256 53.45 %% (from (3, 3))\n",
         wins, games, 100.0 * wins / games, hint_wins, hint_games, agree);
     free(gblock);
     free(dblock);

@@ -1120,7 +1120,7 @@ static int print_after(const struct options *o, const struct played *rows, unsig
                (unsigned)rows[i].first.col, 100.0 * (double)t->wins / (double)t->games, low,
                high, (unsigned long long)t->errs,
                strcmp(rows[i].config->name, "expert-modern") == 0
-                   ? "anchors: PSEQ 51.8 %, JSMinesweeper ~54 %"
+                   ? "anchors: JSMinesweeper 54.3 %, PSEQ-D256 53.45 %"
                    : "-");
     }
     for (i = 0; o->per_game && i < n; i++)
