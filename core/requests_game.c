@@ -380,9 +380,10 @@ static void start_prob_map(struct sap_session *s)
 /* Before the first click of a random board (of any level) its mines are
  * not laid, and whichever cell is opened first is safe: HINT names a good
  * first click and PROB says 0% everywhere, without a deduction.  The
- * click: (3, 3), clipped to the board.  Over 3000 random expert boards
- * played from it by HINT's own moves, 51.3 % were won, against 50.4 % from
- * the middle (8, 15), 48.8 % from (2, 2) and 46.0 % from the corner.  A
+ * click: (3, 3), clipped to the board: on every preset no first click
+ * measured wins more often beyond the noise (daemon/README.md, "Why (3,
+ * 3)": expert 54.2 % from it, 53.6 % from the middle, 52.6 % from (2,
+ * 2); the corner loses most often on every preset).  A
  * casual or no-guess board is laid around the first click, wherever it is,
  * so (3, 3) needs no guess there either.  A flag on it is wrong, and said
  * so, as HINT says of any safe cell flagged. */
