@@ -1129,13 +1129,15 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
 
 /* HINT's move without its text (what the protocol's HINT and PLAY use): a
  * certain cell if there is one (a safe one to open, or a mine to flag),
- * else the guess judged best for winning.  The guess: the safest cells
- * and the interior cells likeliest to show a 0 are weighed by a
- * look-ahead - the position deduced again for every number each could
- * show - and the one whose guess and next move survive together most
- * often is named, which is not always the safest.  A position with too
- * many layouts to count is no error here: the cheap rules alone name a
- * move.  One block, the deduction's and a header:
+ * else the guess judged best for winning.  The guess: when few layouts fit
+ * (SAP_ENDGAME_LAYOUTS), the move that wins most often, found exactly by
+ * the endgame search; else the safest cells and the interior cells
+ * likeliest to show a 0 are weighed by a look-ahead - the position
+ * deduced again for every number each could show - and the one whose
+ * guess and next move survive together most often is named, which is not
+ * always the safest; a forced 50/50 first.  A position with too many
+ * layouts to count is no error here: the cheap rules alone name a move.
+ * One block: a header, the deduction's, the search's:
  *
  *     sap_hint_init(&h, block, SAP_HINT_BYTES(r, c), game);
  *     while ((err = sap_hint_step(h, budget)) == SAP_MORE) ...;
