@@ -95,7 +95,7 @@ static bool mark_frontier(sap_deduce *d, uint32_t *budget)
 /* ---- 2. components ------------------------------------------------------ */
 
 /* Queues the unqueued frontier cells that share a number with x. */
-static void queue_partners(sap_deduce *d, uint32_t x)
+void sap_deduce_queue_partners(sap_deduce *d, uint32_t x)
 {
     uint8_t *flags = flags_of(d);
     uint32_t *order = order_of(d);
@@ -125,7 +125,7 @@ static bool components(sap_deduce *d, uint32_t *budget)
     uint32_t *order = order_of(d);
     while (*budget > 0) {
         if (d->queue < d->frontier) {
-            queue_partners(d, order[d->queue++]);
+            sap_deduce_queue_partners(d, order[d->queue++]);
             --*budget;
             continue;
         }
@@ -442,7 +442,8 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
     case PH_COMPONENTS: {
         uint32_t i;
         struct sap_weight *counts = counts_of(d);
-        if (!components(d, budget))
+        if (!(d->local && !d->seeds_lost ? sap_deduce_live_components(d, budget)
+                                           : components(d, budget)))
             return false;
         if (d->frontier > d->room) { /* past the workspace: claim nothing */
             d->phase = PH_FAILED;
@@ -460,6 +461,15 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
     case PH_COUNT:
         if (!walk_all(d, budget))
             return false;
+        if (d->local) { /* no mine count: every assignment of a group fits */
+            uint32_t i;
+            struct sap_weight *counts = counts_of(d), *weights = weights_of(d);
+            for (i = 0; i < d->comp_poly; i++)
+                weights[i] = sap_weight_of(!sap_weight_is_zero(counts[i]));
+            d->total = sap_weight_of(1);
+            d->phase = PH_WEIGHTS;
+            return true;
+        }
         sap_deduce_combine_begin(d);
         return true;
     case PH_BINOM: /* combining (deduce_combine.c) */
@@ -467,7 +477,7 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
     case PH_WEIGHTS: {
         uint32_t i;
         struct sap_weight *mass = mass_of(d);
-        if (!sap_deduce_combine(d, budget))
+        if (!d->local && !sap_deduce_combine(d, budget))
             return false;
         for (i = 0; i < d->frontier; i++)
             mass[i] = sap_weight_of(0);
@@ -486,7 +496,7 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
         if (!walk_all(d, budget))
             return false;
         d->cursor = 0;
-        d->phase = PH_ODDS;
+        d->phase = d->local ? PH_DONE : PH_ODDS; /* a local pass settles, no more */
         return true;
     case PH_ODDS:
         if (!odds(d, budget))

@@ -70,6 +70,13 @@ struct sap_deduce {
     uint8_t comp_swept;         /* the group is counted or weighed by a sweep */
     uint8_t count_by;           /* enum deduce_count: walk or sweep (tests) */
     uint32_t supposed_cell;     /* a covered cell taken as opened (cells: none) */
+    /* Kept between moves (deduce_live.c): */
+    uint8_t live;        /* the block is live: it takes moves */
+    uint8_t local;       /* the pass under way counts the changed groups only */
+    uint8_t unsolved;    /* some changed group could not be counted */
+    uint8_t seeds_lost;  /* the seed list overflowed: every number is a seed */
+    uint32_t unsure;     /* covered frontier cells not settled */
+    uint32_t seeds;      /* numbers whose groups changed, at the top of order[] */
     union {
         /* Combining (PH_TOTAL, PH_WEIGHTS), resumable: the group whose
          * weights are being found (its index; its first place in order[]
@@ -123,6 +130,56 @@ enum deduce_standing {
 enum deduce_standing sap_deduce_standing(const sap_deduce *d, uint32_t x);
 
 SAP_STATIC_ASSERT(deduce_header_fits, sizeof(struct sap_deduce) <= SAP_DEDUCE_HEADER_BYTES);
+
+/* ---- the deduction kept between moves (deduce_live.c) -------------------- */
+
+/* A live block follows a game move by move instead of reading it whole:
+ * what the rules and the counts settled stays settled (a cell certain
+ * stays certain as more is seen), a cell opened updates only its block,
+ * and the rules run from the numbers it changed.  The numbers whose
+ * groups changed are kept as seeds, and a local pass counts only their
+ * groups, without the mine count: a cell certain within its group is
+ * certain.  When the mine count cannot matter (slack: every way of
+ * filling the unsettled frontier leaves the interior room for the mines
+ * left, and some of them), nothing else is certain either, so a position
+ * is solved without reading the whole board; otherwise a global pass (the
+ * usual phases from the groups on) settles what the mine count proves.
+ *
+ *   sap_deduce_live_init(d, memory, bytes, rows, cols, mines)  nothing open
+ *   sap_deduce_live_open(d, x, number)    x opened, showing number
+ *   sap_deduce_live_next(d, &budget, &x)  the rules: LIVE_READY with a safe
+ *                                         cell to open, LIVE_MORE, LIVE_IDLE
+ *   sap_deduce_live_pass(d, global)       a pass, stepped as usual, then
+ *   sap_deduce_live_settle(d)             its certain cells settled (safe
+ *                                         ones come out of live_next)
+ */
+enum { LIVE_MORE = 0, LIVE_READY, LIVE_IDLE };
+int sap_deduce_live_init(sap_deduce **deduce, void *memory, size_t bytes, uint32_t rows,
+                         uint32_t cols, uint32_t mines);
+void sap_deduce_live_open(sap_deduce *d, uint32_t x, uint8_t number);
+int sap_deduce_live_next(sap_deduce *d, uint32_t *budget, uint32_t *x);
+/* Whether a local pass has changed groups to count. */
+bool sap_deduce_live_changed(const sap_deduce *d);
+/* Whether the mine count can settle nothing the groups do not. */
+bool sap_deduce_live_slack(const sap_deduce *d);
+void sap_deduce_live_pass(sap_deduce *d, bool global);
+/* After the pass (done or failed): true when it settled some cell. */
+bool sap_deduce_live_settle(sap_deduce *d);
+/* The layout changed under the player (the no-guess generator moved a
+ * mine to or from covered cell y, unsettled, or away from y, a mine
+ * settled): y and the numbers around it.  What stays settled stays true,
+ * though maybe no longer provable: the generator plays such a board again
+ * from the first click before it serves it. */
+void sap_deduce_live_moved(sap_deduce *d, uint32_t y, bool mine);
+/* Before a move at y: what was settled within two cells of it, unsettled,
+ * for the numbers that proved it may be the ones that change. */
+void sap_deduce_live_forget(sap_deduce *d, uint32_t y);
+/* For the passes: queue_partners (deduce.c), the local components
+ * (deduce_live.c), and the rules' settling, shared. */
+void sap_deduce_queue_partners(sap_deduce *d, uint32_t x);
+bool sap_deduce_live_components(sap_deduce *d, uint32_t *budget);
+void sap_deduce_live_seed(sap_deduce *d, uint32_t n);
+void sap_deduce_settle(sap_deduce *d, uint32_t y, bool mine);
 
 /* ---- the block ---------------------------------------------------------- */
 

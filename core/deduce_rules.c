@@ -31,6 +31,10 @@ void sap_deduce_rules_push(sap_deduce *d, uint32_t n)
     if (flags[n] & F_QUEUED)
         return;
     flags[n] |= F_QUEUED;
+    if (d->live && d->queue + d->seeds + 1u >= d->cells) {
+        d->seeds = 0; /* the stack reaches the seeds: take every group instead */
+        d->seeds_lost = 1;
+    }
     order_of(d)[d->queue++] = n;
 }
 
@@ -40,8 +44,9 @@ static bool open_question(const uint8_t *flags, uint32_t y)
     return (flags[y] & (F_OPEN | F_SETTLED)) == 0;
 }
 
-/* Settles covered cell y; its numbers are updated and pushed again. */
-static void settle(sap_deduce *d, uint32_t y, bool mine)
+/* Settles covered cell y; its numbers are updated and pushed again.  A
+ * live block pushes a safe cell too, to be opened (sap_deduce_live_next). */
+void sap_deduce_settle(sap_deduce *d, uint32_t y, bool mine)
 {
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
     struct sap_box b = box_at(d, y);
@@ -49,6 +54,11 @@ static void settle(sap_deduce *d, uint32_t y, bool mine)
     flags[y] |= mine ? F_SEEN_MINE : F_SEEN_SAFE;
     d->settled++;
     d->settled_mines += mine;
+    if (d->live) {
+        d->unsure -= (flags[y] & F_FRONTIER) != 0;
+        if (!mine)
+            sap_deduce_rules_push(d, y);
+    }
     for (r = b.top; r <= b.bottom; r++)
         for (c = b.left; c <= b.right; c++) {
             uint32_t n = r * d->cols + c;
@@ -80,7 +90,7 @@ static void settle_box(sap_deduce *d, struct sap_box a, const struct sap_box *ou
             if (outside != NULL && sap_box_holds(outside, r, c))
                 continue;
             if (open_question(flags, y))
-                settle(d, y, mine);
+                sap_deduce_settle(d, y, mine);
         }
 }
 
@@ -153,4 +163,24 @@ bool sap_deduce_rules(sap_deduce *d, uint32_t *budget)
         examine(d, n);
     }
     return d->queue == 0 || d->contradiction;
+}
+
+int sap_deduce_live_next(sap_deduce *d, uint32_t *budget, uint32_t *x)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *stack = order_of(d);
+    while (*budget > 0) {
+        uint32_t n;
+        if (d->queue == 0 || d->contradiction)
+            return LIVE_IDLE;
+        n = stack[--d->queue];
+        --*budget;
+        flags[n] &= (uint8_t)~F_QUEUED;
+        if (!(flags[n] & F_OPEN)) { /* a cell settled safe: to be opened */
+            *x = n;
+            return LIVE_READY;
+        }
+        examine(d, n);
+    }
+    return LIVE_MORE;
 }

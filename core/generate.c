@@ -33,10 +33,9 @@
 
 enum gen_phase {
     G_LAY = 0, /* mines at random, outside the start zone */
-    G_SETUP,   /* a fresh game of the layout, the first click begun */
-    G_OPEN,    /* an opening spreading */
-    G_THINK,   /* a deduction */
-    G_ACT,     /* opening the cells it proved safe */
+    G_SETUP,   /* a fresh play of the layout from the first click */
+    G_LIVE,    /* NOGUESS: the rules, opening every cell they settle safe */
+    G_PASS,    /* NOGUESS: a pass counting groups, where the rules stall */
     G_PLAY,    /* the casual player's play (CASUAL: casual.c's engine) */
     G_PERTURB, /* the play stalled: change the layout there */
     G_DONE,
@@ -59,12 +58,12 @@ struct sap_generate {
     struct sap_box zone; /* no mine goes here: the start's block, or the start */
     uint32_t rng;        /* the random state (geometry.h) */
     uint32_t tries;      /* perturbations so far */
+    uint32_t failed_checks; /* NOGUESS: checks that did not clear the board */
     uint32_t cursor;     /* G_LAY, G_SETUP, G_ACT, G_PERTURB: the next cell */
     union {              /* the phase's own figures */
         struct {
             uint32_t needed, eligible; /* mines still to lay, among this many cells */
         } lay;
-        uint32_t opened; /* G_ACT: cells opened this round */
         struct {         /* G_PERTURB's count: the covered cells by place */
             uint32_t frontier, frontier_mines, far_safe, far_mines;
         } count;
@@ -74,15 +73,18 @@ struct sap_generate {
         } move;
         struct { /* one mine to one safe cell */
             uint32_t seen, from, to;
+            uint32_t walled; /* far cells walled in by known mines: 2 a wall mine next
+                              * to an opened cell too, 1 any wall mine, 0 any mine */
         } swap;
     } u;
-    sap_game *game;
-    sap_deduce *deduce; /* NOGUESS: the engine on the game; CASUAL: ... */
+    sap_deduce *deduce; /* NOGUESS: the live deduction the player plays; CASUAL: ... */
     sap_casual *casual; /* ... the casual player, in the same room */
     uint8_t level;      /* enum sap_level */
     uint8_t phase;      /* enum gen_phase */
-    uint8_t reach;      /* the next deduction's enum deduce_depth */
-    uint8_t after_open; /* the phase an opening returns to */
+    uint8_t resumed;    /* NOGUESS: the play went on past a perturbation */
+    uint8_t checking;   /* NOGUESS: the play checks a resumed play's board */
+
+    uint8_t global;     /* NOGUESS: a global pass since the last cell opened */
     uint8_t pass;       /* G_SETUP: 0 laid, 1 begun; G_PERTURB: enum perturb_pass */
     uint8_t from, to;   /* move_mines: enum place */
 };
@@ -169,12 +171,7 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
     g->rng = sap_random_start(seed);
     at = SAP_GENERATE_HEADER_BYTES + layout_bytes(cells);
     memset(layout_of(g), 0, layout_bytes(cells));
-    if (sap_game_init(&g->game, (unsigned char *)memory + at, SAP_GAME_BYTES(rows, cols), rows,
-                      cols)
-        != SAP_OK)
-        return SAP_ERR_NOMEM;
-    g->deduce = (sap_deduce *)(void *)((unsigned char *)memory + at
-                                       + ((SAP_GAME_BYTES(rows, cols) + 7u) & ~(size_t)7u));
+    g->deduce = (sap_deduce *)(void *)((unsigned char *)memory + at);
     g->phase = G_LAY;
     *generate = g;
     return SAP_OK;
@@ -186,6 +183,7 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
  * rules around a cell. */
 #define CASUAL_PLACE_STEPS 4u
 #define PLAY_STEPS 8u
+#define OPEN_STEPS 4u /* a live open: the cell's block, its numbers pushed */
 
 static void charge(uint32_t *budget, uint32_t steps)
 {
@@ -206,56 +204,75 @@ static void lay(sap_generate *g)
     g->u.lay.eligible--;
 }
 
-/* G_SETUP: a fresh board of the layout for the level's player, a cell a
- * step (the casual player's board is laid out a row at a time, as the
- * setting of its first cell reaches it), then the first click.  True once
- * it is made. */
+/* The mines around x in the layout: the number the player sees there. */
+static uint8_t number_at(sap_generate *g, uint32_t x)
+{
+    const uint8_t *layout = layout_of(g);
+    struct sap_box b = sap_block_around_cell(g->rows, g->cols, x);
+    uint32_t r, c, n = 0;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++)
+            n += mine_in(layout, r * g->cols + c);
+    return (uint8_t)n;
+}
+
+/* G_SETUP: a fresh play from the first click.  CASUAL: the casual
+ * player's board, a cell a step (laid out a row at a time, as the setting
+ * of its first cell reaches it).  NOGUESS: a live deduction with nothing
+ * open (a cell a step to clear it), then the first click.  True once it is
+ * made. */
 static bool setup(sap_generate *g, uint32_t *budget)
 {
     uint8_t *layout = layout_of(g);
-    int err;
+    if (g->level == SAP_LEVEL_NOGUESS) {
+        /* clearing the block is three bytes a cell: charged as one step */
+        (void)sap_deduce_live_init(&g->deduce, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols),
+                                   g->rows, g->cols, g->mines);
+        charge(budget, g->cells);
+        sap_deduce_live_open(g->deduce, g->start, number_at(g, g->start));
+        g->global = 0;
+        g->phase = G_LIVE;
+        return true;
+    }
     if (g->pass == 0) { /* a fresh board */
-        if (g->level == SAP_LEVEL_CASUAL)
-            (void)sap_casual_init(&g->casual, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols),
-                                  g->rows, g->cols);
-        else
-            (void)sap_game_init(&g->game, g->game, SAP_GAME_BYTES(g->rows, g->cols), g->rows,
-                                g->cols);
+        (void)sap_casual_init(&g->casual, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols), g->rows,
+                              g->cols);
         g->cursor = 0;
         g->pass = 1;
     }
     while (*budget > 0 && g->cursor < g->cells) { /* a row at a time */
         uint32_t r = g->cursor / g->cols, c = g->cursor - r * g->cols;
-        if (c == 0 && g->level == SAP_LEVEL_CASUAL) /* lays the row out */
+        if (c == 0) /* lays the row out */
             (void)sap_casual_set_mine(g->casual, r, 0, false);
-        for (; c<g->cols && * budget> 0; c++, g->cursor++, --*budget) {
-            if (!mine_in(layout, g->cursor))
-                continue;
-            if (g->level == SAP_LEVEL_CASUAL)
+        for (; c<g->cols && * budget> 0; c++, g->cursor++, --*budget)
+            if (mine_in(layout, g->cursor))
                 (void)sap_casual_set_mine(g->casual, r, c, true);
-            else
-                (void)sap_game_set_mine(g->game, r, c, true);
-        }
     }
     if (g->cursor < g->cells)
         return false;
     g->pass = 0;
-    if (g->level == SAP_LEVEL_CASUAL) {
-        sap_casual_play_begin(g->casual, g->start / g->cols, g->start % g->cols);
-        g->phase = G_PLAY;
-        return true;
-    }
-    err = sap_game_move_begin(g->game, SAP_OP_LEFT, g->start / g->cols + 1u,
-                              g->start % g->cols + 1u);
-    g->reach = DEPTH_RULES;
-    g->after_open = G_THINK;
-    g->phase = err == SAP_MORE ? G_OPEN : G_THINK;
+    sap_casual_play_begin(g->casual, g->start / g->cols, g->start % g->cols);
+    g->phase = G_PLAY;
     return true;
+}
+
+/* Resuming a play past a perturbation saves replaying it, but what the
+ * player knew may have come from numbers the perturbation changed, and
+ * its check from the click then fails.  On a big board that happens here
+ * and there; a board where it keeps happening (a small crowded one, where
+ * the resumed play and the check can stall by turns for ever) is played
+ * from the click after every perturbation instead, which always moves on. */
+static bool resumes(const sap_generate *g)
+{
+    return g->level == SAP_LEVEL_NOGUESS && g->failed_checks < 4u + g->cells / 4096u;
 }
 
 /* The play stalled: perturb the layout there, or give up past the tries. */
 static void stalled(sap_generate *g)
 {
+    if (g->checking && g->failed_checks < UINT32_MAX)
+        g->failed_checks++; /* what the resumed play knew misled it */
+    g->checking = 0;
     if (++g->tries > SAP_GENERATE_MAX_TRIES) {
         g->phase = G_FAILED;
         return;
@@ -266,19 +283,19 @@ static void stalled(sap_generate *g)
     g->phase = G_PERTURB;
 }
 
-/* After a round of openings (or none): what next. */
-static void round_over(sap_generate *g)
+
+/* The play cleared the board.  Played straight from the first click, the
+ * board is proven and served; played on past a perturbation (whose moved
+ * mines changed numbers it had read), it is played again from the click,
+ * and that play decides. */
+static void cleared(sap_generate *g)
 {
-    if (sap_game_state(g->game) == SAP_WIN) {
-        g->phase = G_DONE;
-    } else if (g->u.opened > 0) {
-        g->reach = DEPTH_RULES;
-        g->phase = G_THINK;
-    } else if (g->reach == DEPTH_RULES) {
-        g->reach = DEPTH_FULL; /* the cheap rules stalled: everything */
-        g->phase = G_THINK;
+    if (g->resumed) {
+        g->resumed = 0;
+        g->checking = 1;
+        g->phase = G_SETUP;
     } else {
-        stalled(g);
+        g->phase = G_DONE;
     }
 }
 
@@ -361,8 +378,37 @@ static void choose_perturbation(sap_generate *g)
          * cell it has not opened either, so the layout always changes */
         memset(&g->u, 0, sizeof g->u);
         g->u.swap.from = g->u.swap.to = UINT32_MAX;
+        g->u.swap.walled = resumes(g) && frontier == 0 && far_safe > 0 ? 2 : 0;
         g->cursor = 0;
         g->pass = PASS_SWAP_FROM;
+    }
+}
+
+/* Whether mine x is in the wall around far cells the player cannot reach
+ * (next to one), and with strict, next to an opened cell as well: moved
+ * away, it is a safe cell the player can find, which opens the wall. */
+static bool in_wall(sap_generate *g, uint32_t x, bool strict)
+{
+    struct sap_box b = sap_block_around_cell(g->rows, g->cols, x);
+    uint32_t r, c;
+    bool far = false, open = !strict;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
+            uint32_t y = r * g->cols + c;
+            far = far || place_of(g, y) == P_FAR;
+            open = open || opened(g, y);
+        }
+    return far && open;
+}
+
+/* A mine moved to or from covered cell x, which the player has neither
+ * opened nor settled: the live play takes the numbers around it as they
+ * are now. */
+static void move_mine(sap_generate *g, uint32_t x, bool mine)
+{
+    set_mine(layout_of(g), x, mine);
+    if (g->level == SAP_LEVEL_NOGUESS) {
+        sap_deduce_live_moved(g->deduce, x, mine);
     }
 }
 
@@ -390,7 +436,7 @@ static void perturb_cell(sap_generate *g, uint32_t x)
     case PASS_MOVE_FILL: /* first the new places (so a cell is never both emptied and filled) */
         if (place_of(g, x) == g->to && !mine_in(layout, x)) {
             if (draw(g, g->u.move.room) < g->u.move.left) {
-                set_mine(layout, x, true);
+                move_mine(g, x, true);
                 g->u.move.left--;
             }
             g->u.move.room--;
@@ -399,19 +445,21 @@ static void perturb_cell(sap_generate *g, uint32_t x)
     case PASS_MOVE_EMPTY:
         if (place_of(g, x) == g->from && mine_in(layout, x)) {
             if (draw(g, g->u.move.mines) < g->u.move.left) {
-                set_mine(layout, x, false);
+                move_mine(g, x, false);
                 g->u.move.left--;
             }
             g->u.move.mines--;
         }
         break;
-    case PASS_SWAP_FROM:
+    case PASS_SWAP_FROM: /* walled: a mine of the wall, which then opens */
         if (!opened(g, x) && !in_zone(g, x) && mine_in(layout, x)
+            && (!g->u.swap.walled || in_wall(g, x, g->u.swap.walled == 2))
             && draw(g, ++g->u.swap.seen) == 0)
             g->u.swap.from = x;
         break;
-    default: /* PASS_SWAP_TO */
+    default: /* PASS_SWAP_TO; walled: a cell walled in */
         if (!opened(g, x) && !in_zone(g, x) && !mine_in(layout, x)
+            && (!g->u.swap.walled || place_of(g, x) == P_FAR)
             && draw(g, ++g->u.swap.seen) == 0)
             g->u.swap.to = x;
         break;
@@ -421,7 +469,6 @@ static void perturb_cell(sap_generate *g, uint32_t x)
 /* The perturbation's pass is over: the next one, or a new play. */
 static void perturb_pass_over(sap_generate *g)
 {
-    uint8_t *layout = layout_of(g);
     g->cursor = 0;
     switch (g->pass) {
     case PASS_COUNT:
@@ -441,18 +488,29 @@ static void perturb_pass_over(sap_generate *g)
         return;
     case PASS_SWAP_FROM:
         g->u.swap.seen = 0;
+        if (g->u.swap.from == UINT32_MAX && g->u.swap.walled > 0) {
+            g->u.swap.walled--; /* no such mine: look again, less choosy */
+            return;
+        }
         g->pass = PASS_SWAP_TO;
         return;
     case PASS_SWAP_TO:
         if (g->u.swap.from != UINT32_MAX && g->u.swap.to != UINT32_MAX) {
-            set_mine(layout, g->u.swap.from, false);
-            set_mine(layout, g->u.swap.to, true);
+            move_mine(g, g->u.swap.from, false);
+            move_mine(g, g->u.swap.to, true);
+        }
+        /* fall through */
+    default: /* PASS_MOVE_EMPTY: the pure-logic play goes on from where it stalled */
+        if (resumes(g)) {
+            g->pass = 0;
+            g->resumed = 1;
+            g->global = 0;
+            g->phase = G_LIVE;
+            return;
         }
         break;
-    default: /* PASS_MOVE_EMPTY */
-        break;
     }
-    g->pass = 0;
+    g->pass = 0; /* CASUAL, or a check failed: played again from the first click */
     g->phase = G_SETUP;
 }
 
@@ -497,43 +555,56 @@ static uint32_t spent(uint32_t budget, bool unlimited)
     return unlimited ? budget : 0;
 }
 
-/* G_ACT: the deduction, then opening the cells it proved safe, a cell a
- * step. */
-static void act(sap_generate *g, uint32_t *budget, bool unlimited)
+/* G_LIVE: the rules, opening each cell they settle safe, until they
+ * stall; then a local pass over the groups that changed, or a global one
+ * when the mine count may say more; past both, the play has stalled. */
+static void live_on(sap_generate *g, uint32_t *budget)
 {
-    if (g->cursor == UINT32_MAX) {
-        int err = sap_deduce_step(g->deduce, *budget);
-        *budget = spent(*budget, unlimited);
-        if (err == SAP_MORE)
-            return;
-        if (err != SAP_OK) { /* gave up (too big a group): stalled there */
-            stalled(g);
-            return;
-        }
-        g->cursor = 0;
-        g->u.opened = 0;
+    sap_deduce *d = g->deduce;
+    uint32_t x = 0;
+    int got;
+    if (d->covered == g->mines) { /* every safe cell open (the first click may do it) */
+        cleared(g);
         return;
     }
-    for (; *budget > 0 && g->cursor < g->cells; --*budget) {
-        uint32_t x = g->cursor++, r = x / g->cols, c = x % g->cols, p;
-        if (sap_deduce_cell(g->deduce, r, c, &p) != SAP_CELL_SAFE
-            || sap_game_cell(g->game, r, c) != '_')
-            continue;
-        g->u.opened++;
-        if (sap_game_move_begin(g->game, SAP_OP_LEFT, r + 1u, c + 1u) == SAP_MORE) {
-            g->after_open = G_ACT;
-            g->phase = G_OPEN;
-            return;
-        }
+    got = sap_deduce_live_next(d, budget, &x);
+    if (got == LIVE_MORE)
+        return;
+    if (got == LIVE_READY) {
+        sap_deduce_live_open(d, x, number_at(g, x));
+        charge(budget, OPEN_STEPS);
+        g->global = 0;
+        return;
     }
-    if (g->cursor == g->cells)
-        round_over(g);
+    if (d->contradiction) { /* never on a true layout; play it again */
+        g->resumed = 0;
+        g->phase = G_SETUP;
+    } else if (sap_deduce_live_changed(d)) {
+        sap_deduce_live_pass(d, false);
+        g->phase = G_PASS;
+    } else if (!sap_deduce_live_slack(d) && !g->global) {
+        sap_deduce_live_pass(d, true);
+        g->global = 1;
+        g->phase = G_PASS;
+    } else {
+        stalled(g);
+    }
+}
+
+/* G_PASS: the pass, then what it settled handed to the rules. */
+static void pass_on(sap_generate *g, uint32_t *budget, bool unlimited)
+{
+    int err = sap_deduce_step(g->deduce, *budget);
+    *budget = spent(*budget, unlimited);
+    if (err == SAP_MORE)
+        return;
+    (void)sap_deduce_live_settle(g->deduce); /* failed or done: the rules go on */
+    g->phase = G_LIVE;
 }
 
 int sap_generate_step(sap_generate *g, uint32_t budget)
 {
     bool unlimited = budget == SAP_BUDGET_UNLIMITED;
-    int err;
     if (g == NULL)
         return SAP_ERR_ARG;
     if (budget == 0)
@@ -549,21 +620,11 @@ int sap_generate_step(sap_generate *g, uint32_t budget)
         case G_SETUP:
             (void)setup(g, &budget);
             break;
-        case G_OPEN:
-            err = sap_game_move_step(g->game, budget);
-            budget = spent(budget, unlimited);
-            if (err != SAP_MORE)
-                g->phase = g->after_open;
+        case G_LIVE:
+            live_on(g, &budget);
             break;
-        case G_THINK:
-            (void)sap_deduce_init(&g->deduce, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols),
-                                  g->game);
-            sap_deduce_set_depth(g->deduce, (enum deduce_depth)g->reach);
-            g->phase = G_ACT;
-            g->cursor = UINT32_MAX; /* the deduction is under way */
-            break;
-        case G_ACT:
-            act(g, &budget, unlimited);
+        case G_PASS:
+            pass_on(g, &budget, unlimited);
             break;
         case G_PLAY:
             play_on(g, &budget);

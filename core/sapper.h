@@ -1220,11 +1220,11 @@ int sap_stats_result(const sap_stats *stats, struct sap_board_stats *out);
 enum sap_level { SAP_LEVEL_RANDOM = 0, SAP_LEVEL_CASUAL = 1, SAP_LEVEL_NOGUESS = 2 };
 
 #define SAP_GENERATE_HEADER_BYTES 96u
-/* the header, a bit a cell, the player's game and a deduction block */
+/* the header, a bit a cell and a deduction block, where the player plays */
 #define SAP_GENERATE_BYTES(rows, cols)                                                         \
     ((size_t)SAP_GENERATE_HEADER_BYTES                                                         \
      + ((((size_t)(rows) * (size_t)(cols) + 7u) / 8u + 7u) & ~(size_t)7u)                      \
-     + ((SAP_GAME_BYTES(rows, cols) + 7u) & ~(size_t)7u) + SAP_DEDUCE_BYTES(rows, cols))
+     + SAP_DEDUCE_BYTES(rows, cols))
 
 typedef struct sap_generate sap_generate;
 
