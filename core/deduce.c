@@ -573,6 +573,14 @@ int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *p
         *per_10000 = 0; /* the rules alone: no odds */
         return SAP_CELL_UNSURE;
     }
+    if ((f & F_SETTLED) == F_SEEN_SAFE) { /* settled: by the rules, or a live block's */
+        *per_10000 = 0;
+        return SAP_CELL_SAFE;
+    }
+    if ((f & F_SETTLED) == F_SEEN_MINE) {
+        *per_10000 = 10000;
+        return SAP_CELL_MINE;
+    }
     if (!(f & F_FRONTIER)) { /* the interior: all alike */
         if (sap_weight_is_zero(d->interior_mass)) {
             *per_10000 = 0;
@@ -602,9 +610,9 @@ enum deduce_standing sap_deduce_standing(const sap_deduce *d, uint32_t x)
     uint8_t f = flags_of((sap_deduce *)(uintptr_t)d)[x];
     if (f & F_OPEN)
         return STANDING_OPEN;
-    if (!(f & F_FRONTIER))
-        return STANDING_INTERIOR;
-    /* the rules settle a cell one way; the walk sees it one way or both */
-    f &= F_SETTLED;
-    return f == F_SEEN_MINE || f == F_SEEN_SAFE ? STANDING_SETTLED : STANDING_UNSETTLED;
+    /* the rules settle a cell one way (a live block an interior one too);
+     * the walk sees it one way or both */
+    if ((f & F_SETTLED) == F_SEEN_MINE || (f & F_SETTLED) == F_SEEN_SAFE)
+        return STANDING_SETTLED;
+    return f & F_FRONTIER ? STANDING_UNSETTLED : STANDING_INTERIOR;
 }

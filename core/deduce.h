@@ -75,6 +75,8 @@ struct sap_deduce {
     uint8_t local;       /* the pass under way counts the changed groups only */
     uint8_t unsolved;    /* some changed group could not be counted */
     uint8_t seeds_lost;  /* the seed list overflowed: every number is a seed */
+    uint8_t counted;     /* a global pass settled all there is since the last move */
+    uint8_t passing;     /* settling what a pass found: no news to its groups */
     uint32_t unsure;     /* covered frontier cells not settled */
     uint32_t seeds;      /* numbers whose groups changed, at the top of order[] */
     union {
@@ -149,15 +151,25 @@ SAP_STATIC_ASSERT(deduce_header_fits, sizeof(struct sap_deduce) <= SAP_DEDUCE_HE
  *   sap_deduce_live_open(d, x, number)    x opened, showing number
  *   sap_deduce_live_next(d, &budget, &x)  the rules: LIVE_READY with a safe
  *                                         cell to open, LIVE_MORE, LIVE_IDLE
- *   sap_deduce_live_pass(d, global)       a pass, stepped as usual, then
- *   sap_deduce_live_settle(d)             its certain cells settled (safe
- *                                         ones come out of live_next)
+ *   sap_deduce_live_solve(d, &budget, &x) all of it: the rules, local
+ *                                         passes, a global pass when the
+ *                                         count may matter
+ * (live_next, live_pass and live_settle are solve's parts.)
  */
-enum { LIVE_MORE = 0, LIVE_READY, LIVE_IDLE };
+enum { LIVE_MORE = 0, LIVE_READY, LIVE_IDLE, LIVE_PARTIAL };
 int sap_deduce_live_init(sap_deduce **deduce, void *memory, size_t bytes, uint32_t rows,
                          uint32_t cols, uint32_t mines);
 void sap_deduce_live_open(sap_deduce *d, uint32_t x, uint8_t number);
 int sap_deduce_live_next(sap_deduce *d, uint32_t *budget, uint32_t *x);
+/* Brings a live block up to date for *budget steps: LIVE_MORE; with ready
+ * not NULL, LIVE_READY and in *ready a cell settled safe, to be opened
+ * (with NULL such cells stay settled, unopened); LIVE_IDLE once every
+ * certain cell is settled (sap_deduce_cell says which, a covered cell not
+ * settled being SAP_CELL_UNSURE with no odds); LIVE_PARTIAL when the
+ * count could not be done (a group past the workspace or the steps; or
+ * no layout fits, d->contradiction): what is settled is certain, but
+ * maybe not all that is. */
+int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready);
 /* Whether a local pass has changed groups to count. */
 bool sap_deduce_live_changed(const sap_deduce *d);
 /* Whether the mine count can settle nothing the groups do not. */

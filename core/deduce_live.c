@@ -14,9 +14,12 @@
  *     every assignment of its group is certain, whatever the rest holds.
  *     A group no seed reaches is unchanged, and its cells still uncertain.
  *
- * Settling a certain cell never changes what its group says of the others
- * (every assignment already agreed on it), so only an opened cell (new
- * numbers) or a moved mine makes a seed.  The mine count settles more
+ * A cell a pass settles was the same in every assignment of its group, so
+ * settling it tells the group nothing; anything else that changes a group
+ * makes a seed of the numbers around it: a cell opened (a new number, and
+ * one unknown fewer for its neighbours), a cell the rules settle (they
+ * may have used a number from outside the group as it was counted, as
+ * when a new number next to it proves it), a mine moved.  The mine count settles more
  * than the groups only when it binds: with U frontier cells unsettled, I
  * interior cells and L mines left for them, every way of filling the
  * frontier leaves the interior between 0 and I mines (exclusive) when
@@ -90,6 +93,7 @@ void sap_deduce_live_open(sap_deduce *d, uint32_t x, uint8_t number)
     uint32_t r, c, mines = 0, unknown = 0;
     if (was & F_OPEN)
         return;
+    d->counted = 0;
     if (was & F_SETTLED)
         d->settled--; /* settled safe: opened as the rules said */
     else if (was & F_FRONTIER)
@@ -132,6 +136,7 @@ void sap_deduce_live_moved(sap_deduce *d, uint32_t y, bool mine)
     struct sap_box b = box_at(d, y);
     bool known = (flags[y] & F_SETTLED) != 0; /* a mine the player knew, now safe */
     uint32_t r, c;
+    d->counted = 0;
     if (known) {
         flags[y] &= (uint8_t)~F_SETTLED;
         d->settled--;
@@ -259,17 +264,39 @@ static bool next_start(sap_deduce *d, uint32_t *budget)
 
 bool sap_deduce_live_components(sap_deduce *d, uint32_t *budget)
 {
-    uint32_t *order = order_of(d);
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d), i;
     while (*budget > 0) {
         if (d->queue < d->frontier) {
             sap_deduce_queue_partners(d, order[d->queue++]);
             --*budget;
             continue;
         }
-        /* a group is whole: another, while half the workspace is free (the
-         * seeds left wait for the next pass) */
-        if (d->frontier >= d->room / 2u)
+        /* A group is whole.  Found from a seed, it starts anywhere along
+         * the frontier, and both its ends grow: found again from the cell
+         * found last (one end), it grows from there to the other, so its
+         * cut is narrow for the sweep, as when the usual pass finds it
+         * from the first cell in row order.  (comp_start and comp_poly
+         * are free until the count.) */
+        if (d->comp_poly == 0 && d->frontier - d->comp_start > 2u) {
+            uint32_t end = order[d->frontier - 1];
+            for (i = d->comp_start; i < d->frontier; i++)
+                flags[order[i]] &= (uint8_t)~(F_QUEUED | F_START);
+            d->frontier = d->queue = d->comp_start;
+            flags[end] |= F_QUEUED | F_START;
+            order[d->frontier++] = end;
+            d->comp_poly = 1;
+            continue;
+        }
+        d->comp_poly = 0;
+        d->comp_start = d->frontier;
+        /* another, while half the workspace is free (the seeds left wait
+         * for the next pass) */
+        if (d->frontier >= d->room / 2u) {
+            if (d->cursor < d->cells) /* its other groups wait with the seeds left */
+                sap_deduce_live_seed(d, d->cursor);
             return true;
+        }
         if (!next_start(d, budget))
             return d->seeds == 0 && d->cursor == d->cells;
     }
@@ -318,11 +345,48 @@ bool sap_deduce_live_settle(sap_deduce *d)
     d->reach = DEPTH_RULES;
     d->phase = PH_DONE;
     found = n > 0 || interior_safe || interior_mines;
+    d->passing = 1;
     for (i = 0; i < n; i++)
         sap_deduce_settle(d, list[i] & 0x7FFFFFFFu, (list[i] & 0x80000000u) != 0);
     if (interior_safe || interior_mines) /* rare: the count fills or empties it */
         for (x = 0; x < d->cells; x++)
             if (!(flags[x] & (F_OPEN | F_FRONTIER | F_SETTLED)))
                 sap_deduce_settle(d, x, interior_mines);
+    d->passing = 0;
     return found;
+}
+
+int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready)
+{
+    while (*budget > 0) {
+        uint32_t x = 0;
+        int got;
+        if (d->reach == DEPTH_FULL) { /* a pass under way */
+            bool global = !d->local;
+            int err = sap_deduce_spend(d, budget);
+            if (err == SAP_MORE)
+                return LIVE_MORE;
+            (void)sap_deduce_live_settle(d);
+            if (global && err != SAP_OK)
+                return LIVE_PARTIAL; /* the count could not be done */
+            d->counted = global;
+            continue;
+        }
+        got = sap_deduce_live_next(d, budget, &x);
+        if (got == LIVE_READY && ready != NULL) {
+            *ready = x;
+            return LIVE_READY;
+        }
+        if (got != LIVE_IDLE)
+            continue; /* a safe cell nobody opens stays settled */
+        if (d->contradiction)
+            return LIVE_PARTIAL;
+        if (sap_deduce_live_changed(d))
+            sap_deduce_live_pass(d, false);
+        else if (d->counted || sap_deduce_live_slack(d))
+            return LIVE_IDLE;
+        else
+            sap_deduce_live_pass(d, true);
+    }
+    return LIVE_MORE;
 }

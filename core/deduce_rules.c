@@ -73,6 +73,8 @@ void sap_deduce_settle(sap_deduce *d, uint32_t y, bool mine)
             }
             if (need[n] > free_[n])
                 d->contradiction = 1;
+            if (d->live && !d->passing)
+                sap_deduce_live_seed(d, n); /* news to y's group: count it again */
             sap_deduce_rules_push(d, n);
         }
 }

@@ -35,7 +35,6 @@ enum gen_phase {
     G_LAY = 0, /* mines at random, outside the start zone */
     G_SETUP,   /* a fresh play of the layout from the first click */
     G_LIVE,    /* NOGUESS: the rules, opening every cell they settle safe */
-    G_PASS,    /* NOGUESS: a pass counting groups, where the rules stall */
     G_PLAY,    /* the casual player's play (CASUAL: casual.c's engine) */
     G_PERTURB, /* the play stalled: change the layout there */
     G_DONE,
@@ -84,7 +83,6 @@ struct sap_generate {
     uint8_t resumed;    /* NOGUESS: the play went on past a perturbation */
     uint8_t checking;   /* NOGUESS: the play checks a resumed play's board */
 
-    uint8_t global;     /* NOGUESS: a global pass since the last cell opened */
     uint8_t pass;       /* G_SETUP: 0 laid, 1 begun; G_PERTURB: enum perturb_pass */
     uint8_t from, to;   /* move_mines: enum place */
 };
@@ -230,7 +228,6 @@ static bool setup(sap_generate *g, uint32_t *budget)
                                    g->rows, g->cols, g->mines);
         charge(budget, g->cells);
         sap_deduce_live_open(g->deduce, g->start, number_at(g, g->start));
-        g->global = 0;
         g->phase = G_LIVE;
         return true;
     }
@@ -504,8 +501,7 @@ static void perturb_pass_over(sap_generate *g)
         if (resumes(g)) {
             g->pass = 0;
             g->resumed = 1;
-            g->global = 0;
-            g->phase = G_LIVE;
+                g->phase = G_LIVE;
             return;
         }
         break;
@@ -548,16 +544,9 @@ static void play_on(sap_generate *g, uint32_t *budget)
         stalled(g);
 }
 
-/* What is left of a budget handed whole to a bounded call that does not
- * say how much it used: nothing, unless the caller's was unlimited. */
-static uint32_t spent(uint32_t budget, bool unlimited)
-{
-    return unlimited ? budget : 0;
-}
-
-/* G_LIVE: the rules, opening each cell they settle safe, until they
- * stall; then a local pass over the groups that changed, or a global one
- * when the mine count may say more; past both, the play has stalled. */
+/* G_LIVE: the live deduction's rules and passes (deduce_live.c), opening
+ * each cell they settle safe, until it has nothing more: then the play has
+ * cleared the board or stalled. */
 static void live_on(sap_generate *g, uint32_t *budget)
 {
     sap_deduce *d = g->deduce;
@@ -567,44 +556,22 @@ static void live_on(sap_generate *g, uint32_t *budget)
         cleared(g);
         return;
     }
-    got = sap_deduce_live_next(d, budget, &x);
+    got = sap_deduce_live_solve(d, budget, &x);
     if (got == LIVE_MORE)
         return;
     if (got == LIVE_READY) {
         sap_deduce_live_open(d, x, number_at(g, x));
         charge(budget, OPEN_STEPS);
-        g->global = 0;
-        return;
-    }
-    if (d->contradiction) { /* never on a true layout; play it again */
+    } else if (d->contradiction) { /* never on a true layout; play it again */
         g->resumed = 0;
         g->phase = G_SETUP;
-    } else if (sap_deduce_live_changed(d)) {
-        sap_deduce_live_pass(d, false);
-        g->phase = G_PASS;
-    } else if (!sap_deduce_live_slack(d) && !g->global) {
-        sap_deduce_live_pass(d, true);
-        g->global = 1;
-        g->phase = G_PASS;
-    } else {
+    } else { /* idle, or a group too big to count: either way, stalled */
         stalled(g);
     }
 }
 
-/* G_PASS: the pass, then what it settled handed to the rules. */
-static void pass_on(sap_generate *g, uint32_t *budget, bool unlimited)
-{
-    int err = sap_deduce_step(g->deduce, *budget);
-    *budget = spent(*budget, unlimited);
-    if (err == SAP_MORE)
-        return;
-    (void)sap_deduce_live_settle(g->deduce); /* failed or done: the rules go on */
-    g->phase = G_LIVE;
-}
-
 int sap_generate_step(sap_generate *g, uint32_t budget)
 {
-    bool unlimited = budget == SAP_BUDGET_UNLIMITED;
     if (g == NULL)
         return SAP_ERR_ARG;
     if (budget == 0)
@@ -622,9 +589,6 @@ int sap_generate_step(sap_generate *g, uint32_t budget)
             break;
         case G_LIVE:
             live_on(g, &budget);
-            break;
-        case G_PASS:
-            pass_on(g, &budget, unlimited);
             break;
         case G_PLAY:
             play_on(g, &budget);
