@@ -231,6 +231,22 @@ void sap_deduce_live_pass(sap_deduce *d, bool global)
     d->interior_mass = sap_weight_of(0);
 }
 
+/* A covered cell next to number n, unsettled and in no group yet (cells:
+ * none). */
+static uint32_t first_unqueued(sap_deduce *d, uint32_t n)
+{
+    uint8_t *flags = flags_of(d);
+    struct sap_box b = box_at(d, n);
+    uint32_t r, c;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
+            uint32_t y = r * d->cols + c;
+            if ((flags[y] & (F_OPEN | F_FRONTIER | F_QUEUED | F_SETTLED)) == F_FRONTIER)
+                return y;
+        }
+    return d->cells;
+}
+
 /* The next group of a local pass: its first cell, from the seed under way
  * (d->cursor) or the next seed.  False when no seed is left. */
 static bool next_start(sap_deduce *d, uint32_t *budget)
@@ -240,17 +256,12 @@ static bool next_start(sap_deduce *d, uint32_t *budget)
     while (*budget > 0) {
         --*budget;
         if (d->cursor < d->cells) {
-            struct sap_box b = box_at(d, d->cursor);
-            uint32_t r, c;
-            for (r = b.top; r <= b.bottom; r++)
-                for (c = b.left; c <= b.right; c++) {
-                    uint32_t y = r * d->cols + c;
-                    if ((flags[y] & (F_OPEN | F_FRONTIER | F_QUEUED | F_SETTLED)) == F_FRONTIER) {
-                        flags[y] |= F_QUEUED | F_START;
-                        order[d->frontier++] = y;
-                        return true;
-                    }
-                }
+            uint32_t y = first_unqueued(d, d->cursor);
+            if (y < d->cells) {
+                flags[y] |= F_QUEUED | F_START;
+                order[d->frontier++] = y;
+                return true;
+            }
             d->cursor = d->cells; /* this seed's groups are all queued */
         }
         if (d->seeds == 0)
@@ -293,8 +304,8 @@ bool sap_deduce_live_components(sap_deduce *d, uint32_t *budget)
         /* another, while half the workspace is free (the seeds left wait
          * for the next pass) */
         if (d->frontier >= d->room / 2u) {
-            if (d->cursor < d->cells) /* its other groups wait with the seeds left */
-                sap_deduce_live_seed(d, d->cursor);
+            if (d->cursor < d->cells && first_unqueued(d, d->cursor) < d->cells)
+                sap_deduce_live_seed(d, d->cursor); /* its other groups wait */
             return true;
         }
         if (!next_start(d, budget))
