@@ -6,7 +6,8 @@ TEST_SRC := $(wildcard tests/test_*.c)
 TEST_LIB_SRC := $(wildcard tests/lib/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_ASAN_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/asan/tests/%)
-TEST_TOOL_SRC := $(wildcard tests/tools/*.c)
+# generate_full.c is not a program: generate_bench's baseline, linked into it
+TEST_TOOL_SRC := $(filter-out tests/tools/generate_full.c,$(wildcard tests/tools/*.c))
 TEST_TOOL_BIN := $(TEST_TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 TEST_HDR := $(wildcard tests/*.h tests/lib/*.h) $(CORE_HDR)
 
@@ -23,6 +24,12 @@ $(BUILD)/asan/tests/%: tests/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/asan/libsa
 $(BUILD)/tools/%: tests/tools/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/libsapper.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/libsapper.a -lm -pthread -o $@
+
+$(BUILD)/tools/generate_bench: tests/tools/generate_bench.c tests/tools/generate_full.c \
+    tests/tools/generate_full.h $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/libsapper.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< \
+	    tests/tools/generate_full.c $(TEST_LIB_SRC) $(BUILD)/libsapper.a -lm -pthread -o $@
 
 .PHONY: test-build
 # ports.mk and fuzz.mk are read after this file, so their variables are

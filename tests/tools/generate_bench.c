@@ -17,6 +17,7 @@
 #include "sapper.h"
 #include "lib/players.h"
 #include "lib/ref_casual.h"
+#include "tools/generate_full.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +69,99 @@ static void random_layout(unsigned char *mine, uint32_t rows, uint32_t cols, uin
         mine[x] = 1;
         placed++;
     }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, unsigned n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* How NOGUESS generation grows with the board at 20 % mines: the median
+ * time a board (seeds 1, 2, ...; the click in the middle) and a cell, by
+ * the core's generator and by the baseline (generate_full.c, the same
+ * generator deducing the whole board after every round of openings and
+ * playing from the click after every perturbation; the biggest boards
+ * take it minutes, and are left to it only with BENCH_FULL_BIG=1).  The
+ * 100 x 100 and 400 x 400 boards served are checked by the engine-only
+ * player (tests/lib/players.c), outside the timing. */
+static int growth(void)
+{
+    static const struct {
+        uint32_t rows, cols, mines;
+        unsigned boards, full_boards, check;
+    } rows_of[] = { { 16, 30, 99, 200, 50, 0 },
+                    { 100, 100, 2000, 20, 5, 3 },
+                    { 400, 400, 32000, 7, 1, 1 },
+                    { 1000, 1000, 200000, 5, 0, 0 } };
+    unsigned i, k;
+    int status = 0;
+    bool big = getenv("BENCH_FULL_BIG") != NULL;
+    printf("\n%-18s %26s %26s %8s\n", "NOGUESS board", "sapper: median ms (us/cell)",
+           "full-pass baseline", "ratio");
+    for (i = 0; i < sizeof rows_of / sizeof rows_of[0]; i++) {
+        uint32_t rows = rows_of[i].rows, cols = rows_of[i].cols, mines = rows_of[i].mines;
+        uint32_t cells = rows * cols, seed, served = 0;
+        unsigned full_boards = rows_of[i].full_boards + (big && rows_of[i].full_boards == 0);
+        size_t bytes = SAP_GENERATE_BYTES(rows, cols), full_bytes = FULL_GENERATE_BYTES(rows, cols);
+        void *block = malloc(bytes > full_bytes ? bytes : full_bytes);
+        unsigned char *mine = malloc(cells);
+        double ms[200], full_ms[200], ours, full = 0;
+        char label[32], full_text[64] = "not run (minutes a board)", ratio[16] = "-";
+        if (block == NULL || mine == NULL)
+            return 1;
+        for (seed = 1; seed <= rows_of[i].boards; seed++) {
+            sap_generate *g;
+            double t0 = now_ms();
+            int err = sap_generate_init(&g, block, bytes, rows, cols, mines, seed,
+                                        SAP_LEVEL_NOGUESS, rows / 2, cols / 2);
+            if (err == SAP_OK)
+                while ((err = sap_generate_step(g, 65536)) == SAP_MORE)
+                    continue;
+            ms[seed - 1] = now_ms() - t0;
+            served += err == SAP_OK;
+            if (err == SAP_OK && seed <= rows_of[i].check) {
+                uint32_t x;
+                for (x = 0; x < cells; x++)
+                    mine[x] = sap_generate_mine_at(g, x / cols, x % cols);
+                if (!player_logic_clears(mine, rows, cols, rows / 2, cols / 2)) {
+                    printf("a served board does not clear: %ux%u seed %u\n", rows, cols, seed);
+                    status = 1;
+                }
+            }
+        }
+        ours = median(ms, rows_of[i].boards);
+        for (k = 0; k < full_boards; k++) {
+            full_generate *g;
+            double t0 = now_ms();
+            int err = full_generate_init(&g, block, full_bytes, rows, cols, mines, k + 1,
+                                         SAP_LEVEL_NOGUESS, rows / 2, cols / 2);
+            if (err == SAP_OK)
+                while ((err = full_generate_step(g, 65536)) == SAP_MORE)
+                    continue;
+            full_ms[k] = now_ms() - t0;
+        }
+        if (full_boards > 0) {
+            full = median(full_ms, full_boards);
+            snprintf(full_text, sizeof full_text, "%.2f ms (%.2f us)", full, full * 1e3 / cells);
+            snprintf(ratio, sizeof ratio, "%.1fx", full / ours);
+        }
+        snprintf(label, sizeof label, "%ux%u/%u", rows, cols, mines);
+        printf("%-18s %15.2f (%6.2f us) %26s %8s   %u of %u served\n", label, ours,
+               ours * 1e3 / cells, full_text, ratio, served, rows_of[i].boards);
+        printf("summary\tNOGUESS %s (median a board of %u; us a cell)\t%.2f ms (%.2f us)\t%s\t%s\t-\n",
+               label, rows_of[i].boards, ours, ours * 1e3 / cells, full_text, ratio);
+        fflush(stdout);
+        free(block);
+        free(mine);
+    }
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -170,5 +264,8 @@ int main(int argc, char **argv)
                    level_names[level], ours, served, boards, base_text, (double)tries / boards);
             fflush(stdout);
         }
+    status |= growth();
+    free(block);
+    free(mine);
     return status;
 }
