@@ -2,7 +2,8 @@
 # t_daemon_fair.sh - sapperd stays fair: three clients send big CASUAL boards
 # back to back (random, and the periodic tile of tests/README.md as it is,
 # flipped and transposed) while a fourth sends one-line requests every 20
-# ms; then three clients of every heavy kind of tests/tools/daemon_fair.c
+# ms; then three clients generating 1000 x 1000 no-guess boards; then
+# three clients of every heavy kind of tests/tools/daemon_fair.c
 # at once (CASUAL solving, CASUAL and NOGUESS generation, HINT/PROB,
 # SHOW/PROB, JUDGE streams).  The light client's round trips must stay far below the seconds
 # one heavy request used to hold the daemon for, every heavy answer must be
@@ -27,6 +28,18 @@ answers=$(value answers "$out")
 check "fair: the light client's p99 is under 100 ms while 400 x 400 boards run" $? "p99 ${p99:-?} us"
 [ -n "$answers" ] && [ "$answers" -ge 6 ]
 check "fair: the heavy clients got their answers meanwhile" $? "${answers:-?} boards"
+
+# Three clients asking for 1000 x 1000 no-guess boards at 20 % mines (the
+# biggest board, seconds of work each under ASan) while the light client runs.
+out=$(timeout 300 "$FAIR" "$DAEMON_ADDR" 1000 150 20 --heavy noguess-gen 2>&1)
+rc=$?
+echo "$out" | sed 's/^/    /'
+check "fair, 1000 x 1000 NOGUESS: every reply is right" $rc "$out"
+p99=$(value p99 "$out")
+answers=$(value answers "$out")
+[ -n "$p99" ] && [ "$p99" -lt 100000 ] && [ -n "$answers" ] && [ "$answers" -ge 3 ]
+check "fair, 1000 x 1000 NOGUESS: light p99 under 100 ms, a board for each client" $? \
+    "p99 ${p99:-?} us, ${answers:-?} boards"
 
 # Every heavy kind at once, 300 x 300 boards: 18 heavy clients.
 out=$(timeout 300 "$FAIR" "$DAEMON_ADDR" 300 400 20 --heavy all 2>&1)

@@ -18,8 +18,7 @@
  *                checked against the core solving the same board here
  *   casual-gen   `NEW S S M seed CASUAL` at 15 % mines, a click in the
  *                middle (the generation), `0`; a new seed each time
- *   noguess-gen  the same with NOGUESS at 10 % (denser boards take a
- *                1000 x 1000 generator minutes)
+ *   noguess-gen  the same with NOGUESS at 20 %
  *   hint         one 15 % game opened in the middle, then HINT and PROB
  *                over and over
  *   show         the same game, SHOW and PROB over and over
@@ -352,7 +351,7 @@ static bool heavy_step(struct heavy *h, unsigned i)
     case CASUAL_GEN:
         return play_opening(h, cells / 100u * 15u, seed, " CASUAL", true);
     case NOGUESS_GEN:
-        return play_opening(h, cells / 100u * 10u, seed, " NOGUESS", true);
+        return play_opening(h, cells / 100u * 20u, seed, " NOGUESS", true);
     case HINT:
         if (i == 0 && !play_opening(h, cells / 100u * 15u, h->index, "", false))
             return false;
