@@ -142,14 +142,15 @@ daemon_stop reset $DAEMON_PID
 check "the reset daemon stops cleanly" $?
 
 # ---- the work allowance ----------------------------------------------------------------
-# 200 steps a cell: the hard board's 8,791 cells count as 65,536, so its
-# click gives up after 13 million steps (a fraction of a second).
-daemon_start allowance "$SAPPERD" --max-clients 1 --max-request-work 200 \
+# 20 steps a cell: the hard board (a 1000 x 1000 no-guess board at 20 %
+# mines, seconds of work) gives up after 20 million steps (a fraction of a
+# second).
+daemon_start allowance "$SAPPERD" --max-clients 1 --max-request-work 20 \
     || check "allowance daemon starts" 1
-out=$(printf 'NEW 149 59 4407 1912984910 NOGUESS\n1 10 9\nSTATS\n2 1 1\n' \
+out=$(printf 'NEW 1000 1000 200000 1 NOGUESS\n1 500 500\nSTATS\n2 1 1\n' \
     | timeout 60 "$CLIENT" send "$DAEMON_ADDR")
 check_eq "past --max-request-work the click gives up and lays no mines" "$out" \
-    "$(printf 'OK 149 59 4407\nERR gave up after its allowance of work (200 steps a cell); nothing changed\nERR no mines yet: a random board lays them at the first left click\nRUNNING: [<1, 1, P>]')"
+    "$(printf 'OK 1000 1000 200000\nERR gave up after its allowance of work (20 steps a cell); nothing changed\nERR no mines yet: a random board lays them at the first left click\nRUNNING: [<1, 1, P>]')"
 out=$($ABUSE vanish "$DAEMON_ADDR" "$DAEMON_PID" 2>&1)
 echo "$out" | sed 's/^/    /'
 check_eq "a client that clicks and closes: --max-clients 1 takes a new client" \

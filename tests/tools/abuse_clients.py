@@ -41,8 +41,8 @@ import struct
 import sys
 import time
 
-HARD_BOARD = b"NEW 149 59 4407 1912984910 NOGUESS\n"
-HARD_CLICK = b"1 10 9\n"
+HARD_BOARD = b"NEW 1000 1000 200000 1 NOGUESS\n"
+HARD_CLICK = b"1 500 500\n"
 
 
 def parse(address):
