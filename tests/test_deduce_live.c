@@ -89,6 +89,8 @@ static bool consistent(sap_deduce *d, const sap_game *g, const unsigned char *mi
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
     uint32_t x, covered = 0, settled = 0, settled_mines = 0, unsure = 0;
     bool ok = true;
+    if (g == NULL && mine == NULL)
+        return false;
     for (x = 0; x < d->cells; x++) {
         struct sap_box b = box_at(d, x);
         uint32_t r, c, mines = 0, unknown = 0;
@@ -216,8 +218,12 @@ static void games_at(uint32_t rows, uint32_t cols, uint32_t mines, uint32_t game
     void *game_block = malloc(game_bytes), *live_block = aligned_block(bytes);
     void *full_block = aligned_block(bytes);
     uint32_t n;
-    if (!CHECK(game_block != NULL && live_block != NULL && full_block != NULL))
+    if (!CHECK(game_block != NULL && live_block != NULL && full_block != NULL)) {
+        free(game_block);
+        free(live_block);
+        free(full_block);
         return;
+    }
     for (n = 0; n < games && check_failures_in_test == 0; n++) {
         sap_game *g;
         sap_deduce *live;
@@ -299,8 +305,11 @@ static void test_moved(void)
     void *live_block = aligned_block(bytes);
     unsigned char *mine = malloc(cells);
     uint32_t round, moved = 0;
-    if (!CHECK(live_block != NULL && mine != NULL))
+    if (!CHECK(live_block != NULL && mine != NULL)) {
+        free(live_block);
+        free(mine);
         return;
+    }
     for (round = 0; round < 500 && check_failures_in_test == 0; round++) {
         sap_deduce *live;
         uint32_t x, placed = 0, from = cells, to = cells, seen;

@@ -114,8 +114,11 @@ static int growth(void)
         unsigned char *mine = malloc(cells);
         double ms[200], full_ms[200], ours, full = 0;
         char label[32], full_text[64] = "not run (minutes a board)", ratio[16] = "-";
-        if (block == NULL || mine == NULL)
+        if (block == NULL || mine == NULL) {
+            free(block);
+            free(mine);
             return 1;
+        }
         for (seed = 1; seed <= rows_of[i].boards; seed++) {
             sap_generate *g;
             double t0 = now_ms();
@@ -143,7 +146,7 @@ static int growth(void)
             int err = full_generate_init(&g, block, full_bytes, rows, cols, mines, k + 1,
                                          SAP_LEVEL_NOGUESS, rows / 2, cols / 2);
             if (err == SAP_OK)
-                while ((err = full_generate_step(g, 65536)) == SAP_MORE)
+                while (full_generate_step(g, 65536) == SAP_MORE)
                     continue;
             full_ms[k] = now_ms() - t0;
         }
