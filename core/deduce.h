@@ -154,7 +154,7 @@ SAP_STATIC_ASSERT(deduce_header_fits, sizeof(struct sap_deduce) <= SAP_DEDUCE_HE
  *   sap_deduce_live_solve(d, &budget, &x) all of it: the rules, local
  *                                         passes, a global pass when the
  *                                         count may matter
- * (live_next, live_pass and live_settle are solve's parts.)
+ * (live_next, in deduce_rules.c beside the rules it runs, is solve's.)
  */
 enum { LIVE_MORE = 0, LIVE_READY, LIVE_IDLE, LIVE_PARTIAL };
 int sap_deduce_live_init(sap_deduce **deduce, void *memory, size_t bytes, uint32_t rows,
@@ -170,22 +170,12 @@ int sap_deduce_live_next(sap_deduce *d, uint32_t *budget, uint32_t *x);
  * no layout fits, d->contradiction): what is settled is certain, but
  * maybe not all that is. */
 int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready);
-/* Whether a local pass has changed groups to count. */
-bool sap_deduce_live_changed(const sap_deduce *d);
-/* Whether the mine count can settle nothing the groups do not. */
-bool sap_deduce_live_slack(const sap_deduce *d);
-void sap_deduce_live_pass(sap_deduce *d, bool global);
-/* After the pass (done or failed): true when it settled some cell. */
-bool sap_deduce_live_settle(sap_deduce *d);
 /* The layout changed under the player (the no-guess generator moved a
  * mine to or from covered cell y, unsettled, or away from y, a mine
  * settled): y and the numbers around it.  What stays settled stays true,
  * though maybe no longer provable: the generator plays such a board again
  * from the first click before it serves it. */
 void sap_deduce_live_moved(sap_deduce *d, uint32_t y, bool mine);
-/* Before a move at y: what was settled within two cells of it, unsettled,
- * for the numbers that proved it may be the ones that change. */
-void sap_deduce_live_forget(sap_deduce *d, uint32_t y);
 /* For the passes: queue_partners (deduce.c), the local components
  * (deduce_live.c), and the rules' settling, shared. */
 void sap_deduce_queue_partners(sap_deduce *d, uint32_t x);

@@ -25,7 +25,7 @@
  * frontier leaves the interior between 0 and I mines (exclusive) when
  * U < L < I, and then the layouts are every combination of the groups'
  * assignments: a cell is certain exactly when its group says so, and the
- * interior is not (sap_deduce_live_slack).  Otherwise a global pass, the
+ * interior is not (live_slack).  Otherwise a global pass, the
  * usual phases from the groups on over the live block, settles what the
  * count proves.
  *
@@ -157,42 +157,12 @@ void sap_deduce_live_moved(sap_deduce *d, uint32_t y, bool mine)
         }
 }
 
-void sap_deduce_live_forget(sap_deduce *d, uint32_t y)
-{
-    uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
-    struct sap_box near = sap_box_within(d->rows, d->cols, y / d->cols, y % d->cols, 2);
-    uint32_t r, c, rr, cc;
-    for (r = near.top; r <= near.bottom; r++)
-        for (c = near.left; c <= near.right; c++) {
-            uint32_t z = r * d->cols + c;
-            uint8_t seen = flags[z] & F_SETTLED;
-            struct sap_box b;
-            if ((flags[z] & F_OPEN) || seen == 0)
-                continue;
-            flags[z] &= (uint8_t)~F_SETTLED;
-            d->settled--;
-            d->settled_mines -= seen == F_SEEN_MINE;
-            d->unsure += (flags[z] & F_FRONTIER) != 0;
-            b = box_at(d, z);
-            for (rr = b.top; rr <= b.bottom; rr++)
-                for (cc = b.left; cc <= b.right; cc++) {
-                    uint32_t n = rr * d->cols + cc;
-                    if (!(flags[n] & F_OPEN))
-                        continue;
-                    free_[n]++;
-                    need[n] = (uint8_t)(need[n] + (seen == F_SEEN_MINE));
-                    sap_deduce_live_seed(d, n);
-                    sap_deduce_rules_push(d, n);
-                }
-        }
-}
-
-bool sap_deduce_live_changed(const sap_deduce *d)
+static bool live_changed(const sap_deduce *d)
 {
     return d->seeds > 0 || d->seeds_lost;
 }
 
-bool sap_deduce_live_slack(const sap_deduce *d)
+static bool live_slack(const sap_deduce *d)
 {
     uint32_t left = d->mines - d->settled_mines;
     uint32_t interior = d->covered - d->settled - d->unsure;
@@ -214,7 +184,7 @@ static void forget_seeds(sap_deduce *d)
         flags[order_of(d)[d->cells - d->seeds]] &= (uint8_t)~F_START;
 }
 
-void sap_deduce_live_pass(sap_deduce *d, bool global)
+static void live_pass(sap_deduce *d, bool global)
 {
     if (global)
         forget_seeds(d);
@@ -333,7 +303,7 @@ static uint32_t list_certain(sap_deduce *d, bool done)
     return n;
 }
 
-bool sap_deduce_live_settle(sap_deduce *d)
+static bool live_settle(sap_deduce *d)
 {
     uint8_t *flags = flags_of(d);
     uint32_t *list = (uint32_t *)(void *)mass_of(d), n, i, x;
@@ -377,7 +347,7 @@ int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready)
             int err = sap_deduce_spend(d, budget);
             if (err == SAP_MORE)
                 return LIVE_MORE;
-            (void)sap_deduce_live_settle(d);
+            (void)live_settle(d);
             if (global && err != SAP_OK)
                 return LIVE_PARTIAL; /* the count could not be done */
             d->counted = global;
@@ -392,12 +362,12 @@ int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready)
             continue; /* a safe cell nobody opens stays settled */
         if (d->contradiction)
             return LIVE_PARTIAL;
-        if (sap_deduce_live_changed(d))
-            sap_deduce_live_pass(d, false);
-        else if (d->counted || sap_deduce_live_slack(d))
+        if (live_changed(d))
+            live_pass(d, false);
+        else if (d->counted || live_slack(d))
             return LIVE_IDLE;
         else
-            sap_deduce_live_pass(d, true);
+            live_pass(d, true);
     }
     return LIVE_MORE;
 }

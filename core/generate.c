@@ -58,7 +58,7 @@ struct sap_generate {
     uint32_t rng;        /* the random state (geometry.h) */
     uint32_t tries;      /* perturbations so far */
     uint32_t failed_checks; /* NOGUESS: checks that did not clear the board */
-    uint32_t cursor;     /* G_LAY, G_SETUP, G_ACT, G_PERTURB: the next cell */
+    uint32_t cursor;     /* G_LAY, G_SETUP, G_PERTURB: the next cell */
     union {              /* the phase's own figures */
         struct {
             uint32_t needed, eligible; /* mines still to lay, among this many cells */
@@ -82,7 +82,6 @@ struct sap_generate {
     uint8_t phase;      /* enum gen_phase */
     uint8_t resumed;    /* NOGUESS: the play went on past a perturbation */
     uint8_t checking;   /* NOGUESS: the play checks a resumed play's board */
-
     uint8_t pass;       /* G_SETUP: 0 laid, 1 begun; G_PERTURB: enum perturb_pass */
     uint8_t from, to;   /* move_mines: enum place */
 };
@@ -279,7 +278,6 @@ static void stalled(sap_generate *g)
     g->pass = PASS_COUNT;
     g->phase = G_PERTURB;
 }
-
 
 /* The play cleared the board.  Played straight from the first click, the
  * board is proven and served; played on past a perturbation (whose moved
