@@ -79,6 +79,7 @@ struct sap_deduce {
     uint8_t passing;     /* settling what a pass found: no news to its groups */
     uint32_t unsure;     /* covered frontier cells not settled */
     uint32_t seeds;      /* numbers whose groups changed, at the top of order[] */
+    uint32_t *noted;     /* HINT's kept block (hint_live.c): cells settled, or NULL */
     union {
         /* Combining (PH_TOTAL, PH_WEIGHTS), resumable: the group whose
          * weights are being found (its index; its first place in order[]
@@ -176,6 +177,17 @@ int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready);
  * though maybe no longer provable: the generator plays such a board again
  * from the first click before it serves it. */
 void sap_deduce_live_moved(sap_deduce *d, uint32_t y, bool mine);
+/* A cell settled, noted for HINT's kept block (hint_live.c): a bit a
+ * cell, then a bit a word of those, so that HINT finds the settled cells
+ * in row order without reading the board. */
+static inline void sap_deduce_note(sap_deduce *d, uint32_t y)
+{
+    uint32_t *bits = d->noted;
+    if (bits == NULL)
+        return;
+    bits[y >> 5] |= (uint32_t)1 << (y & 31u);
+    bits[(d->cells + 31u) / 32u + (y >> 10)] |= (uint32_t)1 << ((y >> 5) & 31u);
+}
 /* For the passes: queue_partners (deduce.c), the local components
  * (deduce_live.c), and the rules' settling, shared. */
 void sap_deduce_queue_partners(sap_deduce *d, uint32_t x);
@@ -323,6 +335,11 @@ void sap_hint_leave_out_endgame(struct sap_hint *h);
  * the guess (guess.c). */
 void sap_hint_scan_begin(sap_deduce *d);
 bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
+/* The scan's two looks at cell x, for a scan of the cells it chooses
+ * (hint_live.c): the first pass's (a flag on a cell proven safe: true,
+ * and it is the best), the second's (the steps it cost). */
+bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
+uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
 void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
 
 /* ---- the endgame search (endgame.c) -------------------------------------- */

@@ -54,6 +54,7 @@ void sap_deduce_settle(sap_deduce *d, uint32_t y, bool mine)
     flags[y] |= mine ? F_SEEN_MINE : F_SEEN_SAFE;
     d->settled++;
     d->settled_mines += mine;
+    sap_deduce_note(d, y);
     if (d->live) {
         d->unsure -= (flags[y] & F_FRONTIER) != 0;
         if (!mine)

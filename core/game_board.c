@@ -136,3 +136,8 @@ int sap_game_state(const sap_game *g)
 {
     return g != NULL ? (int)g->state : SAP_ERR_ARG;
 }
+
+struct sap_box sap_game_changed_box(const sap_game *g)
+{
+    return g->u.box;
+}

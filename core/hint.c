@@ -170,9 +170,20 @@ void sap_hint_scan_begin(sap_deduce *d)
     d->u.hint.best_safe = 0;
 }
 
-/* One cell of the second pass: a guess, or a certain cell whose reason is
- * simpler than the best so far.  Returns the steps it cost. */
-static uint32_t scan_cell(struct sap_hint *h, uint32_t x)
+bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x)
+{
+    sap_deduce *d = h->deduce;
+    uint32_t cols = sap_game_cols(h->game), p;
+    if (sap_game_cell(h->game, x / cols, x % cols) != 'P'
+        || sap_deduce_cell(d, x / cols, x % cols, &p) != SAP_CELL_SAFE)
+        return false;
+    d->u.hint.best = 0;
+    d->u.hint.best_cell = x;
+    d->u.hint.best_safe = 1;
+    return true;
+}
+
+uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x)
 {
     sap_deduce *d = h->deduce;
     const sap_game *g = h->game;
@@ -204,7 +215,7 @@ bool sap_hint_scan(struct sap_hint *h, uint32_t *budget_left)
     uint32_t budget = *budget_left;
     sap_deduce *d = h->deduce;
     const sap_game *g = h->game;
-    uint32_t cells = sap_game_rows(g) * sap_game_cols(g), cols = sap_game_cols(g), p;
+    uint32_t cells = sap_game_rows(g) * sap_game_cols(g);
     while (d->u.hint.pass < 2 && budget > 0) {
         uint32_t x = d->u.hint.cell, cost = 1;
         if (x == cells || (d->u.hint.pass == 0 && d->u.hint.best == 0)
@@ -213,16 +224,10 @@ bool sap_hint_scan(struct sap_hint *h, uint32_t *budget_left)
             d->u.hint.cell = 0;
             continue;
         }
-        if (d->u.hint.pass == 0) {
-            if (sap_game_cell(g, x / cols, x % cols) == 'P'
-                && sap_deduce_cell(d, x / cols, x % cols, &p) == SAP_CELL_SAFE) {
-                d->u.hint.best = 0;
-                d->u.hint.best_cell = x;
-                d->u.hint.best_safe = 1;
-            }
-        } else {
-            cost = scan_cell(h, x);
-        }
+        if (d->u.hint.pass == 0)
+            (void)sap_hint_wrong_flag(h, x);
+        else
+            cost = sap_hint_consider(h, x);
         d->u.hint.cell = x + 1;
         budget = budget > cost ? budget - cost : 0;
     }

@@ -445,6 +445,32 @@ size_t sap_hint_line(const struct sap_hint *hint, char *buf, size_t cap);
 size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
                       char *buf);
 
+/* ---- HINT kept between moves (hint_live.c) ------------------------------- */
+
+/* A session's HINT without reading the whole board (hint_live.c says how):
+ *
+ *   sap_live_init(&l, block, SAP_HINT_LIVE_BYTES(r, c), game)  mines laid
+ *   sap_live_moved(l, box)     after every move: the cells it changed
+ *   sap_live_begin(l); while ((err = sap_live_step(l, budget)) == SAP_MORE)
+ *   err SAP_OK: sap_hint_line(sap_live_hint(l), ...), sap_hint_move as
+ *   after sap_hint_step; SAP_ERR_SIZE: nothing certain (a guess, which
+ *   weighs the whole position), or a position the block could not count:
+ *   HINT as before, in a block of its own.
+ *
+ * The game must not change but by moves told with sap_live_moved, and the
+ * block stays with the game it was made for. */
+struct sap_live;
+struct sap_box;
+int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_game *game);
+void sap_live_moved(struct sap_live *live, struct sap_box box);
+void sap_live_begin(struct sap_live *live);
+int sap_live_step(struct sap_live *live, uint32_t budget);
+struct sap_hint *sap_live_hint(struct sap_live *live);
+
+/* The bounding box of the cells the game's last move changed (empty, top >
+ * bottom, when none did): what sap_live_moved reads again. */
+struct sap_box sap_game_changed_box(const sap_game *game);
+
 /* ---- judge formats ----------------------------------------------------- */
 
 /*

@@ -266,6 +266,11 @@ void sap_session_close(struct sap_session *s);
 void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
                                 enum sap_memory_purpose purpose);
 void sap_session_release_request_block(struct sap_session *s);
+/* HINT's deduction kept beside the game (s->live_block, core/hint_live.c):
+ * a WORK block outside any request, given back when another block is
+ * asked for (a port's one WORK arena serves both) and with the game. */
+void *sap_session_acquire_live(struct sap_session *s, size_t bytes);
+void sap_session_release_live(struct sap_session *s);
 /* The current game (s->game, s->game_block): a request's GAME block
  * becomes it, or it goes. */
 void sap_session_install_game(struct sap_session *s, sap_game *game);

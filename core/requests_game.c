@@ -4,6 +4,7 @@
  * rows of the request table are in requests.c; their state is their own
  * struct in s->req (sapper.h).
  */
+#include "geometry.h"
 #include "protocol.h"
 
 /* "OK r c mines", and with `named` " SEED <seed>": the seed a NEW without
@@ -168,6 +169,8 @@ static bool move_goes_on(struct sap_session *s, int outcome)
         sap_session_reply_strerror(s, outcome);
         return false;
     }
+    if (SERVES(SAP_SOLVER_DEDUCE) && s->live != NULL)
+        sap_live_moved(s->live, sap_game_changed_box(s->game));
     if (view_follows(s))
         sap_view_begin(s, false); /* what follows the boom lines */
     sap_session_stream_reply(s);
@@ -418,20 +421,59 @@ void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
 }
 
 /* HINT's block: the deduction and the guess's look-ahead (guess.c). */
-static bool hint_start(struct sap_session *s)
+static bool hint_full_start(struct sap_session *s)
 {
     size_t bytes = SAP_HINT_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
     void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    s->req.deduce.live = 0;
     return block != NULL && sap_hint_init(&s->req.deduce.hint, block, bytes, s->game) == SAP_OK;
 }
 
+/* HINT on the deduction kept beside the game (hint_live.c), made at the
+ * first HINT of a game in play; false when it cannot be had (memory). */
+static bool hint_live_start(struct sap_session *s)
+{
+    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
+    size_t bytes = SAP_HINT_LIVE_BYTES(rows, cols);
+    if (!SERVES(SAP_SOLVER_DEDUCE) || sap_game_state(s->game) != SAP_RUNNING)
+        return false;
+    if (s->live == NULL) {
+        void *block = sap_work_fits(bytes) ? sap_session_acquire_live(s, bytes) : NULL;
+        if (block == NULL || sap_live_init(&s->live, block, bytes, s->game) != SAP_OK) {
+            sap_session_release_live(s);
+            return false;
+        }
+    }
+    sap_live_begin(s->live);
+    s->req.deduce.hint = sap_live_hint(s->live);
+    s->req.deduce.live = 1;
+    return true;
+}
+
+static bool hint_start(struct sap_session *s)
+{
+    return hint_live_start(s) || hint_full_start(s);
+}
+
 /* HINT's work for a poll: SAP_MORE, SAP_OK once its line is known, or an
- * error whose ERR is the reply. */
+ * error whose ERR is the reply.  When the kept deduction finds nothing
+ * certain (a guess weighs the whole position) or cannot count the
+ * position, HINT starts again as before, in a block of its own. */
 static int hint_on(struct sap_session *s)
 {
     int err;
     if (sap_session_give_up(s))
         return SAP_ERR_ARG;
+    if (s->req.deduce.live) {
+        err = sap_live_step(s->live, s->budget);
+        if (err != SAP_ERR_SIZE)
+            return err;
+        if (!hint_full_start(s)) {
+            sap_session_reply_err(s, sap_reason_no_memory);
+            return SAP_ERR_NOMEM;
+        }
+        return SAP_MORE;
+    }
     err = sap_hint_step(s->req.deduce.hint, s->budget);
     if (err == SAP_ERR_STATE)
         sap_session_reply_err(s, SAP_STR("no layout of mines fits the numbers"));

@@ -837,7 +837,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
                             SAP_NURIKABE_BYTES(rows, cols, (size_t)(rows) * (size_t)(cols))),  \
                   SAP_GAME_BYTES(rows, cols)),                                                 \
         ((SAP_SOLVERS)&SAP_SOLVER_DEDUCE)                                                      \
-            ? SAP_MAX2_(SAP_GENERATE_BYTES(rows, cols), SAP_HINT_BYTES(rows, cols))            \
+            ? SAP_MAX2_(SAP_GENERATE_BYTES(rows, cols),                                        \
+                        SAP_MAX2_(SAP_HINT_BYTES(rows, cols), SAP_HINT_LIVE_BYTES(rows, cols)))  \
             : (size_t)0u)
 
 struct sap_session {
@@ -850,6 +851,8 @@ struct sap_session {
     const struct sap_memory *memory;
     void *game_block; /* GAME: the current game, or NULL */
     sap_game *game;
+    void *live_block;        /* WORK: HINT's deduction kept beside the game, or NULL */
+    struct sap_live *live;   /* ... in it (core/hint_live.c) */
     uint32_t budget;                      /* sap_session_set_budget */
     uint32_t allowance;                   /* sap_session_set_allowance: steps a cell, 0 none */
     uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
@@ -898,6 +901,7 @@ struct sap_session {
         struct {                       /* HINT, PROB, PLAY */
             struct sap_deduce *deduce; /* PROB's */
             struct sap_hint *hint;     /* HINT's, PLAY's */
+            bool live;                 /* ... on the deduction kept beside the game */
             uint32_t row, col;         /* PROB's cursor */
             uint32_t piece;            /* how much of the cell's token (PLAY: END) is out */
             /* PLAY: its stage, whether it has a move count and how many of
@@ -940,7 +944,8 @@ struct sap_session {
 
 /* Everything one session may hold at once for boards up to rows x cols:
  * the struct, the current game, and either a NEW's second game or a WORK
- * block (never both), neither past SAP_MAX_WORK_BYTES (section 1).  A board
+ * block (never both: HINT's kept deduction is a WORK block, given back
+ * before any other is asked for), neither past SAP_MAX_WORK_BYTES (section 1).  A board
  * gives a session one GAME arena of SAP_GAME_BYTES(rows, cols) and one WORK
  * arena of SAP_SESSION_SPARE_BYTES(rows, cols) and needs nothing else. */
 #define SAP_SESSION_SPARE_BYTES(rows, cols)                                                    \
@@ -1150,6 +1155,21 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
 #define SAP_HINT_BYTES(rows, cols)                                                             \
     ((size_t)SAP_HINT_HEADER_BYTES + ((SAP_DEDUCE_BYTES(rows, cols) + 7u) & ~(size_t)7u)       \
      + SAP_ENDGAME_BYTES)
+
+/* A protocol session keeps HINT's deduction beside its game between moves
+ * (core/hint_live.c), so that HINT after a move costs what the move
+ * changed: a header, a bit a cell and a bit for every 32 of them, and a
+ * deduction block; about 8.1 MB for 1000 x 1000, held until the game is
+ * replaced or another request needs the memory. */
+#define SAP_HINT_LIVE_HEADER_BYTES 640u
+#define SAP_HINT_LIVE_BYTES(rows, cols)                                                        \
+    ((size_t)SAP_HINT_LIVE_HEADER_BYTES                                                        \
+     + (((((size_t)(rows) * (size_t)(cols) + 31u) / 32u                                        \
+          + ((size_t)(rows) * (size_t)(cols) + 1023u) / 1024u)                                 \
+             * 4u                                                                              \
+         + 7u)                                                                                 \
+        & ~(size_t)7u)                                                                         \
+     + SAP_DEDUCE_BYTES(rows, cols))
 
 typedef struct sap_hint sap_hint;
 

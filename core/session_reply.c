@@ -264,6 +264,7 @@ static void release(struct sap_session *s, void **block, enum sap_memory_purpose
 void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
                                 enum sap_memory_purpose purpose)
 {
+    sap_session_release_live(s); /* one block besides the game, never two */
     s->block = acquire(s, bytes, purpose);
     s->block_purpose = (uint8_t)purpose;
     return s->block;
@@ -272,6 +273,19 @@ void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
 void sap_session_release_request_block(struct sap_session *s)
 {
     release(s, &s->block, (enum sap_memory_purpose)s->block_purpose);
+}
+
+void *sap_session_acquire_live(struct sap_session *s, size_t bytes)
+{
+    sap_session_release_live(s);
+    s->live_block = acquire(s, bytes, SAP_MEMORY_WORK);
+    return s->live_block;
+}
+
+void sap_session_release_live(struct sap_session *s)
+{
+    release(s, &s->live_block, SAP_MEMORY_WORK);
+    s->live = NULL;
 }
 
 void sap_session_install_game(struct sap_session *s, sap_game *game)
@@ -284,6 +298,7 @@ void sap_session_install_game(struct sap_session *s, sap_game *game)
 
 void sap_session_release_game(struct sap_session *s)
 {
+    sap_session_release_live(s); /* it was the game's */
     release(s, &s->game_block, SAP_MEMORY_GAME);
     s->game = NULL;
 }
