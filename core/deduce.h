@@ -333,12 +333,25 @@ void sap_hint_leave_out_endgame(struct sap_hint *h);
 /* The scan (hint.c) on a finished deduction: begin, then for *budget
  * steps a call, true once done; it offers each unsure cell it passes to
  * the guess (guess.c). */
+/* The scan's costs in steps (sapper.h section 2): a cell looked at is one;
+ * a certain cell's reason reads a few blocks around it, and two steps read
+ * up to 81 (a number next to it, each of that number's neighbours, its
+ * numbers). */
+#define REASON_STEPS 64u
+#define TWO_STEPS_STEPS 1024u
 void sap_hint_scan_begin(sap_deduce *d);
 bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
 /* The scan's two looks at cell x, for a scan of the cells it chooses
  * (hint_live.c): the first pass's (a flag on a cell proven safe: true,
  * and it is the best), the second's (the steps it cost). */
 bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
+/* The level of the simplest reason for certain covered cell x (safe, or
+ * a mine): 1 one number, 2 two steps, 3 the whole count.  It only falls
+ * while x is covered (a number that shows 0 keeps showing it; a number
+ * whose covered neighbours are all mines keeps them covered, and the
+ * mines proven around a number only grow), and it reads nothing more
+ * than four rows or columns away from x. */
+unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe);
 uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
 void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
 

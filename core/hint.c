@@ -154,12 +154,14 @@ static unsigned reason(const sap_game *g, uint32_t r, uint32_t c, bool safe, cha
     return 3;
 }
 
-/* The scan's costs in steps (sapper.h section 2): a cell looked at is one;
- * a certain cell's reason reads a few blocks around it, and two steps read
- * up to 81 (a number next to it, each of that number's neighbours, its
- * numbers). */
-#define REASON_STEPS 64u
-#define TWO_STEPS_STEPS 1024u
+unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe)
+{
+    uint32_t cols = sap_game_cols(g);
+    char none[1];
+    size_t n = 0;
+    return reason(g, x / cols, x % cols, safe, none, sizeof none, &n, 4);
+}
+
 
 void sap_hint_scan_begin(sap_deduce *d)
 {

@@ -7,14 +7,25 @@
  * bounding box); HINT then reads only those boxes: a cell the game shows
  * open that the block does not is opened in it, which moves its rules and
  * local passes on from the numbers that changed.  Once the block is
- * solved, every certain covered cell is settled in it, and each cell it
- * settles is noted in a bitmap with a summary bit for every 32 of them
- * (sap_deduce_note).  HINT's scan (hint.c) then looks at the noted cells
- * only, in row order, and so chooses what the scan of the whole board
- * would: a wrong flag first, else the certain cell with the simplest
- * reason, the first in row order.  A noted cell that has been opened or
- * is a mine flagged is no longer news, and its bit is cleared when the
- * scan meets it, so each such cell costs the scan once.
+ * solved, every certain covered cell is settled in it.
+ *
+ * HINT's scan (hint.c) reads the whole board: a flag on a cell proven safe
+ * first, else the certain cell with the simplest reason, the first in row
+ * order.  Here it reads four sets of cells, each a bit a cell with a bit
+ * for every 32 of them, so that the next member in row order is found
+ * without reading the board:
+ *   - NOTED: cells settled since the last scan (sap_deduce_note), which
+ *     the scan sorts into the three others;
+ *   - FLAGGED: flagged cells not known to be mines, where a wrong flag
+ *     would be;
+ *   - PLAIN, TWO, HARDER: the certain cells by the level of their
+ *     simplest reason (sap_hint_level: one number, two steps, the whole
+ *     count).  The first member of the first set not empty is HINT's
+ *     answer.  A level only falls while its cell is covered, and only
+ *     when a cell four rows or columns away at most is opened: a cell
+ *     opened sends those of TWO and HARDER around it back to NOTED.
+ * A member that has been opened, or is a mine flagged, is no longer news,
+ * and is taken out when the scan meets it, so each costs the scan once.
  *
  * When nothing is certain, HINT guesses, and a guess weighs the odds of
  * the whole position: the session then runs HINT as before (guess.c) in a
@@ -22,58 +33,86 @@
  * (LIVE_PARTIAL: a group too big, or no layout fits).
  */
 #include "deduce.h"
-#include "game.h"
 
 enum live_stage {
     LS_FINISH = 0, /* a pass a HINT given up left under way: to its end */
     LS_READ,       /* the moves' boxes */
-    LS_SOLVE,    /* the block's rules and passes */
-    LS_SCAN,     /* the noted cells: a wrong flag, then the simplest reason */
-    LS_DONE,     /* the hint is ready */
-    LS_NONE      /* nothing is certain, or the block could not count */
+    LS_SOLVE,      /* the block's rules and passes */
+    LS_SORT,       /* NOTED into the other sets */
+    LS_FLAGS,      /* FLAGGED: a wrong flag */
+    LS_PLAIN,      /* PLAIN: its first */
+    LS_TWO,        /* TWO: its first */
+    LS_HARDER,     /* HARDER: its first */
+    LS_DONE,       /* the hint is ready */
+    LS_NONE        /* nothing is certain, or the block could not count */
 };
+
+enum live_set { NOTED = 0, FLAGGED, PLAIN, TWO, HARDER, SETS };
 
 #define LIVE_BOXES 4u
 
 struct sap_live {
     struct sap_hint hint; /* what HINT's line and move read (hint.c) */
     sap_deduce *deduce;
-    uint32_t *bits;         /* a bit a cell noted, then a bit a word of them */
-    uint32_t words;         /* words of the cells' bits */
-    uint32_t boxes;         /* box[0..boxes): changed, not yet read */
+    uint32_t *set[SETS]; /* each: a bit a cell, then a bit a word of them */
+    uint32_t words;      /* words of a set's cell bits */
+    uint32_t boxes;      /* box[0..boxes): changed, not yet read */
     struct sap_box box[LIVE_BOXES];
-    uint32_t row, col;      /* the next cell of box[0] */
-    uint32_t cursor;        /* the scan's next cell */
+    uint32_t row, col; /* the next cell of box[0] */
+    uint32_t cursor;   /* the scan's next cell */
     uint8_t stage;
-    uint8_t pass; /* the scan's: 0 wrong flags, 1 the simplest reason */
 };
 
 SAP_STATIC_ASSERT(live_header_fits, sizeof(struct sap_live) <= SAP_HINT_LIVE_HEADER_BYTES);
 
-static size_t bits_bytes(uint32_t cells)
+/* A set's bytes: the cells' bits and the summary's, rounded to 8. */
+static size_t set_bytes(uint32_t cells)
 {
     size_t words = (cells + 31u) / 32u, summary = (words + 31u) / 32u;
     return ((words + summary) * 4u + 7u) & ~(size_t)7u;
 }
 
+static void add(struct sap_live *l, enum live_set which, uint32_t x)
+{
+    uint32_t *bits = l->set[which];
+    bits[x >> 5] |= (uint32_t)1 << (x & 31u);
+    bits[l->words + (x >> 10)] |= (uint32_t)1 << ((x >> 5) & 31u);
+}
+
+static void take_out(struct sap_live *l, enum live_set which, uint32_t x)
+{
+    uint32_t *bits = l->set[which], w = x >> 5;
+    bits[w] &= ~((uint32_t)1 << (x & 31u));
+    if (bits[w] == 0)
+        bits[l->words + (w >> 5)] &= ~((uint32_t)1 << (w & 31u));
+}
+
+static bool has(const struct sap_live *l, enum live_set which, uint32_t x)
+{
+    return (l->set[which][x >> 5] >> (x & 31u)) & 1u;
+}
+
 int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_game *game)
 {
     struct sap_live *l = (struct sap_live *)memory;
-    uint32_t rows = sap_game_rows(game), cols = sap_game_cols(game), cells = rows * cols;
-    size_t at = SAP_HINT_LIVE_HEADER_BYTES + bits_bytes(cells);
+    uint32_t rows = sap_game_rows(game), cols = sap_game_cols(game), cells = rows * cols, i;
+    size_t at = SAP_HINT_LIVE_HEADER_BYTES;
     int err;
     *live = NULL;
     if (memory == NULL || bytes < SAP_HINT_LIVE_BYTES(rows, cols))
         return SAP_ERR_NOMEM;
     memset(l, 0, sizeof *l);
-    l->bits = (uint32_t *)(void *)((unsigned char *)memory + SAP_HINT_LIVE_HEADER_BYTES);
     l->words = (cells + 31u) / 32u;
-    memset(l->bits, 0, bits_bytes(cells));
+    for (i = 0; i < SETS; i++) {
+        l->set[i] = (uint32_t *)(void *)((unsigned char *)memory + at);
+        memset(l->set[i], 0, set_bytes(cells));
+        at += set_bytes(cells);
+    }
     err = sap_deduce_live_init(&l->deduce, (unsigned char *)memory + at, bytes - at, rows, cols,
                                sap_game_mines(game));
     if (err != SAP_OK)
         return err;
-    l->deduce->noted = l->bits;
+    l->deduce->noted = l->set[NOTED];
     l->hint.game = game;
     l->hint.deduce = l->deduce;
     l->hint.half = cells;
@@ -88,7 +127,6 @@ int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_
 
 void sap_live_moved(struct sap_live *l, struct sap_box box)
 {
-    uint32_t i;
     if (box.top > box.bottom || box.left > box.right)
         return; /* nothing changed */
     if (l->boxes == LIVE_BOXES) { /* too many to keep apart: the last grows */
@@ -99,26 +137,35 @@ void sap_live_moved(struct sap_live *l, struct sap_box box)
         b->right = box.right > b->right ? box.right : b->right;
         return;
     }
-    i = l->boxes++;
-    l->box[i] = box;
-    if (i == 0) {
-        l->row = box.top;
-        l->col = box.left;
-    }
+    l->box[l->boxes++] = box;
 }
 
 void sap_live_begin(struct sap_live *l)
 {
     /* a pass's order[] must not change under it: the moves wait for it */
-    l->stage = l->deduce->reach == DEPTH_FULL ? LS_FINISH : l->boxes > 0 ? LS_READ : LS_SOLVE;
-    if (l->boxes > 0) {
-        l->row = l->box[0].top;
-        l->col = l->box[0].left;
-    }
+    l->stage = l->deduce->reach == DEPTH_FULL ? LS_FINISH : LS_READ;
+    l->row = l->box[0].top;
+    l->col = l->box[0].left;
+}
+
+/* Cell x opened: the cells of TWO and HARDER four rows or columns away
+ * at most may have a simpler reason now, and are sorted again. */
+static void opened(struct sap_live *l, uint32_t x)
+{
+    sap_deduce *d = l->deduce;
+    struct sap_box b = sap_box_within(d->rows, d->cols, x / d->cols, x % d->cols, 4u);
+    uint32_t r, c;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
+            uint32_t y = r * d->cols + c;
+            if (has(l, TWO, y) || has(l, HARDER, y))
+                add(l, NOTED, y);
+        }
 }
 
 /* Cell x of a box read: opened in the block if the game shows it open;
- * if covered, noted again when settled (its flag may have changed). */
+ * if covered, its flag may have changed: settled, it is sorted again;
+ * unsettled and flagged, the flag is one to watch. */
 static void read_cell(struct sap_live *l, uint32_t x)
 {
     sap_deduce *d = l->deduce;
@@ -127,10 +174,14 @@ static void read_cell(struct sap_live *l, uint32_t x)
     uint8_t f = flags_of(d)[x];
     if (f & F_OPEN)
         return;
-    if (number >= 0)
+    if (number >= 0) {
         sap_deduce_live_open(d, x, (uint8_t)number);
-    else if (f & F_SETTLED)
-        sap_deduce_note(d, x);
+        opened(l, x);
+    } else if (f & F_SETTLED) {
+        add(l, NOTED, x);
+    } else if (sap_game_cell(l->hint.game, x / cols, x % cols) == 'P') {
+        add(l, FLAGGED, x);
+    }
 }
 
 /* The boxes, a cell a step; true once all are read. */
@@ -178,11 +229,12 @@ static uint32_t lowest_bit(uint32_t w)
     return n + ((w & 1u) == 0);
 }
 
-/* The first noted cell at x or after it (cells: none); a step for each
- * summary word read. */
-static uint32_t next_noted(const struct sap_live *l, uint32_t x, uint32_t *budget)
+/* The first member of a set at x or after it (cells: none); a step for
+ * each summary word read. */
+static uint32_t next_in(const struct sap_live *l, enum live_set which, uint32_t x,
+                        uint32_t *budget)
 {
-    const uint32_t *bits = l->bits, *summary = l->bits + l->words;
+    const uint32_t *bits = l->set[which], *summary = bits + l->words;
     uint32_t cells = l->deduce->cells, w = x >> 5, rest;
     if (x >= cells)
         return cells;
@@ -194,95 +246,131 @@ static uint32_t next_noted(const struct sap_live *l, uint32_t x, uint32_t *budge
         *budget = *budget > 0 ? *budget - 1u : 0;
         if (s != 0) {
             w = (w & ~31u) + lowest_bit(s);
-            if (bits[w] != 0)
-                return (w << 5) + lowest_bit(bits[w]);
-            continue; /* cleared since: look on from the next word */
+            return (w << 5) + lowest_bit(bits[w]); /* a summary bit: a member */
         }
     }
     return cells;
 }
 
-/* A noted cell that is no longer news: opened, or a mine flagged. */
-static bool stale(const struct sap_live *l, uint32_t x)
+static bool flagged(const struct sap_live *l, uint32_t x)
+{
+    uint32_t cols = l->deduce->cols;
+    return sap_game_cell(l->hint.game, x / cols, x % cols) == 'P';
+}
+
+/* A noted cell sorted: a settled cell covered goes to the set of its
+ * level, and to FLAGGED too when flagged and safe; a mine flagged is no
+ * news. */
+static void sort_cell(struct sap_live *l, uint32_t x)
+{
+    static const uint8_t set_of_level[] = { PLAIN, PLAIN, TWO, HARDER };
+    uint8_t f = flags_of(l->deduce)[x] & (F_OPEN | F_SETTLED);
+    bool safe = f == F_SEEN_SAFE, mine = f == F_SEEN_MINE;
+    take_out(l, PLAIN, x);
+    take_out(l, TWO, x);
+    take_out(l, HARDER, x);
+    if (!safe && !mine)
+        return; /* opened since */
+    if (flagged(l, x)) {
+        if (safe)
+            add(l, FLAGGED, x);
+        else
+            return;
+    }
+    add(l, (enum live_set)set_of_level[sap_hint_level(l->hint.game, x, safe) & 3u], x);
+}
+
+/* One member of the set the stage reads: the steps it cost. */
+static uint32_t look_at(struct sap_live *l, uint32_t x)
 {
     sap_deduce *d = l->deduce;
-    uint8_t f = flags_of(d)[x];
-    return (f & F_OPEN) != 0
-           || ((f & F_SETTLED) == F_SEEN_MINE
-               && sap_game_cell(l->hint.game, x / d->cols, x % d->cols) == 'P');
+    uint8_t f = flags_of(d)[x] & (F_OPEN | F_SETTLED);
+    switch (l->stage) {
+    case LS_SORT:
+        take_out(l, NOTED, x);
+        sort_cell(l, x);
+        return TWO_STEPS_STEPS;
+    case LS_FLAGS:
+        if ((f & F_OPEN) || f == F_SEEN_MINE || !flagged(l, x))
+            take_out(l, FLAGGED, x); /* opened, unflagged, or rightly flagged */
+        else
+            (void)sap_hint_wrong_flag(&l->hint, x);
+        return 1;
+    default: /* LS_PLAIN, LS_TWO, LS_HARDER: the first that is news */
+        if ((f & F_OPEN) || (f == F_SEEN_MINE && flagged(l, x))) {
+            take_out(l, (enum live_set)(PLAIN + (l->stage - LS_PLAIN)), x);
+            return 1;
+        }
+        return sap_hint_consider(&l->hint, x);
+    }
 }
 
-static void forget(struct sap_live *l, uint32_t x)
+/* The stage's set read in row order, from l->cursor; true once it is
+ * done (read through, or its answer found). */
+static bool read_set(struct sap_live *l, uint32_t *budget)
 {
-    uint32_t *bits = l->bits, w = x >> 5;
-    bits[w] &= ~((uint32_t)1 << (x & 31u));
-    if (bits[w] == 0)
-        bits[l->words + (w >> 5)] &= ~((uint32_t)1 << (w & 31u));
-}
-
-/* HINT's scan (hint.c) over the noted cells; true once done. */
-static bool scan(struct sap_live *l, uint32_t *budget)
-{
+    static const uint8_t set_of[] = { [LS_SORT] = NOTED, [LS_FLAGS] = FLAGGED,
+                                      [LS_PLAIN] = PLAIN, [LS_TWO] = TWO,
+                                      [LS_HARDER] = HARDER };
     sap_deduce *d = l->deduce;
     while (*budget > 0) {
-        uint32_t x = next_noted(l, l->cursor, budget), cost = 1;
-        if (x == d->cells || (l->pass == 0 && d->u.hint.best == 0)
-            || (l->pass == 1 && d->u.hint.best <= 1)) {
-            if (l->pass == 1 || d->u.hint.best == 0)
-                return true;
-            l->pass = 1;
-            l->cursor = 0;
-            continue;
-        }
+        uint32_t x = next_in(l, (enum live_set)set_of[l->stage], l->cursor, budget), cost;
+        if (x == d->cells)
+            return true;
         l->cursor = x + 1u;
-        if (stale(l, x))
-            forget(l, x);
-        else if (l->pass == 0)
-            (void)sap_hint_wrong_flag(&l->hint, x);
-        else
-            cost = sap_hint_consider(&l->hint, x);
+        cost = look_at(l, x);
         *budget = *budget > cost ? *budget - cost : 0;
+        if (d->u.hint.best <= (l->stage == LS_FLAGS ? 0u : 3u))
+            return true;
     }
     return false;
+}
+
+/* The scan's next stage, once one is done. */
+static void next_stage(struct sap_live *l)
+{
+    const sap_deduce *d = l->deduce;
+    l->cursor = 0;
+    if (d->u.hint.best <= 3u)
+        l->stage = LS_DONE; /* a wrong flag, or the first of its level */
+    else if (l->stage == LS_HARDER)
+        l->stage = LS_NONE;
+    else
+        l->stage++;
 }
 
 int sap_live_step(struct sap_live *l, uint32_t budget)
 {
     if (budget == 0)
         budget = 1;
-    while (budget > 0) {
+    while (budget > 0 && l->stage < LS_DONE) {
+        int got;
         switch (l->stage) {
         case LS_FINISH:
-            if (sap_deduce_live_solve(l->deduce, &budget, NULL) != LIVE_MORE)
+            if (sap_deduce_live_solve(l->deduce, &budget, NULL) != LIVE_MORE) {
                 l->stage = LS_READ;
+                l->row = l->box[0].top;
+                l->col = l->box[0].left;
+            }
             break;
         case LS_READ:
             if (read_boxes(l, &budget))
                 l->stage = LS_SOLVE;
             break;
-        case LS_SOLVE: {
-            int got = sap_deduce_live_solve(l->deduce, &budget, NULL);
+        case LS_SOLVE:
+            got = sap_deduce_live_solve(l->deduce, &budget, NULL);
             if (got == LIVE_PARTIAL) {
                 l->stage = LS_NONE;
-                return SAP_ERR_SIZE;
-            }
-            if (got == LIVE_IDLE) {
+            } else if (got == LIVE_IDLE) {
                 sap_hint_scan_begin(l->deduce);
-                l->pass = 0;
                 l->cursor = 0;
-                l->stage = LS_SCAN;
+                l->stage = LS_SORT;
             }
             break;
-        }
-        case LS_SCAN:
-            if (!scan(l, &budget))
-                break;
-            l->stage = l->deduce->u.hint.best > 3u ? LS_NONE : LS_DONE;
-            break;
-        case LS_DONE:
-            return SAP_OK;
         default:
-            return SAP_ERR_SIZE;
+            if (read_set(l, &budget))
+                next_stage(l);
+            break;
         }
     }
     return l->stage == LS_DONE ? SAP_OK : l->stage == LS_NONE ? SAP_ERR_SIZE : SAP_MORE;

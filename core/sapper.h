@@ -1158,13 +1158,13 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
 
 /* A protocol session keeps HINT's deduction beside its game between moves
  * (core/hint_live.c), so that HINT after a move costs what the move
- * changed: a header, a bit a cell and a bit for every 32 of them, and a
- * deduction block; about 8.1 MB for 1000 x 1000, held until the game is
- * replaced or another request needs the memory. */
+ * changed: a header, five sets of cells (a bit a cell and a bit for every
+ * 32 of them), and a deduction block; about 8.7 MB for 1000 x 1000, held
+ * until the game is replaced or another request needs the memory. */
 #define SAP_HINT_LIVE_HEADER_BYTES 640u
 #define SAP_HINT_LIVE_BYTES(rows, cols)                                                        \
     ((size_t)SAP_HINT_LIVE_HEADER_BYTES                                                        \
-     + (((((size_t)(rows) * (size_t)(cols) + 31u) / 32u                                        \
+     + (size_t)5u * (((((size_t)(rows) * (size_t)(cols) + 31u) / 32u                           \
           + ((size_t)(rows) * (size_t)(cols) + 1023u) / 1024u)                                 \
              * 4u                                                                              \
          + 7u)                                                                                 \

@@ -1,0 +1,221 @@
+/*
+ * hint_bench.c - what HINT after a move costs as boards grow, and PLAY to
+ * the end of a large no-guess board.
+ *
+ *   hint_bench ROWS COLS MINES GAMES SAMPLE [play]
+ *
+ * Each game is a no-guess board (NEW ROWS COLS MINES <seed> NOGUESS)
+ * played through a session in this process, request by request: HINT,
+ * then the move it names (open the safe cell, flag the mine), to the end.
+ * Every HINT is timed; this is HINT as a session serves it, on the
+ * deduction it keeps beside the game (core/hint_live.c).  At every
+ * SAMPLE-th move the same position is also given to HINT as it reads the
+ * whole board (sap_hint_init on the session's game, core/guess.c), the
+ * baseline, timed as well.  A HINT that says GUESS on a no-guess board is
+ * a failure (exit 1), and so is a game not won.
+ *
+ * With "play", each game is instead played by one PLAY request, timed from
+ * the request to END; its reply (gigabytes of boom lines on 1000 x 1000)
+ * is read in pieces and must end with WIN.
+ *
+ * Output: the medians and 99th percentiles, and "summary" rows for
+ * tests/bench.sh.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lib/heap_memory.h"
+#include "lib/session_drive.h"
+#include "sapper.h"
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+struct times {
+    double *v;
+    size_t n, cap;
+};
+
+static void times_add(struct times *t, double us)
+{
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 1024;
+        double *v = realloc(t->v, cap * sizeof *v);
+        if (v == NULL)
+            abort();
+        t->v = v;
+        t->cap = cap;
+    }
+    t->v[t->n++] = us;
+}
+
+static int compare(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double percentile(struct times *t, double q)
+{
+    if (t->n == 0)
+        return 0;
+    qsort(t->v, t->n, sizeof *t->v, compare);
+    return t->v[(size_t)(q * (double)(t->n - 1) + 0.5)];
+}
+
+static struct sap_session session;
+static char reply[1 << 16];
+
+static const char *ask(const char *request)
+{
+    return session_ask(&session, request, reply, sizeof reply);
+}
+
+/* HINT as it reads the whole position, on the session's game. */
+static double full_hint_us(void *block, size_t bytes)
+{
+    sap_hint *h;
+    double t0 = now_us();
+    if (sap_hint_init(&h, block, bytes, session.game) != SAP_OK)
+        abort();
+    while (sap_hint_step(h, SAP_BUDGET_UNLIMITED) == SAP_MORE)
+        ;
+    return now_us() - t0;
+}
+
+/* One game by HINT and its moves; false when it guessed or did not win. */
+static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned seed,
+                      unsigned sample, struct times *live, struct times *full, void *block,
+                      size_t bytes, unsigned *moves)
+{
+    char request[96];
+    bool won = false;
+    unsigned n = 0;
+    snprintf(request, sizeof request, "NEW %u %u %u %u NOGUESS\n", rows, cols, mines, seed);
+    ask(request);
+    for (;;) {
+        unsigned x, y;
+        char word[8];
+        double t0 = now_us();
+        ask("HINT\n");
+        if (n > 0) /* the first is the first click, before any deduction */
+            times_add(live, now_us() - t0);
+        if (sscanf(reply, "%7s %u %u", word, &x, &y) != 3 || strcmp(word, "GUESS") == 0) {
+            fprintf(stderr, "hint_bench: %ux%u/%u seed %u, move %u: HINT said: %s", rows, cols,
+                    mines, seed, n, reply);
+            break;
+        }
+        if (n > 0 && sample > 0 && n % sample == 0)
+            times_add(full, full_hint_us(block, bytes));
+        snprintf(request, sizeof request, "%d %u %u\n", strcmp(word, "MINE") == 0 ? 2 : 1, x,
+                 y);
+        ask(request);
+        n++;
+        if (strstr(reply, "WIN\n") != NULL) {
+            won = true;
+            break;
+        }
+        if (strstr(reply, "LOSE\n") != NULL) {
+            fprintf(stderr, "hint_bench: %ux%u/%u seed %u: lost at move %u\n", rows, cols, mines,
+                    seed, n);
+            break;
+        }
+    }
+    *moves += n;
+    return won;
+}
+
+/* One game by a single PLAY; true when its reply ends with the game won. */
+static bool play_game(unsigned rows, unsigned cols, unsigned mines, unsigned seed,
+                      struct times *play, size_t *reply_bytes)
+{
+    char request[96], tail[64] = "";
+    const char *line = "PLAY\n";
+    size_t taken = 0, length = strlen(line);
+    double t0;
+    snprintf(request, sizeof request, "NEW %u %u %u %u NOGUESS\n", rows, cols, mines, seed);
+    ask(request);
+    t0 = now_us();
+    while (taken < length)
+        taken += sap_session_sink(&session, line + taken, length - taken);
+    for (;;) {
+        size_t got = sap_session_poll(&session, reply, sizeof reply);
+        if (got == 0 && !sap_session_busy(&session))
+            break;
+        *reply_bytes += got;
+        if (got >= sizeof tail - 1) {
+            memcpy(tail, reply + got - (sizeof tail - 1), sizeof tail - 1);
+        } else if (got > 0) { /* shift the tail along */
+            size_t keep = strlen(tail) + got > sizeof tail - 1 ? sizeof tail - 1 - got
+                                                                 : strlen(tail);
+            memmove(tail, tail + strlen(tail) - keep, keep);
+            memcpy(tail + keep, reply, got);
+            tail[keep + got] = '\0';
+        }
+    }
+    times_add(play, now_us() - t0);
+    return strstr(tail, "WIN\nEND\n") != NULL;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned rows, cols, mines, games, sample, game, moves = 0, failed = 0;
+    bool play;
+    size_t bytes, reply_bytes = 0;
+    void *block;
+    struct times live = { 0 }, full = { 0 };
+    if (argc != 6 && argc != 7) {
+        fprintf(stderr, "usage: hint_bench ROWS COLS MINES GAMES SAMPLE [play]\n");
+        return 2;
+    }
+    rows = (unsigned)atoi(argv[1]);
+    cols = (unsigned)atoi(argv[2]);
+    mines = (unsigned)atoi(argv[3]);
+    games = (unsigned)atoi(argv[4]);
+    sample = (unsigned)atoi(argv[5]);
+    play = argc == 7 && strcmp(argv[6], "play") == 0;
+    bytes = SAP_HINT_BYTES(rows, cols);
+    if (posix_memalign(&block, 64, bytes) != 0)
+        return 2;
+    for (game = 0; game < games; game++) {
+        bool ok;
+        sap_session_init(&session, &heap_memory);
+        sap_session_set_budget(&session, SAP_BUDGET_UNLIMITED);
+        ok = play ? play_game(rows, cols, mines, game + 1, &live, &reply_bytes)
+                  : hint_game(rows, cols, mines, game + 1, sample, &live, &full, block, bytes,
+                              &moves);
+        failed += !ok;
+        sap_session_release(&session);
+    }
+    free(block);
+    if (play) {
+        printf("PLAY to the end, %ux%u/%u no-guess, %u games: median %.0f ms (%.2f us a "
+               "cell), %zu bytes of reply; %u not won\n",
+               rows, cols, mines, games, percentile(&live, 0.5) / 1e3,
+               percentile(&live, 0.5) / ((double)rows * cols), reply_bytes, failed);
+        printf("summary\tPLAY to the end, %ux%u/%u no-guess (median)\t%.0f ms\t-\t-\t"
+               "won, no GUESS\n",
+               rows, cols, mines, percentile(&live, 0.5) / 1e3);
+    } else {
+        double l50 = percentile(&live, 0.5), l99 = percentile(&live, 0.99);
+        double f50 = percentile(&full, 0.5);
+        printf("HINT after a move, %ux%u/%u no-guess, %u games, %u moves: kept deduction "
+               "median %.1f us, p99 %.1f us; whole-board HINT (%zu positions) median %.1f us; "
+               "%u games with a GUESS or not won\n",
+               rows, cols, mines, games, moves, l50, l99, full.n, f50, failed);
+        printf("summary\tHINT after a move, %ux%u/%u (median)\t%.1f us\t%.1f us\t%.0fx\t"
+               "within 3x of expert\n",
+               rows, cols, mines, l50, f50, l50 > 0 ? f50 / l50 : 0.0);
+    }
+    free(live.v);
+    free(full.v);
+    return failed == 0 ? 0 : 1;
+}
