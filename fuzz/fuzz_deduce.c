@@ -19,7 +19,11 @@
  *     that budget, and agree with the brute force in turn;
  *   - HINT's move (sap_hint, its look-ahead included) is the same at that
  *     budget as at once, opens no cell the engine proves a mine, and
- *     guesses only when no cell is certain.
+ *     guesses only when no cell is certain;
+ *   - HINT kept between moves (core/hint_live.c), told each click and
+ *     mark as it is made and asked after each at that budget, names what
+ *     HINT on the whole position names, byte for byte, or nothing when
+ *     that HINT guesses.
  */
 #include "fuzz.h"
 
@@ -103,6 +107,52 @@ static void check_hint(const sap_game *g, uint32_t budget, const int *view)
     FUZZ_CHECK(view[x] != SAP_CELL_UNSURE || !certain, "HINT guesses beside a certain cell");
 }
 
+/* HINT's line and move on the whole position. */
+static int full_line(const sap_game *g, char *line, size_t cap, uint32_t *x, bool *guess)
+{
+    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), r = 0, c = 0;
+    size_t bytes = SAP_HINT_BYTES(rows, cols);
+    void *block = malloc(bytes);
+    sap_hint *h;
+    int err, op;
+    FUZZ_CHECK(block != NULL, "malloc");
+    FUZZ_CHECK(sap_hint_init(&h, block, bytes, g) == SAP_OK, "hint init");
+    while ((err = sap_hint_step(h, SAP_BUDGET_UNLIMITED)) == SAP_MORE)
+        ;
+    FUZZ_CHECK(err == SAP_OK, "HINT gave %d on a real position", err);
+    (void)sap_hint_line(h, line, cap);
+    op = sap_hint_move(h, &r, &c);
+    *x = r * cols + c;
+    *guess = h->guessing || h->approximate;
+    free(block);
+    return op;
+}
+
+/* The kept block after the move just made: its HINT at `budget` is the
+ * whole position's. */
+static void check_live(const sap_game *g, struct sap_live *l, uint32_t budget)
+{
+    char want[SAP_REPLY_MAX], got[SAP_REPLY_MAX];
+    uint32_t x = 0, y = 0, r = 0, c = 0, calls = 0;
+    bool guess;
+    int op = full_line(g, want, sizeof want, &x, &guess), err;
+    sap_live_moved(l, sap_game_changed_box(g));
+    sap_live_begin(l);
+    do
+        err = sap_live_step(l, budget != 0 ? budget : SAP_BUDGET_UNLIMITED);
+    while (err == SAP_MORE && ++calls < 100000000u);
+    if (err == SAP_ERR_SIZE) {
+        FUZZ_CHECK(guess, "the kept block names nothing where HINT says: %s", want);
+        return;
+    }
+    FUZZ_CHECK(err == SAP_OK, "the kept block's HINT gave %d", err);
+    (void)sap_hint_line(sap_live_hint(l), got, sizeof got);
+    FUZZ_CHECK(strcmp(got, want) == 0, "the kept block says %s where HINT says %s", got, want);
+    FUZZ_CHECK(sap_hint_move(sap_live_hint(l), &r, &c) == op, "the kept block's op differs");
+    y = r * sap_game_cols(g) + c;
+    FUZZ_CHECK(y == x, "the kept block's move differs");
+}
+
 void fuzz_one(const uint8_t *data, size_t size)
 {
     struct fuzz_bytes in;
@@ -110,8 +160,9 @@ void fuzz_one(const uint8_t *data, size_t size)
     bool small;
     uint32_t rows, cols, cells, i, clicks, marks, budget, round;
     enum deduce_count how;
-    size_t bytes;
-    void *block;
+    size_t bytes, live_bytes;
+    void *block, *live_block;
+    struct sap_live *live = NULL;
     sap_game *g;
     int *view, *view2, err, err2;
     uint32_t *odds, *odds2;
@@ -139,17 +190,28 @@ void fuzz_one(const uint8_t *data, size_t size)
             if (fuzz_rng_next(&layout) % 100u < density)
                 sap_game_set_mine(g, i / cols, i % cols, true);
     }
+    live_bytes = SAP_HINT_LIVE_BYTES(rows, cols);
+    live_block = malloc(live_bytes);
+    FUZZ_CHECK(live_block != NULL, "malloc");
     clicks = fuzz_range(&in, 0, 6);
     for (i = 0; i < clicks; i++) {
         uint32_t x = fuzz_range(&in, 0, cells - 1);
-        if (!sap_game_mine_at(g, x / cols, x % cols)) /* a lost game shows nothing new */
-            sap_game_move(g, 1, x / cols + 1, x % cols + 1);
+        if (sap_game_mine_at(g, x / cols, x % cols))
+            continue; /* a lost game shows nothing new */
+        sap_game_move(g, 1, x / cols + 1, x % cols + 1);
+        if (live == NULL)
+            FUZZ_CHECK(sap_live_init(&live, live_block, live_bytes, g) == SAP_OK, "live init");
+        if (sap_game_state(g) == SAP_RUNNING)
+            check_live(g, live, budget);
     }
     marks = fuzz_range(&in, 0, 4);
     for (i = 0; i < marks; i++) {
         uint32_t x = fuzz_range(&in, 0, cells - 1);
         sap_game_move(g, 2, x / cols + 1, x % cols + 1);
+        if (live != NULL && sap_game_state(g) == SAP_RUNNING)
+            check_live(g, live, budget);
     }
+    free(live_block);
     how = (enum deduce_count)(fuzz_u8(&in) % 4u);
 
     err = deduce(g, SAP_BUDGET_UNLIMITED, COUNT_AUTO, view, odds);

@@ -5,7 +5,8 @@
 # ms; then three clients generating 1000 x 1000 no-guess boards; then
 # three clients of every heavy kind of tests/tools/daemon_fair.c
 # at once (CASUAL solving, CASUAL and NOGUESS generation, HINT/PROB,
-# SHOW/PROB, JUDGE streams).  The light client's round trips must stay far below the seconds
+# SHOW/PROB, JUDGE streams, PLAY to the end of no-guess games).  The light
+# client's round trips must stay far below the seconds
 # one heavy request used to hold the daemon for, every heavy answer must be
 # right and every heavy client answered.  The bounds are generous (the
 # daemon runs under ASan/UBSan here); `make bench` prints the plain build's

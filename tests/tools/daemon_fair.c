@@ -25,6 +25,8 @@
  *   judge        a JUDGE CASUAL stream of the client's two casual boards
  *                (answers checked), then a JUDGE BOOM stream that opens
  *                three cells of the tile board
+ *   play         a NOGUESS board at 20 % opened in the middle, then PLAY
+ *                to the end: every line up to END, which must follow WIN
  *
  * The light client sends `NEW 2 2 1 <i>` every INTERVAL_MS, LIGHT_COUNT
  * times, and waits for "OK 2 2 1" each time.  After it, each heavy client
@@ -58,9 +60,9 @@
 #define PER_KIND 3
 #define VARIANTS 2
 
-enum kind { CASUAL, CASUAL_GEN, NOGUESS_GEN, HINT, SHOW, JUDGE, KINDS };
-static const char *const kind_names[KINDS] = { "casual", "casual-gen", "noguess-gen",
-                                               "hint",   "show",       "judge" };
+enum kind { CASUAL, CASUAL_GEN, NOGUESS_GEN, HINT, SHOW, JUDGE, PLAY, KINDS };
+static const char *const kind_names[KINDS] = { "casual", "casual-gen", "noguess-gen", "hint",
+                                               "show",   "judge",      "play" };
 
 static const char *kind_name(enum kind k)
 {
@@ -331,6 +333,23 @@ static bool judge_streams(struct heavy *h)
     return ok;
 }
 
+/* A no-guess game played by PLAY to its end: no ERR, WIN just before END. */
+static bool play_to_the_end(struct heavy *h, uint32_t mines, uint32_t seed)
+{
+    char line[128];
+    bool won = false;
+    if (!play_opening(h, mines, seed, " NOGUESS", false) || !send_all(h->in.fd, "PLAY\n", 5))
+        return false;
+    while (read_line(&h->in, line, sizeof line)) {
+        if (strcmp(line, "END\n") == 0)
+            return won;
+        if (starts(line, "ERR"))
+            return false;
+        won = strcmp(line, "WIN\n") == 0;
+    }
+    return false;
+}
+
 /* One request of the client's kind (one answer); false when wrong. */
 static bool heavy_step(struct heavy *h, unsigned i)
 {
@@ -366,6 +385,8 @@ static bool heavy_step(struct heavy *h, unsigned i)
                && read_map(h, true);
     case JUDGE:
         return judge_streams(h);
+    case PLAY:
+        return play_to_the_end(h, cells / 100u * 20u, seed);
     case KINDS:
         break;
     }
@@ -421,7 +442,7 @@ static int usage(void)
     fprintf(stderr, "usage: daemon_fair ADDR SIZE LIGHT_COUNT INTERVAL_MS [HEAVY]\n"
                     "       daemon_fair ADDR SIZE LIGHT_COUNT INTERVAL_MS --heavy "
                     "KIND[,KIND...]\n"
-                    "kinds: casual casual-gen noguess-gen hint show judge all\n");
+                    "kinds: casual casual-gen noguess-gen hint show judge play all\n");
     return 2;
 }
 
