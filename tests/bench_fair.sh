@@ -5,7 +5,8 @@
 #     times, alone (the baseline), then beside three heavy clients of each
 #     kind of tests/tools/daemon_fair.c in turn (1000 x 1000 boards: CASUAL
 #     solving, CASUAL and NOGUESS generation, HINT/PROB loops, SHOW/PROB,
-#     JUDGE streams), then beside all of them at once (18 heavy clients).
+#     JUDGE streams, PLAY to the end of NOGUESS games), then beside all of
+#     them at once (21 heavy clients).
 #     Its round trips p50 / p99 / max, and the answers the heavy clients
 #     got meanwhile (every one checked).  Targets: p99 under 10 ms, max
 #     under 20 ms.
@@ -23,7 +24,7 @@ cd "$(dirname "$0")/.."
 
 FAIR=build/tools/daemon_fair
 RUNS=3
-KINDS="casual casual-gen noguess-gen hint show judge all"
+KINDS="casual casual-gen noguess-gen hint show judge play all"
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 field() { sed 's/^/ /' | sed -n "s/.* $1 \([0-9]*\).*/\1/p"; }
 per() { awk -v v="$1" -v d="$2" 'BEGIN { printf "%.2f", v / d }'; } # v / d, 2 decimals
