@@ -171,6 +171,11 @@ int sap_deduce_live_next(sap_deduce *d, uint32_t *budget, uint32_t *x);
  * no layout fits, d->contradiction): what is settled is certain, but
  * maybe not all that is. */
 int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready);
+/* PROB on a live block (hint_live.c): once it is solved (LIVE_IDLE), a
+ * global pass, driven by sap_deduce_spend; at SAP_OK sap_deduce_cell
+ * answers every cell with its odds, as a full deduction does, until the
+ * next sap_deduce_live_solve settles what the pass found. */
+void sap_deduce_live_count(sap_deduce *d);
 /* The layout changed under the player (the no-guess generator moved a
  * mine to or from covered cell y, unsettled, or away from y, a mine
  * settled): y and the numbers around it.  What stays settled stays true,

@@ -201,6 +201,11 @@ static void live_pass(sap_deduce *d, bool global)
     d->interior_mass = sap_weight_of(0);
 }
 
+void sap_deduce_live_count(sap_deduce *d)
+{
+    live_pass(d, true);
+}
+
 /* A covered cell next to number n, unsettled and in no group yet (cells:
  * none). */
 static uint32_t first_unqueued(sap_deduce *d, uint32_t n)

@@ -27,6 +27,10 @@
  * A member that has been opened, or is a mine flagged, is no longer news,
  * and is taken out when the scan meets it, so each costs the scan once.
  *
+ * PROB reads the odds of a global pass over the solved block
+ * (sap_deduce_live_count), which the next HINT or PROB then settles as
+ * the block's own passes are settled.
+ *
  * When nothing is certain, HINT guesses, and a guess weighs the odds of
  * the whole position: the session then runs HINT as before (guess.c) in a
  * block of its own.  So does it when the block cannot count a position
@@ -43,7 +47,8 @@ enum live_stage {
     LS_PLAIN,      /* PLAIN: its first */
     LS_TWO,        /* TWO: its first */
     LS_HARDER,     /* HARDER: its first */
-    LS_DONE,       /* the hint is ready */
+    LS_ODDS,       /* PROB's: a global pass, its odds kept */
+    LS_DONE,       /* the hint (or the odds) is ready */
     LS_NONE        /* nothing is certain, or the block could not count */
 };
 
@@ -61,6 +66,7 @@ struct sap_live {
     uint32_t row, col; /* the next cell of box[0] */
     uint32_t cursor;   /* the scan's next cell */
     uint8_t stage;
+    uint8_t odds; /* PROB's odds, not HINT's scan */
 };
 
 SAP_STATIC_ASSERT(live_header_fits, sizeof(struct sap_live) <= SAP_HINT_LIVE_HEADER_BYTES);
@@ -140,8 +146,15 @@ void sap_live_moved(struct sap_live *l, struct sap_box box)
     l->box[l->boxes++] = box;
 }
 
+void sap_live_begin_odds(struct sap_live *l)
+{
+    sap_live_begin(l);
+    l->odds = 1;
+}
+
 void sap_live_begin(struct sap_live *l)
 {
+    l->odds = 0;
     /* a pass's order[] must not change under it: the moves wait for it */
     l->stage = l->deduce->reach == DEPTH_FULL ? LS_FINISH : LS_READ;
     l->row = l->box[0].top;
@@ -361,11 +374,19 @@ int sap_live_step(struct sap_live *l, uint32_t budget)
             got = sap_deduce_live_solve(l->deduce, &budget, NULL);
             if (got == LIVE_PARTIAL) {
                 l->stage = LS_NONE;
+            } else if (got == LIVE_IDLE && l->odds) {
+                sap_deduce_live_count(l->deduce);
+                l->stage = LS_ODDS;
             } else if (got == LIVE_IDLE) {
                 sap_hint_scan_begin(l->deduce);
                 l->cursor = 0;
                 l->stage = LS_SORT;
             }
+            break;
+        case LS_ODDS:
+            got = sap_deduce_spend(l->deduce, &budget);
+            if (got != SAP_MORE)
+                l->stage = got == SAP_OK ? LS_DONE : LS_NONE;
             break;
         default:
             if (read_set(l, &budget))
@@ -379,4 +400,9 @@ int sap_live_step(struct sap_live *l, uint32_t budget)
 struct sap_hint *sap_live_hint(struct sap_live *l)
 {
     return &l->hint;
+}
+
+sap_deduce *sap_live_deduce(struct sap_live *l)
+{
+    return l->deduce;
 }

@@ -466,6 +466,10 @@ void sap_live_moved(struct sap_live *live, struct sap_box box);
 void sap_live_begin(struct sap_live *live);
 int sap_live_step(struct sap_live *live, uint32_t budget);
 struct sap_hint *sap_live_hint(struct sap_live *live);
+/* PROB's: sap_live_begin_odds, then sap_live_step as for HINT; at SAP_OK
+ * sap_prob_token reads sap_live_deduce(l), until the next begin. */
+void sap_live_begin_odds(struct sap_live *live);
+sap_deduce *sap_live_deduce(struct sap_live *live);
 
 /* The bounding box of the cells the game's last move changed (empty, top >
  * bottom, when none did): what sap_live_moved reads again. */

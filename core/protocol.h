@@ -167,12 +167,14 @@ size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
 void sap_req_play_take(struct sap_session *s, const struct request_line *r);
 bool sap_req_play_work(struct sap_session *s);
 size_t sap_req_play_reply(struct sap_session *s, char *out, size_t cap);
-/* The deduction of the current game, *d, in the request's block, left as
- * its work (or "ERR not enough memory ..."); then one budget of it a poll:
- * SAP_MORE, SAP_OK once done, or the error it ended with (its ERR is the
- * reply). */
+/* The deduction of the current game, *d: the one kept beside the game
+ * (hint_live.c), or one in the request's block, left as its work (or "ERR
+ * not enough memory ..."); then one budget of it a poll: SAP_MORE, SAP_OK
+ * once done (sap_deduce_cell reads *d), or the error it ended with (its
+ * ERR is the reply).  A kept one that cannot count the position gives way
+ * to one of the request's own, which says why. */
 void sap_req_deduce_start(struct sap_session *s, sap_deduce **d);
-int sap_req_deduce_on(struct sap_session *s, sap_deduce *d);
+int sap_req_deduce_on(struct sap_session *s, sap_deduce **d);
 
 /* VIEW [PROB] (view.c), and its usage (the ERR for a wrong word). */
 extern const char sap_usage_view[] SAP_ROM;

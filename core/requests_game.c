@@ -409,12 +409,45 @@ static void first_click(struct sap_session *s)
     sap_session_reply_end(s);
 }
 
-void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
+/* The deduction kept beside a game in play (hint_live.c), made at the
+ * first HINT, PLAY or PROB on it; false when it cannot be had (a game
+ * over, a build without it, memory). */
+static bool live_ready(struct sap_session *s)
+{
+    size_t bytes = SAP_HINT_LIVE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
+    void *block;
+    if (!SERVES(SAP_SOLVER_DEDUCE) || sap_game_state(s->game) != SAP_RUNNING)
+        return false;
+    if (s->live != NULL)
+        return true;
+    block = sap_work_fits(bytes) ? sap_session_acquire_live(s, bytes) : NULL;
+    if (block == NULL || sap_live_init(&s->live, block, bytes, s->game) != SAP_OK) {
+        sap_session_release_live(s);
+        return false;
+    }
+    return true;
+}
+
+/* PROB's deduction (VIEW PROB's too) in a block of its own. */
+static bool deduce_full_start(struct sap_session *s, sap_deduce **d)
 {
     size_t bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
     void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
     if (block == NULL || sap_deduce_init(d, block, bytes, s->game) != SAP_OK) {
         sap_session_reply_err(s, sap_reason_no_memory);
+        return false;
+    }
+    return true;
+}
+
+/* PROB's odds: from the kept deduction when there is one (*d is then its
+ * block), else from a deduction of the position in a block of its own. */
+void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
+{
+    if (live_ready(s)) {
+        sap_live_begin_odds(s->live);
+        *d = sap_live_deduce(s->live);
+    } else if (!deduce_full_start(s, d)) {
         return;
     }
     sap_session_leave_work(s);
@@ -429,21 +462,11 @@ static bool hint_full_start(struct sap_session *s)
     return block != NULL && sap_hint_init(&s->req.deduce.hint, block, bytes, s->game) == SAP_OK;
 }
 
-/* HINT on the deduction kept beside the game (hint_live.c), made at the
- * first HINT of a game in play; false when it cannot be had (memory). */
+/* HINT on the deduction kept beside the game. */
 static bool hint_live_start(struct sap_session *s)
 {
-    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
-    size_t bytes = SAP_HINT_LIVE_BYTES(rows, cols);
-    if (!SERVES(SAP_SOLVER_DEDUCE) || sap_game_state(s->game) != SAP_RUNNING)
+    if (!live_ready(s))
         return false;
-    if (s->live == NULL) {
-        void *block = sap_work_fits(bytes) ? sap_session_acquire_live(s, bytes) : NULL;
-        if (block == NULL || sap_live_init(&s->live, block, bytes, s->game) != SAP_OK) {
-            sap_session_release_live(s);
-            return false;
-        }
-    }
     sap_live_begin(s->live);
     s->req.deduce.hint = sap_live_hint(s->live);
     s->req.deduce.live = 1;
@@ -500,12 +523,19 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
     sap_session_leave_work(s);
 }
 
-int sap_req_deduce_on(struct sap_session *s, sap_deduce *d)
+int sap_req_deduce_on(struct sap_session *s, sap_deduce **d)
 {
     int err;
     if (sap_session_give_up(s))
         return SAP_ERR_ARG;
-    err = sap_deduce_step(d, s->budget);
+    if (s->live != NULL && *d == sap_live_deduce(s->live)) {
+        err = sap_live_step(s->live, s->budget);
+        if (err != SAP_ERR_SIZE)
+            return err;
+        /* the kept block could not count it: a deduction of its own says why */
+        return deduce_full_start(s, d) ? SAP_MORE : SAP_ERR_NOMEM;
+    }
+    err = sap_deduce_step(*d, s->budget);
     if (err == SAP_ERR_SIZE) {
         sap_session_reply_err(s, SAP_STR("the position is too big to work out exactly"));
         return err;
@@ -540,7 +570,7 @@ bool sap_req_hint_work(struct sap_session *s)
 /* PROB's map follows the deduction. */
 bool sap_req_prob_work(struct sap_session *s)
 {
-    int err = sap_req_deduce_on(s, s->req.deduce.deduce);
+    int err = sap_req_deduce_on(s, &s->req.deduce.deduce);
     if (err != SAP_OK)
         return err == SAP_MORE;
     start_prob_map(s);

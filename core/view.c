@@ -358,7 +358,7 @@ bool sap_req_view_work(struct sap_session *s)
     int err;
     if (!SERVES(SAP_SOLVER_DEDUCE))
         return false; /* never left: take refused it */
-    err = sap_req_deduce_on(s, s->req.view.deduce);
+    err = sap_req_deduce_on(s, &s->req.view.deduce);
     if (err != SAP_OK)
         return err == SAP_MORE;
     sap_view_begin(s, true);

@@ -11,8 +11,11 @@
  * deduction it keeps beside the game (core/hint_live.c).  At every
  * SAMPLE-th move the same position is also given to HINT as it reads the
  * whole board (sap_hint_init on the session's game, core/guess.c), the
- * baseline, timed as well.  A HINT that says GUESS on a no-guess board is
- * a failure (exit 1), and so is a game not won.
+ * baseline, timed as well; and PROB through the session (on the kept
+ * deduction: a global pass and the map), beside SHOW (the map alone, a
+ * byte a cell: what writing a board costs) and a whole-board deduction
+ * (PROB's work before it was kept).  A HINT that says GUESS on a no-guess
+ * board is a failure (exit 1), and so is a game not won.
  *
  * With "play", each game is instead played by one PLAY request, timed from
  * the request to END; its reply (gigabytes of boom lines on 1000 x 1000)
@@ -79,6 +82,25 @@ static const char *ask(const char *request)
     return session_ask(&session, request, reply, sizeof reply);
 }
 
+/* A deduction of the whole position, on the session's game. */
+static double full_deduce_us(void *block, size_t bytes)
+{
+    sap_deduce *d;
+    double t0 = now_us();
+    if (sap_deduce_init(&d, block, bytes, session.game) != SAP_OK)
+        abort();
+    while (sap_deduce_step(d, SAP_BUDGET_UNLIMITED) == SAP_MORE)
+        ;
+    return now_us() - t0;
+}
+
+static double ask_us(const char *request)
+{
+    double t0 = now_us();
+    ask(request);
+    return now_us() - t0;
+}
+
 /* HINT as it reads the whole position, on the session's game. */
 static double full_hint_us(void *block, size_t bytes)
 {
@@ -92,8 +114,12 @@ static double full_hint_us(void *block, size_t bytes)
 }
 
 /* One game by HINT and its moves; false when it guessed or did not win. */
+struct sampled {
+    struct times full, prob, show, deduce;
+};
+
 static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned seed,
-                      unsigned sample, struct times *live, struct times *full, void *block,
+                      unsigned sample, struct times *live, struct sampled *at, void *block,
                       size_t bytes, unsigned *moves)
 {
     char request[96];
@@ -113,8 +139,13 @@ static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned see
                     mines, seed, n, reply);
             break;
         }
-        if (n > 0 && sample > 0 && n % sample == 0)
-            times_add(full, full_hint_us(block, bytes));
+        if (n > 0 && sample > 0 && n % sample == 0) {
+            times_add(&at->full, full_hint_us(block, bytes));
+            times_add(&at->prob, ask_us("PROB\n"));
+            times_add(&at->show, ask_us("SHOW\n"));
+            times_add(&at->deduce, full_deduce_us(block, bytes));
+            ask("HINT\n"); /* the move HINT names is the same after PROB */
+        }
         snprintf(request, sizeof request, "%d %u %u\n", strcmp(word, "MINE") == 0 ? 2 : 1, x,
                  y);
         ask(request);
@@ -171,7 +202,8 @@ int main(int argc, char **argv)
     bool play;
     size_t bytes, reply_bytes = 0;
     void *block;
-    struct times live = { 0 }, full = { 0 };
+    struct times live = { 0 };
+    struct sampled at = { { 0 }, { 0 }, { 0 }, { 0 } };
     if (argc != 6 && argc != 7) {
         fprintf(stderr, "usage: hint_bench ROWS COLS MINES GAMES SAMPLE [play]\n");
         return 2;
@@ -190,7 +222,7 @@ int main(int argc, char **argv)
         sap_session_init(&session, &heap_memory);
         sap_session_set_budget(&session, SAP_BUDGET_UNLIMITED);
         ok = play ? play_game(rows, cols, mines, game + 1, &live, &reply_bytes)
-                  : hint_game(rows, cols, mines, game + 1, sample, &live, &full, block, bytes,
+                  : hint_game(rows, cols, mines, game + 1, sample, &live, &at, block, bytes,
                               &moves);
         failed += !ok;
         sap_session_release(&session);
@@ -206,16 +238,26 @@ int main(int argc, char **argv)
                rows, cols, mines, percentile(&live, 0.5) / 1e3);
     } else {
         double l50 = percentile(&live, 0.5), l99 = percentile(&live, 0.99);
-        double f50 = percentile(&full, 0.5);
+        double f50 = percentile(&at.full, 0.5), p50 = percentile(&at.prob, 0.5);
+        double s50 = percentile(&at.show, 0.5), d50 = percentile(&at.deduce, 0.5);
         printf("HINT after a move, %ux%u/%u no-guess, %u games, %u moves: kept deduction "
                "median %.1f us, p99 %.1f us; whole-board HINT (%zu positions) median %.1f us; "
                "%u games with a GUESS or not won\n",
-               rows, cols, mines, games, moves, l50, l99, full.n, f50, failed);
+               rows, cols, mines, games, moves, l50, l99, at.full.n, f50, failed);
+        printf("PROB at the same %zu positions: median %.1f us through the session; SHOW "
+               "%.1f us; a whole-board deduction alone %.1f us\n",
+               at.prob.n, p50, s50, d50);
         printf("summary\tHINT after a move, %ux%u/%u (median)\t%.1f us\t%.1f us\t%.0fx\t"
                "within 3x of expert\n",
                rows, cols, mines, l50, f50, l50 > 0 ? f50 / l50 : 0.0);
+        printf("summary\tPROB after a move, %ux%u/%u (median; SHOW %.0f us)\t%.0f us\t%.0f "
+               "us\t%.1fx\tabout what SHOW costs\n",
+               rows, cols, mines, s50, p50, d50 + s50, p50 > 0 ? (d50 + s50) / p50 : 0.0);
     }
     free(live.v);
-    free(full.v);
+    free(at.full.v);
+    free(at.prob.v);
+    free(at.show.v);
+    free(at.deduce.v);
     return failed == 0 ? 0 : 1;
 }
