@@ -605,14 +605,3 @@ int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *p
     return SAP_CELL_UNSURE;
 }
 
-enum deduce_standing sap_deduce_standing(const sap_deduce *d, uint32_t x)
-{
-    uint8_t f = flags_of((sap_deduce *)(uintptr_t)d)[x];
-    if (f & F_OPEN)
-        return STANDING_OPEN;
-    /* the rules settle a cell one way (a live block an interior one too);
-     * the walk sees it one way or both */
-    if ((f & F_SETTLED) == F_SEEN_MINE || (f & F_SETTLED) == F_SEEN_SAFE)
-        return STANDING_SETTLED;
-    return f & F_FRONTIER ? STANDING_UNSETTLED : STANDING_INTERIOR;
-}

@@ -130,7 +130,7 @@ enum deduce_standing {
                          * so far agrees on it: once done, proven a mine or safe */
     STANDING_UNSETTLED /* covered, next to a number, not (yet) settled */
 };
-enum deduce_standing sap_deduce_standing(const sap_deduce *d, uint32_t x);
+static inline enum deduce_standing sap_deduce_standing(const sap_deduce *d, uint32_t x);
 
 SAP_STATIC_ASSERT(deduce_header_fits, sizeof(struct sap_deduce) <= SAP_DEDUCE_HEADER_BYTES);
 
@@ -206,6 +206,19 @@ static inline uint8_t *flags_of(sap_deduce *d)
 {
     return (uint8_t *)d + SAP_DEDUCE_HEADER_BYTES;
 }
+/* (Inline: the no-guess generator's passes read it for every cell.) */
+static inline enum deduce_standing sap_deduce_standing(const sap_deduce *d, uint32_t x)
+{
+    uint8_t f = ((const uint8_t *)d + SAP_DEDUCE_HEADER_BYTES)[x];
+    if (f & F_OPEN)
+        return STANDING_OPEN;
+    /* the rules settle a cell one way (a live block an interior one too);
+     * the walk sees it one way or both */
+    if ((f & F_SETTLED) == F_SEEN_MINE || (f & F_SETTLED) == F_SEEN_SAFE)
+        return STANDING_SETTLED;
+    return f & F_FRONTIER ? STANDING_UNSETTLED : STANDING_INTERIOR;
+}
+
 /* An opened cell's mines not yet placed (0xFF on a covered cell) ... */
 static inline uint8_t *need_of(sap_deduce *d)
 {

@@ -44,8 +44,7 @@ enum gen_phase {
 /* G_PERTURB's passes over the board, in order (perturb_on). */
 enum perturb_pass {
     PASS_COUNT = 0,  /* the places' cells and mines */
-    PASS_MOVE_COUNT, /* move_mines: the mines to move and the room for them, */
-    PASS_MOVE_FILL,  /* the new places, */
+    PASS_MOVE_FILL,  /* move_mines: the new places, */
     PASS_MOVE_EMPTY, /* the old ones */
     PASS_SWAP_FROM,  /* no room: the mine that moves, */
     PASS_SWAP_TO     /* and where to */
@@ -319,8 +318,7 @@ static enum place place_of(sap_generate *g, uint32_t x)
 {
     if (g->level == SAP_LEVEL_CASUAL)
         return casual_place_of(g, x);
-    if (in_zone(g, x))
-        return P_KNOWN;
+    /* the zone is open by now (count_places), so known */
     switch (sap_deduce_standing(g->deduce, x)) {
     case STANDING_INTERIOR:
         return P_FAR;
@@ -339,17 +337,22 @@ static bool opened(sap_generate *g, uint32_t x)
     return sap_deduce_standing(g->deduce, x) == STANDING_OPEN;
 }
 
-/* Starts moving `count` mines (0 = all) from cells at `from` to cells at
- * `to` that have none, both chosen at random among those places
- * (selection sampling: a pass each, after a pass that counts them). */
-static void move_mines(sap_generate *g, enum place from, enum place to, uint32_t count)
+/* Starts moving `count` mines (0 = all) from cells at `from`, which hold
+ * `mines`, to cells at `to` that have none, `room` of them; both chosen at
+ * random among those places (selection sampling: a pass each). */
+static void move_mines(sap_generate *g, enum place from, enum place to, uint32_t count,
+                       uint32_t mines, uint32_t room)
 {
+    uint32_t k = count == 0 || count > mines ? mines : count;
     memset(&g->u, 0, sizeof g->u);
-    g->u.move.k = count;
+    g->u.move.mines = mines;
+    g->u.move.room = room;
+    g->u.move.k = k > room ? room : k;
+    g->u.move.left = g->u.move.k;
     g->from = (uint8_t)from;
     g->to = (uint8_t)to;
     g->cursor = 0;
-    g->pass = PASS_MOVE_COUNT;
+    g->pass = PASS_MOVE_FILL;
 }
 
 /* The end of PASS_COUNT (Tatham's idea): the frontier the player cannot
@@ -362,11 +365,12 @@ static void choose_perturbation(sap_generate *g)
     uint32_t frontier = g->u.count.frontier, frontier_mines = g->u.count.frontier_mines;
     uint32_t far_safe = g->u.count.far_safe, far_mines = g->u.count.far_mines;
     if (frontier > 0 && frontier_mines > 0 && frontier_mines <= far_safe) {
-        move_mines(g, P_FRONTIER, P_FAR, 0);
+        move_mines(g, P_FRONTIER, P_FAR, 0, frontier_mines, far_safe);
     } else if (frontier > 0 && frontier - frontier_mines <= far_mines) {
-        move_mines(g, P_FAR, P_FRONTIER, frontier - frontier_mines);
+        move_mines(g, P_FAR, P_FRONTIER, frontier - frontier_mines, far_mines,
+                   frontier - frontier_mines);
     } else if (frontier > 0 && far_safe > 0) {
-        move_mines(g, P_FRONTIER, P_FAR, far_safe);
+        move_mines(g, P_FRONTIER, P_FAR, far_safe, frontier_mines, far_safe);
     } else {
         /* no room either way (a small board, or a wall of proven mines):
          * one mine anywhere the player has not opened moves to a safe
@@ -414,6 +418,8 @@ static void perturb_cell(sap_generate *g, uint32_t x)
     enum place p;
     switch (g->pass) {
     case PASS_COUNT:
+        if (g->level == SAP_LEVEL_NOGUESS && !mine_in(layout, x))
+            break; /* the live block counts the places' cells (count_places) */
         p = place_of(g, x);
         if (p == P_FRONTIER) {
             g->u.count.frontier++;
@@ -423,13 +429,8 @@ static void perturb_cell(sap_generate *g, uint32_t x)
             g->u.count.far_safe += !mine_in(layout, x);
         }
         break;
-    case PASS_MOVE_COUNT:
-        p = place_of(g, x);
-        g->u.move.mines += p == g->from && mine_in(layout, x);
-        g->u.move.room += p == g->to && !mine_in(layout, x);
-        break;
     case PASS_MOVE_FILL: /* first the new places (so a cell is never both emptied and filled) */
-        if (place_of(g, x) == g->to && !mine_in(layout, x)) {
+        if (!mine_in(layout, x) && place_of(g, x) == g->to) {
             if (draw(g, g->u.move.room) < g->u.move.left) {
                 move_mine(g, x, true);
                 g->u.move.left--;
@@ -438,7 +439,7 @@ static void perturb_cell(sap_generate *g, uint32_t x)
         }
         break;
     case PASS_MOVE_EMPTY:
-        if (place_of(g, x) == g->from && mine_in(layout, x)) {
+        if (mine_in(layout, x) && place_of(g, x) == g->from) {
             if (draw(g, g->u.move.mines) < g->u.move.left) {
                 move_mine(g, x, false);
                 g->u.move.left--;
@@ -447,18 +448,32 @@ static void perturb_cell(sap_generate *g, uint32_t x)
         }
         break;
     case PASS_SWAP_FROM: /* walled: a mine of the wall, which then opens */
-        if (!opened(g, x) && !in_zone(g, x) && mine_in(layout, x)
+        if (mine_in(layout, x) && !opened(g, x) && !in_zone(g, x)
             && (!g->u.swap.walled || in_wall(g, x, g->u.swap.walled == 2))
             && draw(g, ++g->u.swap.seen) == 0)
             g->u.swap.from = x;
         break;
     default: /* PASS_SWAP_TO; walled: a cell walled in */
-        if (!opened(g, x) && !in_zone(g, x) && !mine_in(layout, x)
+        if (!mine_in(layout, x) && !opened(g, x) && !in_zone(g, x)
             && (!g->u.swap.walled || place_of(g, x) == P_FAR)
             && draw(g, ++g->u.swap.seen) == 0)
             g->u.swap.to = x;
         break;
     }
+}
+
+/* The end of PASS_COUNT at NOGUESS, which counted the mines only: the
+ * live block's counts give the places' cells.  Its unsure cells are the
+ * frontier the player cannot settle; its covered cells neither settled nor
+ * at the frontier are the far ones (the zone is open by now: the click's
+ * block holds no mine, so its 0 opens it, or the zone is the click). */
+static void count_places(sap_generate *g)
+{
+    const sap_deduce *d = g->deduce;
+    if (g->level != SAP_LEVEL_NOGUESS)
+        return;
+    g->u.count.frontier = d->unsure;
+    g->u.count.far_safe = d->covered - d->settled - d->unsure - g->u.count.far_mines;
 }
 
 /* The perturbation's pass is over: the next one, or a new play. */
@@ -467,16 +482,9 @@ static void perturb_pass_over(sap_generate *g)
     g->cursor = 0;
     switch (g->pass) {
     case PASS_COUNT:
+        count_places(g);
         choose_perturbation(g);
         return;
-    case PASS_MOVE_COUNT: {
-        uint32_t k = g->u.move.k;
-        k = k == 0 || k > g->u.move.mines ? g->u.move.mines : k;
-        g->u.move.k = k > g->u.move.room ? g->u.move.room : k;
-        g->u.move.left = g->u.move.k;
-        g->pass = PASS_MOVE_FILL;
-        return;
-    }
     case PASS_MOVE_FILL:
         g->u.move.left = g->u.move.k;
         g->pass = PASS_MOVE_EMPTY;
