@@ -81,14 +81,15 @@ struct sap_deduce {
     uint32_t seeds;      /* numbers whose groups changed, at the top of order[] */
     uint32_t *noted;     /* HINT's kept block (hint_live.c): cells settled, or NULL */
     union {
-        /* Combining (PH_TOTAL, PH_WEIGHTS), resumable: the group whose
-         * weights are being found (its index; its first place in order[]
-         * is `cursor`) and the mine count k it is at; the product of the
-         * other groups' counts under way (sap_weight products, one row of
-         * a convolution at a time): its next group (first place, index),
-         * its length so far, and the convolution's next row. */
+        /* Combining (PH_TOTAL, PH_WEIGHTS), resumable: the block of
+         * groups whose weights are being found (its groups' indices
+         * skip..skip_end; its first place in order[] is `cursor`); the
+         * product of the other groups' counts under way (sap_weight
+         * products, one row of a convolution at a time): its next group
+         * (first place, index), its length so far, and the convolution's
+         * next row. */
         struct {
-            uint32_t skip, k;
+            uint32_t skip, skip_end;
             uint32_t at, group, length, row;
         } product;
         /* After the deduction, HINT's scan of the board (hint.c). */

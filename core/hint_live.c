@@ -33,8 +33,15 @@
  *
  * When nothing is certain, HINT guesses, and a guess weighs the odds of
  * the whole position: the session then runs HINT as before (guess.c) in a
- * block of its own.  So does it when the block cannot count a position
- * (LIVE_PARTIAL: a group too big, or no layout fits).
+ * block of its own, and the kept block is made again at the next HINT.
+ * When the block cannot count a position (its unsettled frontier past the
+ * workspace), its settled cells are still certain, and they are more than
+ * the cheap rules alone settle, which is all HINT on the whole board has
+ * there: HINT names the simplest of them, and PROB says the position is
+ * too big to work out, as a whole-board deduction would.  A block made
+ * again late in a big game can be such a case where the kept one was not
+ * (what it proved move by move it cannot prove at once), so it is best not
+ * lost.
  */
 #include "deduce.h"
 
@@ -67,6 +74,7 @@ struct sap_live {
     uint32_t cursor;   /* the scan's next cell */
     uint8_t stage;
     uint8_t odds; /* PROB's odds, not HINT's scan */
+    int8_t error; /* LS_NONE's: what sap_live_step answers */
 };
 
 SAP_STATIC_ASSERT(live_header_fits, sizeof(struct sap_live) <= SAP_HINT_LIVE_HEADER_BYTES);
@@ -155,6 +163,7 @@ void sap_live_begin_odds(struct sap_live *l)
 void sap_live_begin(struct sap_live *l)
 {
     l->odds = 0;
+    l->error = SAP_ERR_SIZE; /* HINT: nothing certain, a guess to weigh */
     /* a pass's order[] must not change under it: the moves wait for it */
     l->stage = l->deduce->reach == DEPTH_FULL ? LS_FINISH : LS_READ;
     l->row = l->box[0].top;
@@ -197,12 +206,22 @@ static void read_cell(struct sap_live *l, uint32_t x)
     }
 }
 
-/* The boxes, a cell a step; true once all are read. */
+/* The boxes, a cell a step; true once all are read.  The rules run
+ * whenever their stack holds a quarter of the board: read at once, a big
+ * box (the whole board, for a block made in the middle of a game) would
+ * fill order[] with numbers and leave no room for the seeds, and a local
+ * pass would then have to take every group at once. */
 static bool read_boxes(struct sap_live *l, uint32_t *budget)
 {
-    uint32_t cols = l->deduce->cols;
+    sap_deduce *d = l->deduce;
+    uint32_t cols = d->cols;
     while (l->boxes > 0 && *budget > 0) {
         struct sap_box *b = &l->box[0];
+        uint32_t x;
+        if (d->queue > d->cells / 4u) {
+            (void)sap_deduce_live_next(d, budget, &x); /* a safe cell stays settled */
+            continue;
+        }
         read_cell(l, l->row * cols + l->col);
         --*budget;
         if (++l->col <= b->right)
@@ -352,10 +371,9 @@ static void next_stage(struct sap_live *l)
         l->stage++;
 }
 
-int sap_live_step(struct sap_live *l, uint32_t budget)
+int sap_live_spend(struct sap_live *l, uint32_t *budget_left)
 {
-    if (budget == 0)
-        budget = 1;
+    uint32_t budget = *budget_left;
     while (budget > 0 && l->stage < LS_DONE) {
         int got;
         switch (l->stage) {
@@ -372,12 +390,17 @@ int sap_live_step(struct sap_live *l, uint32_t budget)
             break;
         case LS_SOLVE:
             got = sap_deduce_live_solve(l->deduce, &budget, NULL);
-            if (got == LIVE_PARTIAL) {
+            if (got == LIVE_PARTIAL && l->deduce->contradiction) {
+                l->error = SAP_ERR_STATE; /* never on a real game: said as the full pass says it */
                 l->stage = LS_NONE;
-            } else if (got == LIVE_IDLE && l->odds) {
+            } else if (got != LIVE_MORE && l->odds) {
                 sap_deduce_live_count(l->deduce);
                 l->stage = LS_ODDS;
-            } else if (got == LIVE_IDLE) {
+            } else if (got != LIVE_MORE) {
+                /* LIVE_PARTIAL: the count could not be done (its frontier
+                 * past the workspace): what is settled is certain, and
+                 * more than the cheap rules alone settle, which is what
+                 * HINT on the whole board falls back to there */
                 sap_hint_scan_begin(l->deduce);
                 l->cursor = 0;
                 l->stage = LS_SORT;
@@ -385,8 +408,10 @@ int sap_live_step(struct sap_live *l, uint32_t budget)
             break;
         case LS_ODDS:
             got = sap_deduce_spend(l->deduce, &budget);
-            if (got != SAP_MORE)
+            if (got != SAP_MORE) {
+                l->error = (int8_t)got; /* past the workspace, or no layout fits */
                 l->stage = got == SAP_OK ? LS_DONE : LS_NONE;
+            }
             break;
         default:
             if (read_set(l, &budget))
@@ -394,7 +419,15 @@ int sap_live_step(struct sap_live *l, uint32_t budget)
             break;
         }
     }
-    return l->stage == LS_DONE ? SAP_OK : l->stage == LS_NONE ? SAP_ERR_SIZE : SAP_MORE;
+    *budget_left = budget;
+    return l->stage == LS_DONE ? SAP_OK : l->stage == LS_NONE ? l->error : SAP_MORE;
+}
+
+int sap_live_step(struct sap_live *l, uint32_t budget)
+{
+    if (budget == 0)
+        budget = 1;
+    return sap_live_spend(l, &budget);
 }
 
 struct sap_hint *sap_live_hint(struct sap_live *l)

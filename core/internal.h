@@ -454,8 +454,8 @@ size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32
  *   sap_live_begin(l); while ((err = sap_live_step(l, budget)) == SAP_MORE)
  *   err SAP_OK: sap_hint_line(sap_live_hint(l), ...), sap_hint_move as
  *   after sap_hint_step; SAP_ERR_SIZE: nothing certain (a guess, which
- *   weighs the whole position), or a position the block could not count:
- *   HINT as before, in a block of its own.
+ *   weighs the whole position; SAP_ERR_STATE: no layout fits): HINT as
+ *   before, in a block of its own.
  *
  * The game must not change but by moves told with sap_live_moved, and the
  * block stays with the game it was made for. */
@@ -465,9 +465,13 @@ int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_
 void sap_live_moved(struct sap_live *live, struct sap_box box);
 void sap_live_begin(struct sap_live *live);
 int sap_live_step(struct sap_live *live, uint32_t budget);
+/* step with the budget left over in *budget (HINT goes on with it). */
+int sap_live_spend(struct sap_live *live, uint32_t *budget);
 struct sap_hint *sap_live_hint(struct sap_live *live);
 /* PROB's: sap_live_begin_odds, then sap_live_step as for HINT; at SAP_OK
- * sap_prob_token reads sap_live_deduce(l), until the next begin. */
+ * sap_prob_token reads sap_live_deduce(l), until the next begin; else a
+ * deduction's error (SAP_ERR_SIZE: past its workspace or steps;
+ * SAP_ERR_STATE: no layout fits). */
 void sap_live_begin_odds(struct sap_live *live);
 sap_deduce *sap_live_deduce(struct sap_live *live);
 

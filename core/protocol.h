@@ -171,8 +171,7 @@ size_t sap_req_play_reply(struct sap_session *s, char *out, size_t cap);
  * (hint_live.c), or one in the request's block, left as its work (or "ERR
  * not enough memory ..."); then one budget of it a poll: SAP_MORE, SAP_OK
  * once done (sap_deduce_cell reads *d), or the error it ended with (its
- * ERR is the reply).  A kept one that cannot count the position gives way
- * to one of the request's own, which says why. */
+ * ERR is the reply). */
 void sap_req_deduce_start(struct sap_session *s, sap_deduce **d);
 int sap_req_deduce_on(struct sap_session *s, sap_deduce **d);
 

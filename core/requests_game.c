@@ -441,7 +441,9 @@ static bool deduce_full_start(struct sap_session *s, sap_deduce **d)
 }
 
 /* PROB's odds: from the kept deduction when there is one (*d is then its
- * block), else from a deduction of the position in a block of its own. */
+ * block), else from a deduction of the position in a block of its own.
+ * The kept one settles at least what a whole-board deduction settles, so
+ * a position it cannot count, a whole-board one cannot either. */
 void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
 {
     if (live_ready(s)) {
@@ -484,20 +486,23 @@ static bool hint_start(struct sap_session *s)
  * position, HINT starts again as before, in a block of its own. */
 static int hint_on(struct sap_session *s)
 {
+    uint32_t budget = s->budget > 0 ? s->budget : 1u;
     int err;
     if (sap_session_give_up(s))
         return SAP_ERR_ARG;
     if (s->req.deduce.live) {
-        err = sap_live_step(s->live, s->budget);
+        err = sap_live_spend(s->live, &budget);
         if (err != SAP_ERR_SIZE)
             return err;
         if (!hint_full_start(s)) {
             sap_session_reply_err(s, sap_reason_no_memory);
             return SAP_ERR_NOMEM;
         }
-        return SAP_MORE;
+        if (budget == 0)
+            return SAP_MORE;
+        /* on in the same poll, with what is left of its budget */
     }
-    err = sap_hint_step(s->req.deduce.hint, s->budget);
+    err = sap_hint_step(s->req.deduce.hint, budget);
     if (err == SAP_ERR_STATE)
         sap_session_reply_err(s, SAP_STR("no layout of mines fits the numbers"));
     return err;
@@ -528,14 +533,10 @@ int sap_req_deduce_on(struct sap_session *s, sap_deduce **d)
     int err;
     if (sap_session_give_up(s))
         return SAP_ERR_ARG;
-    if (s->live != NULL && *d == sap_live_deduce(s->live)) {
-        err = sap_live_step(s->live, s->budget);
-        if (err != SAP_ERR_SIZE)
-            return err;
-        /* the kept block could not count it: a deduction of its own says why */
-        return deduce_full_start(s, d) ? SAP_MORE : SAP_ERR_NOMEM;
-    }
-    err = sap_deduce_step(*d, s->budget);
+    if (s->live != NULL && *d == sap_live_deduce(s->live))
+        err = sap_live_step(s->live, s->budget); /* its errors are a deduction's */
+    else
+        err = sap_deduce_step(*d, s->budget);
     if (err == SAP_ERR_SIZE) {
         sap_session_reply_err(s, SAP_STR("the position is too big to work out exactly"));
         return err;

@@ -116,6 +116,7 @@ static double full_hint_us(void *block, size_t bytes)
 /* One game by HINT and its moves; false when it guessed or did not win. */
 struct sampled {
     struct times full, prob, show, deduce;
+    unsigned too_big; /* PROBs that answered ERR: past any deduction's workspace */
 };
 
 static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned seed,
@@ -140,10 +141,16 @@ static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned see
             break;
         }
         if (n > 0 && sample > 0 && n % sample == 0) {
+            double prob_us;
             times_add(&at->full, full_hint_us(block, bytes));
-            times_add(&at->prob, ask_us("PROB\n"));
-            times_add(&at->show, ask_us("SHOW\n"));
-            times_add(&at->deduce, full_deduce_us(block, bytes));
+            prob_us = ask_us("PROB\n");
+            if (strncmp(reply, "ERR ", 4) == 0) {
+                at->too_big++;
+            } else {
+                times_add(&at->prob, prob_us);
+                times_add(&at->show, ask_us("SHOW\n"));
+                times_add(&at->deduce, full_deduce_us(block, bytes));
+            }
             ask("HINT\n"); /* the move HINT names is the same after PROB */
         }
         snprintf(request, sizeof request, "%d %u %u\n", strcmp(word, "MINE") == 0 ? 2 : 1, x,
@@ -203,7 +210,7 @@ int main(int argc, char **argv)
     size_t bytes, reply_bytes = 0;
     void *block;
     struct times live = { 0 };
-    struct sampled at = { { 0 }, { 0 }, { 0 }, { 0 } };
+    struct sampled at = { { 0 }, { 0 }, { 0 }, { 0 }, 0 };
     if (argc != 6 && argc != 7) {
         fprintf(stderr, "usage: hint_bench ROWS COLS MINES GAMES SAMPLE [play]\n");
         return 2;
@@ -244,15 +251,17 @@ int main(int argc, char **argv)
                "median %.1f us, p99 %.1f us; whole-board HINT (%zu positions) median %.1f us; "
                "%u games with a GUESS or not won\n",
                rows, cols, mines, games, moves, l50, l99, at.full.n, f50, failed);
-        printf("PROB at the same %zu positions: median %.1f us through the session; SHOW "
-               "%.1f us; a whole-board deduction alone %.1f us\n",
-               at.prob.n, p50, s50, d50);
+        printf("PROB at the same positions: %zu answered, median %.1f us through the "
+               "session; SHOW %.1f us; a whole-board deduction alone %.1f us; %u too big to "
+               "work out (ERR)\n",
+               at.prob.n, p50, s50, d50, at.too_big);
         printf("summary\tHINT after a move, %ux%u/%u (median)\t%.1f us\t%.1f us\t%.0fx\t"
                "within 3x of expert\n",
                rows, cols, mines, l50, f50, l50 > 0 ? f50 / l50 : 0.0);
-        printf("summary\tPROB after a move, %ux%u/%u (median; SHOW %.0f us)\t%.0f us\t%.0f "
-               "us\t%.1fx\tabout what SHOW costs\n",
-               rows, cols, mines, s50, p50, d50 + s50, p50 > 0 ? (d50 + s50) / p50 : 0.0);
+        if (at.prob.n > 0)
+            printf("summary\tPROB after a move, %ux%u/%u (median; SHOW %.0f us)\t%.0f us\t%.0f "
+                   "us\t%.1fx\tabout what SHOW costs\n",
+                   rows, cols, mines, s50, p50, d50 + s50, p50 > 0 ? (d50 + s50) / p50 : 0.0);
     }
     free(live.v);
     free(at.full.v);
