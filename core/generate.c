@@ -390,14 +390,17 @@ static bool in_wall(sap_generate *g, uint32_t x, bool strict)
 {
     struct sap_box b = sap_block_around_cell(g->rows, g->cols, x);
     uint32_t r, c;
-    bool far = false, open = !strict;
+    bool far = false;
+    for (r = b.top; r <= b.bottom && !far; r++)
+        for (c = b.left; c <= b.right && !far; c++)
+            far = place_of(g, r * g->cols + c) == P_FAR;
+    if (!far || !strict)
+        return far; /* most mines: none of their neighbours far */
     for (r = b.top; r <= b.bottom; r++)
-        for (c = b.left; c <= b.right; c++) {
-            uint32_t y = r * g->cols + c;
-            far = far || place_of(g, y) == P_FAR;
-            open = open || opened(g, y);
-        }
-    return far && open;
+        for (c = b.left; c <= b.right; c++)
+            if (opened(g, r * g->cols + c))
+                return true;
+    return false;
 }
 
 /* A mine moved to or from covered cell x, which the player has neither
@@ -518,12 +521,47 @@ static void perturb_pass_over(sap_generate *g)
 
 /* Whether the eight cells from the cursor (a multiple of 8) have nothing
  * for the NOGUESS pass under way, and it can step over them at once: a
- * pass that looks at mines only (the count, emptying a place, the mine a
- * swap moves) skips eight without one; a pass that looks at safe cells
- * the player has not opened (filling a place, the cell a swap fills)
- * skips eight mines, or eight opened cells, which late in a big board's
- * play is most of it.  The same cells are looked at, in the same order,
- * so the same board comes of it. */
+ * pass over mines skips eight without one, or without one at the place it
+ * empties (the count: at no unknown place; a walled swap: next to no far
+ * cell); a pass over safe cells skips eight mines, or eight with no cell
+ * at the place it fills (a swap: none not opened).  Late in a big board's
+ * play most of the board is known, and skipped.  The same cells are
+ * looked at, in the same order, so the same board comes of it. */
+/* Whether a far cell (covered, next to no number and unsettled: its flags
+ * all clear) is among the eight from x, in one row, or next to one of
+ * them: a wall mine must be next to one. */
+static bool far_near_eight(sap_generate *g, uint32_t x)
+{
+    const uint8_t *flags = flags_of(g->deduce);
+    uint32_t r = x / g->cols, c = x - r * g->cols, rr, i;
+    uint32_t left = c > 0 ? c - 1u : 0, right = c + 8u < g->cols ? c + 8u : g->cols - 1u;
+    for (rr = r > 0 ? r - 1u : 0; rr <= r + 1u && rr < g->rows; rr++) {
+        const uint8_t *row = flags + rr * g->cols;
+        if (sap_nonzero_bytes(sap_load_eight(row + left)) != SAP_EACH_BYTE(0x80))
+            return true;
+        for (i = left + 8u; i <= right; i++)
+            if (row[i] == 0)
+                return true;
+    }
+    return false;
+}
+
+/* Whether none of the eight cells from x is at place p (the flags of a
+ * far cell are all clear; an unknown frontier cell's are F_FRONTIER alone
+ * of F_OPEN, F_FRONTIER and the settled bits); P_KNOWN here: none is
+ * either. */
+static bool none_at(sap_generate *g, uint32_t x, enum place p)
+{
+    uint64_t v = sap_load_eight(flags_of(g->deduce) + x);
+    if (p == P_FAR)
+        return sap_nonzero_bytes(v) == SAP_EACH_BYTE(0x80);
+    if (p == P_FRONTIER)
+        return sap_nonzero_bytes((v & SAP_EACH_BYTE(F_OPEN | F_FRONTIER | F_SETTLED))
+                                 ^ SAP_EACH_BYTE(F_FRONTIER))
+               == SAP_EACH_BYTE(0x80);
+    return sap_nonzero_bytes(v & SAP_EACH_BYTE(F_OPEN | F_SETTLED)) == SAP_EACH_BYTE(0x80);
+}
+
 static bool nothing_in_eight(sap_generate *g)
 {
     const uint8_t *layout = layout_of(g);
@@ -532,13 +570,25 @@ static bool nothing_in_eight(sap_generate *g)
     if (g->level != SAP_LEVEL_NOGUESS || (x & 7u) != 0 || x + 8u > g->cells)
         return false;
     mines = layout[x >> 3];
-    if (g->pass == PASS_COUNT || g->pass == PASS_MOVE_EMPTY || g->pass == PASS_SWAP_FROM)
-        return mines == 0;
-    if (mines == 0xFFu)
-        return true;
-    return SAP_FAST_PATHS
-           && (sap_load_eight(flags_of(g->deduce) + x) & SAP_EACH_BYTE(F_OPEN))
-                  == SAP_EACH_BYTE(F_OPEN);
+    switch (g->pass) {
+    case PASS_COUNT: /* the mines of unknown cells */
+        return mines == 0 || (SAP_FAST_PATHS && none_at(g, x, P_KNOWN));
+    case PASS_MOVE_EMPTY:
+        return mines == 0 || (SAP_FAST_PATHS && none_at(g, x, (enum place)g->from));
+    case PASS_MOVE_FILL:
+        return mines == 0xFFu || (SAP_FAST_PATHS && none_at(g, x, (enum place)g->to));
+    case PASS_SWAP_FROM: /* walled: a mine next to a far cell */
+        return mines == 0
+               || (SAP_FAST_PATHS && g->u.swap.walled && x % g->cols + 8u <= g->cols
+                   && !far_near_eight(g, x));
+    default: /* PASS_SWAP_TO: a safe cell not opened; walled, a far one */
+        return mines == 0xFFu
+               || (SAP_FAST_PATHS
+                   && (g->u.swap.walled ? none_at(g, x, P_FAR)
+                                        : (sap_load_eight(flags_of(g->deduce) + x)
+                                           & SAP_EACH_BYTE(F_OPEN))
+                                              == SAP_EACH_BYTE(F_OPEN)));
+    }
 }
 
 /* G_PERTURB: its passes, a cell a step (a casual place a few, eight cells
