@@ -56,7 +56,12 @@ static size_t write_reply(struct sap_session *s, char *out, size_t cap)
 
 int sap_session_judge_begin(struct sap_session *s, enum sap_format format)
 {
-    int err = sap_judge_init(&s->judge, format, s->memory);
+    int err;
+    /* the stream's cases take their blocks from the memory table directly:
+     * HINT's kept deduction goes first, so that a session still holds
+     * its game and one block at most */
+    sap_session_release_live(s);
+    err = sap_judge_init(&s->judge, format, s->memory);
     if (err == SAP_OK) {
         s->mode = MODE_JUDGE;
         s->judge_finished = false;
