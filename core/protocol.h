@@ -13,7 +13,8 @@
  *                    board of their own (CASUAL, CASUALMAP, NURIKABE,
  *                    MASTER) or none (JUDGE, HELP, BYE).
  *   requests_game.c  the requests on the current game (NEW, 0, 1 2 3,
- *                    SHOW, STATS, HINT, PLAY, PROB).
+ *                    SHOW, STATS).
+ *   requests_deduce.c  the deduction engine's (HINT, PROB, PLAY).
  *   view.c           VIEW [PROB], the board drawn for a person, also
  *                    after every move under SET VIEW ON.
  *
@@ -156,6 +157,13 @@ void sap_req_show_take(struct sap_session *s, const struct request_line *r);
 size_t sap_req_show_reply(struct sap_session *s, char *out, size_t cap);
 void sap_req_stats_take(struct sap_session *s, const struct request_line *r);
 bool sap_req_stats_work(struct sap_session *s);
+/* The clicks, for PLAY's moves too: op at 1-based (x, y), true while its
+ * opening is left to spread (else its reply is set); a no-guess board's
+ * first left click, its layout made first (the work). */
+bool sap_req_play_move(struct sap_session *s, int op, uint32_t x, uint32_t y);
+void sap_req_start_generate(struct sap_session *s, uint32_t row, uint32_t col);
+
+/* The deduction engine's requests (requests_deduce.c). */
 void sap_req_deduce_take(struct sap_session *s, const struct request_line *r);
 bool sap_req_hint_work(struct sap_session *s);
 bool sap_req_prob_work(struct sap_session *s);

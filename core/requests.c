@@ -2,7 +2,7 @@
  * requests.c - the protocol's request table (sapper.h section 9), and the
  * requests that bring a board of their own (CASUAL, CASUALMAP, NURIKABE,
  * MASTER) or need none (JUDGE, HELP, BYE).  The requests on the current
- * game are in requests_game.c.
+ * game are in requests_game.c and requests_deduce.c.
  *
  * Each request is one row of `sap_requests`, in the style of Redis's
  * commandTable: its keyword, its argument count and kind, the solver it

@@ -1,8 +1,8 @@
 /*
  * requests_game.c - the requests on the current game: NEW, 0, the clicks
- * 1 2 3, SHOW, STATS, and the deduction engine's HINT and PROB.  Their
- * rows of the request table are in requests.c; their state is their own
- * struct in s->req (sapper.h).
+ * 1 2 3, SHOW, STATS (the deduction engine's HINT, PROB and PLAY are in
+ * requests_deduce.c).  Their rows of the request table are in requests.c;
+ * their state is their own struct in s->req (sapper.h).
  */
 #include "geometry.h"
 #include "protocol.h"
@@ -179,14 +179,14 @@ static bool move_goes_on(struct sap_session *s, int outcome)
 
 /* Begins operation op at 1-based (x, y) on the current game: true when its
  * opening is left to spread first. */
-static bool play_move(struct sap_session *s, int op, uint32_t x, uint32_t y)
+bool sap_req_play_move(struct sap_session *s, int op, uint32_t x, uint32_t y)
 {
     return move_goes_on(s, sap_game_move_begin(s->game, op, x, y));
 }
 
 /* A no-guess board's first left click: its layout is made first (the
  * work), then laid into the game and the click played (generate_done). */
-static void start_generate(struct sap_session *s, uint32_t row, uint32_t col)
+void sap_req_start_generate(struct sap_session *s, uint32_t row, uint32_t col)
 {
     uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
     size_t bytes = SAP_GENERATE_BYTES(rows, cols);
@@ -236,7 +236,7 @@ static bool generate_done(struct sap_session *s, int err)
         sap_session_reply_strerror(s, err);
         return false;
     }
-    return play_move(s, SAP_OP_LEFT, s->req.move.row + 1u, s->req.move.col + 1u);
+    return sap_req_play_move(s, SAP_OP_LEFT, s->req.move.row + 1u, s->req.move.col + 1u);
 }
 
 void sap_req_move_take(struct sap_session *s, const struct request_line *r)
@@ -257,11 +257,11 @@ void sap_req_move_take(struct sap_session *s, const struct request_line *r)
         && SERVES(SAP_SOLVER_DEDUCE)) {
         char v = sap_game_cell(s->game, a[0] - 1u, a[1] - 1u);
         if (v == '_' || v == '?') { /* the click that lays the mines */
-            start_generate(s, a[0] - 1u, a[1] - 1u);
+            sap_req_start_generate(s, a[0] - 1u, a[1] - 1u);
             return;
         }
     }
-    if (play_move(s, op, a[0], a[1]))
+    if (sap_req_play_move(s, op, a[0], a[1]))
         sap_session_leave_work(s);
 }
 
@@ -365,387 +365,4 @@ bool sap_req_stats_work(struct sap_session *s)
         sap_session_reply_end(s);
     }
     return false;
-}
-
-/* ---- the deduction engine: HINT, PROB (and VIEW PROB) ---------------------------- */
-
-/* PROB's map, from the deduction (or, before the first click, none). */
-static void start_prob_map(struct sap_session *s)
-{
-    s->rows = sap_game_rows(s->game);
-    s->cols = sap_game_cols(s->game);
-    s->req.deduce.row = 0;
-    s->req.deduce.col = 0;
-    s->req.deduce.piece = 0;
-    sap_session_stream_reply(s);
-}
-
-/* Before the first click of a random board (of any level) its mines are
- * not laid, and whichever cell is opened first is safe: HINT names a good
- * first click and PROB says 0% everywhere, without a deduction.  The
- * click: (3, 3), clipped to the board: on every preset no first click
- * measured wins more often beyond the noise (daemon/README.md, "Why (3,
- * 3)": expert 54.2 % from it, 53.6 % from the middle, 52.6 % from (2,
- * 2); the corner loses most often on every preset).  A
- * casual or no-guess board is laid around the first click, wherever it is,
- * so (3, 3) needs no guess there either.  A flag on it is wrong, and said
- * so, as HINT says of any safe cell flagged. */
-static void first_click(struct sap_session *s)
-{
-    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
-    uint32_t x = rows < 3u ? rows : 3u, y = cols < 3u ? cols : 3u;
-    if (s->request - 1u == REQ_PROB) {
-        start_prob_map(s);
-        return;
-    }
-    sap_session_reply_start(s, SAP_STR("SAFE "));
-    sap_session_reply_add_u32(s, x);
-    sap_session_reply_add(s, SAP_STR(" "));
-    sap_session_reply_add_u32(s, y);
-    sap_session_reply_add(s, sap_game_cell(s->game, x - 1u, y - 1u) == 'P'
-                                 ? SAP_STR(": the flag on it is wrong: the first click is "
-                                           "never a mine")
-                                 : SAP_STR(": the first click is never a mine"));
-    sap_session_reply_end(s);
-}
-
-/* The deduction kept beside a game in play (hint_live.c), made at the
- * first HINT, PLAY or PROB on it; false when it cannot be had (a game
- * over, a build without it, memory). */
-static bool live_ready(struct sap_session *s)
-{
-    size_t bytes = SAP_HINT_LIVE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    void *block;
-    if (!SERVES(SAP_SOLVER_DEDUCE) || sap_game_state(s->game) != SAP_RUNNING)
-        return false;
-    if (s->live != NULL)
-        return true;
-    block = sap_work_fits(bytes) ? sap_session_acquire_live(s, bytes) : NULL;
-    if (block == NULL || sap_live_init(&s->live, block, bytes, s->game) != SAP_OK) {
-        sap_session_release_live(s);
-        return false;
-    }
-    return true;
-}
-
-/* PROB's deduction (VIEW PROB's too) in a block of its own. */
-static bool deduce_full_start(struct sap_session *s, sap_deduce **d)
-{
-    size_t bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
-    if (block == NULL || sap_deduce_init(d, block, bytes, s->game) != SAP_OK) {
-        sap_session_reply_err(s, sap_reason_no_memory);
-        return false;
-    }
-    return true;
-}
-
-/* PROB's odds: from the kept deduction when there is one (*d is then its
- * block), else from a deduction of the position in a block of its own.
- * The kept one settles at least what a whole-board deduction settles, so
- * a position it cannot count, a whole-board one cannot either. */
-void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
-{
-    if (live_ready(s)) {
-        sap_live_begin_odds(s->live);
-        *d = sap_live_deduce(s->live);
-    } else if (!deduce_full_start(s, d)) {
-        return;
-    }
-    sap_session_leave_work(s);
-}
-
-/* HINT's block: the deduction and the guess's look-ahead (guess.c). */
-static bool hint_full_start(struct sap_session *s)
-{
-    size_t bytes = SAP_HINT_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
-    s->req.deduce.live = 0;
-    return block != NULL && sap_hint_init(&s->req.deduce.hint, block, bytes, s->game) == SAP_OK;
-}
-
-/* HINT on the deduction kept beside the game. */
-static bool hint_live_start(struct sap_session *s)
-{
-    if (!live_ready(s))
-        return false;
-    sap_live_begin(s->live);
-    s->req.deduce.hint = sap_live_hint(s->live);
-    s->req.deduce.live = 1;
-    return true;
-}
-
-static bool hint_start(struct sap_session *s)
-{
-    return hint_live_start(s) || hint_full_start(s);
-}
-
-/* HINT's work for a poll: SAP_MORE, SAP_OK once its line is known, or an
- * error whose ERR is the reply.  When the kept deduction finds nothing
- * certain (a guess weighs the whole position) or cannot count the
- * position, HINT starts again as before, in a block of its own. */
-static int hint_on(struct sap_session *s)
-{
-    uint32_t budget = s->budget > 0 ? s->budget : 1u;
-    int err;
-    if (sap_session_give_up(s))
-        return SAP_ERR_ARG;
-    if (s->req.deduce.live) {
-        err = sap_live_spend(s->live, &budget);
-        if (err != SAP_ERR_SIZE)
-            return err;
-        if (!hint_full_start(s)) {
-            sap_session_reply_err(s, sap_reason_no_memory);
-            return SAP_ERR_NOMEM;
-        }
-        if (budget == 0)
-            return SAP_MORE;
-        /* on in the same poll, with what is left of its budget */
-    }
-    err = sap_hint_step(s->req.deduce.hint, budget);
-    if (err == SAP_ERR_STATE)
-        sap_session_reply_err(s, SAP_STR("no layout of mines fits the numbers"));
-    return err;
-}
-
-void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
-{
-    (void)r;
-    s->req.deduce.deduce = NULL; /* none before the first click */
-    s->req.deduce.hint = NULL;
-    if (!sap_game_mines_laid(s->game)) {
-        first_click(s);
-        return;
-    }
-    if (s->request - 1u == REQ_PROB) {
-        sap_req_deduce_start(s, &s->req.deduce.deduce);
-        return;
-    }
-    if (!hint_start(s)) {
-        sap_session_reply_err(s, sap_reason_no_memory);
-        return;
-    }
-    sap_session_leave_work(s);
-}
-
-int sap_req_deduce_on(struct sap_session *s, sap_deduce **d)
-{
-    int err;
-    if (sap_session_give_up(s))
-        return SAP_ERR_ARG;
-    if (s->live != NULL && *d == sap_live_deduce(s->live))
-        err = sap_live_step(s->live, s->budget); /* its errors are a deduction's */
-    else
-        err = sap_deduce_step(*d, s->budget);
-    if (err == SAP_ERR_SIZE) {
-        sap_session_reply_err(s, SAP_STR("the position is too big to work out exactly"));
-        return err;
-    }
-    if (err == SAP_ERR_STATE) {
-        sap_session_reply_err(s, SAP_STR("no layout of mines fits the numbers"));
-        return err;
-    }
-    return err == SAP_MORE ? SAP_MORE : SAP_OK;
-}
-
-/* HINT's line, once its work is done. */
-bool sap_req_hint_work(struct sap_session *s)
-{
-    size_t room, length;
-    char *at;
-    int err = hint_on(s);
-    if (err != SAP_OK)
-        return err == SAP_MORE;
-    sap_session_reply_start(s, SAP_STR(""));
-    at = sap_session_reply_room(s, &room);
-    length = sap_hint_line(s->req.deduce.hint, at, room);
-    if (length == 0) {
-        sap_session_reply_err(s, SAP_STR("nothing is covered that is not known"));
-    } else {
-        sap_session_reply_grow(s, length);
-        sap_session_reply_end(s);
-    }
-    return false;
-}
-
-/* PROB's map follows the deduction. */
-bool sap_req_prob_work(struct sap_session *s)
-{
-    int err = sap_req_deduce_on(s, &s->req.deduce.deduce);
-    if (err != SAP_OK)
-        return err == SAP_MORE;
-    start_prob_map(s);
-    return false;
-}
-
-/* Each cell's token and a space or the line end, a token at a time. */
-size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap)
-{
-    size_t n = 0;
-    while (n < cap && s->req.deduce.row < s->rows) {
-        char piece[8];
-        uint32_t col = s->req.deduce.col;
-        size_t length = 2;
-        piece[0] = '0'; /* before the first click, every cell: "0%" */
-        piece[1] = '%';
-        if (s->req.deduce.deduce != NULL)
-            length = sap_prob_token(s->req.deduce.deduce, s->game, s->req.deduce.row, col,
-                                    piece);
-        piece[length++] = col + 1u == s->cols ? '\n' : ' ';
-        n += sap_copy_piece(out + n, cap - n, piece, length, &s->req.deduce.piece);
-        if (s->req.deduce.piece == length) {
-            s->req.deduce.piece = 0;
-            if (++s->req.deduce.col == s->cols) {
-                s->req.deduce.col = 0;
-                s->req.deduce.row++;
-            }
-        }
-    }
-    return n;
-}
-
-/* ---- PLAY ---------------------------------------------------------------------- */
-
-/* PLAY [<n>]: the moves HINT names, played one after another until the game
- * ends (or n of them): each move's line "<op> <x> <y>" (the short reply),
- * its boom lines (the long one), then the next move's work; END last, after
- * the ERR line of a move that could not be made.  Each move is a request of
- * its own to the allowance (sap_session_leave_work counts it anew), its
- * deduction has the request's block and gives it back before the move is
- * played.  A move's VIEW under SET VIEW ON is not drawn: VIEW's cursor is
- * the request's state, which PLAY's own would share. */
-enum play_stage {
-    PLAY_NEXT = 0, /* the next move is to be chosen, or the game is over */
-    PLAY_HINT,     /* HINT's deduction and scan */
-    PLAY_MOVE,     /* the move: a no-guess layout being made, an opening */
-    PLAY_BOOM,     /* its boom lines going out */
-    PLAY_END       /* END going out */
-};
-
-SAP_TEXT(play_end, "END\n");
-
-SAP_STATIC_ASSERT(play_after_move,
-                  offsetof(struct sap_session, req.deduce.play_stage)
-                      >= offsetof(struct sap_session, req.move.col) + sizeof(uint32_t));
-
-/* END, after the reply line already set (an ERR, or none). */
-static bool play_stop(struct sap_session *s)
-{
-    s->req.deduce.play_stage = PLAY_END;
-    s->req.deduce.piece = 0;
-    sap_session_stream_reply(s);
-    return false;
-}
-
-/* The move's outcome (or its opening spreading): its boom lines, or an
- * ERR and END. */
-static bool play_moved(struct sap_session *s, bool more)
-{
-    if (more)
-        return true;
-    if (s->stage == STAGE_WORK) /* an ERR: the move was not made */
-        return play_stop(s);
-    s->req.deduce.play_stage = PLAY_BOOM;
-    return false;
-}
-
-/* Its line "<op> <x> <y>" (1-based), then the move, as the request itself
- * would make it. */
-static bool play_begin(struct sap_session *s, int op, uint32_t x, uint32_t y)
-{
-    char v = sap_game_cell(s->game, x - 1u, y - 1u);
-    if (s->req.deduce.play_counted)
-        s->req.deduce.moves_left--;
-    sap_session_reply_numbers(s, SAP_STR(""), (uint32_t)op, x, y);
-    s->req.deduce.play_stage = PLAY_MOVE;
-    s->req.move.generate = NULL;
-    if (op == SAP_OP_LEFT && sap_game_pending_level(s->game) != SAP_LEVEL_RANDOM
-        && (v == '_' || v == '?')) { /* a no-guess board's first click */
-        start_generate(s, x - 1u, y - 1u);
-        return play_moved(s, s->req.move.generate != NULL);
-    }
-    return play_moved(s, play_move(s, op, x, y));
-}
-
-/* The next move: HINT's first click before the mines are laid, else its
- * deduction, in a block of the request's own. */
-static bool play_next(struct sap_session *s)
-{
-    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
-    if (sap_game_state(s->game) != SAP_RUNNING
-        || (s->req.deduce.play_counted && s->req.deduce.moves_left == 0))
-        return play_stop(s);
-    sap_session_leave_work(s); /* the allowance counts this move's work */
-    if (!sap_game_mines_laid(s->game)) {
-        uint32_t x = rows < 3u ? rows : 3u, y = cols < 3u ? cols : 3u;
-        return play_begin(
-            s, sap_game_cell(s->game, x - 1u, y - 1u) == 'P' ? SAP_OP_RIGHT : SAP_OP_LEFT, x,
-            y);
-    }
-    if (!hint_start(s)) {
-        sap_session_release_request_block(s);
-        sap_session_reply_err(s, sap_reason_no_memory);
-        return play_stop(s);
-    }
-    s->req.deduce.play_stage = PLAY_HINT;
-    return true;
-}
-
-/* HINT's work, as HINT's work step; then its move. */
-static bool play_hint(struct sap_session *s)
-{
-    uint32_t row, col;
-    int op, err = hint_on(s);
-    if (err == SAP_MORE)
-        return true;
-    if (err != SAP_OK)
-        return play_stop(s); /* its ERR is the reply */
-    op = sap_hint_move(s->req.deduce.hint, &row, &col);
-    s->req.deduce.hint = NULL;
-    sap_session_release_request_block(s);
-    if (op == 0) {
-        sap_session_reply_err(s, SAP_STR("nothing is covered that is not known"));
-        return play_stop(s);
-    }
-    return play_begin(s, op, row + 1u, col + 1u);
-}
-
-void sap_req_play_take(struct sap_session *s, const struct request_line *r)
-{
-    s->req.deduce.play_counted = r->numbers == 1u;
-    s->req.deduce.moves_left = r->args[0];
-    if (r->numbers == 1u && r->args[0] == 0) {
-        sap_session_reply_err(s, SAP_STR("usage: PLAY [<n>], n at least 1"));
-        return;
-    }
-    s->req.deduce.hint = NULL;
-    s->req.deduce.play_stage = PLAY_NEXT;
-    sap_session_leave_work(s);
-}
-
-bool sap_req_play_work(struct sap_session *s)
-{
-    switch (s->req.deduce.play_stage) {
-    case PLAY_NEXT:
-        return play_next(s);
-    case PLAY_HINT:
-        return play_hint(s);
-    default: /* PLAY_MOVE */
-        return play_moved(s, sap_req_move_work(s));
-    }
-}
-
-/* A move's boom lines, then back to the work for the next; END last. */
-size_t sap_req_play_reply(struct sap_session *s, char *out, size_t cap)
-{
-    size_t n;
-    if (s->req.deduce.play_stage == PLAY_BOOM) {
-        n = sap_game_reply(s->game, out, cap);
-        if (n == 0) {
-            s->req.deduce.play_stage = PLAY_NEXT;
-            sap_session_leave_work(s);
-        }
-        return n;
-    }
-    return sap_copy_text(out, cap, play_end, sizeof play_end - 1u, &s->req.deduce.piece);
 }
