@@ -443,7 +443,7 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
         uint32_t i;
         struct sap_weight *counts = counts_of(d);
         if (!(d->local && !d->seeds_lost ? sap_deduce_live_components(d, budget)
-                                           : components(d, budget)))
+                                         : components(d, budget)))
             return false;
         if (d->frontier > d->room) { /* past the workspace: claim nothing */
             d->phase = PH_FAILED;
@@ -604,4 +604,3 @@ int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *p
     *per_10000 = need_of(dd)[x] | (uint32_t)free_of(dd)[x] << 8; /* odds() kept it there */
     return SAP_CELL_UNSURE;
 }
-

@@ -71,15 +71,15 @@ struct sap_deduce {
     uint8_t count_by;           /* enum deduce_count: walk or sweep (tests) */
     uint32_t supposed_cell;     /* a covered cell taken as opened (cells: none) */
     /* Kept between moves (deduce_live.c): */
-    uint8_t live;        /* the block is live: it takes moves */
-    uint8_t local;       /* the pass under way counts the changed groups only */
-    uint8_t unsolved;    /* some changed group could not be counted */
-    uint8_t seeds_lost;  /* the seed list overflowed: every number is a seed */
-    uint8_t counted;     /* a global pass settled all there is since the last move */
-    uint8_t passing;     /* settling what a pass found: no news to its groups */
-    uint32_t unsure;     /* covered frontier cells not settled */
-    uint32_t seeds;      /* numbers whose groups changed, at the top of order[] */
-    uint32_t *noted;     /* HINT's kept block (hint_live.c): cells settled, or NULL */
+    uint8_t live;       /* the block is live: it takes moves */
+    uint8_t local;      /* the pass under way counts the changed groups only */
+    uint8_t unsolved;   /* some changed group could not be counted */
+    uint8_t seeds_lost; /* the seed list overflowed: every number is a seed */
+    uint8_t counted;    /* a global pass settled all there is since the last move */
+    uint8_t passing;    /* settling what a pass found: no news to its groups */
+    uint32_t unsure;    /* covered frontier cells not settled */
+    uint32_t seeds;     /* numbers whose groups changed, at the top of order[] */
+    uint32_t *noted;    /* HINT's kept block (hint_live.c): cells settled, or NULL */
     union {
         /* Combining (PH_TOTAL, PH_WEIGHTS), resumable: the block of
          * groups whose weights are being found (its groups' indices

@@ -267,7 +267,7 @@ bool sap_deduce_live_components(sap_deduce *d, uint32_t *budget)
         if (d->comp_poly == 0 && d->frontier - d->comp_start > 2u) {
             uint32_t end = order[d->frontier - 1];
             for (i = d->comp_start; i < d->frontier; i++)
-                flags[order[i]] &= (uint8_t)~(F_QUEUED | F_START);
+                flags[order[i]] &= (uint8_t) ~(F_QUEUED | F_START);
             d->frontier = d->queue = d->comp_start;
             flags[end] |= F_QUEUED | F_START;
             order[d->frontier++] = end;
@@ -299,7 +299,7 @@ static uint32_t list_certain(sap_deduce *d, bool done)
     for (i = 0; i < d->frontier; i++) {
         uint32_t x = order[i];
         uint8_t seen = flags[x] & F_SETTLED;
-        flags[x] &= (uint8_t)~(F_QUEUED | F_START | F_MINE | F_TRIED | F_SETTLED);
+        flags[x] &= (uint8_t) ~(F_QUEUED | F_START | F_MINE | F_TRIED | F_SETTLED);
         need[x] = 0xFFu; /* the sweep and the odds wrote here */
         free_[x] = 0;
         if (done && (seen == F_SEEN_MINE || seen == F_SEEN_SAFE))

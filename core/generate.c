@@ -52,17 +52,17 @@ enum perturb_pass {
 
 struct sap_generate {
     uint32_t rows, cols, cells, mines;
-    uint32_t start;      /* the first click's cell */
-    struct sap_box zone; /* no mine goes here: the start's block, or the start */
-    uint32_t rng;        /* the random state (geometry.h) */
-    uint32_t tries;      /* perturbations so far */
+    uint32_t start;         /* the first click's cell */
+    struct sap_box zone;    /* no mine goes here: the start's block, or the start */
+    uint32_t rng;           /* the random state (geometry.h) */
+    uint32_t tries;         /* perturbations so far */
     uint32_t failed_checks; /* NOGUESS: checks that did not clear the board */
-    uint32_t cursor;     /* G_LAY, G_SETUP, G_PERTURB: the next cell */
-    union {              /* the phase's own figures */
+    uint32_t cursor;        /* G_LAY, G_SETUP, G_PERTURB: the next cell */
+    union {                 /* the phase's own figures */
         struct {
             uint32_t needed, eligible; /* mines still to lay, among this many cells */
         } lay;
-        struct {         /* G_PERTURB's count: the covered cells by place */
+        struct { /* G_PERTURB's count: the covered cells by place */
             uint32_t frontier, frontier_mines, far_safe, far_mines;
         } count;
         struct {                  /* move_mines */
@@ -230,8 +230,8 @@ static bool setup(sap_generate *g, uint32_t *budget)
         return true;
     }
     if (g->pass == 0) { /* a fresh board */
-        (void)sap_casual_init(&g->casual, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols), g->rows,
-                              g->cols);
+        (void)sap_casual_init(&g->casual, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols),
+                              g->rows, g->cols);
         g->cursor = 0;
         g->pass = 1;
     }
@@ -458,8 +458,7 @@ static void perturb_cell(sap_generate *g, uint32_t x)
         break;
     default: /* PASS_SWAP_TO; walled: a cell walled in */
         if (!mine_in(layout, x) && !opened(g, x) && !in_zone(g, x)
-            && (!g->u.swap.walled || place_of(g, x) == P_FAR)
-            && draw(g, ++g->u.swap.seen) == 0)
+            && (!g->u.swap.walled || place_of(g, x) == P_FAR) && draw(g, ++g->u.swap.seen) == 0)
             g->u.swap.to = x;
         break;
     }
@@ -510,7 +509,7 @@ static void perturb_pass_over(sap_generate *g)
         if (resumes(g)) {
             g->pass = 0;
             g->resumed = 1;
-                g->phase = G_LIVE;
+            g->phase = G_LIVE;
             return;
         }
         break;
@@ -584,10 +583,10 @@ static bool nothing_in_eight(sap_generate *g)
     default: /* PASS_SWAP_TO: a safe cell not opened; walled, a far one */
         return mines == 0xFFu
                || (SAP_FAST_PATHS
-                   && (g->u.swap.walled ? none_at(g, x, P_FAR)
-                                        : (sap_load_eight(flags_of(g->deduce) + x)
-                                           & SAP_EACH_BYTE(F_OPEN))
-                                              == SAP_EACH_BYTE(F_OPEN)));
+                   && (g->u.swap.walled
+                           ? none_at(g, x, P_FAR)
+                           : (sap_load_eight(flags_of(g->deduce) + x) & SAP_EACH_BYTE(F_OPEN))
+                                 == SAP_EACH_BYTE(F_OPEN)));
     }
 }
 

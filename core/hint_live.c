@@ -142,7 +142,7 @@ int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_
 void sap_live_moved(struct sap_live *l, struct sap_box box)
 {
     if (box.top > box.bottom || box.left > box.right)
-        return; /* nothing changed */
+        return;                   /* nothing changed */
     if (l->boxes == LIVE_BOXES) { /* too many to keep apart: the last grows */
         struct sap_box *b = &l->box[LIVE_BOXES - 1u];
         b->top = box.top < b->top ? box.top : b->top;
@@ -341,8 +341,10 @@ static uint32_t look_at(struct sap_live *l, uint32_t x)
  * done (read through, or its answer found). */
 static bool read_set(struct sap_live *l, uint32_t *budget)
 {
-    static const uint8_t set_of[] = { [LS_SORT] = NOTED, [LS_FLAGS] = FLAGGED,
-                                      [LS_PLAIN] = PLAIN, [LS_TWO] = TWO,
+    static const uint8_t set_of[] = { [LS_SORT] = NOTED,
+                                      [LS_FLAGS] = FLAGGED,
+                                      [LS_PLAIN] = PLAIN,
+                                      [LS_TWO] = TWO,
                                       [LS_HARDER] = HARDER };
     sap_deduce *d = l->deduce;
     while (*budget > 0) {
@@ -391,7 +393,8 @@ int sap_live_spend(struct sap_live *l, uint32_t *budget_left)
         case LS_SOLVE:
             got = sap_deduce_live_solve(l->deduce, &budget, NULL);
             if (got == LIVE_PARTIAL && l->deduce->contradiction) {
-                l->error = SAP_ERR_STATE; /* never on a real game: said as the full pass says it */
+                l->error =
+                    SAP_ERR_STATE; /* never on a real game: said as the full pass says it */
                 l->stage = LS_NONE;
             } else if (got != LIVE_MORE && l->odds) {
                 sap_deduce_live_count(l->deduce);

@@ -836,10 +836,10 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
                                 + ((size_t)(rows) * (size_t)(cols) + 7u) / 8u,                 \
                             SAP_NURIKABE_BYTES(rows, cols, (size_t)(rows) * (size_t)(cols))),  \
                   SAP_GAME_BYTES(rows, cols)),                                                 \
-        ((SAP_SOLVERS)&SAP_SOLVER_DEDUCE)                                                      \
-            ? SAP_MAX2_(SAP_GENERATE_BYTES(rows, cols),                                        \
-                        SAP_MAX2_(SAP_HINT_BYTES(rows, cols), SAP_HINT_LIVE_BYTES(rows, cols)))  \
-            : (size_t)0u)
+        ((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? SAP_MAX2_(                                         \
+            SAP_GENERATE_BYTES(rows, cols),                                                    \
+            SAP_MAX2_(SAP_HINT_BYTES(rows, cols), SAP_HINT_LIVE_BYTES(rows, cols)))            \
+                                          : (size_t)0u)
 
 struct sap_session {
     /* The SAP_LIMITS_TAG of the library once sap_session_init accepted the
@@ -851,10 +851,10 @@ struct sap_session {
     const struct sap_memory *memory;
     void *game_block; /* GAME: the current game, or NULL */
     sap_game *game;
-    void *live_block;        /* WORK: HINT's deduction kept beside the game, or NULL */
-    struct sap_live *live;   /* ... in it (core/hint_live.c) */
-    uint32_t budget;                      /* sap_session_set_budget */
-    uint32_t allowance;                   /* sap_session_set_allowance: steps a cell, 0 none */
+    void *live_block;      /* WORK: HINT's deduction kept beside the game, or NULL */
+    struct sap_live *live; /* ... in it (core/hint_live.c) */
+    uint32_t budget;       /* sap_session_set_budget */
+    uint32_t allowance;    /* sap_session_set_allowance: steps a cell, 0 none */
     uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
     void *seed_context;
     uint8_t mode;          /* what the next input is (request, row, judge) */
@@ -1164,11 +1164,12 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
 #define SAP_HINT_LIVE_HEADER_BYTES 640u
 #define SAP_HINT_LIVE_BYTES(rows, cols)                                                        \
     ((size_t)SAP_HINT_LIVE_HEADER_BYTES                                                        \
-     + (size_t)5u * (((((size_t)(rows) * (size_t)(cols) + 31u) / 32u                           \
-          + ((size_t)(rows) * (size_t)(cols) + 1023u) / 1024u)                                 \
-             * 4u                                                                              \
-         + 7u)                                                                                 \
-        & ~(size_t)7u)                                                                         \
+     + (size_t)5u                                                                              \
+           * (((((size_t)(rows) * (size_t)(cols) + 31u) / 32u                                  \
+                + ((size_t)(rows) * (size_t)(cols) + 1023u) / 1024u)                           \
+                   * 4u                                                                        \
+               + 7u)                                                                           \
+              & ~(size_t)7u)                                                                   \
      + SAP_DEDUCE_BYTES(rows, cols))
 
 typedef struct sap_hint sap_hint;

@@ -120,8 +120,9 @@ static bool consistent(sap_deduce *d, const sap_game *g, const unsigned char *mi
     for (x = 0; x < d->cells; x++) {
         uint8_t f = flags[x] & F_SETTLED;
         if (!(flags[x] & F_OPEN) && f != 0 && f != F_SETTLED
-            && !CHECK_EQ_INT(f == F_SEEN_MINE, g != NULL ? sap_game_mine_at(g, x / d->cols, x % d->cols)
-                                                         : mine[x] != 0)) {
+            && !CHECK_EQ_INT(f == F_SEEN_MINE,
+                             g != NULL ? sap_game_mine_at(g, x / d->cols, x % d->cols)
+                                       : mine[x] != 0)) {
             fprintf(stderr, "  settled wrong: %u,%u\n", x / d->cols, x % d->cols);
             ok = false;
         }
@@ -182,9 +183,9 @@ static void show(const sap_deduce *live, const sap_game *g)
         fputs("  ", stderr);
         for (c = 0; c < sap_game_cols(g); c++) {
             int v = sap_deduce_cell(live, r, c, &p);
-            fputc(v == SAP_CELL_OPEN   ? sap_game_cell(g, r, c)
-                  : v == SAP_CELL_SAFE ? 's'
-                  : v == SAP_CELL_MINE ? 'm'
+            fputc(v == SAP_CELL_OPEN          ? sap_game_cell(g, r, c)
+                  : v == SAP_CELL_SAFE        ? 's'
+                  : v == SAP_CELL_MINE        ? 'm'
                   : sap_game_mine_at(g, r, c) ? '*'
                                               : '.',
                   stderr);
@@ -246,8 +247,8 @@ static void games_at(uint32_t rows, uint32_t cols, uint32_t mines, uint32_t game
                 break; /* too big to count: the live block claims no more */
             }
             if (!CHECK_EQ_INT(got, LIVE_IDLE) || !agrees(live, g, full_block, t)) {
-                fprintf(stderr, "  %ux%u/%u game %u, after opening %u,%u:\n", rows, cols, mines, n,
-                        x / cols, x % cols);
+                fprintf(stderr, "  %ux%u/%u game %u, after opening %u,%u:\n", rows, cols, mines,
+                        n, x / cols, x % cols);
                 show(live, g);
                 break;
             }

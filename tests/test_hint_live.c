@@ -138,7 +138,8 @@ static uint32_t random_covered(const sap_game *g, bool safe)
     for (i = 0; i < cells; i++) {
         uint32_t x = (start + i) % cells;
         char v = sap_game_cell(g, x / cols, x % cols);
-        if ((v == '_' || v == '?' || v == 'P') && !(safe && sap_game_mine_at(g, x / cols, x % cols)))
+        if ((v == '_' || v == '?' || v == 'P')
+            && !(safe && sap_game_mine_at(g, x / cols, x % cols)))
             return x;
     }
     return cells;
@@ -206,7 +207,8 @@ static void games_at(uint32_t rows, uint32_t cols, uint32_t mines, uint32_t game
             t->moves++;
             if (outcome != SAP_RUNNING)
                 break; /* won, or lost on a chord or a wrong flag's chord */
-            if (l == NULL && !CHECK_EQ_INT(sap_live_init(&l, live_block, live_bytes, g), SAP_OK))
+            if (l == NULL
+                && !CHECK_EQ_INT(sap_live_init(&l, live_block, live_bytes, g), SAP_OK))
                 break;
             sap_live_moved(l, sap_game_changed_box(g));
             memset(&full, 0, sizeof full);
@@ -215,7 +217,7 @@ static void games_at(uint32_t rows, uint32_t cols, uint32_t mines, uint32_t game
             if (!CHECK(full.err == SAP_OK))
                 break;
             if (quiet > 0) {
-                quiet--; /* a move without a HINT: the boxes add up */
+                quiet--;               /* a move without a HINT: the boxes add up */
             } else if (rnd(20) == 0) { /* a HINT given up half way */
                 sap_live_begin(l);
                 (void)sap_live_step(l, 1 + rnd(200));

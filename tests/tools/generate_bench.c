@@ -109,7 +109,8 @@ static int growth(void)
         uint32_t rows = rows_of[i].rows, cols = rows_of[i].cols, mines = rows_of[i].mines;
         uint32_t cells = rows * cols, seed, served = 0;
         unsigned full_boards = rows_of[i].full_boards + (big && rows_of[i].full_boards == 0);
-        size_t bytes = SAP_GENERATE_BYTES(rows, cols), full_bytes = FULL_GENERATE_BYTES(rows, cols);
+        size_t bytes = SAP_GENERATE_BYTES(rows, cols),
+               full_bytes = FULL_GENERATE_BYTES(rows, cols);
         void *block = malloc(bytes > full_bytes ? bytes : full_bytes);
         unsigned char *mine = malloc(cells);
         double ms[200], full_ms[200], ours, full = 0;
@@ -152,14 +153,16 @@ static int growth(void)
         }
         if (full_boards > 0) {
             full = median(full_ms, full_boards);
-            snprintf(full_text, sizeof full_text, "%.2f ms (%.2f us)", full, full * 1e3 / cells);
+            snprintf(full_text, sizeof full_text, "%.2f ms (%.2f us)", full,
+                     full * 1e3 / cells);
             snprintf(ratio, sizeof ratio, "%.1fx", full / ours);
         }
         snprintf(label, sizeof label, "%ux%u/%u", rows, cols, mines);
         printf("%-18s %15.2f (%6.2f us) %26s %8s   %u of %u served\n", label, ours,
                ours * 1e3 / cells, full_text, ratio, served, rows_of[i].boards);
-        printf("summary\tNOGUESS %s (median a board of %u; us a cell)\t%.2f ms (%.2f us)\t%s\t%s\t-\n",
-               label, rows_of[i].boards, ours, ours * 1e3 / cells, full_text, ratio);
+        printf(
+            "summary\tNOGUESS %s (median a board of %u; us a cell)\t%.2f ms (%.2f us)\t%s\t%s\t-\n",
+            label, rows_of[i].boards, ours, ours * 1e3 / cells, full_text, ratio);
         fflush(stdout);
         free(block);
         free(mine);

@@ -66,8 +66,7 @@ struct full_generate {
     uint8_t from, to;   /* move_mines: enum place */
 };
 
-SAP_STATIC_ASSERT(full_generate_header_fits,
-                  sizeof(struct full_generate) <= FULL_HEADER_BYTES);
+SAP_STATIC_ASSERT(full_generate_header_fits, sizeof(struct full_generate) <= FULL_HEADER_BYTES);
 
 /* ---- the block ---------------------------------------------------------- */
 
@@ -111,8 +110,8 @@ static bool in_zone(const full_generate *g, uint32_t x)
 /* ---- the API ------------------------------------------------------------ */
 
 int full_generate_init(full_generate **generate, void *memory, size_t bytes, uint32_t rows,
-                      uint32_t cols, uint32_t mines, uint32_t seed, enum sap_level level,
-                      uint32_t row, uint32_t col)
+                       uint32_t cols, uint32_t mines, uint32_t seed, enum sap_level level,
+                       uint32_t row, uint32_t col)
 {
     full_generate *g;
     uint32_t cells;

@@ -11,7 +11,8 @@
 #define FULL_HEADER_BYTES 96u
 /* the header, a bit a cell, the player's game and a deduction block */
 #define FULL_GENERATE_BYTES(rows, cols)                                                        \
-    ((size_t)FULL_HEADER_BYTES + ((((size_t)(rows) * (size_t)(cols) + 7u) / 8u + 7u) & ~(size_t)7u) \
+    ((size_t)FULL_HEADER_BYTES                                                                 \
+     + ((((size_t)(rows) * (size_t)(cols) + 7u) / 8u + 7u) & ~(size_t)7u)                      \
      + ((SAP_GAME_BYTES(rows, cols) + 7u) & ~(size_t)7u) + SAP_DEDUCE_BYTES(rows, cols))
 
 typedef struct full_generate full_generate;

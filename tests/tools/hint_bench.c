@@ -162,8 +162,8 @@ static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned see
             break;
         }
         if (strstr(reply, "LOSE\n") != NULL) {
-            fprintf(stderr, "hint_bench: %ux%u/%u seed %u: lost at move %u\n", rows, cols, mines,
-                    seed, n);
+            fprintf(stderr, "hint_bench: %ux%u/%u seed %u: lost at move %u\n", rows, cols,
+                    mines, seed, n);
             break;
         }
     }
@@ -193,7 +193,7 @@ static bool play_game(unsigned rows, unsigned cols, unsigned mines, unsigned see
             memcpy(tail, reply + got - (sizeof tail - 1), sizeof tail - 1);
         } else if (got > 0) { /* shift the tail along */
             size_t keep = strlen(tail) + got > sizeof tail - 1 ? sizeof tail - 1 - got
-                                                                 : strlen(tail);
+                                                               : strlen(tail);
             memmove(tail, tail + strlen(tail) - keep, keep);
             memcpy(tail + keep, reply, got);
             tail[keep + got] = '\0';
