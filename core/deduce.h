@@ -183,16 +183,21 @@ void sap_deduce_live_count(sap_deduce *d);
  * though maybe no longer provable: the generator plays such a board again
  * from the first click before it serves it. */
 void sap_deduce_live_moved(sap_deduce *d, uint32_t y, bool mine);
-/* A cell settled, noted for HINT's kept block (hint_live.c): a bit a
- * cell, then a bit a word of those, so that HINT finds the settled cells
- * in row order without reading the board. */
+/* A set of cells as HINT's kept block holds them (hint_live.c): a bit a
+ * cell in `words` words, then a bit for each of those words, set when
+ * the word has a member, so that the members are found in row order
+ * without reading the board.  Cell x joins it: */
+static inline void sap_cell_set_add(uint32_t *bits, uint32_t words, uint32_t x)
+{
+    bits[x >> 5] |= (uint32_t)1 << (x & 31u);
+    bits[words + (x >> 10)] |= (uint32_t)1 << ((x >> 5) & 31u);
+}
+
+/* A cell settled, noted for HINT's kept block in such a set. */
 static inline void sap_deduce_note(sap_deduce *d, uint32_t y)
 {
-    uint32_t *bits = d->noted;
-    if (bits == NULL)
-        return;
-    bits[y >> 5] |= (uint32_t)1 << (y & 31u);
-    bits[(d->cells + 31u) / 32u + (y >> 10)] |= (uint32_t)1 << ((y >> 5) & 31u);
+    if (d->noted != NULL)
+        sap_cell_set_add(d->noted, (d->cells + 31u) / 32u, y);
 }
 /* For the passes: queue_partners (deduce.c), the local components
  * (deduce_live.c), and the rules' settling, shared. */

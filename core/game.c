@@ -120,11 +120,7 @@ static unsigned open_cell(sap_game *g, uint8_t *cell, uint32_t r, uint32_t c)
  * cells beside them, which the reply's scan passes over). */
 static void grow_box(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c, struct sap_box *box)
 {
-    struct sap_box block = sap_block_around(rows, cols, r, c);
-    box->top = block.top < box->top ? block.top : box->top;
-    box->bottom = block.bottom > box->bottom ? block.bottom : box->bottom;
-    box->left = block.left < box->left ? block.left : box->left;
-    box->right = block.right > box->right ? block.right : box->right;
+    sap_box_join(box, sap_block_around(rows, cols, r, c));
 }
 
 /* Opens the covered, unflagged, mine-free cell (r, c); when it is a zero,

@@ -82,6 +82,15 @@ static inline struct sap_box sap_block_around_cell(uint32_t rows, uint32_t cols,
     return sap_block_around(rows, cols, r, x - r * cols);
 }
 
+/* Grows *box to take in `other` as well (the bounding box of both). */
+static inline void sap_box_join(struct sap_box *box, struct sap_box other)
+{
+    box->top = other.top < box->top ? other.top : box->top;
+    box->bottom = other.bottom > box->bottom ? other.bottom : box->bottom;
+    box->left = other.left < box->left ? other.left : box->left;
+    box->right = other.right > box->right ? other.right : box->right;
+}
+
 static inline uint32_t sap_box_cells(const struct sap_box *box)
 {
     return (box->bottom - box->top + 1u) * (box->right - box->left + 1u);

@@ -88,9 +88,7 @@ static size_t set_bytes(uint32_t cells)
 
 static void add(struct sap_live *l, enum live_set which, uint32_t x)
 {
-    uint32_t *bits = l->set[which];
-    bits[x >> 5] |= (uint32_t)1 << (x & 31u);
-    bits[l->words + (x >> 10)] |= (uint32_t)1 << ((x >> 5) & 31u);
+    sap_cell_set_add(l->set[which], l->words, x);
 }
 
 static void take_out(struct sap_live *l, enum live_set which, uint32_t x)
@@ -142,16 +140,11 @@ int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_
 void sap_live_moved(struct sap_live *l, struct sap_box box)
 {
     if (box.top > box.bottom || box.left > box.right)
-        return;                   /* nothing changed */
-    if (l->boxes == LIVE_BOXES) { /* too many to keep apart: the last grows */
-        struct sap_box *b = &l->box[LIVE_BOXES - 1u];
-        b->top = box.top < b->top ? box.top : b->top;
-        b->left = box.left < b->left ? box.left : b->left;
-        b->bottom = box.bottom > b->bottom ? box.bottom : b->bottom;
-        b->right = box.right > b->right ? box.right : b->right;
-        return;
-    }
-    l->box[l->boxes++] = box;
+        return;                 /* nothing changed */
+    if (l->boxes == LIVE_BOXES) /* too many to keep apart: the last grows */
+        sap_box_join(&l->box[LIVE_BOXES - 1u], box);
+    else
+        l->box[l->boxes++] = box;
 }
 
 void sap_live_begin_odds(struct sap_live *l)
@@ -380,11 +373,8 @@ int sap_live_spend(struct sap_live *l, uint32_t *budget_left)
         int got;
         switch (l->stage) {
         case LS_FINISH:
-            if (sap_deduce_live_solve(l->deduce, &budget, NULL) != LIVE_MORE) {
-                l->stage = LS_READ;
-                l->row = l->box[0].top;
-                l->col = l->box[0].left;
-            }
+            if (sap_deduce_live_solve(l->deduce, &budget, NULL) != LIVE_MORE)
+                l->stage = LS_READ; /* the boxes from where begin put the reading */
             break;
         case LS_READ:
             if (read_boxes(l, &budget))
