@@ -478,6 +478,58 @@ bool sap_casual_play_step(sap_casual *cs, uint32_t *budget)
     return sap_casual_fresh_run(cs, budget);
 }
 
+/* A mine moved to (mine) or from cell x under a play that stalled.
+ * Every cell whose rule fired has all its neighbours touched, so when x is
+ * untouched no number the play has used changes: what it touched stands on
+ * the new layout too, and the play goes on from there.  Only the counters
+ * of x's touched safe neighbours change; recheck fires those whose rule
+ * now holds, once every move of the perturbation is made.  A flagged mine
+ * moved away (a wall the play cannot pass) is cleared where it stands, as
+ * if the player had found it safe: the flags around it may then rest on
+ * numbers that changed, so such a play is checked from the click again
+ * (generate.c checks every resumed play). */
+void sap_casual_play_moved(sap_casual *cs, uint32_t x, bool mine)
+{
+    struct sap_box b = block_around(cs, x);
+    uint32_t r, c, code = 0;
+    if (mine == ((cs->cells[x] & CELL_MINE) != 0))
+        return;
+    cs->cells[x] ^= CELL_MINE;
+    cs->safe = mine ? cs->safe - 1u : cs->safe + 1u;
+    if (cs->cells[x] & CELL_TOUCHED) { /* only a flag moves: it is cleared */
+        for (r = b.top; r <= b.bottom; r++)
+            for (c = b.left; c <= b.right; c++) {
+                uint32_t word = cs->cells[r * cs->cols + c];
+                if (!(word & CELL_TOUCHED))
+                    code += (word & CELL_MINE) ? CODE_MINE : CODE_SAFE;
+            }
+        cs->cells[x] = (cs->cells[x] & ~CODE_MASK) | (code << CODE_SHIFT);
+        cs->cleared++;
+        return;
+    }
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
+            uint32_t *word = &cs->cells[r * cs->cols + c];
+            if ((*word & (CELL_TOUCHED | CELL_MINE)) != CELL_TOUCHED)
+                continue;
+            /* an untouched safe neighbour became an untouched mine, or back */
+            if (mine)
+                *word += (uint32_t)(CODE_MINE - CODE_SAFE) << CODE_SHIFT;
+            else
+                *word -= (uint32_t)(CODE_MINE - CODE_SAFE) << CODE_SHIFT;
+        }
+}
+
+void sap_casual_play_recheck(sap_casual *cs, uint32_t x)
+{
+    struct sap_box b = block_around(cs, x);
+    uint32_t r, c;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++)
+            if ((cs->cells[r * cs->cols + c] & (CELL_TOUCHED | CELL_MINE)) == CELL_TOUCHED)
+                fresh_fire(cs, r * cs->cols + c, r, c);
+}
+
 uint32_t sap_casual_play_cleared(const sap_casual *cs)
 {
     return cs->cleared;

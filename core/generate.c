@@ -12,16 +12,19 @@
  * open every cell the level's deduction proves safe, again and again.
  * Where it stalls, perturb the layout there - move a mine the player
  * cannot place from the stalled frontier to a covered cell it has not
- * reached (or, with none, into the frontier's other cells) - and play the
- * board again from the first click.  A board is served only once a play
- * from the first click has cleared it, so every served board is solvable
- * at its level by construction; past SAP_GENERATE_MAX_TRIES perturbations
- * the generator says it found none (SAP_ERR_SIZE) and serves nothing.
+ * reached (or, with none, into the frontier's other cells) - and play on
+ * from where it stalled, the player told which cells changed.  Once that
+ * play clears the board it is played again from the first click, and a
+ * board is served only once such a play has cleared it, so every served
+ * board is solvable at its level by construction; past
+ * SAP_GENERATE_MAX_TRIES perturbations the generator says it found none
+ * (SAP_ERR_SIZE) and serves nothing.
  *
  * The casual level's player is the casual player's own engine (casual.c:
  * the closure of rules 1 and 2 from one start, with counters, linear in the
- * board); pure logic plays the game with the deduction engine, cheapest
- * first: both cheap rules, and the full engine only when they stall.
+ * board), which takes a moved mine into its counters; pure logic plays the
+ * game with the live deduction engine (deduce_live.c), cheapest first: both
+ * cheap rules, and the full engine only when they stall.
  *
  * Memory (SAP_GENERATE_BYTES): a header, the layout (a bit a cell), the
  * game the player plays and the deduction engine's block (which the casual
@@ -58,6 +61,7 @@ struct sap_generate {
     uint32_t tries;         /* perturbations so far */
     uint32_t failed_checks; /* NOGUESS: checks that did not clear the board */
     uint32_t cursor;        /* G_LAY, G_SETUP, G_PERTURB: the next cell */
+    uint32_t moved;         /* CASUAL: cells moved_of holds, for the play to recheck */
     union {                 /* the phase's own figures */
         struct {
             uint32_t needed, eligible; /* mines still to lay, among this many cells */
@@ -100,6 +104,16 @@ static size_t layout_bytes(uint32_t cells)
 {
     return (((size_t)cells + 7u) / 8u + 7u) & ~(size_t)7u;
 }
+
+/* CASUAL: the cells a perturbation moved, after the casual player's
+ * board in the deduction's room (which has 4 bytes a cell to spare). */
+static uint32_t *moved_of(sap_generate *g)
+{
+    return (uint32_t *)(void *)((unsigned char *)g->deduce
+                                + SAP_CASUAL_BYTES(g->rows, g->cols));
+}
+
+SAP_STATIC_ASSERT(generate_moved_fit, SAP_DEDUCE_BYTES(1, 1) >= SAP_CASUAL_BYTES(1, 1) + 4u);
 
 static bool mine_in(const uint8_t *layout, uint32_t x)
 {
@@ -233,6 +247,7 @@ static bool setup(sap_generate *g, uint32_t *budget)
         (void)sap_casual_init(&g->casual, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols),
                               g->rows, g->cols);
         g->cursor = 0;
+        g->moved = 0;
         g->pass = 1;
     }
     while (*budget > 0 && g->cursor < g->cells) { /* a row at a time */
@@ -259,7 +274,7 @@ static bool setup(sap_generate *g, uint32_t *budget)
  * from the click after every perturbation instead, which always moves on. */
 static bool resumes(const sap_generate *g)
 {
-    return g->level == SAP_LEVEL_NOGUESS && g->failed_checks < 4u + g->cells / 4096u;
+    return g->failed_checks < 4u + g->cells / 4096u;
 }
 
 /* The play stalled: perturb the layout there, or give up past the tries. */
@@ -411,6 +426,9 @@ static void move_mine(sap_generate *g, uint32_t x, bool mine)
     set_mine(layout_of(g), x, mine);
     if (g->level == SAP_LEVEL_NOGUESS) {
         sap_deduce_live_moved(g->deduce, x, mine);
+    } else {
+        sap_casual_play_moved(g->casual, x, mine);
+        moved_of(g)[g->moved++] = x; /* a cell moves once a perturbation */
     }
 }
 
@@ -505,16 +523,16 @@ static void perturb_pass_over(sap_generate *g)
             move_mine(g, g->u.swap.to, true);
         }
         /* fall through */
-    default: /* PASS_MOVE_EMPTY: the pure-logic play goes on from where it stalled */
+    default: /* PASS_MOVE_EMPTY: the play goes on from where it stalled */
         if (resumes(g)) {
             g->pass = 0;
             g->resumed = 1;
-            g->phase = G_LIVE;
+            g->phase = g->level == SAP_LEVEL_NOGUESS ? G_LIVE : G_PLAY;
             return;
         }
         break;
     }
-    g->pass = 0; /* CASUAL, or a check failed: played again from the first click */
+    g->pass = 0; /* played again from the first click */
     g->phase = G_SETUP;
 }
 
@@ -615,16 +633,24 @@ static bool perturb_on(sap_generate *g, uint32_t *budget)
     return false;
 }
 
-/* G_PLAY: the casual player's turns, PLAY_STEPS steps each. */
+/* G_PLAY: the casual player's turns, PLAY_STEPS steps each; resumed,
+ * first the rules around each cell the perturbation moved (a turn each). */
 static void play_on(sap_generate *g, uint32_t *budget)
 {
-    uint32_t turns = *budget / PLAY_STEPS > 0 ? *budget / PLAY_STEPS : 1u, left = turns;
-    bool done = sap_casual_play_step(g->casual, &left);
+    uint32_t turns, left;
+    bool done;
+    for (; g->moved > 0 && *budget > 0; charge(budget, PLAY_STEPS))
+        sap_casual_play_recheck(g->casual, moved_of(g)[--g->moved]);
+    if (g->moved > 0)
+        return;
+    turns = *budget / PLAY_STEPS > 0 ? *budget / PLAY_STEPS : 1u;
+    left = turns;
+    done = sap_casual_play_step(g->casual, &left);
     charge(budget, (turns - left) * PLAY_STEPS);
     if (!done)
         return;
     if (sap_casual_play_cleared(g->casual) == g->cells - g->mines)
-        g->phase = G_DONE;
+        cleared(g);
     else
         stalled(g);
 }

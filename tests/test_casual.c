@@ -5,9 +5,11 @@
  */
 #include "check.h"
 #include "lib/ref_casual.h"
+#include "internal.h"
 #include "sapper.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -681,6 +683,98 @@ static void test_set_row_refusals(void)
     free(before);
 }
 
+
+/* Plays the board from `start` with the core's play (sap_casual_play_*),
+ * to its end, in small budgets. */
+static void play_to_end(sap_casual *cs)
+{
+    uint32_t budget;
+    do
+        budget = 7;
+    while (!sap_casual_play_step(cs, &budget));
+}
+
+/* The play the no-guess generator resumes: a play stalls, mines move
+ * between cells it has not touched (sap_casual_play_moved), the rules are
+ * fired again around each moved cell, and the play goes on.  What it then
+ * touches must be exactly the statement's closure from the start on the new
+ * layout: the numbers its rules used did not change.  A flagged mine moved
+ * away is cleared where it stands: then every cleared cell must still be
+ * safe and every flag a mine. */
+static void test_play_moved(void)
+{
+    uint64_t rng = 7;
+    unsigned char *mines = malloc(60 * 60), *state = malloc(60 * 60);
+    void *block = malloc(SAP_CASUAL_BYTES(60, 60));
+    uint32_t *moved = malloc(sizeof(uint32_t) * 60 * 60);
+    unsigned boards, resumed = 0, flags_moved = 0;
+    if (mines == NULL || state == NULL || block == NULL || moved == NULL)
+        abort();
+    for (boards = 0; boards < 600 && check_failures_in_test == 0; boards++) {
+        uint32_t rows = 4 + (uint32_t)(ref_casual_random(&rng) % 57);
+        uint32_t cols = 4 + (uint32_t)(ref_casual_random(&rng) % 57);
+        uint32_t cells = rows * cols, start, x, n, round;
+        bool flag_moves = boards % 3 == 2, exact = true;
+        sap_casual *cs;
+        ref_casual_random_board(mines, rows, cols,
+                                80 + (unsigned)(ref_casual_random(&rng) % 120),
+                                ref_casual_random(&rng));
+        start = (uint32_t)(ref_casual_random(&rng) % cells);
+        mines[start] = 0;
+        if (!CHECK(sap_casual_init(&cs, block, SAP_CASUAL_BYTES(rows, cols), rows, cols)
+                   == SAP_OK))
+            break;
+        for (x = 0; x < cells; x++)
+            if (mines[x])
+                (void)sap_casual_set_mine(cs, x / cols, x % cols, true);
+        sap_casual_play_begin(cs, start / cols, start % cols);
+        play_to_end(cs);
+        for (round = 0; round < 6 && check_failures_in_test == 0; round++) {
+            uint32_t cleared = 0;
+            /* move mines between random cells; flags too, a third of the boards */
+            for (n = 0, x = 0; x < 12; x++) {
+                uint32_t y = (uint32_t)(ref_casual_random(&rng) % cells);
+                int seen = sap_casual_play_cell(cs, y);
+                if (y == start || seen == 1 || (seen == 2 && !flag_moves))
+                    continue;
+                exact &= seen == 0;
+                flags_moved += seen == 2;
+                mines[y] = (unsigned char)!mines[y];
+                sap_casual_play_moved(cs, y, mines[y] != 0);
+                moved[n++] = y;
+            }
+            while (n > 0)
+                sap_casual_play_recheck(cs, moved[--n]);
+            play_to_end(cs);
+            resumed++;
+            if (exact) {
+                uint32_t want = ref_casual_closure(mines, rows, cols, start, state);
+                for (x = 0; x < cells; x++)
+                    if (!CHECK((unsigned char)sap_casual_play_cell(cs, x) == state[x])) {
+                        printf("board %u (%ux%u) round %u cell %u: %d, the statement %u\n",
+                               boards, rows, cols, round, x, sap_casual_play_cell(cs, x),
+                               state[x]);
+                        break;
+                    }
+                CHECK(sap_casual_play_cleared(cs) == want);
+            }
+            for (x = 0; x < cells; x++) {
+                int seen = sap_casual_play_cell(cs, x);
+                CHECK(seen == 0 || (seen == 2) == (mines[x] != 0));
+                cleared += seen == 1;
+            }
+            CHECK(sap_casual_play_cleared(cs) == cleared);
+        }
+    }
+    CHECK(resumed == 3600);
+    printf("test_play_moved: %u plays resumed, %u flags moved\n", resumed, flags_moved);
+    CHECK(flags_moved > 100);
+    free(mines);
+    free(state);
+    free(block);
+    free(moved);
+}
+
 int main(void)
 {
     RUN_TEST(test_statement_boards);
@@ -700,5 +794,6 @@ int main(void)
     RUN_TEST(test_resolve);
     RUN_TEST(test_set_row_as_set_mine);
     RUN_TEST(test_set_row_refusals);
+    RUN_TEST(test_play_moved);
     return check_summary("test_casual");
 }
