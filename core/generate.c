@@ -75,8 +75,8 @@ struct sap_generate {
         } move;
         struct { /* one mine to one safe cell */
             uint32_t seen, from, to;
-            uint32_t walled; /* far cells walled in by known mines: 2 a wall mine next
-                              * to an opened cell too, 1 any wall mine, 0 any mine */
+            uint32_t skip; /* the far safe cells (a walled swap's room); PASS_SWAP_TO:
+                            * the cells that may take the mine, to pass over */
         } swap;
     } u;
     sap_deduce *deduce; /* NOGUESS: the live deduction the player plays; CASUAL: ... */
@@ -87,6 +87,8 @@ struct sap_generate {
     uint8_t checking;   /* NOGUESS: the play checks a resumed play's board */
     uint8_t pass;       /* G_SETUP: 0 laid, 1 begun; G_PERTURB: enum perturb_pass */
     uint8_t from, to;   /* move_mines: enum place */
+    uint8_t walled;     /* a swap: far cells walled in by known mines, 2 a wall mine
+                         * next to an opened cell too, 1 any wall mine; 0 any mine */
 };
 
 SAP_STATIC_ASSERT(generate_header_fits,
@@ -370,6 +372,16 @@ static void move_mines(sap_generate *g, enum place from, enum place to, uint32_t
     g->pass = PASS_MOVE_FILL;
 }
 
+/* PASS_SWAP_FROM's start: the mine is the first that may move from a cell
+ * drawn at random (eight-aligned, for nothing_in_eight), going round the
+ * board once.  A wall may be long, and one mine of it is all it takes. */
+static void swap_from_begin(sap_generate *g)
+{
+    g->u.swap.seen = 0;
+    g->cursor = draw(g, g->cells) & ~7u;
+    g->pass = PASS_SWAP_FROM;
+}
+
 /* The end of PASS_COUNT (Tatham's idea): the frontier the player cannot
  * settle is emptied - its mines go to far cells - so that next time the
  * numbers around it are met by the mines the player knows, and it clears.
@@ -392,9 +404,9 @@ static void choose_perturbation(sap_generate *g)
          * cell it has not opened either, so the layout always changes */
         memset(&g->u, 0, sizeof g->u);
         g->u.swap.from = g->u.swap.to = UINT32_MAX;
-        g->u.swap.walled = resumes(g) && frontier == 0 && far_safe > 0 ? 2 : 0;
-        g->cursor = 0;
-        g->pass = PASS_SWAP_FROM;
+        g->walled = resumes(g) && frontier == 0 && far_safe > 0 ? 2 : 0;
+        g->u.swap.skip = far_safe;
+        swap_from_begin(g);
     }
 }
 
@@ -430,6 +442,27 @@ static void move_mine(sap_generate *g, uint32_t x, bool mine)
         sap_casual_play_moved(g->casual, x, mine);
         moved_of(g)[g->moved++] = x; /* a cell moves once a perturbation */
     }
+}
+
+/* Whether cell x may take a swap's mine: a safe cell not opened (the
+ * zone is opened by now), and walled, a far one. */
+static bool swap_takes(sap_generate *g, uint32_t x)
+{
+    return !mine_in(layout_of(g), x) && !opened(g, x)
+           && (!g->walled || place_of(g, x) == P_FAR);
+}
+
+/* PASS_SWAP_TO's start: the cell is drawn among those that may take the
+ * mine (one draw; the pass then counts its way to it).  Walled, they are
+ * the far safe cells counted before; else every covered safe cell. */
+static void swap_to_begin(sap_generate *g)
+{
+    uint32_t room = g->u.swap.skip;
+    if (!g->walled)
+        room = g->level == SAP_LEVEL_NOGUESS
+                   ? g->deduce->covered - g->mines
+                   : g->cells - g->mines - sap_casual_play_cleared(g->casual);
+    g->u.swap.skip = room > 0 ? draw(g, room) : UINT32_MAX;
 }
 
 /* One cell x of the perturbation's current pass. */
@@ -469,14 +502,13 @@ static void perturb_cell(sap_generate *g, uint32_t x)
         }
         break;
     case PASS_SWAP_FROM: /* walled: a mine of the wall, which then opens */
+        g->u.swap.seen++;
         if (mine_in(layout, x) && !opened(g, x) && !in_zone(g, x)
-            && (!g->u.swap.walled || in_wall(g, x, g->u.swap.walled == 2))
-            && draw(g, ++g->u.swap.seen) == 0)
+            && (!g->walled || in_wall(g, x, g->walled == 2)))
             g->u.swap.from = x;
         break;
-    default: /* PASS_SWAP_TO; walled: a cell walled in */
-        if (!mine_in(layout, x) && !opened(g, x) && !in_zone(g, x)
-            && (!g->u.swap.walled || place_of(g, x) == P_FAR) && draw(g, ++g->u.swap.seen) == 0)
+    default: /* PASS_SWAP_TO: the one drawn (swap_to_begin) */
+        if (swap_takes(g, x) && (g->u.swap.seen++, g->u.swap.skip-- == 0))
             g->u.swap.to = x;
         break;
     }
@@ -510,14 +542,24 @@ static void perturb_pass_over(sap_generate *g)
         g->pass = PASS_MOVE_EMPTY;
         return;
     case PASS_SWAP_FROM:
+        if (g->u.swap.from == UINT32_MAX && g->u.swap.seen < g->cells)
+            return; /* on from the board's first cell */
         g->u.swap.seen = 0;
-        if (g->u.swap.from == UINT32_MAX && g->u.swap.walled > 0) {
-            g->u.swap.walled--; /* no such mine: look again, less choosy */
+        if (g->u.swap.from == UINT32_MAX && g->walled > 0) {
+            g->walled--; /* no such mine: look again, less choosy */
+            swap_from_begin(g);
             return;
         }
         g->pass = PASS_SWAP_TO;
+        swap_to_begin(g);
         return;
     case PASS_SWAP_TO:
+        if (g->u.swap.to == UINT32_MAX && g->u.swap.seen > 0) {
+            /* fewer cells than counted before: drawn again among those seen */
+            g->u.swap.skip = draw(g, g->u.swap.seen);
+            g->u.swap.seen = 0;
+            return;
+        }
         if (g->u.swap.from != UINT32_MAX && g->u.swap.to != UINT32_MAX) {
             move_mine(g, g->u.swap.from, false);
             move_mine(g, g->u.swap.to, true);
@@ -544,20 +586,22 @@ static void perturb_pass_over(sap_generate *g)
  * at the place it fills (a swap: none not opened).  Late in a big board's
  * play most of the board is known, and skipped.  The same cells are
  * looked at, in the same order, so the same board comes of it. */
-/* Whether a far cell (covered, next to no number and unsettled: its flags
- * all clear) is among the eight from x, in one row, or next to one of
- * them: a wall mine must be next to one. */
-static bool far_near_eight(sap_generate *g, uint32_t x)
+/* Whether a cell of the eight from x, in one row, or next to one of them
+ * has flags f with (f & mask) == want: a far cell (covered, next to no
+ * number and unsettled: its flags all clear), or an opened one.  A wall
+ * mine is next to a far cell, and a strict one to an opened cell too. */
+static bool near_eight(sap_generate *g, uint32_t x, uint8_t mask, uint8_t want)
 {
     const uint8_t *flags = flags_of(g->deduce);
     uint32_t r = x / g->cols, c = x - r * g->cols, rr, i;
     uint32_t left = c > 0 ? c - 1u : 0, right = c + 8u < g->cols ? c + 8u : g->cols - 1u;
     for (rr = r > 0 ? r - 1u : 0; rr <= r + 1u && rr < g->rows; rr++) {
         const uint8_t *row = flags + rr * g->cols;
-        if (sap_nonzero_bytes(sap_load_eight(row + left)) != SAP_EACH_BYTE(0x80))
+        uint64_t v = sap_load_eight(row + left) & SAP_EACH_BYTE(mask);
+        if (sap_nonzero_bytes(v ^ SAP_EACH_BYTE(want)) != SAP_EACH_BYTE(0x80))
             return true;
         for (i = left + 8u; i <= right; i++)
-            if (row[i] == 0)
+            if ((row[i] & mask) == want)
                 return true;
     }
     return false;
@@ -579,6 +623,28 @@ static bool none_at(sap_generate *g, uint32_t x, enum place p)
     return sap_nonzero_bytes(v & SAP_EACH_BYTE(F_OPEN | F_SETTLED)) == SAP_EACH_BYTE(0x80);
 }
 
+/* PASS_SWAP_TO at NOGUESS: whether the cell drawn is past the eight from
+ * x, whose mines are `mines`; then the pass steps over them, counted.
+ * The cells that may take the mine are safe ones not opened, and walled,
+ * far ones (their flags all clear). */
+static bool swap_to_eight(sap_generate *g, uint32_t x, uint8_t mines)
+{
+    uint64_t v = sap_load_eight(flags_of(g->deduce) + x), takes;
+    uint32_t i, n;
+    if (!g->walled)
+        v &= SAP_EACH_BYTE(F_OPEN);
+    takes = ~sap_nonzero_bytes(v) & SAP_EACH_BYTE(0x80); /* a high bit a cell */
+    for (i = 0; i < 8u; i++)
+        if ((mines >> i) & 1u)
+            takes &= ~((uint64_t)0x80u << (8u * i));
+    n = sap_byte_sum(takes >> 7);
+    if (n > g->u.swap.skip)
+        return false;
+    g->u.swap.skip -= n;
+    g->u.swap.seen += n;
+    return true;
+}
+
 static bool nothing_in_eight(sap_generate *g)
 {
     const uint8_t *layout = layout_of(g);
@@ -596,15 +662,11 @@ static bool nothing_in_eight(sap_generate *g)
         return mines == 0xFFu || (SAP_FAST_PATHS && none_at(g, x, (enum place)g->to));
     case PASS_SWAP_FROM: /* walled: a mine next to a far cell */
         return mines == 0
-               || (SAP_FAST_PATHS && g->u.swap.walled && x % g->cols + 8u <= g->cols
-                   && !far_near_eight(g, x));
-    default: /* PASS_SWAP_TO: a safe cell not opened; walled, a far one */
-        return mines == 0xFFu
-               || (SAP_FAST_PATHS
-                   && (g->u.swap.walled
-                           ? none_at(g, x, P_FAR)
-                           : (sap_load_eight(flags_of(g->deduce) + x) & SAP_EACH_BYTE(F_OPEN))
-                                 == SAP_EACH_BYTE(F_OPEN)));
+               || (SAP_FAST_PATHS && g->walled && x % g->cols + 8u <= g->cols
+                   && (!near_eight(g, x, 0xFFu, 0)
+                       || (g->walled == 2 && !near_eight(g, x, F_OPEN, F_OPEN))));
+    default: /* PASS_SWAP_TO: counts its way past them */
+        return mines == 0xFFu || (SAP_FAST_PATHS && swap_to_eight(g, x, mines));
     }
 }
 
@@ -616,7 +678,10 @@ static bool perturb_on(sap_generate *g, uint32_t *budget)
     while (*budget > 0) {
         /* a fill or empty pass ends once every mine is placed */
         bool placing = g->pass == PASS_MOVE_FILL || g->pass == PASS_MOVE_EMPTY;
-        if (g->cursor == g->cells || (placing && g->u.move.left == 0)) {
+        bool drawn = (g->pass == PASS_SWAP_TO && g->u.swap.to != UINT32_MAX)
+                     || (g->pass == PASS_SWAP_FROM
+                         && (g->u.swap.from != UINT32_MAX || g->u.swap.seen == g->cells));
+        if (g->cursor == g->cells || (placing && g->u.move.left == 0) || drawn) {
             perturb_pass_over(g);
             if (g->phase != G_PERTURB)
                 return true;
@@ -624,6 +689,8 @@ static bool perturb_on(sap_generate *g, uint32_t *budget)
         }
         if (nothing_in_eight(g)) {
             g->cursor += 8u;
+            if (g->pass == PASS_SWAP_FROM)
+                g->u.swap.seen += 8u;
             charge(budget, 1u);
             continue;
         }
