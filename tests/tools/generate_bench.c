@@ -83,58 +83,75 @@ static double median(double *v, unsigned n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* How NOGUESS generation grows with the board at 20 % mines: the median
- * time a board (seeds 1, 2, ...; the click in the middle) and a cell, by
- * the core's generator and by the baseline (generate_full.c, the same
- * generator deducing the whole board after every round of openings and
- * playing from the click after every perturbation; the biggest boards
- * take it minutes, and are left to it only with BENCH_FULL_BIG=1).  The
- * 100 x 100 and 400 x 400 boards served are checked by the engine-only
- * player (tests/lib/players.c), outside the timing. */
-static int growth(void)
+/* Whether the served board in g clears by the level's player (the click
+ * in the middle); `mine` and `state` hold a cell each. */
+static bool served_clears(const sap_generate *g, unsigned char *mine, unsigned char *state,
+                          uint32_t rows, uint32_t cols, enum sap_level level)
+{
+    uint32_t x, safe = 0, cells = rows * cols;
+    for (x = 0; x < cells; x++) {
+        mine[x] = sap_generate_mine_at(g, x / cols, x % cols);
+        safe += !mine[x];
+    }
+    if (level == SAP_LEVEL_NOGUESS)
+        return player_logic_clears(mine, rows, cols, rows / 2, cols / 2);
+    return ref_casual_closure(mine, rows, cols, rows / 2 * cols + cols / 2, state) == safe;
+}
+
+/* How generation grows with the board, NOGUESS at 20 % mines and CASUAL at
+ * 15 %: the median time a board (seeds 1, 2, ...; the click in the middle)
+ * and a cell, by the core's generator and by the baseline (generate_full.c,
+ * the same generator deducing the whole board after every round of
+ * openings and playing from the click after every perturbation; the
+ * biggest boards take it minutes, and are left to it only with
+ * BENCH_FULL_BIG=1).  The 100 x 100 and 400 x 400 boards served are checked
+ * by the level's player (tests/lib: the engine-only player, the statement's
+ * casual player), outside the timing. */
+static int growth(enum sap_level level)
 {
     static const struct {
-        uint32_t rows, cols, mines;
+        uint32_t rows, cols, mines[3];
         unsigned boards, full_boards, check;
-    } rows_of[] = { { 16, 30, 99, 200, 50, 0 },
-                    { 100, 100, 2000, 20, 5, 3 },
-                    { 400, 400, 32000, 7, 1, 1 },
-                    { 1000, 1000, 200000, 5, 0, 0 } };
+    } rows_of[] = { { 16, 30, { 0, 72, 99 }, 200, 50, 0 },
+                    { 100, 100, { 0, 1500, 2000 }, 20, 5, 3 },
+                    { 400, 400, { 0, 24000, 32000 }, 7, 1, 1 },
+                    { 1000, 1000, { 0, 150000, 200000 }, 5, 0, 0 } };
     unsigned i, k;
     int status = 0;
     bool big = getenv("BENCH_FULL_BIG") != NULL;
-    printf("\n%-18s %26s %26s %8s\n", "NOGUESS board", "sapper: median ms (us/cell)",
-           "full-pass baseline", "ratio");
+    const char *name = level == SAP_LEVEL_NOGUESS ? "NOGUESS" : "CASUAL";
+    printf("\n%-18s %26s %26s %8s\n",
+           level == SAP_LEVEL_NOGUESS ? "NOGUESS board" : "CASUAL board",
+           "sapper: median ms (us/cell)", "full-pass baseline", "ratio");
     for (i = 0; i < sizeof rows_of / sizeof rows_of[0]; i++) {
-        uint32_t rows = rows_of[i].rows, cols = rows_of[i].cols, mines = rows_of[i].mines;
+        uint32_t rows = rows_of[i].rows, cols = rows_of[i].cols,
+                 mines = rows_of[i].mines[level];
         uint32_t cells = rows * cols, seed, served = 0;
         unsigned full_boards = rows_of[i].full_boards + (big && rows_of[i].full_boards == 0);
         size_t bytes = SAP_GENERATE_BYTES(rows, cols),
                full_bytes = FULL_GENERATE_BYTES(rows, cols);
         void *block = malloc(bytes > full_bytes ? bytes : full_bytes);
-        unsigned char *mine = malloc(cells);
+        unsigned char *mine = malloc(cells), *state = malloc(cells);
         double ms[200], full_ms[200], ours, full = 0;
         char label[32], full_text[64] = "not run (minutes a board)", ratio[16] = "-";
-        if (block == NULL || mine == NULL) {
+        if (block == NULL || mine == NULL || state == NULL) {
             free(block);
             free(mine);
+            free(state);
             return 1;
         }
         for (seed = 1; seed <= rows_of[i].boards; seed++) {
             sap_generate *g;
             double t0 = now_ms();
-            int err = sap_generate_init(&g, block, bytes, rows, cols, mines, seed,
-                                        SAP_LEVEL_NOGUESS, rows / 2, cols / 2);
+            int err = sap_generate_init(&g, block, bytes, rows, cols, mines, seed, level,
+                                        rows / 2, cols / 2);
             if (err == SAP_OK)
                 while ((err = sap_generate_step(g, 65536)) == SAP_MORE)
                     continue;
             ms[seed - 1] = now_ms() - t0;
             served += err == SAP_OK;
             if (err == SAP_OK && seed <= rows_of[i].check) {
-                uint32_t x;
-                for (x = 0; x < cells; x++)
-                    mine[x] = sap_generate_mine_at(g, x / cols, x % cols);
-                if (!player_logic_clears(mine, rows, cols, rows / 2, cols / 2)) {
+                if (!served_clears(g, mine, state, rows, cols, level)) {
                     printf("a served board does not clear: %ux%u seed %u\n", rows, cols, seed);
                     status = 1;
                 }
@@ -144,8 +161,8 @@ static int growth(void)
         for (k = 0; k < full_boards; k++) {
             full_generate *g;
             double t0 = now_ms();
-            int err = full_generate_init(&g, block, full_bytes, rows, cols, mines, k + 1,
-                                         SAP_LEVEL_NOGUESS, rows / 2, cols / 2);
+            int err = full_generate_init(&g, block, full_bytes, rows, cols, mines, k + 1, level,
+                                         rows / 2, cols / 2);
             if (err == SAP_OK)
                 while (full_generate_step(g, 65536) == SAP_MORE)
                     continue;
@@ -161,11 +178,12 @@ static int growth(void)
         printf("%-18s %15.2f (%6.2f us) %26s %8s   %u of %u served\n", label, ours,
                ours * 1e3 / cells, full_text, ratio, served, rows_of[i].boards);
         printf(
-            "summary\tNOGUESS %s (median a board of %u; us a cell)\t%.2f ms (%.2f us)\t%s\t%s\t-\n",
-            label, rows_of[i].boards, ours, ours * 1e3 / cells, full_text, ratio);
+            "summary\t%s %s (median a board of %u; us a cell)\t%.2f ms (%.2f us)\t%s\t%s\t-\n",
+            name, label, rows_of[i].boards, ours, ours * 1e3 / cells, full_text, ratio);
         fflush(stdout);
         free(block);
         free(mine);
+        free(state);
     }
     return status;
 }
@@ -270,7 +288,8 @@ int main(int argc, char **argv)
                    level_names[level], ours, served, boards, base_text, (double)tries / boards);
             fflush(stdout);
         }
-    status |= growth();
+    status |= growth(SAP_LEVEL_NOGUESS);
+    status |= growth(SAP_LEVEL_CASUAL);
     free(block);
     free(mine);
     return status;
