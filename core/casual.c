@@ -277,6 +277,41 @@ static void list_add(sap_casual *cs, uint32_t x, uint32_t extra)
 
 /* ---- the fresh engine: one closure from scratch, with counters ----------- */
 
+/* A play's frontier: its untouched cells next to a touched safe one,
+ * marked CELL_FRONTIER.  The untouched unmarked cells around the safe
+ * touched (or about to be) cell x join it. */
+static void frontier_around(sap_casual *cs, uint32_t x)
+{
+    struct sap_box b = block_around(cs, x);
+    uint32_t r, c;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++) {
+            uint32_t y = r * cs->cols + c, word = cs->cells[y];
+            if (!(word & (CELL_TOUCHED | CELL_FRONTIER)) && y != x) {
+                cs->cells[y] = word | CELL_FRONTIER;
+                cs->frontier++;
+                cs->frontier_mines += (word & CELL_MINE) != 0;
+            }
+        }
+}
+
+/* A play's counts as x, not touched yet, is touched: it leaves the
+ * frontier (every cell a rule touches was on it, all but the first), and
+ * safe, its neighbours join it. */
+static void frontier_touch(sap_casual *cs, uint32_t x)
+{
+    uint32_t word = cs->cells[x];
+    uint32_t mine = (word & CELL_MINE) != 0;
+    if (word & CELL_FRONTIER) {
+        cs->cells[x] = word & ~CELL_FRONTIER;
+        cs->frontier--;
+        cs->frontier_mines -= mine;
+    }
+    cs->flagged += mine;
+    if (!mine)
+        frontier_around(cs, x);
+}
+
 /* Touches the untouched cell x: its counters come from its block, and every
  * touched safe neighbour counts x down. */
 static void fresh_touch(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
@@ -286,6 +321,8 @@ static void fresh_touch(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
     uint32_t down = mine ? CODE_MINE : CODE_SAFE;
     uint32_t code = 0, r, c;
 
+    if (cs->play)
+        frontier_touch(cs, x);
     for (r = b.top; r <= b.bottom; r++) {
         uint32_t *line = cs->cells + r * cs->cols;
         for (c = b.left; c <= b.right; c++) {
@@ -356,6 +393,7 @@ bool sap_casual_fresh_run(sap_casual *cs, uint32_t *budget)
 
 void sap_casual_fresh_begin(sap_casual *cs, uint32_t start, bool stop_at_generator)
 {
+    cs->play = 0;
     list_start(cs);
     cs->stop_at_generator = stop_at_generator;
     fresh_touch(cs, start, start / cs->cols, start % cs->cols);
@@ -470,7 +508,11 @@ void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col)
 {
     ready_rows(cs, cs->rows);
     cs->solved = 0;
-    sap_casual_fresh_begin(cs, row * cs->cols + col, false);
+    list_start(cs);
+    cs->stop_at_generator = 0;
+    cs->play = 1;
+    cs->frontier = cs->frontier_mines = cs->flagged = 0;
+    fresh_touch(cs, row * cs->cols + col, row, col);
 }
 
 bool sap_casual_play_step(sap_casual *cs, uint32_t *budget)
@@ -497,6 +539,8 @@ void sap_casual_play_moved(sap_casual *cs, uint32_t x, bool mine)
     cs->cells[x] ^= CELL_MINE;
     cs->safe = mine ? cs->safe - 1u : cs->safe + 1u;
     if (cs->cells[x] & CELL_TOUCHED) { /* only a flag moves: it is cleared */
+        cs->flagged--;
+        frontier_around(cs, x);
         for (r = b.top; r <= b.bottom; r++)
             for (c = b.left; c <= b.right; c++) {
                 uint32_t word = cs->cells[r * cs->cols + c];
@@ -507,6 +551,8 @@ void sap_casual_play_moved(sap_casual *cs, uint32_t x, bool mine)
         cs->cleared++;
         return;
     }
+    if (cs->cells[x] & CELL_FRONTIER)
+        cs->frontier_mines = mine ? cs->frontier_mines + 1u : cs->frontier_mines - 1u;
     for (r = b.top; r <= b.bottom; r++)
         for (c = b.left; c <= b.right; c++) {
             uint32_t *word = &cs->cells[r * cs->cols + c];
@@ -530,9 +576,22 @@ void sap_casual_play_recheck(sap_casual *cs, uint32_t x)
                 fresh_fire(cs, r * cs->cols + c, r, c);
 }
 
+void sap_casual_play_places(const sap_casual *cs, uint32_t *frontier, uint32_t *frontier_mines,
+                            uint32_t *flagged)
+{
+    *frontier = cs->frontier;
+    *frontier_mines = cs->frontier_mines;
+    *flagged = cs->flagged;
+}
+
 uint32_t sap_casual_play_cleared(const sap_casual *cs)
 {
     return cs->cleared;
+}
+
+bool sap_casual_play_at_frontier(const sap_casual *cs, uint32_t x)
+{
+    return (cs->cells[x] & (CELL_TOUCHED | CELL_FRONTIER)) == CELL_FRONTIER;
 }
 
 int sap_casual_play_cell(const sap_casual *cs, uint32_t x)

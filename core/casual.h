@@ -10,7 +10,8 @@
  *   bits 20..26  the fresh engine's counters: untouched mines * 9 +
  *                untouched safe neighbours
  *   bit 27       touched by the closure being computed
- *   bit 28       in the base
+ *   bit 28       in the base; in a play (which has none), an untouched cell
+ *                at its frontier, next to a touched safe cell
  *   bit 29       a generator of the base
  *   bit 30       seen: no better start than an earlier one (it lies in an
  *                earlier start's closure, or in an extension that was
@@ -33,6 +34,7 @@ SAP_INTERNAL_BEGIN
 #define CODE_MASK ((uint32_t)0x7F << CODE_SHIFT)
 #define CELL_TOUCHED ((uint32_t)1 << 27)
 #define CELL_BASE ((uint32_t)1 << 28)
+#define CELL_FRONTIER CELL_BASE
 #define CELL_GENERATOR ((uint32_t)1 << 29)
 #define CELL_SEEN ((uint32_t)1 << 30)
 #define CELL_MINE ((uint32_t)1 << 31)
@@ -66,16 +68,20 @@ struct sap_casual {
     uint32_t cursor;                   /* a walk's place: a cell, or a listed cell */
     uint32_t count;                    /* what a walk counts */
     uint32_t finish_clear, finish_set; /* PC_FINISH_LIST's bits */
-    uint8_t pc, after;                 /* enum solve_pc (casual_solve.c) */
-    uint8_t stop_at_generator;         /* the fresh engine stops at a generator */
-    uint8_t stopped;                   /* the engine stopped early (limit or generator) */
-    uint8_t follow_generators;         /* the zero flood follows generators, not zero cells */
+    /* a play (sap_casual_play_begin): its frontier (untouched cells next to
+     * a touched safe one) and the mines there, and the mines it flagged */
+    uint32_t frontier, frontier_mines, flagged;
+    uint8_t pc, after;         /* enum solve_pc (casual_solve.c) */
+    uint8_t stop_at_generator; /* the fresh engine stops at a generator */
+    uint8_t stopped;           /* the engine stopped early (limit or generator) */
+    uint8_t follow_generators; /* the zero flood follows generators, not zero cells */
     uint8_t has_base;
     uint8_t base_whole; /* the base is all of Cl(base_start) */
     uint8_t solved;
     uint8_t record_depth; /* how many new bests before `record` each held the next */
     uint8_t order_half;   /* the visiting order permutes 2^(2 * order_half) blocks */
     uint8_t view;         /* after a solve: the bits holding the answer's closure, >> 24 */
+    uint8_t play;         /* the fresh engine runs a play: it keeps the frontier's counts */
     uint32_t cells[];
 };
 

@@ -44,6 +44,19 @@ enum gen_phase {
     G_FAILED
 };
 
+/* The mine a swap moves, choosiest first; with none such, the next. */
+enum swap_from {
+    FROM_ANY = 0,    /* any mine not opened (a known one too) */
+    FROM_WALL,       /* far cells walled in by known mines: a wall mine next to one */
+    FROM_WALL_OPENED /* ... and next to an opened cell too (falls to FROM_WALL) */
+};
+
+/* Whether a swap of this kind moves its mine among the far cells. */
+static bool walled(uint8_t choosy)
+{
+    return choosy == FROM_WALL || choosy == FROM_WALL_OPENED;
+}
+
 /* G_PERTURB's passes over the board, in order (perturb_on). */
 enum perturb_pass {
     PASS_COUNT = 0,  /* the places' cells and mines */
@@ -87,8 +100,7 @@ struct sap_generate {
     uint8_t checking;   /* NOGUESS: the play checks a resumed play's board */
     uint8_t pass;       /* G_SETUP: 0 laid, 1 begun; G_PERTURB: enum perturb_pass */
     uint8_t from, to;   /* move_mines: enum place */
-    uint8_t walled;     /* a swap: far cells walled in by known mines, 2 a wall mine
-                         * next to an opened cell too, 1 any wall mine; 0 any mine */
+    uint8_t choosy;     /* a swap: the mine it moves (enum swap_from) */
 };
 
 SAP_STATIC_ASSERT(generate_header_fits,
@@ -290,7 +302,8 @@ static void stalled(sap_generate *g)
         return;
     }
     memset(&g->u, 0, sizeof g->u);
-    g->cursor = 0;
+    /* the casual player keeps its places' counts: no pass (count_places) */
+    g->cursor = g->level == SAP_LEVEL_CASUAL ? g->cells : 0;
     g->pass = PASS_COUNT;
     g->phase = G_PERTURB;
 }
@@ -316,19 +329,12 @@ static void cleared(sap_generate *g)
 enum place { P_KNOWN, P_FRONTIER, P_FAR };
 
 /* The casual player's view: known when cleared or flagged; at the
- * frontier when a cleared neighbour shows its number. */
+ * frontier when a cleared neighbour shows its number (the play marks it). */
 static enum place casual_place_of(sap_generate *g, uint32_t x)
 {
-    struct sap_box block;
-    uint32_t r, c;
     if (sap_casual_play_cell(g->casual, x) != 0 || in_zone(g, x))
         return P_KNOWN;
-    block = sap_block_around_cell(g->rows, g->cols, x);
-    for (r = block.top; r <= block.bottom; r++)
-        for (c = block.left; c <= block.right; c++)
-            if (sap_casual_play_cell(g->casual, r * g->cols + c) == 1)
-                return P_FRONTIER;
-    return P_FAR;
+    return sap_casual_play_at_frontier(g->casual, x) ? P_FRONTIER : P_FAR;
 }
 
 static enum place place_of(sap_generate *g, uint32_t x)
@@ -400,11 +406,12 @@ static void choose_perturbation(sap_generate *g)
         move_mines(g, P_FRONTIER, P_FAR, far_safe, frontier_mines, far_safe);
     } else {
         /* no room either way (a small board, or a wall of proven mines):
-         * one mine anywhere the player has not opened moves to a safe
-         * cell it has not opened either, so the layout always changes */
+         * one mine the player has not opened moves to a safe cell it has
+         * not opened either, so the layout always changes; walled, a mine
+         * of the wall moves in among the cells walled in */
         memset(&g->u, 0, sizeof g->u);
         g->u.swap.from = g->u.swap.to = UINT32_MAX;
-        g->walled = resumes(g) && frontier == 0 && far_safe > 0 ? 2 : 0;
+        g->choosy = resumes(g) && frontier == 0 && far_safe > 0 ? FROM_WALL_OPENED : FROM_ANY;
         g->u.swap.skip = far_safe;
         swap_from_begin(g);
     }
@@ -449,7 +456,7 @@ static void move_mine(sap_generate *g, uint32_t x, bool mine)
 static bool swap_takes(sap_generate *g, uint32_t x)
 {
     return !mine_in(layout_of(g), x) && !opened(g, x)
-           && (!g->walled || place_of(g, x) == P_FAR);
+           && (!walled(g->choosy) || place_of(g, x) == P_FAR);
 }
 
 /* PASS_SWAP_TO's start: the cell is drawn among those that may take the
@@ -458,7 +465,7 @@ static bool swap_takes(sap_generate *g, uint32_t x)
 static void swap_to_begin(sap_generate *g)
 {
     uint32_t room = g->u.swap.skip;
-    if (!g->walled)
+    if (!walled(g->choosy))
         room = g->level == SAP_LEVEL_NOGUESS
                    ? g->deduce->covered - g->mines
                    : g->cells - g->mines - sap_casual_play_cleared(g->casual);
@@ -471,17 +478,12 @@ static void perturb_cell(sap_generate *g, uint32_t x)
     uint8_t *layout = layout_of(g);
     enum place p;
     switch (g->pass) {
-    case PASS_COUNT:
-        if (g->level == SAP_LEVEL_NOGUESS && !mine_in(layout, x))
-            break; /* the live block counts the places' cells (count_places) */
+    case PASS_COUNT: /* NOGUESS: the mines by place (count_places has the cells) */
+        if (!mine_in(layout, x))
+            break;
         p = place_of(g, x);
-        if (p == P_FRONTIER) {
-            g->u.count.frontier++;
-            g->u.count.frontier_mines += mine_in(layout, x);
-        } else if (p == P_FAR) {
-            g->u.count.far_mines += mine_in(layout, x);
-            g->u.count.far_safe += !mine_in(layout, x);
-        }
+        g->u.count.frontier_mines += p == P_FRONTIER;
+        g->u.count.far_mines += p == P_FAR;
         break;
     case PASS_MOVE_FILL: /* first the new places (so a cell is never both emptied and filled) */
         if (!mine_in(layout, x) && place_of(g, x) == g->to) {
@@ -504,7 +506,7 @@ static void perturb_cell(sap_generate *g, uint32_t x)
     case PASS_SWAP_FROM: /* walled: a mine of the wall, which then opens */
         g->u.swap.seen++;
         if (mine_in(layout, x) && !opened(g, x) && !in_zone(g, x)
-            && (!g->walled || in_wall(g, x, g->walled == 2)))
+            && (g->choosy == FROM_ANY || in_wall(g, x, g->choosy == FROM_WALL_OPENED)))
             g->u.swap.from = x;
         break;
     default: /* PASS_SWAP_TO: the one drawn (swap_to_begin) */
@@ -514,18 +516,29 @@ static void perturb_cell(sap_generate *g, uint32_t x)
     }
 }
 
-/* The end of PASS_COUNT at NOGUESS, which counted the mines only: the
- * live block's counts give the places' cells.  Its unsure cells are the
- * frontier the player cannot settle; its covered cells neither settled nor
- * at the frontier are the far ones (the zone is open by now: the click's
- * block holds no mine, so its 0 opens it, or the zone is the click). */
+/* The end of PASS_COUNT, the places' cells and mines.  At NOGUESS the
+ * pass counted the mines only, and the live block's counts give the
+ * cells: its unsure cells are the frontier the player cannot settle; its
+ * covered cells neither settled nor at the frontier are the far ones (the
+ * zone is open by now: the click's block holds no mine, so its 0 opens
+ * it, or the zone is the click).  The casual player keeps its frontier's
+ * counts as it plays, and what it has not touched beyond is far. */
 static void count_places(sap_generate *g)
 {
     const sap_deduce *d = g->deduce;
-    if (g->level != SAP_LEVEL_NOGUESS)
+    uint32_t frontier, frontier_mines, flagged, untouched_mines;
+    if (g->level == SAP_LEVEL_NOGUESS) {
+        g->u.count.frontier = d->unsure;
+        g->u.count.far_safe = d->covered - d->settled - d->unsure - g->u.count.far_mines;
         return;
-    g->u.count.frontier = d->unsure;
-    g->u.count.far_safe = d->covered - d->settled - d->unsure - g->u.count.far_mines;
+    }
+    sap_casual_play_places(g->casual, &frontier, &frontier_mines, &flagged);
+    untouched_mines = g->mines - flagged;
+    g->u.count.frontier = frontier;
+    g->u.count.frontier_mines = frontier_mines;
+    g->u.count.far_mines = untouched_mines - frontier_mines;
+    g->u.count.far_safe = g->cells - g->mines - sap_casual_play_cleared(g->casual)
+                          - (frontier - frontier_mines);
 }
 
 /* The perturbation's pass is over: the next one, or a new play. */
@@ -545,8 +558,9 @@ static void perturb_pass_over(sap_generate *g)
         if (g->u.swap.from == UINT32_MAX && g->u.swap.seen < g->cells)
             return; /* on from the board's first cell */
         g->u.swap.seen = 0;
-        if (g->u.swap.from == UINT32_MAX && g->walled > 0) {
-            g->walled--; /* no such mine: look again, less choosy */
+        if (g->u.swap.from == UINT32_MAX && g->choosy != FROM_ANY) {
+            /* no such mine: look again, less choosy */
+            g->choosy = g->choosy == FROM_WALL_OPENED ? FROM_WALL : FROM_ANY;
             swap_from_begin(g);
             return;
         }
@@ -631,7 +645,7 @@ static bool swap_to_eight(sap_generate *g, uint32_t x, uint8_t mines)
 {
     uint64_t v = sap_load_eight(flags_of(g->deduce) + x), takes;
     uint32_t i, n;
-    if (!g->walled)
+    if (!walled(g->choosy))
         v &= SAP_EACH_BYTE(F_OPEN);
     takes = ~sap_nonzero_bytes(v) & SAP_EACH_BYTE(0x80); /* a high bit a cell */
     for (i = 0; i < 8u; i++)
@@ -662,9 +676,10 @@ static bool nothing_in_eight(sap_generate *g)
         return mines == 0xFFu || (SAP_FAST_PATHS && none_at(g, x, (enum place)g->to));
     case PASS_SWAP_FROM: /* walled: a mine next to a far cell */
         return mines == 0
-               || (SAP_FAST_PATHS && g->walled && x % g->cols + 8u <= g->cols
+               || (SAP_FAST_PATHS && walled(g->choosy) && x % g->cols + 8u <= g->cols
                    && (!near_eight(g, x, 0xFFu, 0)
-                       || (g->walled == 2 && !near_eight(g, x, F_OPEN, F_OPEN))));
+                       || (g->choosy == FROM_WALL_OPENED
+                           && !near_eight(g, x, F_OPEN, F_OPEN))));
     default: /* PASS_SWAP_TO: counts its way past them */
         return mines == 0xFFu || (SAP_FAST_PATHS && swap_to_eight(g, x, mines));
     }

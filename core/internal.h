@@ -398,6 +398,12 @@ int sap_casual_play_cell(const sap_casual *cs, uint32_t x);
  * moved cell: play_step then goes on from where the play stalled. */
 void sap_casual_play_moved(sap_casual *cs, uint32_t x, bool mine);
 void sap_casual_play_recheck(sap_casual *cs, uint32_t x);
+/* The play's frontier (untouched cells next to a cleared one), the mines
+ * there, and the mines it flagged: kept as it plays, so that a stall is
+ * weighed without a pass over the board. */
+void sap_casual_play_places(const sap_casual *cs, uint32_t *frontier, uint32_t *frontier_mines,
+                            uint32_t *flagged);
+bool sap_casual_play_at_frontier(const sap_casual *cs, uint32_t x);
 
 /* A random board's seed, while its mines are still to be laid (game.c),
  * and the level its first left click is to lay them at (enum sap_level:

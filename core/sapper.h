@@ -488,7 +488,7 @@ bool sap_game_mine_at(const sap_game *game, uint32_t row, uint32_t col);
  *     sap_casual_solve(cs, &result);   then sap_casual_left_covered(...)
  * ---------------------------------------------------------------------- */
 
-#define SAP_CASUAL_HEADER_BYTES 96u
+#define SAP_CASUAL_HEADER_BYTES 112u
 #define SAP_CASUAL_BYTES(rows, cols)                                                           \
     ((size_t)SAP_CASUAL_HEADER_BYTES + (size_t)4u * (size_t)(rows) * (size_t)(cols))
 

@@ -694,13 +694,40 @@ static void play_to_end(sap_casual *cs)
     while (!sap_casual_play_step(cs, &budget));
 }
 
+/* The play's own counts of its frontier (untouched cells next to a
+ * cleared one), the mines there and its flags, against the cells. */
+static void check_play_places(const sap_casual *cs, const unsigned char *mines, uint32_t rows,
+                              uint32_t cols)
+{
+    uint32_t frontier = 0, frontier_mines = 0, flagged = 0, x, got[3];
+    for (x = 0; x < rows * cols; x++) {
+        uint32_t r = x / cols, c = x % cols, rr, cc;
+        bool near = false;
+        flagged += sap_casual_play_cell(cs, x) == 2;
+        if (sap_casual_play_cell(cs, x) != 0)
+            continue;
+        for (rr = r > 0 ? r - 1 : 0; rr <= r + 1 && rr < rows; rr++)
+            for (cc = c > 0 ? c - 1 : 0; cc <= c + 1 && cc < cols; cc++)
+                near |= sap_casual_play_cell(cs, rr * cols + cc) == 1;
+        if (!CHECK(sap_casual_play_at_frontier(cs, x) == near))
+            return;
+        frontier += near;
+        frontier_mines += near && mines[x];
+    }
+    sap_casual_play_places(cs, &got[0], &got[1], &got[2]);
+    CHECK(got[0] == frontier);
+    CHECK(got[1] == frontier_mines);
+    CHECK(got[2] == flagged);
+}
+
 /* The play the no-guess generator resumes: a play stalls, mines move
  * between cells it has not touched (sap_casual_play_moved), the rules are
  * fired again around each moved cell, and the play goes on.  What it then
  * touches must be exactly the statement's closure from the start on the new
  * layout: the numbers its rules used did not change.  A flagged mine moved
  * away is cleared where it stands: then every cleared cell must still be
- * safe and every flag a mine. */
+ * safe and every flag a mine.  The play's counts of its frontier must
+ * match its cells throughout. */
 static void test_play_moved(void)
 {
     uint64_t rng = 7;
@@ -729,6 +756,7 @@ static void test_play_moved(void)
                 (void)sap_casual_set_mine(cs, x / cols, x % cols, true);
         sap_casual_play_begin(cs, start / cols, start % cols);
         play_to_end(cs);
+        check_play_places(cs, mines, rows, cols);
         for (round = 0; round < 6 && check_failures_in_test == 0; round++) {
             uint32_t cleared = 0;
             /* move mines between random cells; flags too, a third of the boards */
@@ -743,9 +771,11 @@ static void test_play_moved(void)
                 sap_casual_play_moved(cs, y, mines[y] != 0);
                 moved[n++] = y;
             }
+            check_play_places(cs, mines, rows, cols); /* the moves kept them */
             while (n > 0)
                 sap_casual_play_recheck(cs, moved[--n]);
             play_to_end(cs);
+            check_play_places(cs, mines, rows, cols);
             resumed++;
             if (exact) {
                 uint32_t want = ref_casual_closure(mines, rows, cols, start, state);
