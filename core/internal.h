@@ -163,6 +163,15 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #define SAP_CTZ64_IS_ONE_INSTRUCTION 0
 #endif
 
+/* Where dividing a 64-bit number is one instruction (elsewhere it is a
+ * libgcc call, which the core must not need: core/weight.c then divides
+ * by shifts and subtractions). */
+#if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
+#define SAP_DIV64_IS_ONE_INSTRUCTION 1
+#else
+#define SAP_DIV64_IS_ONE_INSTRUCTION 0
+#endif
+
 /* Whether all eight neighbours of (r, c) exist (r - 1 wraps for row 0),
  * so that a fast path may skip their bounds tests; always false in a size
  * build, whose general loops then do all the work. */

@@ -74,13 +74,15 @@ static uint32_t leading_zeros(uint64_t v)
     return n;
 }
 
-/* n / d for d > 0, by shifts and subtractions from n's top bit: a 64-bit
- * division is a libgcc call on 32-bit targets.  Only the combining steps
- * divide (a few times per group), never the counting. */
+/* n / d for d > 0, by shifts and subtractions from n's top bit where a
+ * 64-bit division is a libgcc call (32-bit targets).  The combining steps
+ * divide: a few times per group, and a binomial step per interior mine. */
 static uint64_t divide(uint64_t n, uint32_t d)
 {
     uint64_t q = 0, r = 0;
     int bit;
+    if (SAP_DIV64_IS_ONE_INSTRUCTION)
+        return n / d;
     if (n == 0)
         return 0;
     for (bit = 63 - (int)leading_zeros(n); bit >= 0; bit--) {
@@ -166,14 +168,11 @@ struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d)
     if (a.m == 0 || n == 0)
         return normalise(0, 0);
     m = (uint64_t)a.m * n; /* < 2^63 */
-    /* keep 32 good bits after the division: shift m up as far as it goes */
+    /* keep 32 good bits after the division: shift m up as far as it goes,
+     * to 2^62 and at most 30 places */
     {
-        int32_t e = a.e, room = 0;
-        while (room < 30 && m < ((uint64_t)1 << 62)) {
-            m <<= 1;
-            room++;
-        }
-        return normalise(divide(m, d), e - room);
+        uint32_t zeros = leading_zeros(m), room = zeros > 31u ? 30u : zeros - 1u;
+        return normalise(divide(shift_left(m, room), d), a.e - (int32_t)room);
     }
 }
 
