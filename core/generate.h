@@ -128,10 +128,9 @@ static inline bool in_zone(const sap_generate *g, uint32_t x)
 }
 
 /* What a step costs (sapper.h section 2: a step is a few dozen
- * instructions): a cell's place, at the casual level, reads the player's
- * view of its block, and a turn of the casual player's play fires the
- * rules around a cell. */
-#define CASUAL_PLACE_STEPS 4u
+ * instructions): a cell of a perturbation's pass is one (its place is a
+ * byte or a word of the player's, at either level), and a turn of the
+ * casual player's play fires the rules around a cell. */
 #define PLAY_STEPS 8u
 #define OPEN_STEPS 4u /* a live open: the cell's block, its numbers pushed */
 

@@ -388,11 +388,10 @@ static bool nothing_in_eight(sap_generate *g)
     }
 }
 
-/* G_PERTURB: its passes, a cell a step (a casual place a few, eight cells
- * that have nothing for it one); true once the layout is changed. */
+/* G_PERTURB: its passes, a cell a step (eight cells that have nothing
+ * for it one); true once the layout is changed. */
 bool sap_generate_perturb_on(sap_generate *g, uint32_t *budget)
 {
-    uint32_t steps = g->level == SAP_LEVEL_CASUAL ? CASUAL_PLACE_STEPS : 1u;
     while (*budget > 0) {
         /* a fill or empty pass ends once every mine is placed */
         bool placing = g->pass == PASS_MOVE_FILL || g->pass == PASS_MOVE_EMPTY;
@@ -413,7 +412,7 @@ bool sap_generate_perturb_on(sap_generate *g, uint32_t *budget)
             continue;
         }
         perturb_cell(g, g->cursor++);
-        charge(budget, steps);
+        charge(budget, 1u);
     }
     return false;
 }
