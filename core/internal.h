@@ -402,9 +402,10 @@ void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col);
 bool sap_casual_play_step(sap_casual *cs, uint32_t *budget);
 uint32_t sap_casual_play_cleared(const sap_casual *cs);
 int sap_casual_play_cell(const sap_casual *cs, uint32_t x);
-/* A mine moved to or from the untouched cell x of a stalled play, and,
- * once the perturbation's moves are all made, the rules fired around each
- * moved cell: play_step then goes on from where the play stalled. */
+/* A mine moved to or from cell x of a stalled play (an untouched cell, or
+ * a flag moved away, which the play clears), and, once the perturbation's
+ * moves are all made, the rules fired around each moved cell: play_step
+ * then goes on from where the play stalled. */
 void sap_casual_play_moved(sap_casual *cs, uint32_t x, bool mine);
 void sap_casual_play_recheck(sap_casual *cs, uint32_t x);
 /* The play's frontier (untouched cells next to a cleared one), the mines
