@@ -20,7 +20,8 @@
 #include "deduce.h"
 
 /* Combining works in sap_weight products and binomial steps, the dearest
- * operations of the engine (a binomial step divides bit by bit): it is
+ * operations of the engine (a binomial step divides bit by bit where a
+ * 64-bit division is no instruction, weight.c): it is
  * charged per operation, a product as a step and a binomial step as
  * SCALE_STEPS, so that a budget stays about as long as elsewhere. */
 #define SCALE_STEPS 32u
@@ -29,11 +30,6 @@
  * the last.  Spreading a block's weights to its groups costs at most about
  * (groups) x (cells)^2 products: a bounded chunk of a call. */
 #define BLOCK_CELLS 32u
-
-static void charge(uint32_t *budget, uint32_t steps)
-{
-    *budget = *budget > steps ? *budget - steps : 0;
-}
 
 /* The combining room: the product of the counts, the interior's
  * binomials, and a scratch row for the convolutions. */
@@ -79,7 +75,7 @@ static bool binomials(sap_deduce *d, uint32_t *budget)
         if (m >= lo)
             binom[mines - m] = d->total;
         d->total = sap_weight_scale(d->total, interior - m, m + 1);
-        charge(budget, SCALE_STEPS);
+        sap_charge(budget, SCALE_STEPS);
     }
     return true;
 }
@@ -116,14 +112,14 @@ static bool product_on(sap_deduce *d, uint32_t *budget)
                 for (i = 0; i < la + lb - 1; i++)
                     tmp[i] = sap_weight_of(0);
                 d->u.product.row = 0;
-                charge(budget, la + lb - 1);
+                sap_charge(budget, la + lb - 1);
             }
             while (d->u.product.row<la && * budget> 0) {
                 i = d->u.product.row++;
                 if (!sap_weight_is_zero(prod[i]))
                     for (j = 0; j < lb; j++)
                         tmp[i + j] = sap_weight_add(tmp[i + j], sap_weight_mul(prod[i], b[j]));
-                charge(budget, lb);
+                sap_charge(budget, lb);
             }
             if (d->u.product.row < la)
                 return false;
@@ -152,7 +148,7 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
         struct sap_weight layouts = sap_weight_mul(prod[s], binom[s]);
         if (*budget == 0)
             return false;
-        charge(budget, SCALE_STEPS);
+        sap_charge(budget, SCALE_STEPS);
         if (sap_weight_is_zero(layouts))
             continue;
         d->total = sap_weight_add(d->total, layouts);
@@ -233,7 +229,7 @@ static void spread_block(sap_deduce *d, uint32_t i, uint32_t e, uint32_t *budget
         }
         work += (ge - g + 1u) * length;
     }
-    charge(budget, work);
+    sap_charge(budget, work);
 }
 
 /* PH_WEIGHTS: each block of groups in turn, its first place cursor. */

@@ -245,7 +245,7 @@ static uint32_t low_bit(uint64_t v)
  * it gives up does not depend on the budgets. */
 static void charge(struct sap_endgame *e, uint32_t *budget, uint32_t n, bool counted)
 {
-    *budget = *budget > n ? *budget - n : 0;
+    sap_charge(budget, n);
     if (!counted)
         return;
     e->steps = n > UINT32_MAX - e->steps ? UINT32_MAX : e->steps + n;

@@ -34,6 +34,12 @@
  */
 #include "generate.h"
 
+/* The parts start 8-aligned: the deduction block holds a pointer. */
+static size_t layout_bytes(uint32_t cells)
+{
+    return (((size_t)cells + 7u) / 8u + 7u) & ~(size_t)7u;
+}
+
 /* ---- the API ------------------------------------------------------------ */
 
 int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint32_t rows,
@@ -80,6 +86,12 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
     return SAP_OK;
 }
 
+/* What a step costs (sapper.h section 2: a step is a few dozen
+ * instructions): a turn of the casual player's play fires the rules around
+ * a cell (a cell of a perturbation's pass is one, generate_perturb.c). */
+#define PLAY_STEPS 8u
+#define OPEN_STEPS 4u /* a live open: the cell's block, its numbers pushed */
+
 /* G_LAY: each eligible cell takes a mine with odds needed / eligible, so
  * every layout is equally likely. */
 static void lay(sap_generate *g)
@@ -118,7 +130,7 @@ static bool setup(sap_generate *g, uint32_t *budget)
         /* clearing the block is three bytes a cell: charged as one step */
         (void)sap_deduce_live_init(&g->deduce, g->deduce, SAP_DEDUCE_BYTES(g->rows, g->cols),
                                    g->rows, g->cols, g->mines);
-        charge(budget, g->cells);
+        sap_charge(budget, g->cells);
         sap_deduce_live_open(g->deduce, g->start, number_at(g, g->start));
         g->phase = G_LIVE;
         return true;
@@ -180,14 +192,14 @@ static void play_on(sap_generate *g, uint32_t *budget)
 {
     uint32_t turns, left;
     bool done;
-    for (; g->moved > 0 && *budget > 0; charge(budget, PLAY_STEPS))
+    for (; g->moved > 0 && *budget > 0; sap_charge(budget, PLAY_STEPS))
         sap_casual_play_recheck(g->casual, moved_of(g)[--g->moved]);
     if (g->moved > 0)
         return;
     turns = *budget / PLAY_STEPS > 0 ? *budget / PLAY_STEPS : 1u;
     left = turns;
     done = sap_casual_play_step(g->casual, &left);
-    charge(budget, (turns - left) * PLAY_STEPS);
+    sap_charge(budget, (turns - left) * PLAY_STEPS);
     if (!done)
         return;
     if (sap_casual_play_cleared(g->casual) == g->cells - g->mines)
@@ -213,7 +225,7 @@ static void live_on(sap_generate *g, uint32_t *budget)
         return;
     if (got == LIVE_READY) {
         sap_deduce_live_open(d, x, number_at(g, x));
-        charge(budget, OPEN_STEPS);
+        sap_charge(budget, OPEN_STEPS);
     } else if (d->contradiction) { /* never on a true layout; play it again */
         g->resumed = 0;
         g->phase = G_SETUP;

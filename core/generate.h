@@ -44,7 +44,7 @@ struct sap_generate {
     struct sap_box zone;    /* no mine goes here: the start's block, or the start */
     uint32_t rng;           /* the random state (geometry.h) */
     uint32_t tries;         /* perturbations so far */
-    uint32_t failed_checks; /* NOGUESS: checks that did not clear the board */
+    uint32_t failed_checks; /* checks from the click that did not clear the board */
     uint32_t cursor;        /* G_LAY, G_SETUP, G_PERTURB: the next cell */
     uint32_t moved;         /* CASUAL: cells moved_of holds, for the play to recheck */
     union {                 /* the phase's own figures */
@@ -58,8 +58,10 @@ struct sap_generate {
             uint32_t k, left;     /* mines to move, and still to place this pass */
             uint32_t mines, room; /* the mines at `from`, the free cells at `to` */
         } move;
-        struct { /* one mine to one safe cell */
-            uint32_t seen, from, to;
+        struct {           /* one mine to one safe cell */
+            uint32_t seen; /* PASS_SWAP_FROM: cells looked at (once round the board);
+                            * PASS_SWAP_TO: cells that may take the mine, passed */
+            uint32_t from, to;
             uint32_t skip; /* the far safe cells (a walled swap's room); PASS_SWAP_TO:
                             * the cells that may take the mine, to pass over */
         } swap;
@@ -68,8 +70,8 @@ struct sap_generate {
     sap_casual *casual; /* ... the casual player, in the same room */
     uint8_t level;      /* enum sap_level */
     uint8_t phase;      /* enum gen_phase */
-    uint8_t resumed;    /* NOGUESS: the play went on past a perturbation */
-    uint8_t checking;   /* NOGUESS: the play checks a resumed play's board */
+    uint8_t resumed;    /* the play went on past a perturbation */
+    uint8_t checking;   /* the play checks a resumed play's board */
     uint8_t pass;       /* G_SETUP: 0 laid, 1 begun; G_PERTURB: enum perturb_pass */
     uint8_t from, to;   /* move_mines: enum place */
     uint8_t choosy;     /* a swap: the mine it moves (enum swap_from) */
@@ -83,12 +85,6 @@ SAP_STATIC_ASSERT(generate_header_fits,
 static inline uint8_t *layout_of(sap_generate *g)
 {
     return (uint8_t *)g + SAP_GENERATE_HEADER_BYTES;
-}
-
-/* The parts start 8-aligned: the deduction block holds a pointer. */
-static inline size_t layout_bytes(uint32_t cells)
-{
-    return (((size_t)cells + 7u) / 8u + 7u) & ~(size_t)7u;
 }
 
 /* CASUAL: the cells a perturbation moved, after the casual player's
@@ -125,18 +121,6 @@ static inline bool in_zone(const sap_generate *g, uint32_t x)
 {
     uint32_t r = x / g->cols;
     return sap_box_holds(&g->zone, r, x - r * g->cols);
-}
-
-/* What a step costs (sapper.h section 2: a step is a few dozen
- * instructions): a cell of a perturbation's pass is one (its place is a
- * byte or a word of the player's, at either level), and a turn of the
- * casual player's play fires the rules around a cell. */
-#define PLAY_STEPS 8u
-#define OPEN_STEPS 4u /* a live open: the cell's block, its numbers pushed */
-
-static inline void charge(uint32_t *budget, uint32_t steps)
-{
-    *budget = *budget > steps ? *budget - steps : 0;
 }
 
 /* Resuming a play past a perturbation saves replaying it, but what the

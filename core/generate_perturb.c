@@ -295,14 +295,6 @@ static void perturb_pass_over(sap_generate *g)
     g->phase = G_SETUP;
 }
 
-/* Whether the eight cells from the cursor (a multiple of 8) have nothing
- * for the NOGUESS pass under way, and it can step over them at once: a
- * pass over mines skips eight without one, or without one at the place it
- * empties (the count: at no unknown place; a walled swap: next to no far
- * cell); a pass over safe cells skips eight mines, or eight with no cell
- * at the place it fills (a swap: none not opened).  Late in a big board's
- * play most of the board is known, and skipped.  The same cells are
- * looked at, in the same order, so the same board comes of it. */
 /* Whether a cell of the eight from x, in one row, or next to one of them
  * has flags f with (f & mask) == want: a far cell (covered, next to no
  * number and unsettled: its flags all clear), or an opened one.  A wall
@@ -362,6 +354,15 @@ static bool swap_to_eight(sap_generate *g, uint32_t x, uint8_t mines)
     return true;
 }
 
+/* Whether the eight cells from the cursor (a multiple of 8) have nothing
+ * for the NOGUESS pass under way, and it can step over them at once: a
+ * pass over mines skips eight without one, or without one at the place it
+ * empties (the count: at no unknown place; a walled swap: next to no far
+ * cell, or strict, no opened one); a pass over safe cells skips eight
+ * mines, or eight with no cell at the place it fills (a swap's: counted
+ * past).  Late in a big board's play most of the board is known, and
+ * skipped.  The same cells are looked at, in the same order, so the same
+ * board comes of it. */
 static bool nothing_in_eight(sap_generate *g)
 {
     const uint8_t *layout = layout_of(g);
@@ -408,11 +409,11 @@ bool sap_generate_perturb_on(sap_generate *g, uint32_t *budget)
             g->cursor += 8u;
             if (g->pass == PASS_SWAP_FROM)
                 g->u.swap.seen += 8u;
-            charge(budget, 1u);
+            sap_charge(budget, 1u);
             continue;
         }
         perturb_cell(g, g->cursor++);
-        charge(budget, 1u);
+        sap_charge(budget, 1u);
     }
     return false;
 }

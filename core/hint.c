@@ -231,7 +231,7 @@ bool sap_hint_scan(struct sap_hint *h, uint32_t *budget_left)
         else
             cost = sap_hint_consider(h, x);
         d->u.hint.cell = x + 1;
-        budget = budget > cost ? budget - cost : 0;
+        sap_charge(&budget, cost);
     }
     *budget_left = budget;
     return d->u.hint.pass == 2;

@@ -268,7 +268,7 @@ static uint32_t next_in(const struct sap_live *l, enum live_set which, uint32_t 
         return (w << 5) + lowest_bit(rest);
     for (w++; w < l->words; w = (w | 31u) + 1u) {
         uint32_t s = summary[w >> 5] & (~(uint32_t)0 << (w & 31u));
-        *budget = *budget > 0 ? *budget - 1u : 0;
+        sap_charge(budget, 1u);
         if (s != 0) {
             w = (w & ~31u) + lowest_bit(s);
             return (w << 5) + lowest_bit(bits[w]); /* a summary bit: a member */
@@ -346,7 +346,7 @@ static bool read_set(struct sap_live *l, uint32_t *budget)
             return true;
         l->cursor = x + 1u;
         cost = look_at(l, x);
-        *budget = *budget > cost ? *budget - cost : 0;
+        sap_charge(budget, cost);
         if (d->u.hint.best <= (l->stage == LS_FLAGS ? 0u : 3u))
             return true;
     }

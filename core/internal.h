@@ -172,6 +172,13 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #define SAP_DIV64_IS_ONE_INSTRUCTION 0
 #endif
 
+/* Resumable work (sapper.h section 2): `steps` spent from *budget, which
+ * stops at 0. */
+static inline void sap_charge(uint32_t *budget, uint32_t steps)
+{
+    *budget = *budget > steps ? *budget - steps : 0;
+}
+
 /* Whether all eight neighbours of (r, c) exist (r - 1 wraps for row 0),
  * so that a fast path may skip their bounds tests; always false in a size
  * build, whose general loops then do all the work. */

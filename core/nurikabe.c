@@ -403,7 +403,7 @@ static int verify_on(sap_nurikabe *grid, uint32_t budget)
             }
             if (!rows_pass(grid, cells, i))
                 return decide(grid, false);
-            budget = budget > cols ? budget - cols : 0;
+            sap_charge(&budget, cols);
             grid->cursor = i + 1;
             break;
         case PHASE_SHADED_NUMBERS:
