@@ -551,19 +551,10 @@ int sap_deduce_spend(sap_deduce *d, uint32_t *budget_left)
     return SAP_MORE;
 }
 
-int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *per_10000)
+int sap_deduce_view(const sap_deduce *d, uint32_t x, uint32_t *per_10000)
 {
     sap_deduce *dd = (sap_deduce *)(uintptr_t)d; /* the accessors are shared */
-    uint32_t x;
     uint8_t f;
-
-    if (d == NULL || per_10000 == NULL)
-        return SAP_ERR_ARG;
-    if (row >= d->rows || col >= d->cols)
-        return SAP_ERR_RANGE;
-    if (d->phase != PH_DONE)
-        return SAP_ERR_STATE;
-    x = row * d->cols + col;
     f = flags_of(dd)[x];
     if (f & F_OPEN) {
         *per_10000 = 0;
@@ -603,4 +594,15 @@ int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *p
     }
     *per_10000 = need_of(dd)[x] | (uint32_t)free_of(dd)[x] << 8; /* odds() kept it there */
     return SAP_CELL_UNSURE;
+}
+
+int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *per_10000)
+{
+    if (d == NULL || per_10000 == NULL)
+        return SAP_ERR_ARG;
+    if (row >= d->rows || col >= d->cols)
+        return SAP_ERR_RANGE;
+    if (d->phase != PH_DONE)
+        return SAP_ERR_STATE;
+    return sap_deduce_view(d, row * d->cols + col, per_10000);
 }

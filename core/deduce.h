@@ -69,6 +69,7 @@ struct sap_deduce {
     uint8_t supposed_number;    /* the number supposed at supposed_cell */
     uint8_t comp_swept;         /* the group is counted or weighed by a sweep */
     uint8_t count_by;           /* enum deduce_count: walk or sweep (tests) */
+    uint8_t tree_step;          /* combining: enum tree_step (deduce_combine.c) */
     uint32_t supposed_cell;     /* a covered cell taken as opened (cells: none) */
     /* Kept between moves (deduce_live.c): */
     uint8_t live;       /* the block is live: it takes moves */
@@ -81,17 +82,17 @@ struct sap_deduce {
     uint32_t seeds;     /* numbers whose groups changed, at the top of order[] */
     uint32_t *noted;    /* HINT's kept block (hint_live.c): cells settled, or NULL */
     union {
-        /* Combining (PH_TOTAL, PH_WEIGHTS), resumable: the block of
-         * groups whose weights are being found (its groups' indices
-         * skip..skip_end; its first place in order[] is `cursor`); the
-         * product of the other groups' counts under way (sap_weight
+        /* Combining (PH_TOTAL, PH_WEIGHTS, deduce_combine.c), resumable:
+         * the product of some groups' counts under way (sap_weight
          * products, one row of a convolution at a time): its next group
-         * (first place, index), its length so far, and the convolution's
-         * next row. */
+         * (first place, index), its length so far and the convolution's
+         * next row; and the split of the node of groups whose weights are
+         * being found (order[comp_start..comp_end), its vector at
+         * comp_poly): place m, the index of its group. */
         struct {
-            uint32_t skip, skip_end;
             uint32_t at, group, length, row;
-        } product;
+            uint32_t m, index_m;
+        } combine;
         /* After the deduction, HINT's scan of the board (hint.c). */
         struct {
             uint32_t cell;      /* the next cell to look at */
@@ -120,6 +121,10 @@ void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
 /* sap_deduce_step with the budget left over in *budget (0 unless it
  * finished or failed first), so that HINT can go on in the same call. */
 int sap_deduce_spend(sap_deduce *d, uint32_t *budget);
+
+/* sap_deduce_cell (sapper.h) of cell x, unchecked: for a finished
+ * deduction and a cell on its board (PROB's map reads every cell). */
+int sap_deduce_view(const sap_deduce *d, uint32_t x, uint32_t *per_10000);
 
 /* Where cell x stands in the deduction so far, at any phase: the no-guess
  * generator reads it where its play stalled, whether the engine finished

@@ -7,15 +7,10 @@
  * to its cells.  Three phases, each resumable in bounded steps:
  *   PH_BINOM    the binomials, stepped up from C(I, 0);
  *   PH_TOTAL    the product of every group's counts, then Z;
- *   PH_WEIGHTS  per block of groups, the product of the other blocks'
- *               counts, the block's weight per mine count, then each of
- *               its groups' weights from that and the block's other
- *               groups.
- * The products are convolutions of the counts, a row at a time.  The
- * product of the others' counts costs about F^2 / 2 for F frontier cells
- * however it is cut, so it is made once a block (about BLOCK_CELLS cells)
- * rather than once a group: a frontier of many small groups, where it was
- * most of the engine's time, combines several times faster.
+ *   PH_WEIGHTS  the groups split in halves down to single groups, each
+ *               half's vector of weights made from its node's (below).
+ * The products are convolutions of the counts, an entry at a time, each
+ * entry a sum of products rounded once (sap_weight_dot).
  */
 #include "deduce.h"
 
@@ -25,14 +20,10 @@
  * charged per operation, a product as a step and a binomial step as
  * SCALE_STEPS, so that a budget stays about as long as elsewhere. */
 #define SCALE_STEPS 32u
-#define ROW_CLEAR UINT32_MAX /* the convolution's scratch row is still to clear */
-/* A block of groups: its groups hold at least this many cells, or it is
- * the last.  Spreading a block's weights to its groups costs at most about
- * (groups) x (cells)^2 products: a bounded chunk of a call. */
-#define BLOCK_CELLS 32u
+#define ROW_CLEAR UINT32_MAX /* a convolution not yet begun */
 
-/* The combining room: the product of the counts, the interior's
- * binomials, and a scratch row for the convolutions. */
+/* The combining room: the product of the counts and the interior's
+ * binomials.  (The mass row holds a half's vector for a while.) */
 static struct sap_weight *prod_of(sap_deduce *d)
 {
     return total_of(d);
@@ -41,11 +32,6 @@ static struct sap_weight *binom_of(sap_deduce *d)
 {
     return total_of(d) + d->room + 1;
 }
-static struct sap_weight *scratch_of(sap_deduce *d)
-{
-    return binom_of(d) + d->room + 1;
-}
-
 /* Interior cells and the mines left for the frontier and the interior
  * (the rules checked that they are not more than on the board). */
 static uint32_t interior_of(const sap_deduce *d)
@@ -80,56 +66,45 @@ static bool binomials(sap_deduce *d, uint32_t *budget)
     return true;
 }
 
-/* Starts the product of every group's counts but those of the groups
- * skip..skip_end (all when skip_end is 0) in the product room. */
-static void product_begin(sap_deduce *d, uint32_t skip, uint32_t skip_end)
+/* Starts the product of the counts of the groups from place `at` (its
+ * group index `group`), in the product room. */
+static void product_begin(sap_deduce *d, uint32_t at, uint32_t group)
 {
-    d->u.product.skip = skip;
-    d->u.product.skip_end = skip_end;
-    d->u.product.at = 0;
-    d->u.product.group = 0;
-    d->u.product.length = 1;
-    d->u.product.row = ROW_CLEAR;
+    d->u.combine.at = at;
+    d->u.combine.group = group;
+    d->u.combine.length = 1;
+    d->u.combine.row = ROW_CLEAR;
     prod_of(d)[0] = sap_weight_of(1);
 }
 
-/* Multiplies the groups' counts into the product for *budget steps (a
- * term a step); true once done.  A group of n cells has n + 1 counts, at
- * its first place plus its index; each multiplication is a convolution
- * into the scratch row, a row of the product at a time, then copied back. */
-static bool product_on(sap_deduce *d, uint32_t *budget)
+/* Multiplies the groups' counts into the product, up to place `end`, for
+ * *budget steps (a term a step); true once done.  A group of n cells has
+ * n + 1 counts, at its first place plus its index; each multiplication is
+ * a convolution made in place, an entry of the product at a time from
+ * the top down (entry k reads the entries up to k only). */
+static bool product_on(sap_deduce *d, uint32_t end, uint32_t *budget)
 {
-    struct sap_weight *prod = prod_of(d), *tmp = scratch_of(d);
-    while (d->u.product.at < d->frontier) {
-        uint32_t at = d->u.product.at, e = group_end(d, at), i, j;
-        uint32_t la = d->u.product.length, lb = e - at + 1;
-        const struct sap_weight *b = counts_of(d) + at + d->u.product.group;
-        if (d->u.product.group < d->u.product.skip
-            || d->u.product.group >= d->u.product.skip_end) {
+    struct sap_weight *prod = prod_of(d);
+    while (d->u.combine.at < end) {
+        uint32_t at = d->u.combine.at, e = group_end(d, at);
+        uint32_t la = d->u.combine.length, lb = e - at + 1;
+        const struct sap_weight *b = counts_of(d) + at + d->u.combine.group;
+        if (d->u.combine.row == ROW_CLEAR)
+            d->u.combine.row = la + lb - 1u; /* entries left to make */
+        while (d->u.combine.row > 0) {
+            /* entry k: prod[k - j] b[j] for j from lo to hi */
+            uint32_t k = d->u.combine.row - 1u, lo = k + 1u > la ? k + 1u - la : 0;
+            uint32_t hi = k < lb - 1u ? k : lb - 1u;
             if (*budget == 0)
                 return false;
-            if (d->u.product.row == ROW_CLEAR) {
-                for (i = 0; i < la + lb - 1; i++)
-                    tmp[i] = sap_weight_of(0);
-                d->u.product.row = 0;
-                sap_charge(budget, la + lb - 1);
-            }
-            while (d->u.product.row<la && * budget> 0) {
-                i = d->u.product.row++;
-                if (!sap_weight_is_zero(prod[i]))
-                    for (j = 0; j < lb; j++)
-                        tmp[i + j] = sap_weight_add(tmp[i + j], sap_weight_mul(prod[i], b[j]));
-                sap_charge(budget, lb);
-            }
-            if (d->u.product.row < la)
-                return false;
-            for (i = 0; i < la + lb - 1; i++)
-                prod[i] = tmp[i];
-            d->u.product.length += e - at;
+            prod[k] = sap_weight_dot(b + lo, prod + (k - lo), hi - lo + 1u, -1);
+            d->u.combine.row--;
+            sap_charge(budget, hi - lo + 1u);
         }
-        d->u.product.at = e;
-        d->u.product.group++;
-        d->u.product.row = ROW_CLEAR;
+        d->u.combine.length += e - at;
+        d->u.combine.at = e;
+        d->u.combine.group++;
+        d->u.combine.row = ROW_CLEAR;
     }
     return true;
 }
@@ -141,9 +116,9 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
 {
     struct sap_weight *prod = prod_of(d), *binom = binom_of(d);
     uint32_t interior = interior_of(d), mines = mines_left(d);
-    if (!product_on(d, budget))
+    if (!product_on(d, d->frontier, budget))
         return false;
-    for (; d->cursor < d->u.product.length && d->cursor <= d->frontier; d->cursor++) {
+    for (; d->cursor < d->u.combine.length && d->cursor <= d->frontier; d->cursor++) {
         uint32_t s = d->cursor, rest = mines - s; /* mines in the interior */
         struct sap_weight layouts = sap_weight_mul(prod[s], binom[s]);
         if (*budget == 0)
@@ -161,93 +136,152 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
     return true;
 }
 
-/* The block of groups whose first place is i: one past its last place;
- * its groups in *groups. */
-static uint32_t block_end(sap_deduce *d, uint32_t i, uint32_t *groups)
-{
-    uint32_t e = i;
-    *groups = 0;
-    do {
-        e = group_end(d, e);
-        ++*groups;
-    } while (e < d->frontier && e - i < BLOCK_CELLS);
-    return e;
-}
+/* PH_WEIGHTS: each group's weight per mine count k, the layouts of
+ * everything else that fit with it: w[k] = sum over j of O[j] B[k + j],
+ * where O is the product of the other groups' counts and B the interior's
+ * binomials.  Made for each group apart, the product of the others costs
+ * about F^2 / 2 a group, F^3 in all.  Instead the groups are split in two
+ * halves of about equal cells, again and again down to single groups (a
+ * tree, walked left half first, without recursion).  A node's vector V
+ * (for t = 0..its cells, the weight of everything outside it that fits
+ * with t mines in it) gives its left half's, V_L[t] = sum over j of
+ * P_R[j] V[t + j] with P_R the product of the right half's counts, and the
+ * right half's alike; a single group's V is its weights, and the root's
+ * is B.  Each pair of cells in different halves costs two products, and
+ * each half's counts are multiplied once a level: about 3 F^2 / 2.
+ *
+ * Memory: a node of places a..e whose first group's index is i keeps V
+ * where its first group's weights go, at a + i (e - a + 1 of the node's
+ * e - a + groups weights); so do its halves.  The right half waits while
+ * the left is done: its first cell is marked (F_TRIED, which no walk uses
+ * until the weighing), and the node after a group is the one from its end
+ * to the next mark.  The left half's V is made in the mass row while the
+ * node's V is still read; the right half's in place, from its last entry
+ * down, each entry written above all that is still to be read. */
+enum tree_step {
+    TREE_SPLIT = 0,
+    TREE_RIGHT_PRODUCT,
+    TREE_LEFT_V,
+    TREE_LEFT_PRODUCT,
+    TREE_RIGHT_V
+};
 
-/* r[0..la + lb - 1) = a[0..la) * b[0..lb) (r apart from both). */
-static void convolve(struct sap_weight *r, const struct sap_weight *a, uint32_t la,
-                     const struct sap_weight *b, uint32_t lb)
+/* The node's split: the group boundary nearest its middle, and the index
+ * of the group that starts there; the scan charged. */
+static void tree_split(sap_deduce *d, uint32_t *budget)
 {
-    uint32_t i, j;
-    for (i = 0; i < la + lb - 1u; i++)
-        r[i] = sap_weight_of(0);
-    for (i = 0; i < la; i++)
-        if (!sap_weight_is_zero(a[i]))
-            for (j = 0; j < lb; j++)
-                r[i + j] = sap_weight_add(r[i + j], sap_weight_mul(a[i], b[j]));
-}
-
-/* The block of groups from place i to e, its groups' indices from
- * d->u.product.skip, once the product of the other blocks' counts is
- * made: the block's weight for each t of its mines (the other blocks'
- * layouts times the interior's, summed over their mine counts j), into
- * the scratch row; then for each group of the block, its weight for each
- * k of its mines: the block's weight at t = k + i for i mines in the
- * block's other groups, times the ways they hold them (their counts'
- * product, made in the product room, which the mass row helps make). */
-static void spread_block(sap_deduce *d, uint32_t i, uint32_t e, uint32_t *budget)
-{
-    struct sap_weight *prod = prod_of(d), *binom = binom_of(d), *weights = weights_of(d);
-    struct sap_weight *block = scratch_of(d), *tmp = mass_of(d);
-    uint32_t cells = e - i, t, j, g, at, other, index = d->u.product.skip, work = 0;
-    for (t = 0; t <= cells; t++) {
-        struct sap_weight w = sap_weight_of(0);
-        for (j = 0; j < d->u.product.length && t + j <= d->frontier; j++)
-            w = sap_weight_add(w, sap_weight_mul(prod[j], binom[t + j]));
-        block[t] = w;
-        work += d->u.product.length;
-    }
-    for (g = i; g < e; g = group_end(d, g), index++) {
-        uint32_t ge = group_end(d, g), length = 1, k;
-        prod[0] = sap_weight_of(1); /* the block's other groups' counts */
-        for (at = i, other = d->u.product.skip; at < e; at = group_end(d, at), other++) {
-            uint32_t ae = group_end(d, at);
-            if (at == g)
-                continue;
-            /* group at's counts: at its first place plus its index */
-            convolve(tmp, prod, length, counts_of(d) + at + other, ae - at + 1u);
-            length += ae - at;
-            for (k = 0; k < length; k++)
-                prod[k] = tmp[k];
-            work += length * (ae - at + 1u);
+    uint32_t a = d->comp_start, e = d->comp_end, mid = a + (e - a) / 2u;
+    uint32_t at = a, index = d->comp_poly - a;
+    for (;;) {
+        uint32_t next = group_end(d, at);
+        if (next >= mid) {
+            /* the group at..next holds the middle: one of its ends (a
+             * node of two groups or more has a boundary inside) */
+            bool take_at = next == e || (at > a && mid - at < next - mid);
+            d->u.combine.m = take_at ? at : next;
+            d->u.combine.index_m = take_at ? index : index + 1u;
+            break;
         }
-        for (k = 0; k <= ge - g; k++) {
-            struct sap_weight w = sap_weight_of(0);
-            for (j = 0; j < length; j++)
-                w = sap_weight_add(w, sap_weight_mul(prod[j], block[k + j]));
-            weights[g + index + k] = w;
-        }
-        work += (ge - g + 1u) * length;
+        at = next;
+        index++;
     }
-    sap_charge(budget, work);
+    sap_charge(budget, e - a);
 }
 
-/* PH_WEIGHTS: each block of groups in turn, its first place cursor. */
-static bool group_weights(sap_deduce *d, uint32_t *budget)
+/* out[t] = sum over j of prod[j] v[t + j], for t from 0 to last: up into
+ * the mass row, or down in place; the row under way in u.combine.row;
+ * true once done. */
+static bool tree_vector(sap_deduce *d, struct sap_weight *out, const struct sap_weight *v,
+                        uint32_t last, bool down, uint32_t *budget)
 {
-    while (d->cursor < d->frontier) {
-        uint32_t groups, e = block_end(d, d->cursor, &groups);
-        if (!product_on(d, budget) || *budget == 0)
+    const struct sap_weight *p = prod_of(d);
+    uint32_t lp = d->u.combine.length;
+    while (d->u.combine.row <= last) {
+        uint32_t t = down ? last - d->u.combine.row : d->u.combine.row;
+        if (*budget == 0)
             return false;
-        spread_block(d, d->cursor, e, budget);
-        d->cursor = e;
-        if (e < d->frontier) {
-            uint32_t next = d->u.product.skip_end, more;
-            (void)block_end(d, e, &more);
-            product_begin(d, next, next + more);
-        }
+        out[t] = sap_weight_dot(p, v + t, lp, 1);
+        d->u.combine.row++;
+        sap_charge(budget, lp);
     }
     return true;
+}
+
+/* After a single group: the node that waits from its end, if any. */
+static bool tree_next(sap_deduce *d, uint32_t *budget)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d), e = d->comp_end, k;
+    if (e == d->frontier)
+        return false;
+    flags[order[e]] &= (uint8_t)~F_TRIED;
+    for (k = e + 1u; k < d->frontier && !(flags[order[k]] & F_TRIED); k++)
+        ;
+    d->comp_poly += e - d->comp_start + 1u; /* one group on */
+    d->comp_start = e;
+    d->comp_end = k;
+    sap_charge(budget, k - e);
+    return true;
+}
+
+static bool group_weights(sap_deduce *d, uint32_t *budget)
+{
+    struct sap_weight *weights = weights_of(d), *left = mass_of(d);
+    while (*budget > 0) {
+        uint32_t a = d->comp_start, e = d->comp_end, m = d->u.combine.m, k;
+        struct sap_weight *v = weights + d->comp_poly;
+        switch (d->tree_step) {
+        case TREE_SPLIT:
+            if (group_end(d, a) == e) { /* a single group: V is its weights */
+                if (!tree_next(d, budget))
+                    return true;
+                break;
+            }
+            tree_split(d, budget);
+            product_begin(d, d->u.combine.m, d->u.combine.index_m);
+            d->tree_step = TREE_RIGHT_PRODUCT;
+            break;
+        case TREE_RIGHT_PRODUCT:
+        case TREE_LEFT_PRODUCT:
+            if (!product_on(d, d->tree_step == TREE_RIGHT_PRODUCT ? e : m, budget))
+                return false;
+            d->u.combine.row = 0;
+            d->tree_step++;
+            break;
+        case TREE_LEFT_V:
+            if (!tree_vector(d, left, v, m - a, false, budget))
+                return false;
+            product_begin(d, a, d->comp_poly - a);
+            d->tree_step = TREE_LEFT_PRODUCT;
+            break;
+        default: /* TREE_RIGHT_V */
+            if (!tree_vector(d, weights + m + d->u.combine.index_m, v, e - m, true, budget))
+                return false;
+            for (k = 0; k <= m - a; k++)
+                v[k] = left[k];
+            sap_charge(budget, m - a + 1u);
+            flags_of(d)[order_of(d)[m]] |= F_TRIED; /* the right half waits */
+            d->comp_end = m;
+            d->tree_step = TREE_SPLIT;
+            break;
+        }
+    }
+    return false;
+}
+
+/* The tree's root: every group, its V the binomials. */
+static void group_weights_begin(sap_deduce *d)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *order = order_of(d), i;
+    for (i = 0; i < d->frontier; i++)
+        flags[order[i]] &= (uint8_t)~F_TRIED;
+    for (i = 0; i <= d->frontier; i++)
+        weights_of(d)[i] = binom_of(d)[i];
+    d->comp_start = 0;
+    d->comp_end = d->frontier;
+    d->comp_poly = 0;
+    d->tree_step = TREE_SPLIT;
 }
 
 void sap_deduce_combine_begin(sap_deduce *d)
@@ -277,12 +311,9 @@ bool sap_deduce_combine(sap_deduce *d, uint32_t *budget)
         case PH_TOTAL:
             if (!layouts_total(d, budget))
                 return false;
-            d->cursor = 0;
-            if (d->frontier > 0) {
-                uint32_t groups;
-                (void)block_end(d, 0, &groups);
-                product_begin(d, 0, groups);
-            }
+            if (d->frontier == 0)
+                return true;
+            group_weights_begin(d);
             d->phase = PH_WEIGHTS;
             break;
         default: /* PH_WEIGHTS */

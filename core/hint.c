@@ -376,7 +376,7 @@ size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32
 {
     uint32_t p;
     size_t n;
-    int view = sap_deduce_cell(d, r, c, &p);
+    int view = sap_deduce_view(d, r * d->cols + c, &p);
     if (view == SAP_CELL_OPEN) {
         buf[0] = sap_game_cell(g, r, c);
         return 1;

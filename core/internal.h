@@ -458,6 +458,12 @@ struct sap_weight sap_weight_of(uint32_t n);
 bool sap_weight_is_zero(struct sap_weight w);
 struct sap_weight sap_weight_add(struct sap_weight a, struct sap_weight b);
 struct sap_weight sap_weight_mul(struct sap_weight a, struct sap_weight b);
+/* The sum of a[i] * b[i * step] for i < n (step 1 or -1: b read down
+ * from where it points), summed in one wide word and rounded once: the
+ * combining's sums of products, several times faster than a product and
+ * a sum a term.  Zero exactly when every term is. */
+struct sap_weight sap_weight_dot(const struct sap_weight *a, const struct sap_weight *b,
+                                 uint32_t n, int32_t step);
 /* a * n / d, for n, d below 2^31 and d > 0. */
 struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d);
 /* round(scale * a / b) for a <= b, b nonzero (scale <= 2^31). */

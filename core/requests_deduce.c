@@ -220,22 +220,29 @@ bool sap_req_prob_work(struct sap_session *s)
     return false;
 }
 
-/* Each cell's token and a space or the line end, a token at a time. */
+/* Each cell's token and a space or the line end, a token at a time:
+ * straight into out while a whole one fits, else through a piece that
+ * goes out in parts. */
 size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = 0;
     while (n < cap && s->req.deduce.row < s->rows) {
         char piece[8];
         uint32_t col = s->req.deduce.col;
+        bool whole = s->req.deduce.piece == 0 && cap - n >= sizeof piece;
+        char *token = whole ? out + n : piece;
         size_t length = 2;
-        piece[0] = '0'; /* before the first click, every cell: "0%" */
-        piece[1] = '%';
+        token[0] = '0'; /* before the first click, every cell: "0%" */
+        token[1] = '%';
         if (s->req.deduce.deduce != NULL)
             length = sap_prob_token(s->req.deduce.deduce, s->game, s->req.deduce.row, col,
-                                    piece);
-        piece[length++] = col + 1u == s->cols ? '\n' : ' ';
-        n += sap_copy_piece(out + n, cap - n, piece, length, &s->req.deduce.piece);
-        if (s->req.deduce.piece == length) {
+                                    token);
+        token[length++] = col + 1u == s->cols ? '\n' : ' ';
+        if (whole)
+            n += length;
+        else
+            n += sap_copy_piece(out + n, cap - n, piece, length, &s->req.deduce.piece);
+        if (whole || s->req.deduce.piece == length) {
             s->req.deduce.piece = 0;
             if (++s->req.deduce.col == s->cols) {
                 s->req.deduce.col = 0;

@@ -22,10 +22,10 @@ static uint64_t join(uint32_t hi, uint32_t lo)
 static uint64_t shift_right(uint64_t v, uint32_t n)
 {
     uint32_t hi = (uint32_t)(v >> 32), lo = (uint32_t)v;
-    if (n == 0)
-        return v;
     if (n >= 64)
         return 0;
+    if (n == 0 || SAP_DIV64_IS_ONE_INSTRUCTION) /* (a 64-bit machine shifts too) */
+        return v >> n;
     if (n >= 32)
         return hi >> (n - 32);
     return join(hi >> n, (lo >> n) | (hi << (32 - n)));
@@ -159,6 +159,38 @@ struct sap_weight sap_weight_add(struct sap_weight a, struct sap_weight b)
     /* both mantissas scaled by 2^8 first, so the smaller keeps its bits */
     return normalise(((uint64_t)a.m << 8) + shift_right((uint64_t)b.m << 8, (uint32_t)shift),
                      a.e - 8);
+}
+
+struct sap_weight sap_weight_dot(const struct sap_weight *a, const struct sap_weight *b,
+                                 uint32_t n, int32_t step)
+{
+    int32_t top = 0;
+    uint32_t i, room;
+    uint64_t sum = 0;
+    bool any = false;
+    /* the largest term's exponent: every term is lined up below it ... */
+    for (i = 0; i < n; i++) {
+        const struct sap_weight *y = b + (ptrdiff_t)i * step;
+        if (a[i].m != 0 && y->m != 0 && (!any || a[i].e + y->e > top)) {
+            top = a[i].e + y->e;
+            any = true;
+        }
+    }
+    if (!any)
+        return normalise(0, 0);
+    /* ... and `room` bits lower still, so that n terms below 2^64 each
+     * cannot carry out of the word: the largest keeps 62 - room bits, a
+     * term 2^(62 - room) times smaller than it at most a unit (relative
+     * error below n 2^(room - 62) in all, far under a bit of the
+     * mantissa for any n the workspace holds) */
+    room = 64u - leading_zeros(n);
+    for (i = 0; i < n; i++) {
+        const struct sap_weight *y = b + (ptrdiff_t)i * step;
+        if (a[i].m != 0 && y->m != 0)
+            sum += shift_right((uint64_t)a[i].m * y->m,
+                               (uint32_t)(top - (a[i].e + y->e)) + room);
+    }
+    return normalise(sum, top + (int32_t)room);
 }
 
 /* a * n / d for small n, d (n, d < 2^31, d > 0): binomial steps. */

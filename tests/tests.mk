@@ -13,11 +13,11 @@ TEST_HDR := $(wildcard tests/*.h tests/lib/*.h) $(CORE_HDR)
 
 $(BUILD)/tests/%: tests/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/libsapper.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/libsapper.a -o $@
+	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/libsapper.a -lm -o $@
 
 $(BUILD)/asan/tests/%: tests/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/asan/libsapper.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) $(SAN) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/asan/libsapper.a -o $@
+	$(CC) $(CFLAGS_HOST) $(SAN) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/asan/libsapper.a -lm -o $@
 
 # Helper programs for tests and benchmarks (generators, baselines, clients):
 # plain C with libc, optimised, not linked with the core unless they include it.
