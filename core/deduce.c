@@ -501,6 +501,12 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
     case PH_ODDS:
         if (!odds(d, budget))
             return false;
+        d->cursor = 0;
+        d->phase = d->live ? PH_DONE : PH_SCALE; /* a live block's odds are all it has */
+        return true;
+    case PH_SCALE:
+        if (!sap_deduce_scale(d, budget))
+            return false;
         d->phase = PH_DONE;
         return true;
     default:
@@ -514,8 +520,8 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
  * charged to the budget without counting towards giving up. */
 static bool counted(uint8_t phase)
 {
-    return phase != PH_FRONTIER && phase != PH_BINOM && phase != PH_TOTAL
-           && phase != PH_WEIGHTS;
+    return phase != PH_FRONTIER && phase != PH_BINOM && phase != PH_TOTAL && phase != PH_WEIGHTS
+           && phase != PH_SCALE;
 }
 
 int sap_deduce_step(sap_deduce *d, uint32_t budget)
@@ -549,51 +555,6 @@ int sap_deduce_spend(sap_deduce *d, uint32_t *budget_left)
         return SAP_ERR_SIZE;
     }
     return SAP_MORE;
-}
-
-int sap_deduce_view(const sap_deduce *d, uint32_t x, uint32_t *per_10000)
-{
-    sap_deduce *dd = (sap_deduce *)(uintptr_t)d; /* the accessors are shared */
-    uint8_t f;
-    f = flags_of(dd)[x];
-    if (f & F_OPEN) {
-        *per_10000 = 0;
-        return SAP_CELL_OPEN;
-    }
-    if (d->reach != DEPTH_FULL && (f & F_SETTLED) == 0) {
-        *per_10000 = 0; /* the rules alone: no odds */
-        return SAP_CELL_UNSURE;
-    }
-    if ((f & F_SETTLED) == F_SEEN_SAFE) { /* settled: by the rules, or a live block's */
-        *per_10000 = 0;
-        return SAP_CELL_SAFE;
-    }
-    if ((f & F_SETTLED) == F_SEEN_MINE) {
-        *per_10000 = 10000;
-        return SAP_CELL_MINE;
-    }
-    if (!(f & F_FRONTIER)) { /* the interior: all alike */
-        if (sap_weight_is_zero(d->interior_mass)) {
-            *per_10000 = 0;
-            return SAP_CELL_SAFE;
-        }
-        if (d->interior_all_mines) {
-            *per_10000 = 10000;
-            return SAP_CELL_MINE;
-        }
-        *per_10000 = d->interior_odds;
-        return SAP_CELL_UNSURE;
-    }
-    if (!(f & F_SEEN_MINE)) {
-        *per_10000 = 0;
-        return SAP_CELL_SAFE;
-    }
-    if (!(f & F_SEEN_SAFE)) {
-        *per_10000 = 10000;
-        return SAP_CELL_MINE;
-    }
-    *per_10000 = need_of(dd)[x] | (uint32_t)free_of(dd)[x] << 8; /* odds() kept it there */
-    return SAP_CELL_UNSURE;
 }
 
 int sap_deduce_cell(const sap_deduce *d, uint32_t row, uint32_t col, uint32_t *per_10000)

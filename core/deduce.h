@@ -38,6 +38,7 @@ enum deduce_phase {
     PH_WEIGHTS, /* each group's weight per mine count */
     PH_WEIGH,
     PH_ODDS,
+    PH_SCALE, /* a full deduction's total: from the odds' scale to layouts */
     PH_DONE,
     PH_FAILED
 };
@@ -121,10 +122,6 @@ void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
 /* sap_deduce_step with the budget left over in *budget (0 unless it
  * finished or failed first), so that HINT can go on in the same call. */
 int sap_deduce_spend(sap_deduce *d, uint32_t *budget);
-
-/* sap_deduce_cell (sapper.h) of cell x, unchecked: for a finished
- * deduction and a cell on its board (PROB's map reads every cell). */
-int sap_deduce_view(const sap_deduce *d, uint32_t x, uint32_t *per_10000);
 
 /* Where cell x stands in the deduction so far, at any phase: the no-guess
  * generator reads it where its play stalled, whether the engine finished
@@ -240,6 +237,54 @@ static inline uint8_t *free_of(sap_deduce *d)
 {
     return flags_of(d) + 2u * d->cells;
 }
+/* sap_deduce_cell (sapper.h) of cell x, unchecked: for a finished
+ * deduction and a cell on its board (inline: PROB's map reads every
+ * cell). */
+static inline int sap_deduce_view(const sap_deduce *d, uint32_t x, uint32_t *per_10000)
+{
+    sap_deduce *dd = (sap_deduce *)(uintptr_t)d; /* the accessors are shared */
+    uint8_t f;
+    f = flags_of(dd)[x];
+    if (f & F_OPEN) {
+        *per_10000 = 0;
+        return SAP_CELL_OPEN;
+    }
+    if (d->reach != DEPTH_FULL && (f & F_SETTLED) == 0) {
+        *per_10000 = 0; /* the rules alone: no odds */
+        return SAP_CELL_UNSURE;
+    }
+    if ((f & F_SETTLED) == F_SEEN_SAFE) { /* settled: by the rules, or a live block's */
+        *per_10000 = 0;
+        return SAP_CELL_SAFE;
+    }
+    if ((f & F_SETTLED) == F_SEEN_MINE) {
+        *per_10000 = 10000;
+        return SAP_CELL_MINE;
+    }
+    if (!(f & F_FRONTIER)) { /* the interior: all alike */
+        if (sap_weight_is_zero(d->interior_mass)) {
+            *per_10000 = 0;
+            return SAP_CELL_SAFE;
+        }
+        if (d->interior_all_mines) {
+            *per_10000 = 10000;
+            return SAP_CELL_MINE;
+        }
+        *per_10000 = d->interior_odds;
+        return SAP_CELL_UNSURE;
+    }
+    if (!(f & F_SEEN_MINE)) {
+        *per_10000 = 0;
+        return SAP_CELL_SAFE;
+    }
+    if (!(f & F_SEEN_SAFE)) {
+        *per_10000 = 10000;
+        return SAP_CELL_MINE;
+    }
+    *per_10000 = need_of(dd)[x] | (uint32_t)free_of(dd)[x] << 8; /* odds() kept it there */
+    return SAP_CELL_UNSURE;
+}
+
 /* The rules' stack of numbers, then the walk's order of frontier cells. */
 static inline uint32_t *order_of(sap_deduce *d)
 {
@@ -440,6 +485,10 @@ void sap_endgame_set_first(struct sap_endgame *eg, uint32_t cell);
  * group's weights are found. */
 void sap_deduce_combine_begin(sap_deduce *d);
 bool sap_deduce_combine(sap_deduce *d, uint32_t *budget);
+/* PH_SCALE: the total and the interior's mass, which combining finds over
+ * C(I, hi) (deduce_combine.c says why), times C(I, hi), for *budget steps
+ * from cursor 0; true once done. */
+bool sap_deduce_scale(sap_deduce *d, uint32_t *budget);
 
 /* How groups are counted and weighed: a group of SWEEP_MIN_CELLS or more
  * by a sweep along it (deduce_sweep.c), falling back to the walk when it

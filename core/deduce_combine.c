@@ -44,8 +44,15 @@ static uint32_t mines_left(const sap_deduce *d)
 }
 
 /* PH_BINOM: binom[s] = C(interior, mines - s) for s = 0..frontier, set to
- * 0 on entry; C(I, m) for m from max(0, M - F) up to min(I, M), stepped up
- * from C(I, 0) in d->total (which holds nothing else yet), m in cursor. */
+ * 0 on entry, over C(I, hi), hi = min(I, M): the binomials for m = M - s
+ * interior mines from hi down to max(0, M - F), each a step from the one
+ * above, m in cursor; the one under way in d->total (which holds nothing
+ * else yet).  Taken over C(I, hi), a pass costs steps for its frontier
+ * only, where late in a big board's game the interior holds a hundred
+ * thousand mines; the odds are ratios, the same either way, and a live
+ * block's weights serve its odds alone.  A full deduction's total counts
+ * the layouts (HINT's look-ahead and the endgame search read it), so it
+ * is multiplied by C(I, hi) once the odds are found (sap_deduce_scale). */
 static bool binomials(sap_deduce *d, uint32_t *budget)
 {
     struct sap_weight *binom = binom_of(d);
@@ -54,15 +61,33 @@ static bool binomials(sap_deduce *d, uint32_t *budget)
     uint32_t hi = mines < interior ? mines : interior;
     if (mines > d->frontier + interior)
         return true; /* no layout: every binomial is 0 */
-    for (; d->cursor <= hi; d->cursor++) {
-        uint32_t m = d->cursor;
+    for (; d->cursor <= hi - lo; d->cursor++) {
+        uint32_t m = hi - d->cursor;
         if (*budget == 0)
             return false;
-        if (m >= lo)
-            binom[mines - m] = d->total;
-        d->total = sap_weight_scale(d->total, interior - m, m + 1);
+        binom[mines - m] = d->total;
+        if (m > lo) /* C(I, m - 1) = C(I, m) m / (I - m + 1) */
+            d->total = sap_weight_scale(d->total, m, interior - m + 1u);
         sap_charge(budget, SCALE_STEPS);
     }
+    return true;
+}
+
+bool sap_deduce_scale(sap_deduce *d, uint32_t *budget)
+{
+    struct sap_weight *binomial = weights_of(d); /* free once the odds are kept */
+    uint32_t interior = interior_of(d), mines = mines_left(d);
+    uint32_t hi = mines < interior ? mines : interior;
+    if (d->cursor == 0)
+        binomial[0] = sap_weight_of(1); /* C(I, 0) */
+    for (; d->cursor < hi; d->cursor++) {
+        if (*budget == 0)
+            return false;
+        binomial[0] = sap_weight_scale(binomial[0], interior - d->cursor, d->cursor + 1u);
+        sap_charge(budget, SCALE_STEPS);
+    }
+    d->total = sap_weight_mul(d->total, binomial[0]);
+    d->interior_mass = sap_weight_mul(d->interior_mass, binomial[0]);
     return true;
 }
 
@@ -289,7 +314,7 @@ void sap_deduce_combine_begin(sap_deduce *d)
     uint32_t s;
     for (s = 0; s <= d->frontier; s++)
         binom_of(d)[s] = sap_weight_of(0);
-    d->total = sap_weight_of(1); /* C(I, 0) */
+    d->total = sap_weight_of(1); /* C(I, hi) over itself */
     d->cursor = 0;
     d->phase = PH_BINOM;
 }
