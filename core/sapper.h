@@ -187,9 +187,11 @@ extern "C" {
 
 /* The deduction engine's workspace (section 10) holds this many unsettled
  * frontier cells (covered cells next to a number that the cheap rules
- * leave open); a board with fewer cells needs no more than its cell count,
- * so every position of a board up to this many cells is worked out.  Each
- * costs 64 bytes of SAP_DEDUCE_BYTES. */
+ * leave open), or a 256th of the board's cells where that is more (a
+ * 1000 x 1000 board's frontier runs past a thousand cells all game); a
+ * board with fewer cells needs no more than its cell count, so every
+ * position of a board up to this many cells is worked out.  Each costs 64
+ * bytes of SAP_DEDUCE_BYTES. */
 #ifndef SAP_DEDUCE_FRONTIER
 #define SAP_DEDUCE_FRONTIER 1024u
 #endif
@@ -1081,18 +1083,19 @@ void sap_session_release(struct sap_session *session);
  * sweep (more than 17 numbers in a cut, or a layer of more states than the
  * workspace holds, about 0.4 a workspace cell) is walked assignment by
  * assignment; past SAP_DEDUCE_MAX_STEPS steps, or when more frontier cells
- * are left unsettled than the workspace holds (SAP_DEDUCE_FRONTIER), the
+ * are left unsettled than the workspace holds (SAP_DEDUCE_ROOM), the
  * engine gives up (SAP_ERR_SIZE) and claims nothing.
  * ---------------------------------------------------------------------- */
 
 #define SAP_DEDUCE_HEADER_BYTES 160u
 #define SAP_DEDUCE_ROOM(cells)                                                                 \
     ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells)                           \
-                                                   : (size_t)SAP_DEDUCE_FRONTIER)
+     : (size_t)(cells) / 256u > (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells) / 256u           \
+                                                            : (size_t)SAP_DEDUCE_FRONTIER)
 /* 8 bytes a cell (3 of state, an order entry) and 64 a workspace cell (8
  * weights: its mass, its group's counts and weights, the combining room,
- * where the sweep keeps its layers): 34.8 KB for 16 x 30, 8 MB + 64 KB
- * for 1000 x 1000. */
+ * where the sweep keeps its layers): 34.8 KB for 16 x 30, 8 MB + 244 KiB
+ * for 1000 x 1000 (a room of 3,906). */
 #define SAP_DEDUCE_BYTES(rows, cols)                                                           \
     ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols)                               \
      + (size_t)64u * SAP_DEDUCE_ROOM((size_t)(rows) * (size_t)(cols)))

@@ -164,31 +164,29 @@ struct sap_weight sap_weight_add(struct sap_weight a, struct sap_weight b)
 struct sap_weight sap_weight_dot(const struct sap_weight *a, const struct sap_weight *b,
                                  uint32_t n, int32_t step)
 {
+    /* Each term lined up at the largest exponent met so far, `room` bits
+     * lower still, so that n terms below 2^64 each cannot carry out of the
+     * word; a larger term shifts the sum down to it.  The largest keeps
+     * 62 - room bits, and a term 2^(62 - room) times smaller than it is
+     * at most a unit off (relative error below n 2^(room - 62) in all, far
+     * under a bit of the mantissa for any n the workspace holds); the
+     * largest is never shifted to nothing, so the sum is 0 only when every
+     * term is. */
+    uint32_t i, room = 64u - leading_zeros(n);
     int32_t top = 0;
-    uint32_t i, room;
     uint64_t sum = 0;
     bool any = false;
-    /* the largest term's exponent: every term is lined up below it ... */
     for (i = 0; i < n; i++) {
         const struct sap_weight *y = b + (ptrdiff_t)i * step;
-        if (a[i].m != 0 && y->m != 0 && (!any || a[i].e + y->e > top)) {
-            top = a[i].e + y->e;
+        int32_t e = a[i].e + y->e;
+        if (a[i].m == 0 || y->m == 0)
+            continue;
+        if (!any || e > top) {
+            sum = any ? shift_right(sum, (uint32_t)(e - top)) : 0;
+            top = e;
             any = true;
         }
-    }
-    if (!any)
-        return normalise(0, 0);
-    /* ... and `room` bits lower still, so that n terms below 2^64 each
-     * cannot carry out of the word: the largest keeps 62 - room bits, a
-     * term 2^(62 - room) times smaller than it at most a unit (relative
-     * error below n 2^(room - 62) in all, far under a bit of the
-     * mantissa for any n the workspace holds) */
-    room = 64u - leading_zeros(n);
-    for (i = 0; i < n; i++) {
-        const struct sap_weight *y = b + (ptrdiff_t)i * step;
-        if (a[i].m != 0 && y->m != 0)
-            sum += shift_right((uint64_t)a[i].m * y->m,
-                               (uint32_t)(top - (a[i].e + y->e)) + room);
+        sum += shift_right((uint64_t)a[i].m * y->m, (uint32_t)(top - e) + room);
     }
     return normalise(sum, top + (int32_t)room);
 }
