@@ -1089,7 +1089,7 @@ void sap_session_release(struct sap_session *session);
 
 #define SAP_DEDUCE_HEADER_BYTES 160u
 #define SAP_DEDUCE_ROOM(cells)                                                                 \
-    ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells)                           \
+    ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER          ? (size_t)(cells)                  \
      : (size_t)(cells) / 256u > (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells) / 256u           \
                                                             : (size_t)SAP_DEDUCE_FRONTIER)
 /* 8 bytes a cell (3 of state, an order entry) and 64 a workspace cell (8
