@@ -450,7 +450,9 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
             d->result = (uint8_t)-SAP_ERR_SIZE;
             return true;
         }
-        for (i = 0; i < 2u * d->room + 2u; i++)
+        /* each group's counts at its first place plus its index: below
+         * twice the frontier (not the whole room: a local pass is small) */
+        for (i = 0; i < 2u * d->frontier + 2u; i++)
             counts[i] = sap_weight_of(0);
         d->cursor = 0;
         d->comp_end = 0;
