@@ -21,11 +21,13 @@ static uint64_t join(uint32_t hi, uint32_t lo)
 
 static uint64_t shift_right(uint64_t v, uint32_t n)
 {
-    uint32_t hi = (uint32_t)(v >> 32), lo = (uint32_t)v;
+    uint32_t hi, lo;
     if (n >= 64)
         return 0;
     if (n == 0 || SAP_DIV64_IS_ONE_INSTRUCTION) /* (a 64-bit machine shifts too) */
         return v >> n;
+    hi = (uint32_t)(v >> 32);
+    lo = (uint32_t)v;
     if (n >= 32)
         return hi >> (n - 32);
     return join(hi >> n, (lo >> n) | (hi << (32 - n)));
