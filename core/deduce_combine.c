@@ -5,7 +5,7 @@
  * mines, and each group's weight per mine count k (the layouts of
  * everything else that fit with it), which the weighing walk then hands
  * to its cells.  Three phases, each resumable in bounded steps:
- *   PH_BINOM    the binomials, stepped up from C(I, 0);
+ *   PH_BINOM    the binomials over the largest, stepped down from it;
  *   PH_TOTAL    the product of every group's counts, then Z;
  *   PH_WEIGHTS  the groups split in halves down to single groups, each
  *               half's vector of weights made from its node's (below).
