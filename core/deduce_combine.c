@@ -42,6 +42,12 @@ static uint32_t mines_left(const sap_deduce *d)
 {
     return d->mines - d->settled_mines;
 }
+/* The most mines the interior can hold: hi, whose C(I, hi) the binomials
+ * are taken over. */
+static uint32_t interior_most(const sap_deduce *d)
+{
+    return mines_left(d) < interior_of(d) ? mines_left(d) : interior_of(d);
+}
 
 /* PH_BINOM: binom[s] = C(interior, mines - s) for s = 0..frontier, set to
  * 0 on entry, over C(I, hi), hi = min(I, M): the binomials for m = M - s
@@ -58,7 +64,7 @@ static bool binomials(sap_deduce *d, uint32_t *budget)
     struct sap_weight *binom = binom_of(d);
     uint32_t interior = interior_of(d), mines = mines_left(d);
     uint32_t lo = mines > d->frontier ? mines - d->frontier : 0;
-    uint32_t hi = mines < interior ? mines : interior;
+    uint32_t hi = interior_most(d);
     if (mines > d->frontier + interior)
         return true; /* no layout: every binomial is 0 */
     for (; d->cursor <= hi - lo; d->cursor++) {
@@ -76,8 +82,7 @@ static bool binomials(sap_deduce *d, uint32_t *budget)
 bool sap_deduce_scale(sap_deduce *d, uint32_t *budget)
 {
     struct sap_weight *binomial = weights_of(d); /* free once the odds are kept */
-    uint32_t interior = interior_of(d), mines = mines_left(d);
-    uint32_t hi = mines < interior ? mines : interior;
+    uint32_t interior = interior_of(d), hi = interior_most(d);
     if (d->cursor == 0)
         binomial[0] = sap_weight_of(1); /* C(I, 0) */
     for (; d->cursor < hi; d->cursor++) {
