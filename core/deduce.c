@@ -539,11 +539,20 @@ int sap_deduce_spend(sap_deduce *d, uint32_t *budget_left)
 {
     uint32_t used = 0, budget = *budget_left;
     while (budget > 0 && d->phase < PH_DONE) {
-        uint32_t before = budget;
         uint8_t phase = d->phase;
-        (void)phase_step(d, &budget);
+        uint32_t slice = budget, left;
+        if (counted(phase)) { /* a walk stops at the cap, however large the budget */
+            uint32_t cap = SAP_DEDUCE_MAX_STEPS - d->steps - used;
+            if (cap == 0)
+                break;
+            if (slice > cap)
+                slice = cap;
+        }
+        left = slice;
+        (void)phase_step(d, &left);
+        budget -= slice - left;
         if (counted(phase))
-            used += before - budget;
+            used += slice - left;
     }
     d->steps = used > SAP_DEDUCE_MAX_STEPS - d->steps ? SAP_DEDUCE_MAX_STEPS : d->steps + used;
     *budget_left = budget;

@@ -268,8 +268,10 @@ static void test_expert_games_sound(void)
  * anything, so all 2N covered cells are one group of about 2^N layouts,
  * which the sweep counts along the band: past the workspace
  * (SAP_DEDUCE_FRONTIER cells) the engine gives up and claims nothing;
- * within it, every covered cell is in doubt. */
-static int band(uint32_t n, uint32_t budget)
+ * within it, every covered cell is in doubt.  Walked instead (`way`),
+ * it costs a step a layout, and the engine gives up at
+ * SAP_DEDUCE_MAX_STEPS, however large the budget. */
+static int band(uint32_t n, uint32_t budget, enum deduce_count way)
 {
     size_t bytes = SAP_GAME_BYTES(3, n), dbytes = SAP_DEDUCE_BYTES(3, n);
     void *block = malloc(bytes), *dblock = malloc(dbytes);
@@ -284,10 +286,13 @@ static int band(uint32_t n, uint32_t budget)
     for (c = 0; c < n; c++)
         sap_game_move(g, 1, 2, c + 1);
     CHECK_EQ_INT(sap_deduce_init(&d, dblock, dbytes, g), SAP_OK);
+    d->count_by = (uint8_t)way;
     while ((err = sap_deduce_step(d, budget)) == SAP_MORE)
         continue;
     if (err != SAP_OK)
         CHECK_EQ_INT(sap_deduce_cell(d, 0, 0, &p), SAP_ERR_STATE);
+    if (err == SAP_ERR_SIZE && d->frontier <= d->room)
+        CHECK_EQ_INT(d->steps, SAP_DEDUCE_MAX_STEPS); /* it gave up at the limit, not past it */
     for (c = 0; c < n && err == SAP_OK; c++) {
         int top = sap_deduce_cell(d, 0, c, &p);
         CHECK_EQ_INT(sap_deduce_cell(d, 1, c, &p), SAP_CELL_OPEN);
@@ -300,9 +305,13 @@ static int band(uint32_t n, uint32_t budget)
 
 static void test_band_gives_up_soundly(void)
 {
-    CHECK_EQ_INT(band(7, 3), SAP_OK);
-    CHECK_EQ_INT(band(SAP_DEDUCE_FRONTIER / 2 - 12, 1000), SAP_OK);
-    CHECK_EQ_INT(band(SAP_DEDUCE_FRONTIER / 2 + 1, SAP_BUDGET_UNLIMITED), SAP_ERR_SIZE);
+    CHECK_EQ_INT(band(7, 3, COUNT_AUTO), SAP_OK);
+    CHECK_EQ_INT(band(SAP_DEDUCE_FRONTIER / 2 - 12, 1000, COUNT_AUTO), SAP_OK);
+    CHECK_EQ_INT(band(SAP_DEDUCE_FRONTIER / 2 + 1, SAP_BUDGET_UNLIMITED, COUNT_AUTO),
+                 SAP_ERR_SIZE);
+    /* about 2^60 layouts, walked in one call of an unlimited budget */
+    CHECK_EQ_INT(band(60, SAP_BUDGET_UNLIMITED, COUNT_WALK), SAP_ERR_SIZE);
+    CHECK_EQ_INT(band(60, 1000000, COUNT_WALK), SAP_ERR_SIZE);
 }
 
 /* A 300 x 300 board at 15 % mines after a few openings, deduced with
