@@ -86,13 +86,15 @@ struct sap_deduce {
         /* Combining (PH_TOTAL, PH_WEIGHTS, deduce_combine.c), resumable:
          * the product of some groups' counts under way (sap_weight
          * products, one row of a convolution at a time): its next group
-         * (first place, index), its length so far and the convolution's
-         * next row; and the split of the node of groups whose weights are
-         * being found (order[comp_start..comp_end), its vector at
-         * comp_poly): place m, the index of its group. */
+         * (first place, index), the mine counts it spans (from low, length
+         * of them) and the convolution's next row; and the split of the
+         * node of groups whose weights are being found (order[comp_start..
+         * comp_end), its vector at comp_poly): place m, the index of its
+         * group, and the support of the half whose vector is being made
+         * (the mine counts it can hold, side_lo..side_hi). */
         struct {
-            uint32_t at, group, length, row;
-            uint32_t m, index_m;
+            uint32_t at, group, low, length, row;
+            uint32_t m, index_m, side_lo, side_hi;
         } combine;
         /* After the deduction, HINT's scan of the board (hint.c). */
         struct {

@@ -96,12 +96,32 @@ bool sap_deduce_scale(sap_deduce *d, uint32_t *budget)
     return true;
 }
 
+/* The mine counts group i..e (index `index`) can hold: its first and
+ * last count that is not 0 in *lo and *hi; false when every count is 0
+ * (the group has no layout, nor has the board). */
+static bool group_support(sap_deduce *d, uint32_t i, uint32_t e, uint32_t index, uint32_t *lo,
+                          uint32_t *hi)
+{
+    const struct sap_weight *c = counts_of(d) + i + index;
+    uint32_t l = 0, h = e - i;
+    while (l <= h && sap_weight_is_zero(c[l]))
+        l++;
+    if (l > h)
+        return false;
+    while (sap_weight_is_zero(c[h]))
+        h--;
+    *lo = l;
+    *hi = h;
+    return true;
+}
+
 /* Starts the product of the counts of the groups from place `at` (its
  * group index `group`), in the product room. */
 static void product_begin(sap_deduce *d, uint32_t at, uint32_t group)
 {
     d->u.combine.at = at;
     d->u.combine.group = group;
+    d->u.combine.low = 0;
     d->u.combine.length = 1;
     d->u.combine.row = ROW_CLEAR;
     prod_of(d)[0] = sap_weight_of(1);
@@ -109,19 +129,30 @@ static void product_begin(sap_deduce *d, uint32_t at, uint32_t group)
 
 /* Multiplies the groups' counts into the product, up to place `end`, for
  * *budget steps (a term a step); true once done.  A group of n cells has
- * n + 1 counts, at its first place plus its index; each multiplication is
- * a convolution made in place, an entry of the product at a time from
- * the top down (entry k reads the entries up to k only). */
+ * n + 1 counts, at its first place plus its index, of which those from
+ * its first to its last that is not 0 are taken; the product keeps only
+ * the mine counts its groups can hold too: prod[i] is the product's entry
+ * for low + i mines, for i below length (0 when a group has no layout).
+ * Each multiplication is a convolution made in place, an entry of the
+ * product at a time from the top down (entry k reads the entries up to k
+ * only).  Trimmed so, a product costs the pairs of mine counts its groups
+ * can hold, not of their cells: on a big board a tenth of them. */
 static bool product_on(sap_deduce *d, uint32_t end, uint32_t *budget)
 {
     struct sap_weight *prod = prod_of(d);
     while (d->u.combine.at < end) {
-        uint32_t at = d->u.combine.at, e = group_end(d, at);
-        uint32_t la = d->u.combine.length, lb = e - at + 1;
-        const struct sap_weight *b = counts_of(d) + at + d->u.combine.group;
-        if (d->u.combine.row == ROW_CLEAR)
+        uint32_t at = d->u.combine.at, e = group_end(d, at), blo = 0, bhi = 0, la, lb;
+        const struct sap_weight *b;
+        if (*budget == 0)
+            return false;
+        if (!group_support(d, at, e, d->u.combine.group, &blo, &bhi))
+            d->u.combine.length = 0;
+        la = d->u.combine.length;
+        lb = bhi - blo + 1u;
+        b = counts_of(d) + at + d->u.combine.group + blo;
+        if (la > 0 && d->u.combine.row == ROW_CLEAR)
             d->u.combine.row = la + lb - 1u; /* entries left to make */
-        while (d->u.combine.row > 0) {
+        while (la > 0 && d->u.combine.row > 0) {
             /* entry k: prod[k - j] b[j] for j from lo to hi */
             uint32_t k = d->u.combine.row - 1u, lo = k + 1u > la ? k + 1u - la : 0;
             uint32_t hi = k < lb - 1u ? k : lb - 1u;
@@ -131,26 +162,30 @@ static bool product_on(sap_deduce *d, uint32_t end, uint32_t *budget)
             d->u.combine.row--;
             sap_charge(budget, hi - lo + 1u);
         }
-        d->u.combine.length += e - at;
+        if (la > 0) {
+            d->u.combine.low += blo;
+            d->u.combine.length += lb - 1u;
+        }
         d->u.combine.at = e;
         d->u.combine.group++;
         d->u.combine.row = ROW_CLEAR;
+        sap_charge(budget, e - at + 1u);
     }
     return true;
 }
 
 /* PH_TOTAL: every layout's weight (Z), the expected interior mines times
- * Z, and whether every layout fills the interior; a mine count s (cursor)
- * a binomial step. */
+ * Z, and whether every layout fills the interior; the product's entries
+ * (cursor) a binomial step each. */
 static bool layouts_total(sap_deduce *d, uint32_t *budget)
 {
     struct sap_weight *prod = prod_of(d), *binom = binom_of(d);
     uint32_t interior = interior_of(d), mines = mines_left(d);
     if (!product_on(d, d->frontier, budget))
         return false;
-    for (; d->cursor < d->u.combine.length && d->cursor <= d->frontier; d->cursor++) {
-        uint32_t s = d->cursor, rest = mines - s; /* mines in the interior */
-        struct sap_weight layouts = sap_weight_mul(prod[s], binom[s]);
+    for (; d->cursor < d->u.combine.length; d->cursor++) {
+        uint32_t s = d->u.combine.low + d->cursor, rest = mines - s; /* interior mines */
+        struct sap_weight layouts = sap_weight_mul(prod[d->cursor], binom[s]);
         if (*budget == 0)
             return false;
         sap_charge(budget, SCALE_STEPS);
@@ -178,7 +213,11 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
  * P_R[j] V[t + j] with P_R the product of the right half's counts, and the
  * right half's alike; a single group's V is its weights, and the root's
  * is B.  Each pair of cells in different halves costs two products, and
- * each half's counts are multiplied once a level: about 3 F^2 / 2.
+ * each half's counts are multiplied once a level: about 3 F^2 / 2, less
+ * as the products are trimmed (product_on): V is made only for the mine
+ * counts its half can hold (the support) and is 0 elsewhere, since no
+ * layout reads it there, and V_L then reads V only at mine counts the
+ * node can hold.
  *
  * Memory: a node of places a..e whose first group's index is i keeps V
  * where its first group's weights go, at a + i (e - a + 1 of the node's
@@ -197,11 +236,12 @@ enum tree_step {
 };
 
 /* The node's split: the group boundary nearest its middle, and the index
- * of the group that starts there; the scan charged. */
+ * of the group that starts there; then the left half's support, the sum
+ * of its groups'; the scans charged. */
 static void tree_split(sap_deduce *d, uint32_t *budget)
 {
     uint32_t a = d->comp_start, e = d->comp_end, mid = a + (e - a) / 2u;
-    uint32_t at = a, index = d->comp_poly - a;
+    uint32_t at = a, index = d->comp_poly - a, lo = 0, hi = 0;
     for (;;) {
         uint32_t next = group_end(d, at);
         if (next >= mid) {
@@ -215,24 +255,38 @@ static void tree_split(sap_deduce *d, uint32_t *budget)
         at = next;
         index++;
     }
-    sap_charge(budget, e - a);
+    for (at = a, index = d->comp_poly - a; at < d->u.combine.m; index++) {
+        uint32_t next = group_end(d, at), l = 0, h = 0;
+        (void)group_support(d, at, next, index, &l, &h); /* Z > 0: it has */
+        lo += l;
+        hi += h;
+        at = next;
+    }
+    d->u.combine.side_lo = lo;
+    d->u.combine.side_hi = hi;
+    sap_charge(budget, 2u * (e - a));
 }
 
-/* out[t] = sum over j of prod[j] v[t + j], for t from 0 to last: up into
- * the mass row, or down in place; the row under way in u.combine.row;
- * true once done. */
+/* out[t] = sum over j of prod[j] v[t + j] for t in the support side_lo..
+ * side_hi, 0 for the rest of 0..last: up into the mass row, or down in
+ * place; the row under way in u.combine.row; true once done. */
 static bool tree_vector(sap_deduce *d, struct sap_weight *out, const struct sap_weight *v,
                         uint32_t last, bool down, uint32_t *budget)
 {
     const struct sap_weight *p = prod_of(d);
-    uint32_t lp = d->u.combine.length;
+    uint32_t lp = d->u.combine.length, low = d->u.combine.low;
     while (d->u.combine.row <= last) {
         uint32_t t = down ? last - d->u.combine.row : d->u.combine.row;
         if (*budget == 0)
             return false;
-        out[t] = sap_weight_dot(p, v + t, lp, 1);
+        if (t < d->u.combine.side_lo || t > d->u.combine.side_hi) {
+            out[t] = sap_weight_of(0);
+            sap_charge(budget, 1);
+        } else {
+            out[t] = sap_weight_dot(p, v + t + low, lp, 1);
+            sap_charge(budget, lp);
+        }
         d->u.combine.row++;
-        sap_charge(budget, lp);
     }
     return true;
 }
@@ -281,6 +335,9 @@ static bool group_weights(sap_deduce *d, uint32_t *budget)
         case TREE_LEFT_V:
             if (!tree_vector(d, left, v, m - a, false, budget))
                 return false;
+            /* the right half's support, which its product spans */
+            d->u.combine.side_lo = d->u.combine.low;
+            d->u.combine.side_hi = d->u.combine.low + d->u.combine.length - 1u;
             product_begin(d, a, d->comp_poly - a);
             d->tree_step = TREE_LEFT_PRODUCT;
             break;
@@ -341,8 +398,8 @@ bool sap_deduce_combine(sap_deduce *d, uint32_t *budget)
         case PH_TOTAL:
             if (!layouts_total(d, budget))
                 return false;
-            if (d->frontier == 0)
-                return true;
+            if (d->frontier == 0 || sap_weight_is_zero(d->total))
+                return true; /* no group, or no layout (then no weights) */
             group_weights_begin(d);
             d->phase = PH_WEIGHTS;
             break;

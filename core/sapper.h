@@ -1087,7 +1087,7 @@ void sap_session_release(struct sap_session *session);
  * engine gives up (SAP_ERR_SIZE) and claims nothing.
  * ---------------------------------------------------------------------- */
 
-#define SAP_DEDUCE_HEADER_BYTES 160u
+#define SAP_DEDUCE_HEADER_BYTES 176u
 #define SAP_DEDUCE_ROOM(cells)                                                                 \
     ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER          ? (size_t)(cells)                  \
      : (size_t)(cells) / 256u > (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells) / 256u           \

@@ -411,7 +411,7 @@ static void test_big_position_in_steps(void)
             opened++;
     }
     d1 = big_position(g, m1, SAP_BUDGET_UNLIMITED, one);
-    d2 = big_position(g, m2, 1000, few);
+    d2 = big_position(g, m2, 200, few);
     CHECK(few[PH_FRONTIER] > 10 && few[PH_BINOM] > 10);
     CHECK(few[PH_TOTAL] > 10 && few[PH_WEIGHTS] > 10);
     memset(one, 0, sizeof one);
