@@ -288,6 +288,20 @@ static bool walk(sap_deduce *d, uint32_t *budget)
     return false;
 }
 
+/* A walk given up half way (at SAP_DEDUCE_MAX_STEPS) gives back what its
+ * cells took from the numbers around them: a block kept between moves
+ * (deduce_live.c) goes on from those numbers. */
+static void walk_abandon(sap_deduce *d)
+{
+    if ((d->phase != PH_COUNT && d->phase != PH_WEIGH) || d->comp_swept
+        || d->comp_end <= d->cursor)
+        return;
+    while (d->depth > 0) {
+        d->depth--;
+        unassign(d, order_of(d)[d->comp_start + d->depth]);
+    }
+}
+
 /* Starts the walk of the component at order[cursor]. */
 static void walk_start(sap_deduce *d)
 {
@@ -561,6 +575,7 @@ int sap_deduce_spend(sap_deduce *d, uint32_t *budget_left)
     if (d->phase == PH_FAILED)
         return -(int)d->result;
     if (d->steps >= SAP_DEDUCE_MAX_STEPS) {
+        walk_abandon(d);
         d->phase = PH_FAILED; /* gave up: nothing is claimed */
         d->result = (uint8_t)-SAP_ERR_SIZE;
         return SAP_ERR_SIZE;

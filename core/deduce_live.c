@@ -277,10 +277,21 @@ bool sap_deduce_live_components(sap_deduce *d, uint32_t *budget)
         d->comp_poly = 0;
         d->comp_start = d->frontier;
         /* another, while half the workspace is free (the seeds left wait
-         * for the next pass) */
+         * for the next pass); a seed whose groups are all in this one has
+         * no more to wait for (else a group no count can hold would be
+         * walked to the step limit again for each of its numbers) */
         if (d->frontier >= d->room / 2u) {
-            if (d->cursor < d->cells && first_unqueued(d, d->cursor) < d->cells)
-                sap_deduce_live_seed(d, d->cursor); /* its other groups wait */
+            while (d->cursor == d->cells || first_unqueued(d, d->cursor) == d->cells) {
+                if (d->seeds == 0)
+                    return true;
+                if (*budget == 0)
+                    return false;
+                --*budget;
+                d->cursor = order[d->cells - d->seeds];
+                d->seeds--;
+                flags[d->cursor] &= (uint8_t)~F_START;
+            }
+            sap_deduce_live_seed(d, d->cursor); /* its other groups wait */
             return true;
         }
         if (!next_start(d, budget))

@@ -364,9 +364,48 @@ static void test_moved(void)
     free(mine);
 }
 
+/* A walk given up at SAP_DEDUCE_MAX_STEPS: the 3 x 60 band of
+ * tests/test_deduce.c (about 2^60 layouts in one group), walked rather
+ * than swept.  The block cannot count it, and the numbers it keeps are
+ * still what the board shows: the cells the walk had taken gave back
+ * what they took from them. */
+static void test_walk_given_up(void)
+{
+    const uint32_t cols = 60;
+    size_t game_bytes = SAP_GAME_BYTES(3, cols), bytes = SAP_DEDUCE_BYTES(3, cols);
+    void *game_block = malloc(game_bytes), *live_block = aligned_block(bytes);
+    sap_game *g;
+    sap_deduce *live;
+    uint32_t c, calls = 0;
+    int got;
+    if (!CHECK(game_block != NULL && live_block != NULL)) {
+        free(game_block);
+        free(live_block);
+        return;
+    }
+    CHECK_EQ_INT(sap_game_init(&g, game_block, game_bytes, 3, cols), SAP_OK);
+    for (c = 0; c < cols; c++)
+        CHECK_EQ_INT(sap_game_set_mine(g, c % 2 ? 0 : 2, c, true), SAP_OK);
+    for (c = 0; c < cols; c++)
+        CHECK_EQ_INT(sap_game_move(g, SAP_OP_LEFT, 2, c + 1), SAP_RUNNING);
+    CHECK_EQ_INT(sap_deduce_live_init(&live, live_block, bytes, 3, cols, cols), SAP_OK);
+    sap_deduce_set_count(live, COUNT_WALK);
+    tell_opened(live, g);
+    do {
+        uint32_t budget = 3000000u; /* a walk is given up in the middle of a call */
+        got = sap_deduce_live_solve(live, &budget, NULL);
+        calls++;
+    } while (got == LIVE_MORE && calls < 1000);
+    CHECK_EQ_INT(got, LIVE_PARTIAL);
+    CHECK(consistent(live, g, NULL));
+    free(game_block);
+    free(live_block);
+}
+
 int main(void)
 {
     RUN_TEST(test_games);
     RUN_TEST(test_moved);
+    RUN_TEST(test_walk_given_up);
     return check_summary("test_deduce_live");
 }
