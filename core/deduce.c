@@ -488,7 +488,7 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
         }
         sap_deduce_combine_begin(d);
         return true;
-    case PH_BINOM: /* combining (deduce_combine.c) */
+    case PH_PRODUCT: /* combining (deduce_combine.c) */
     case PH_TOTAL:
     case PH_WEIGHTS: {
         uint32_t i;
@@ -536,8 +536,8 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
  * charged to the budget without counting towards giving up. */
 static bool counted(uint8_t phase)
 {
-    return phase != PH_FRONTIER && phase != PH_BINOM && phase != PH_TOTAL && phase != PH_WEIGHTS
-           && phase != PH_SCALE;
+    return phase != PH_FRONTIER && phase != PH_PRODUCT && phase != PH_TOTAL
+           && phase != PH_WEIGHTS && phase != PH_SCALE;
 }
 
 int sap_deduce_step(sap_deduce *d, uint32_t budget)

@@ -33,8 +33,8 @@ enum deduce_phase {
     PH_RULES,
     PH_COMPONENTS,
     PH_COUNT,
-    PH_BINOM,   /* combining: the interior's binomials, */
-    PH_TOTAL,   /* every layout's weight, */
+    PH_PRODUCT, /* combining: the product of the groups' counts, */
+    PH_TOTAL,   /* the interior's binomials and every layout's weight, */
     PH_WEIGHTS, /* each group's weight per mine count */
     PH_WEIGH,
     PH_ODDS,
@@ -83,7 +83,7 @@ struct sap_deduce {
     uint32_t seeds;     /* numbers whose groups changed, at the top of order[] */
     uint32_t *noted;    /* HINT's kept block (hint_live.c): cells settled, or NULL */
     union {
-        /* Combining (PH_TOTAL, PH_WEIGHTS, deduce_combine.c), resumable:
+        /* Combining (PH_PRODUCT to PH_WEIGHTS, deduce_combine.c), resumable:
          * the product of some groups' counts under way (sap_weight
          * products, one row of a convolution at a time): its next group
          * (first place, index), the mine counts it spans (from low, length
@@ -91,10 +91,13 @@ struct sap_deduce {
          * node of groups whose weights are being found (order[comp_start..
          * comp_end), its vector at comp_poly): place m, the index of its
          * group, and the support of the half whose vector is being made
-         * (the mine counts it can hold, side_lo..side_hi). */
+         * (the mine counts it can hold, side_lo..side_hi).  The
+         * binomials are over C(interior, binom_top), which the total is
+         * multiplied by at last (PH_SCALE). */
         struct {
             uint32_t at, group, low, length, row;
             uint32_t m, index_m, side_lo, side_hi;
+            uint32_t binom_top;
         } combine;
         /* After the deduction, HINT's scan of the board (hint.c). */
         struct {
@@ -483,12 +486,12 @@ void sap_endgame_set_first(struct sap_endgame *eg, uint32_t cell);
 #endif
 
 /* Combining (deduce_combine.c): begin once the groups are counted, then
- * PH_BINOM, PH_TOTAL and PH_WEIGHTS for *budget steps; true once every
+ * PH_PRODUCT, PH_TOTAL and PH_WEIGHTS for *budget steps; true once every
  * group's weights are found. */
 void sap_deduce_combine_begin(sap_deduce *d);
 bool sap_deduce_combine(sap_deduce *d, uint32_t *budget);
 /* PH_SCALE: the total and the interior's mass, which combining finds over
- * C(I, hi) (deduce_combine.c says why), times C(I, hi), for *budget steps
+ * C(I, binom_top) (deduce_combine.c says why), times it, for *budget steps
  * from cursor 0; true once done. */
 bool sap_deduce_scale(sap_deduce *d, uint32_t *budget);
 

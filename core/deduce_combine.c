@@ -5,12 +5,17 @@
  * mines, and each group's weight per mine count k (the layouts of
  * everything else that fit with it), which the weighing walk then hands
  * to its cells.  Three phases, each resumable in bounded steps:
- *   PH_BINOM    the binomials over the largest, stepped down from it;
- *   PH_TOTAL    the product of every group's counts, then Z;
+ *   PH_PRODUCT  the product of every group's counts;
+ *   PH_TOTAL    the binomials over the mine counts it spans, each a step
+ *               from the one before, and Z;
  *   PH_WEIGHTS  the groups split in halves down to single groups, each
  *               half's vector of weights made from its node's (below).
  * The products are convolutions of the counts, an entry at a time, each
- * entry a sum of products rounded once (sap_weight_dot).
+ * entry a sum of products rounded once (sap_weight_dot).  Every vector
+ * is kept over the mine counts its groups can hold only (product_on), so
+ * that the sums depend on the layouts alone: a block kept between moves,
+ * which has settled a cell a whole-board deduction still counts in its
+ * group, makes the same sums and finds the same odds.
  */
 #include "deduce.h"
 
@@ -42,50 +47,36 @@ static uint32_t mines_left(const sap_deduce *d)
 {
     return d->mines - d->settled_mines;
 }
-/* The most mines the interior can hold: hi, whose C(I, hi) the binomials
- * are taken over. */
-static uint32_t interior_most(const sap_deduce *d)
-{
-    return mines_left(d) < interior_of(d) ? mines_left(d) : interior_of(d);
-}
 
-/* PH_BINOM: binom[s] = C(interior, mines - s) for s = 0..frontier, set to
- * 0 on entry, over C(I, hi), hi = min(I, M): the binomials for m = M - s
- * interior mines from hi down to max(0, M - F), each a step from the one
- * above, m in cursor; the one under way in d->total (which holds nothing
- * else yet).  Taken over C(I, hi), a pass costs steps for its frontier
- * only, where late in a big board's game the interior holds a hundred
- * thousand mines; the odds are ratios, the same either way, and a live
- * block's weights serve its odds alone.  A full deduction's total counts
- * the layouts (HINT's look-ahead and the endgame search read it), so it
- * is multiplied by C(I, hi) once the odds are found (sap_deduce_scale). */
-static bool binomials(sap_deduce *d, uint32_t *budget)
+/* The binomials are taken over C(I, top), where top is the most interior
+ * mines of any layout the product spans: the interior mines m = M - s for
+ * the product's mine counts s from its low end up, each C(I, m) a step
+ * from the one above, and the layouts' weights summed as they come.
+ * Late in a big board's game the interior holds a hundred thousand
+ * mines, and stepped up from C(I, 0) a pass would cost a step for each;
+ * this way it costs one per frontier mine count.  The odds are ratios, the
+ * same either way, and a live block's weights serve its odds alone; a
+ * full deduction's total counts the layouts (HINT's look-ahead and the
+ * endgame search read it), so it is multiplied by C(I, top) once the
+ * odds are found (sap_deduce_scale).  top does not depend on which cells
+ * the rules settled: a settled mine is one fewer both in M and in s. */
+static void binomials_begin(sap_deduce *d)
 {
-    struct sap_weight *binom = binom_of(d);
-    uint32_t interior = interior_of(d), mines = mines_left(d);
-    uint32_t lo = mines > d->frontier ? mines - d->frontier : 0;
-    uint32_t hi = interior_most(d);
-    if (mines > d->frontier + interior)
-        return true; /* no layout: every binomial is 0 */
-    for (; d->cursor <= hi - lo; d->cursor++) {
-        uint32_t m = hi - d->cursor;
-        if (*budget == 0)
-            return false;
-        binom[mines - m] = d->total;
-        if (m > lo) /* C(I, m - 1) = C(I, m) m / (I - m + 1) */
-            d->total = sap_weight_scale(d->total, m, interior - m + 1u);
-        sap_charge(budget, SCALE_STEPS);
-    }
-    return true;
+    uint32_t interior = interior_of(d), mines = mines_left(d), low = d->u.combine.low;
+    d->u.combine.binom_top = mines < low ? 0 : mines - low < interior ? mines - low : interior;
+    d->total = sap_weight_of(0);
+    d->interior_mass = sap_weight_of(0);
+    d->interior_all_mines = 1;
+    d->cursor = 0;
 }
 
 bool sap_deduce_scale(sap_deduce *d, uint32_t *budget)
 {
     struct sap_weight *binomial = weights_of(d); /* free once the odds are kept */
-    uint32_t interior = interior_of(d), hi = interior_most(d);
+    uint32_t interior = interior_of(d), top = d->u.combine.binom_top;
     if (d->cursor == 0)
         binomial[0] = sap_weight_of(1); /* C(I, 0) */
-    for (; d->cursor < hi; d->cursor++) {
+    for (; d->cursor < top; d->cursor++) {
         if (*budget == 0)
             return false;
         binomial[0] = sap_weight_scale(binomial[0], interior - d->cursor, d->cursor + 1u);
@@ -174,21 +165,28 @@ static bool product_on(sap_deduce *d, uint32_t end, uint32_t *budget)
     return true;
 }
 
-/* PH_TOTAL: every layout's weight (Z), the expected interior mines times
- * Z, and whether every layout fills the interior; the product's entries
- * (cursor) a binomial step each. */
+/* PH_TOTAL: binom[s] = C(I, M - s) / C(I, top) for the product's mine
+ * counts s (0 where M - s is more than I), and with it every layout's
+ * weight (Z), the expected interior mines times Z, and whether every
+ * layout fills the interior; an entry (cursor) a binomial step. */
 static bool layouts_total(sap_deduce *d, uint32_t *budget)
 {
     struct sap_weight *prod = prod_of(d), *binom = binom_of(d);
-    uint32_t interior = interior_of(d), mines = mines_left(d);
-    if (!product_on(d, d->frontier, budget))
-        return false;
+    uint32_t interior = interior_of(d), mines = mines_left(d), low = d->u.combine.low;
     for (; d->cursor < d->u.combine.length; d->cursor++) {
-        uint32_t s = d->u.combine.low + d->cursor, rest = mines - s; /* interior mines */
-        struct sap_weight layouts = sap_weight_mul(prod[d->cursor], binom[s]);
+        uint32_t s = low + d->cursor, rest = mines - s; /* interior mines */
+        struct sap_weight layouts;
         if (*budget == 0)
             return false;
         sap_charge(budget, SCALE_STEPS);
+        if (s > mines || rest > d->u.combine.binom_top) {
+            binom[s] = sap_weight_of(0); /* no such layout */
+            continue;
+        }
+        binom[s] = rest == d->u.combine.binom_top
+                       ? sap_weight_of(1) /* C(I, m - 1) = C(I, m) m / (I - m + 1) */
+                       : sap_weight_scale(binom[s - 1u], rest + 1u, interior - rest);
+        layouts = sap_weight_mul(prod[d->cursor], binom[s]);
         if (sap_weight_is_zero(layouts))
             continue;
         d->total = sap_weight_add(d->total, layouts);
@@ -206,10 +204,10 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
  * where O is the product of the other groups' counts and B the interior's
  * binomials.  Made for each group apart, the product of the others costs
  * about F^2 / 2 a group, F^3 in all.  Instead the groups are split in two
- * halves of about equal cells, again and again down to single groups (a
- * tree, walked left half first, without recursion).  A node's vector V
- * (for t = 0..its cells, the weight of everything outside it that fits
- * with t mines in it) gives its left half's, V_L[t] = sum over j of
+ * halves of about equal entries (tree_split), again and again down to
+ * single groups (a tree, walked left half first, without recursion).  A
+ * node's vector V (for t = 0..its cells, the weight of everything outside
+ * it that fits with t mines in it) gives its left half's, V_L[t] = sum over j of
  * P_R[j] V[t + j] with P_R the product of the right half's counts, and the
  * right half's alike; a single group's V is its weights, and the root's
  * is B.  Each pair of cells in different halves costs two products, and
@@ -235,33 +233,35 @@ enum tree_step {
     TREE_RIGHT_V
 };
 
-/* The node's split: the group boundary nearest its middle, and the index
- * of the group that starts there; then the left half's support, the sum
- * of its groups'; the scans charged. */
+/* The node's split: the group boundary nearest the middle of its
+ * entries (each group's counts from its first to its last that is not 0:
+ * what its products cost, and the same wherever the rules settled more
+ * cells), and the index of the group that starts there; with the left
+ * half's support, the sum of its groups'; the scans charged. */
 static void tree_split(sap_deduce *d, uint32_t *budget)
 {
-    uint32_t a = d->comp_start, e = d->comp_end, mid = a + (e - a) / 2u;
-    uint32_t at = a, index = d->comp_poly - a, lo = 0, hi = 0;
-    for (;;) {
+    uint32_t a = d->comp_start, e = d->comp_end, at, index, total = 0, run = 0, lo = 0, hi = 0,
+             l = 0, h = 0;
+    for (at = a, index = d->comp_poly - a; at < e; index++) {
         uint32_t next = group_end(d, at);
-        if (next >= mid) {
-            /* the group at..next holds the middle: one of its ends (a
-             * node of two groups or more has a boundary inside) */
-            bool take_at = next == e || (at > a && mid - at < next - mid);
-            d->u.combine.m = take_at ? at : next;
-            d->u.combine.index_m = take_at ? index : index + 1u;
-            break;
-        }
-        at = next;
-        index++;
-    }
-    for (at = a, index = d->comp_poly - a; at < d->u.combine.m; index++) {
-        uint32_t next = group_end(d, at), l = 0, h = 0;
         (void)group_support(d, at, next, index, &l, &h); /* Z > 0: it has */
+        total += h - l + 1u;
+        at = next;
+    }
+    /* groups go left while their middle is before the node's, the first
+     * always and the last never (a node here has two groups or more) */
+    for (at = a, index = d->comp_poly - a;; index++) {
+        uint32_t next = group_end(d, at);
+        (void)group_support(d, at, next, index, &l, &h);
+        if (at > a && (next == e || 2u * run + (h - l + 1u) > total))
+            break;
         lo += l;
         hi += h;
+        run += h - l + 1u;
         at = next;
     }
+    d->u.combine.m = at;
+    d->u.combine.index_m = index;
     d->u.combine.side_lo = lo;
     d->u.combine.side_hi = hi;
     sap_charge(budget, 2u * (e - a));
@@ -374,25 +374,20 @@ static void group_weights_begin(sap_deduce *d)
 void sap_deduce_combine_begin(sap_deduce *d)
 {
     uint32_t s;
-    for (s = 0; s <= d->frontier; s++)
+    for (s = 0; s <= d->frontier; s++) /* outside the product's mine counts */
         binom_of(d)[s] = sap_weight_of(0);
-    d->total = sap_weight_of(1); /* C(I, hi) over itself */
-    d->cursor = 0;
-    d->phase = PH_BINOM;
+    product_begin(d, 0, 0);
+    d->phase = PH_PRODUCT;
 }
 
 bool sap_deduce_combine(sap_deduce *d, uint32_t *budget)
 {
     while (*budget > 0) {
         switch (d->phase) {
-        case PH_BINOM:
-            if (!binomials(d, budget))
+        case PH_PRODUCT:
+            if (!product_on(d, d->frontier, budget))
                 return false;
-            d->total = sap_weight_of(0);
-            d->interior_mass = sap_weight_of(0);
-            d->interior_all_mines = 1;
-            product_begin(d, 0, 0);
-            d->cursor = 0;
+            binomials_begin(d);
             d->phase = PH_TOTAL;
             break;
         case PH_TOTAL:
