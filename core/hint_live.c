@@ -29,7 +29,8 @@
  *
  * PROB reads the odds of a global pass over the solved block
  * (sap_deduce_live_count), which the next HINT or PROB then settles as
- * the block's own passes are settled.
+ * the block's own passes are settled.  Until a move or a HINT, the odds
+ * stay as they are: PROB (or VIEW PROB) again reads them without a pass.
  *
  * When nothing is certain, HINT guesses, and a guess weighs the odds of
  * the whole position: the session then runs HINT as before (guess.c) in a
@@ -73,8 +74,9 @@ struct sap_live {
     uint32_t row, col; /* the next cell of box[0] */
     uint32_t cursor;   /* the scan's next cell */
     uint8_t stage;
-    uint8_t odds; /* PROB's odds, not HINT's scan */
-    int8_t error; /* LS_NONE's: what sap_live_step answers */
+    uint8_t odds;      /* PROB's odds, not HINT's scan */
+    uint8_t odds_kept; /* the block holds PROB's odds of the position as it is */
+    int8_t error;      /* LS_NONE's: what sap_live_step answers */
 };
 
 SAP_STATIC_ASSERT(live_header_fits, sizeof(struct sap_live) <= SAP_HINT_LIVE_HEADER_BYTES);
@@ -149,13 +151,19 @@ void sap_live_moved(struct sap_live *l, struct sap_box box)
 
 void sap_live_begin_odds(struct sap_live *l)
 {
+    bool kept = l->odds_kept && l->boxes == 0; /* no move since */
     sap_live_begin(l);
     l->odds = 1;
+    if (kept) {
+        l->odds_kept = 1;
+        l->stage = LS_DONE;
+    }
 }
 
 void sap_live_begin(struct sap_live *l)
 {
     l->odds = 0;
+    l->odds_kept = 0;        /* HINT settles the pass's findings into the block */
     l->error = SAP_ERR_SIZE; /* HINT: nothing certain, a guess to weigh */
     /* a pass's order[] must not change under it: the moves wait for it */
     l->stage = l->deduce->reach == DEPTH_FULL ? LS_FINISH : LS_READ;
@@ -404,6 +412,7 @@ int sap_live_spend(struct sap_live *l, uint32_t *budget_left)
             if (got != SAP_MORE) {
                 l->error = (int8_t)got; /* past the workspace, or no layout fits */
                 l->stage = got == SAP_OK ? LS_DONE : LS_NONE;
+                l->odds_kept = got == SAP_OK;
             }
             break;
         default:

@@ -56,6 +56,8 @@ static void *aligned_block(size_t bytes)
 
 struct tally {
     uint32_t hints, named, wrong_flags, guesses, given_up, moves, odds, odds_cells, too_big;
+    uint32_t odds_again;   /* PROBs asked again with no move between */
+    uint32_t odds_settled; /* PROBs where the kept block had settled more cells */
     uint32_t approximate;
 };
 
@@ -118,6 +120,15 @@ static bool odds_agree(struct sap_live *l, const sap_game *g, void *block, size_
         return CHECK_EQ_INT(err, SAP_ERR_SIZE) && CHECK_EQ_INT(err2, SAP_ERR_SIZE);
     }
     t->odds++;
+    /* the same odds from other groups: a cell the kept block has settled
+     * is in a group of the full deduction's */
+    t->odds_settled += live->frontier != full->frontier;
+    if (rnd(2) == 0) { /* PROB again, no move between: the odds as they are, no pass */
+        sap_live_begin_odds(l);
+        if (!CHECK_EQ_INT(sap_live_step(l, 1), SAP_OK))
+            return false;
+        t->odds_again++;
+    }
     for (r = 0; r < rows; r++)
         for (c = 0; c < cols; c++) {
             uint32_t p1 = 0, p2 = 0;
@@ -217,7 +228,13 @@ static void games_at(uint32_t rows, uint32_t cols, uint32_t mines, uint32_t game
             if (!CHECK(full.err == SAP_OK))
                 break;
             if (quiet > 0) {
-                quiet--;               /* a move without a HINT: the boxes add up */
+                quiet--; /* a move without a HINT: the boxes add up */
+                /* PROB after it, which must not read the odds of before */
+                if (rnd(4) == 0 && !odds_agree(l, g, hint_block, hint_bytes, t)) {
+                    fprintf(stderr, "  %ux%u/%u game %u, PROB after a move\n", rows, cols,
+                            mines, n);
+                    break;
+                }
             } else if (rnd(20) == 0) { /* a HINT given up half way */
                 sap_live_begin(l);
                 (void)sap_live_step(l, 1 + rnd(200));
@@ -278,15 +295,18 @@ static void test_games(void)
     games_at(60, 60, 600, 1, &t);
     fprintf(stderr,
             "  %u moves, %u HINTs: %u named by the kept block (%u wrong flags), %u left to "
-            "the full HINT; %u given up half way; %u PROBs agree (%u cells with odds), %u "
-            "too big for both; %u named where the full HINT has the rules only\n",
+            "the full HINT; %u given up half way; %u PROBs agree (%u cells with odds; %u "
+            "asked again, no move between; %u where the kept block had settled more), %u too "
+            "big for both; %u named where the full HINT has the rules only\n",
             t.moves, t.hints, t.named, t.wrong_flags, t.guesses, t.given_up, t.odds,
-            t.odds_cells, t.too_big, t.approximate);
+            t.odds_cells, t.odds_again, t.odds_settled, t.too_big, t.approximate);
     CHECK(t.named > 5000);
     CHECK(t.wrong_flags > 50);
     CHECK(t.guesses > 100);
     CHECK(t.given_up > 100);
     CHECK(t.odds > 1000);
+    CHECK(t.odds_again > 300);
+    CHECK(t.odds_settled > 100);
 }
 
 /* A 3 x N band past the workspace (tests/test_deduce.c's): the middle
