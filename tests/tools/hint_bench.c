@@ -12,9 +12,10 @@
  * SAMPLE-th move the same position is also given to HINT as it reads the
  * whole board (sap_hint_init on the session's game, core/guess.c), the
  * baseline, timed as well; and PROB through the session (on the kept
- * deduction: a global pass and the map), beside SHOW (the map alone, a
- * byte a cell: what writing a board costs) and a whole-board deduction
- * (PROB's work before it was kept).  A HINT that says GUESS on a no-guess
+ * deduction: a global pass and the map), then PROB again (the odds it
+ * kept: its map alone, what writing its reply costs), beside SHOW (a byte
+ * a cell: what writing a board costs) and a whole-board deduction (PROB's
+ * work before it was kept).  A HINT that says GUESS on a no-guess
  * board is a failure (exit 1), and so is a game not won.
  *
  * With "play", each game is instead played by one PLAY request, timed from
@@ -115,7 +116,7 @@ static double full_hint_us(void *block, size_t bytes)
 
 /* One game by HINT and its moves; false when it guessed or did not win. */
 struct sampled {
-    struct times full, prob, show, deduce;
+    struct times full, prob, again, show, deduce;
     unsigned too_big; /* PROBs that answered ERR: past any deduction's workspace */
 };
 
@@ -148,6 +149,7 @@ static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned see
                 at->too_big++;
             } else {
                 times_add(&at->prob, prob_us);
+                times_add(&at->again, ask_us("PROB\n"));
                 times_add(&at->show, ask_us("SHOW\n"));
                 times_add(&at->deduce, full_deduce_us(block, bytes));
             }
@@ -210,7 +212,7 @@ int main(int argc, char **argv)
     size_t bytes, reply_bytes = 0;
     void *block;
     struct times live = { 0 };
-    struct sampled at = { { 0 }, { 0 }, { 0 }, { 0 }, 0 };
+    struct sampled at = { { 0 }, { 0 }, { 0 }, { 0 }, { 0 }, 0 };
     if (argc != 6 && argc != 7) {
         fprintf(stderr, "usage: hint_bench ROWS COLS MINES GAMES SAMPLE [play]\n");
         return 2;
@@ -247,25 +249,28 @@ int main(int argc, char **argv)
         double l50 = percentile(&live, 0.5), l99 = percentile(&live, 0.99);
         double f50 = percentile(&at.full, 0.5), p50 = percentile(&at.prob, 0.5);
         double s50 = percentile(&at.show, 0.5), d50 = percentile(&at.deduce, 0.5);
+        double a50 = percentile(&at.again, 0.5);
         printf("HINT after a move, %ux%u/%u no-guess, %u games, %u moves: kept deduction "
                "median %.1f us, p99 %.1f us; whole-board HINT (%zu positions) median %.1f us; "
                "%u games with a GUESS or not won\n",
                rows, cols, mines, games, moves, l50, l99, at.full.n, f50, failed);
         printf("PROB at the same positions: %zu answered, median %.1f us through the "
-               "session; SHOW %.1f us; a whole-board deduction alone %.1f us; %u too big to "
-               "work out (ERR)\n",
-               at.prob.n, p50, s50, d50, at.too_big);
+               "session; PROB again (its map alone) %.1f us; SHOW %.1f us; a whole-board "
+               "deduction alone %.1f us; %u too big to work out (ERR)\n",
+               at.prob.n, p50, a50, s50, d50, at.too_big);
         printf("summary\tHINT after a move, %ux%u/%u (median)\t%.1f us\t%.1f us\t%.0fx\t"
                "within 3x of expert\n",
                rows, cols, mines, l50, f50, l50 > 0 ? f50 / l50 : 0.0);
         if (at.prob.n > 0)
-            printf("summary\tPROB after a move, %ux%u/%u (median; SHOW %.0f us)\t%.0f us\t%.0f "
-                   "us\t%.1fx\tabout what SHOW costs\n",
-                   rows, cols, mines, s50, p50, d50 + s50, p50 > 0 ? (d50 + s50) / p50 : 0.0);
+            printf("summary\tPROB after a move, %ux%u/%u (median; its map alone %.0f us, SHOW "
+                   "%.0f us)\t%.0f us\t%.0f us\t%.1fx\tabout what its map costs\n",
+                   rows, cols, mines, a50, s50, p50, d50 + s50,
+                   p50 > 0 ? (d50 + s50) / p50 : 0.0);
     }
     free(live.v);
     free(at.full.v);
     free(at.prob.v);
+    free(at.again.v);
     free(at.show.v);
     free(at.deduce.v);
     return failed == 0 ? 0 : 1;
