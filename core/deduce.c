@@ -293,9 +293,7 @@ static bool walk(sap_deduce *d, uint32_t *budget)
  * (deduce_live.c) goes on from those numbers. */
 static void walk_abandon(sap_deduce *d)
 {
-    if ((d->phase != PH_COUNT && d->phase != PH_WEIGH) || d->comp_swept
-        || d->comp_end <= d->cursor)
-        return;
+    /* depth is 0 but in a walk under way (a walk ends at 0) */
     while (d->depth > 0) {
         d->depth--;
         unassign(d, order_of(d)[d->comp_start + d->depth]);
@@ -554,15 +552,11 @@ int sap_deduce_spend(sap_deduce *d, uint32_t *budget_left)
     uint32_t used = 0, budget = *budget_left;
     while (budget > 0 && d->phase < PH_DONE) {
         uint8_t phase = d->phase;
-        uint32_t slice = budget, left;
-        if (counted(phase)) { /* a walk stops at the cap, however large the budget */
-            uint32_t cap = SAP_DEDUCE_MAX_STEPS - d->steps - used;
-            if (cap == 0)
-                break;
-            if (slice > cap)
-                slice = cap;
-        }
-        left = slice;
+        /* a walk stops at the limit, however large the budget */
+        uint32_t cap = counted(phase) ? SAP_DEDUCE_MAX_STEPS - d->steps - used : budget;
+        uint32_t slice = budget < cap ? budget : cap, left = slice;
+        if (slice == 0)
+            break;
         (void)phase_step(d, &left);
         budget -= slice - left;
         if (counted(phase))

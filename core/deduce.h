@@ -301,9 +301,10 @@ static inline uint32_t *order_of(sap_deduce *d)
 /* The workspace, sized for `room` unsettled frontier cells (the order's
  * first `room` entries): mass[i], the weight of the layouts with a mine at
  * order[i]; the groups' weights by mine count (each group of n cells takes
- * n + 1); the combining room: the product of the counts, the interior's
- * binomials and a scratch row, which is the weighing walk's acc[] (one per
- * depth) once combining is done; the groups' counts by mine count (n + 1
+ * n + 1; first the interior's binomials, the tree's root); the combining
+ * room: the product of the counts, a row the combining leaves free, and a
+ * scratch row, which is the weighing walk's acc[] (one per depth) once
+ * combining is done; the groups' counts by mine count (n + 1
  * a group again).  A sweep (deduce_sweep.c) takes the 5 room + 5 weights
  * from the weights to the counts while counting, and from the product to
  * the end while weighing. */

@@ -27,15 +27,13 @@
 #define SCALE_STEPS 32u
 #define ROW_CLEAR UINT32_MAX /* a convolution not yet begun */
 
-/* The combining room: the product of the counts and the interior's
- * binomials.  (The mass row holds a half's vector for a while.) */
+/* The combining room: the product of the counts.  The interior's
+ * binomials are made where the tree's root keeps its vector, the first
+ * of the groups' weights; the mass row holds a half's vector for a
+ * while. */
 static struct sap_weight *prod_of(sap_deduce *d)
 {
     return total_of(d);
-}
-static struct sap_weight *binom_of(sap_deduce *d)
-{
-    return total_of(d) + d->room + 1;
 }
 /* Interior cells and the mines left for the frontier and the interior
  * (the rules checked that they are not more than on the board). */
@@ -88,22 +86,20 @@ bool sap_deduce_scale(sap_deduce *d, uint32_t *budget)
 }
 
 /* The mine counts group i..e (index `index`) can hold: its first and
- * last count that is not 0 in *lo and *hi; false when every count is 0
- * (the group has no layout, nor has the board). */
-static bool group_support(sap_deduce *d, uint32_t i, uint32_t e, uint32_t index, uint32_t *lo,
+ * last count that is not 0 in *lo and *hi (a group with no layout, whose
+ * counts are all 0, gives its last: the products are then 0, and so is
+ * Z, which ends the combining). */
+static void group_support(sap_deduce *d, uint32_t i, uint32_t e, uint32_t index, uint32_t *lo,
                           uint32_t *hi)
 {
     const struct sap_weight *c = counts_of(d) + i + index;
     uint32_t l = 0, h = e - i;
-    while (l <= h && sap_weight_is_zero(c[l]))
+    while (l < h && sap_weight_is_zero(c[l]))
         l++;
-    if (l > h)
-        return false;
-    while (sap_weight_is_zero(c[h]))
+    while (h > l && sap_weight_is_zero(c[h]))
         h--;
     *lo = l;
     *hi = h;
-    return true;
 }
 
 /* Starts the product of the counts of the groups from place `at` (its
@@ -123,7 +119,7 @@ static void product_begin(sap_deduce *d, uint32_t at, uint32_t group)
  * n + 1 counts, at its first place plus its index, of which those from
  * its first to its last that is not 0 are taken; the product keeps only
  * the mine counts its groups can hold too: prod[i] is the product's entry
- * for low + i mines, for i below length (0 when a group has no layout).
+ * for low + i mines, for i below length.
  * Each multiplication is a convolution made in place, an entry of the
  * product at a time from the top down (entry k reads the entries up to k
  * only).  Trimmed so, a product costs the pairs of mine counts its groups
@@ -132,18 +128,15 @@ static bool product_on(sap_deduce *d, uint32_t end, uint32_t *budget)
 {
     struct sap_weight *prod = prod_of(d);
     while (d->u.combine.at < end) {
-        uint32_t at = d->u.combine.at, e = group_end(d, at), blo = 0, bhi = 0, la, lb;
+        uint32_t at = d->u.combine.at, e = group_end(d, at), blo, bhi;
+        uint32_t la = d->u.combine.length, lb;
         const struct sap_weight *b;
-        if (*budget == 0)
-            return false;
-        if (!group_support(d, at, e, d->u.combine.group, &blo, &bhi))
-            d->u.combine.length = 0;
-        la = d->u.combine.length;
+        group_support(d, at, e, d->u.combine.group, &blo, &bhi);
         lb = bhi - blo + 1u;
         b = counts_of(d) + at + d->u.combine.group + blo;
-        if (la > 0 && d->u.combine.row == ROW_CLEAR)
+        if (d->u.combine.row == ROW_CLEAR)
             d->u.combine.row = la + lb - 1u; /* entries left to make */
-        while (la > 0 && d->u.combine.row > 0) {
+        while (d->u.combine.row > 0) {
             /* entry k: prod[k - j] b[j] for j from lo to hi */
             uint32_t k = d->u.combine.row - 1u, lo = k + 1u > la ? k + 1u - la : 0;
             uint32_t hi = k < lb - 1u ? k : lb - 1u;
@@ -153,14 +146,11 @@ static bool product_on(sap_deduce *d, uint32_t end, uint32_t *budget)
             d->u.combine.row--;
             sap_charge(budget, hi - lo + 1u);
         }
-        if (la > 0) {
-            d->u.combine.low += blo;
-            d->u.combine.length += lb - 1u;
-        }
+        d->u.combine.low += blo;
+        d->u.combine.length += lb - 1u;
         d->u.combine.at = e;
         d->u.combine.group++;
         d->u.combine.row = ROW_CLEAR;
-        sap_charge(budget, e - at + 1u);
     }
     return true;
 }
@@ -171,7 +161,7 @@ static bool product_on(sap_deduce *d, uint32_t end, uint32_t *budget)
  * layout fills the interior; an entry (cursor) a binomial step. */
 static bool layouts_total(sap_deduce *d, uint32_t *budget)
 {
-    struct sap_weight *prod = prod_of(d), *binom = binom_of(d);
+    struct sap_weight *prod = prod_of(d), *binom = weights_of(d);
     uint32_t interior = interior_of(d), mines = mines_left(d), low = d->u.combine.low;
     for (; d->cursor < d->u.combine.length; d->cursor++) {
         uint32_t s = low + d->cursor, rest = mines - s; /* interior mines */
@@ -179,8 +169,8 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
         if (*budget == 0)
             return false;
         sap_charge(budget, SCALE_STEPS);
-        if (s > mines || rest > d->u.combine.binom_top) {
-            binom[s] = sap_weight_of(0); /* no such layout */
+        if (rest > d->u.combine.binom_top) { /* (or s > M: rest wraps) */
+            binom[s] = sap_weight_of(0);     /* no such layout */
             continue;
         }
         binom[s] = rest == d->u.combine.binom_top
@@ -204,7 +194,7 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
  * where O is the product of the other groups' counts and B the interior's
  * binomials.  Made for each group apart, the product of the others costs
  * about F^2 / 2 a group, F^3 in all.  Instead the groups are split in two
- * halves of about equal entries (tree_split), again and again down to
+ * halves (tree_split), again and again down to
  * single groups (a tree, walked left half first, without recursion).  A
  * node's vector V (for t = 0..its cells, the weight of everything outside
  * it that fits with t mines in it) gives its left half's, V_L[t] = sum over j of
@@ -213,9 +203,8 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
  * is B.  Each pair of cells in different halves costs two products, and
  * each half's counts are multiplied once a level: about 3 F^2 / 2, less
  * as the products are trimmed (product_on): V is made only for the mine
- * counts its half can hold (the support) and is 0 elsewhere, since no
- * layout reads it there, and V_L then reads V only at mine counts the
- * node can hold.
+ * counts its half can hold (the support), since no layout reads it
+ * elsewhere, and V_L then reads V only at mine counts the node can hold.
  *
  * Memory: a node of places a..e whose first group's index is i keeps V
  * where its first group's weights go, at a + i (e - a + 1 of the node's
@@ -233,59 +222,45 @@ enum tree_step {
     TREE_RIGHT_V
 };
 
-/* The node's split: the group boundary nearest the middle of its
- * entries (each group's counts from its first to its last that is not 0:
- * what its products cost, and the same wherever the rules settled more
- * cells), and the index of the group that starts there; with the left
- * half's support, the sum of its groups'; the scans charged. */
+/* The node's split: its first half of groups, by count (the same groups
+ * wherever the rules settled more cells, so the same sums), and the index
+ * of the group after them; with the left half's support, the sum of its
+ * groups'; the scans charged. */
 static void tree_split(sap_deduce *d, uint32_t *budget)
 {
-    uint32_t a = d->comp_start, e = d->comp_end, at, index, total = 0, run = 0, lo = 0, hi = 0,
-             l = 0, h = 0;
-    for (at = a, index = d->comp_poly - a; at < e; index++) {
-        uint32_t next = group_end(d, at);
-        (void)group_support(d, at, next, index, &l, &h); /* Z > 0: it has */
-        total += h - l + 1u;
-        at = next;
-    }
-    /* groups go left while their middle is before the node's, the first
-     * always and the last never (a node here has two groups or more) */
-    for (at = a, index = d->comp_poly - a;; index++) {
-        uint32_t next = group_end(d, at);
-        (void)group_support(d, at, next, index, &l, &h);
-        if (at > a && (next == e || 2u * run + (h - l + 1u) > total))
-            break;
+    uint32_t a = d->comp_start, at, index = d->comp_poly - a, groups = 0, lo = 0, hi = 0;
+    for (at = a; at < d->comp_end; at = group_end(d, at))
+        groups++;
+    for (at = a; groups > 1u; groups -= 2u, index++) { /* half of them, rounded down */
+        uint32_t next = group_end(d, at), l, h;
+        group_support(d, at, next, index, &l, &h);
         lo += l;
         hi += h;
-        run += h - l + 1u;
         at = next;
     }
     d->u.combine.m = at;
     d->u.combine.index_m = index;
     d->u.combine.side_lo = lo;
     d->u.combine.side_hi = hi;
-    sap_charge(budget, 2u * (e - a));
+    sap_charge(budget, 2u * (d->comp_end - a));
 }
 
 /* out[t] = sum over j of prod[j] v[t + j] for t in the support side_lo..
- * side_hi, 0 for the rest of 0..last: up into the mass row, or down in
- * place; the row under way in u.combine.row; true once done. */
+ * side_hi (the rest of out is never read: no layout has a mine count
+ * there): up into the mass row, or down in place; the row under way in
+ * u.combine.row; true once done. */
 static bool tree_vector(sap_deduce *d, struct sap_weight *out, const struct sap_weight *v,
-                        uint32_t last, bool down, uint32_t *budget)
+                        bool down, uint32_t *budget)
 {
     const struct sap_weight *p = prod_of(d);
     uint32_t lp = d->u.combine.length, low = d->u.combine.low;
-    while (d->u.combine.row <= last) {
-        uint32_t t = down ? last - d->u.combine.row : d->u.combine.row;
+    uint32_t lo = d->u.combine.side_lo, hi = d->u.combine.side_hi;
+    while (d->u.combine.row <= hi - lo) {
+        uint32_t t = down ? hi - d->u.combine.row : lo + d->u.combine.row;
         if (*budget == 0)
             return false;
-        if (t < d->u.combine.side_lo || t > d->u.combine.side_hi) {
-            out[t] = sap_weight_of(0);
-            sap_charge(budget, 1);
-        } else {
-            out[t] = sap_weight_dot(p, v + t + low, lp, 1);
-            sap_charge(budget, lp);
-        }
+        out[t] = sap_weight_dot(p, v + t + low, lp, 1);
+        sap_charge(budget, lp);
         d->u.combine.row++;
     }
     return true;
@@ -333,7 +308,7 @@ static bool group_weights(sap_deduce *d, uint32_t *budget)
             d->tree_step++;
             break;
         case TREE_LEFT_V:
-            if (!tree_vector(d, left, v, m - a, false, budget))
+            if (!tree_vector(d, left, v, false, budget))
                 return false;
             /* the right half's support, which its product spans */
             d->u.combine.side_lo = d->u.combine.low;
@@ -342,7 +317,7 @@ static bool group_weights(sap_deduce *d, uint32_t *budget)
             d->tree_step = TREE_LEFT_PRODUCT;
             break;
         default: /* TREE_RIGHT_V */
-            if (!tree_vector(d, weights + m + d->u.combine.index_m, v, e - m, true, budget))
+            if (!tree_vector(d, weights + m + d->u.combine.index_m, v, true, budget))
                 return false;
             for (k = 0; k <= m - a; k++)
                 v[k] = left[k];
@@ -356,15 +331,13 @@ static bool group_weights(sap_deduce *d, uint32_t *budget)
     return false;
 }
 
-/* The tree's root: every group, its V the binomials. */
+/* The tree's root: every group, its V the binomials (made in place). */
 static void group_weights_begin(sap_deduce *d)
 {
     uint8_t *flags = flags_of(d);
     uint32_t *order = order_of(d), i;
     for (i = 0; i < d->frontier; i++)
         flags[order[i]] &= (uint8_t)~F_TRIED;
-    for (i = 0; i <= d->frontier; i++)
-        weights_of(d)[i] = binom_of(d)[i];
     d->comp_start = 0;
     d->comp_end = d->frontier;
     d->comp_poly = 0;
@@ -373,9 +346,6 @@ static void group_weights_begin(sap_deduce *d)
 
 void sap_deduce_combine_begin(sap_deduce *d)
 {
-    uint32_t s;
-    for (s = 0; s <= d->frontier; s++) /* outside the product's mine counts */
-        binom_of(d)[s] = sap_weight_of(0);
     product_begin(d, 0, 0);
     d->phase = PH_PRODUCT;
 }

@@ -151,13 +151,12 @@ void sap_live_moved(struct sap_live *l, struct sap_box box)
 
 void sap_live_begin_odds(struct sap_live *l)
 {
-    bool kept = l->odds_kept && l->boxes == 0; /* no move since */
+    if (l->odds_kept && l->boxes == 0) { /* no move since (nor HINT: odds is still 1) */
+        l->stage = LS_DONE;
+        return;
+    }
     sap_live_begin(l);
     l->odds = 1;
-    if (kept) {
-        l->odds_kept = 1;
-        l->stage = LS_DONE;
-    }
 }
 
 void sap_live_begin(struct sap_live *l)
