@@ -223,8 +223,9 @@ static uint32_t first_unqueued(sap_deduce *d, uint32_t n)
 }
 
 /* The next group of a local pass: its first cell, from the seed under way
- * (d->cursor) or the next seed.  False when no seed is left. */
-static bool next_start(sap_deduce *d, uint32_t *budget)
+ * (d->cursor) or the next seed, queued when `take` (else the seed is only
+ * found).  False when no seed is left, or the budget is spent. */
+static bool next_start(sap_deduce *d, uint32_t *budget, bool take)
 {
     uint8_t *flags = flags_of(d);
     uint32_t *order = order_of(d);
@@ -233,8 +234,10 @@ static bool next_start(sap_deduce *d, uint32_t *budget)
         if (d->cursor < d->cells) {
             uint32_t y = first_unqueued(d, d->cursor);
             if (y < d->cells) {
-                flags[y] |= F_QUEUED | F_START;
-                order[d->frontier++] = y;
+                if (take) {
+                    flags[y] |= F_QUEUED | F_START;
+                    order[d->frontier++] = y;
+                }
                 return true;
             }
             d->cursor = d->cells; /* this seed's groups are all queued */
@@ -252,6 +255,7 @@ bool sap_deduce_live_components(sap_deduce *d, uint32_t *budget)
 {
     uint8_t *flags = flags_of(d);
     uint32_t *order = order_of(d), i;
+    bool full;
     while (*budget > 0) {
         if (d->queue < d->frontier) {
             sap_deduce_queue_partners(d, order[d->queue++]);
@@ -276,26 +280,18 @@ bool sap_deduce_live_components(sap_deduce *d, uint32_t *budget)
         }
         d->comp_poly = 0;
         d->comp_start = d->frontier;
-        /* another, while half the workspace is free (the seeds left wait
-         * for the next pass); a seed whose groups are all in this one has
-         * no more to wait for (else a group no count can hold would be
-         * walked to the step limit again for each of its numbers) */
-        if (d->frontier >= d->room / 2u) {
-            while (d->cursor == d->cells || first_unqueued(d, d->cursor) == d->cells) {
-                if (d->seeds == 0)
-                    return true;
-                if (*budget == 0)
-                    return false;
-                --*budget;
-                d->cursor = order[d->cells - d->seeds];
-                d->seeds--;
-                flags[d->cursor] &= (uint8_t)~F_START;
-            }
+        /* another, while half the workspace is free; past that, the seed
+         * it would come from waits for the next pass, and the seeds before
+         * it, whose groups are all in this one, are done with (else a group
+         * no count can hold would be walked to the step limit again for
+         * each of its numbers) */
+        full = d->frontier >= d->room / 2u;
+        if (!next_start(d, budget, !full))
+            return d->seeds == 0 && d->cursor == d->cells;
+        if (full) {
             sap_deduce_live_seed(d, d->cursor); /* its other groups wait */
             return true;
         }
-        if (!next_start(d, budget))
-            return d->seeds == 0 && d->cursor == d->cells;
     }
     return false;
 }
