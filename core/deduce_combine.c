@@ -11,11 +11,13 @@
  *   PH_WEIGHTS  the groups split in halves down to single groups, each
  *               half's vector of weights made from its node's (below).
  * The products are convolutions of the counts, an entry at a time, each
- * entry a sum of products rounded once (sap_weight_dot).  Every vector
- * is kept over the mine counts its groups can hold only (product_on), so
- * that the sums depend on the layouts alone: a block kept between moves,
- * which has settled a cell a whole-board deduction still counts in its
- * group, makes the same sums and finds the same odds.
+ * entry a sum of products rounded once (sap_weight_dot).  The sums
+ * depend on the layouts alone: every vector is kept over the mine counts
+ * its groups can hold only (product_on), the binomials' top is the most
+ * interior mines of a layout, and a node splits at half its groups.  So a
+ * block kept between moves, which has settled a cell a whole-board
+ * deduction still counts in its group, makes the same sums and finds the
+ * same odds.
  */
 #include "deduce.h"
 
@@ -173,8 +175,9 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
             binom[s] = sap_weight_of(0);     /* no such layout */
             continue;
         }
+        /* C(I, top) over itself, then C(I, m - 1) = C(I, m) m / (I - m + 1) */
         binom[s] = rest == d->u.combine.binom_top
-                       ? sap_weight_of(1) /* C(I, m - 1) = C(I, m) m / (I - m + 1) */
+                       ? sap_weight_of(1)
                        : sap_weight_scale(binom[s - 1u], rest + 1u, interior - rest);
         layouts = sap_weight_mul(prod[d->cursor], binom[s]);
         if (sap_weight_is_zero(layouts))
@@ -194,10 +197,10 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
  * where O is the product of the other groups' counts and B the interior's
  * binomials.  Made for each group apart, the product of the others costs
  * about F^2 / 2 a group, F^3 in all.  Instead the groups are split in two
- * halves (tree_split), again and again down to
- * single groups (a tree, walked left half first, without recursion).  A
- * node's vector V (for t = 0..its cells, the weight of everything outside
- * it that fits with t mines in it) gives its left half's, V_L[t] = sum over j of
+ * halves (tree_split), again and again down to single groups (a tree,
+ * walked left half first, without recursion).  A node's vector V (for
+ * t = 0..its cells, the weight of everything outside it that fits with t
+ * mines in it) gives its left half's, V_L[t] = sum over j of
  * P_R[j] V[t + j] with P_R the product of the right half's counts, and the
  * right half's alike; a single group's V is its weights, and the root's
  * is B.  Each pair of cells in different halves costs two products, and
