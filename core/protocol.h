@@ -96,6 +96,7 @@ enum request_kind {
     REQ_SET,
     REQ_HELP,
     REQ_BYE,
+    REQ_RESUME,
     REQUEST_KINDS
 };
 
@@ -156,6 +157,7 @@ size_t sap_req_move_reply(struct sap_session *s, char *out, size_t cap);
 void sap_req_show_take(struct sap_session *s, const struct request_line *r);
 size_t sap_req_show_reply(struct sap_session *s, char *out, size_t cap);
 void sap_req_stats_take(struct sap_session *s, const struct request_line *r);
+void sap_req_resume_take(struct sap_session *s, const struct request_line *r);
 bool sap_req_stats_work(struct sap_session *s);
 /* The clicks, for PLAY's moves too: op at 1-based (x, y), true while its
  * opening is left to spread (else its reply is set); a no-guess board's
@@ -284,6 +286,8 @@ void sap_session_release_live(struct sap_session *s);
  * becomes it, or it goes. */
 void sap_session_install_game(struct sap_session *s, sap_game *game);
 void sap_session_release_game(struct sap_session *s);
+/* Makes a kept game the session's (the old one given back); *kept emptied. */
+void sap_session_put_game(struct sap_session *s, struct sap_kept_game *kept);
 
 /* ---- session_lines.c ---------------------------------------------------- */
 

@@ -335,6 +335,34 @@ static size_t reply_help(struct sap_session *s, char *out, size_t cap)
     return n;
 }
 
+/* RESUME <token>: the server's game kept under token becomes this
+ * session's.  The token's own bytes are never quoted back: a wrong one is
+ * told no more than that nothing is kept under it. */
+static void take_resume(struct sap_session *s, const struct request_line *r)
+{
+    struct sap_kept_game kept = { NULL, NULL };
+    int err;
+
+    if (s->resume == NULL) {
+        sap_session_reply_err(s, SAP_STR("this server keeps no games to resume"));
+        return;
+    }
+    err = s->resume(s->resume_context, r->text + r->tokens->start[1], r->tokens->length[1],
+                    &kept);
+    if (err == SAP_ERR_STATE) {
+        sap_session_reply_err(s, SAP_STR("that game is busy answering a request; try again"));
+        return;
+    }
+    if (err != SAP_OK || kept.game == NULL) {
+        sap_session_reply_err(s, SAP_STR("no game is kept under that token (wrong, expired "
+                                         "or already resumed)"));
+        return;
+    }
+    sap_session_put_game(s, &kept);
+    sap_session_reply_numbers(s, SAP_STR("OK "), sap_game_rows(s->game), sap_game_cols(s->game),
+                              sap_game_mines(s->game));
+}
+
 static void take_bye(struct sap_session *s, const struct request_line *r)
 {
     (void)r;
@@ -378,6 +406,8 @@ SAP_TEXT(t_help, "help");
 SAP_TEXT(t_usage_help, "usage: HELP");
 SAP_TEXT(t_bye, "bye");
 SAP_TEXT(t_usage_bye, "usage: BYE");
+SAP_TEXT(t_resume, "resume");
+SAP_TEXT(t_usage_resume, "usage: RESUME <token> (VIEW shows a game's token)");
 
 /* Each row's HELP lines.  What a build leaves out is left out of them too:
  * NEW's CASUAL and NOGUESS levels (the deduction engine plays them), and
@@ -443,6 +473,8 @@ SAP_TEXT(h_set, "SET ECHO ON|OFF: echo what is typed (backspace edits)\n");
 #endif
 SAP_TEXT(h_help, "HELP: this list, then END\n");
 SAP_TEXT(h_bye, "BYE: close the session\n");
+SAP_TEXT(h_resume, "RESUME <token>: take over the game of a connection that dropped\n");
+SAP_STATIC_ASSERT(help_resume_bytes, sizeof(h_resume) - 1u == SAP_HELP_RESUME_BYTES);
 
 /* The sum of the served rows' texts and END is what sapper.h declares. */
 #define HELP_BYTES(text) (sizeof(text) - 1u)
@@ -457,7 +489,8 @@ SAP_STATIC_ASSERT(
             + HELP_SERVED(SAP_SOLVER_CASUAL, h_casualmap)
             + HELP_SERVED(SAP_SOLVER_MASTER, h_master)
             + HELP_SERVED(SAP_SOLVER_NURIKABE, h_nurikabe) + HELP_BYTES(h_judge)
-            + HELP_BYTES(h_set) + HELP_BYTES(h_help) + HELP_BYTES(h_bye) + HELP_BYTES(end_line)
+            + HELP_BYTES(h_set) + HELP_BYTES(h_help) + HELP_BYTES(h_bye)
+            + HELP_SERVED(SAP_SOLVER_RESUME, h_resume) + HELP_BYTES(end_line)
         == SAP_SESSION_HELP_BYTES);
 
 /* A solver this build leaves out has no handlers (nothing refers to its
@@ -468,6 +501,7 @@ SAP_STATIC_ASSERT(
 #define DEDUCE(handler) (SERVES(SAP_SOLVER_DEDUCE) ? (handler) : NULL)
 #define VIEW(handler) (SERVES(SAP_SOLVER_VIEW) ? (handler) : NULL)
 #define STATS(handler) (SERVES(SAP_SOLVER_STATS) ? (handler) : NULL)
+#define RESUME(handler) (SERVES(SAP_SOLVER_RESUME) ? (handler) : NULL)
 #define BOARD (ARGS_NUMBERS | ARGS_BOARD)
 #define CLICK(keyword, help_text)                                                              \
     {                                                                                          \
@@ -584,4 +618,11 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     [REQ_HELP] = { ALONE(t_help, t_usage_help, h_help, 0, 0), .take = take_help,
                    .reply = reply_help },
     [REQ_BYE] = { ALONE(t_bye, t_usage_bye, h_bye, 0, 0), .take = take_bye },
+    [REQ_RESUME] = { .word = t_resume,
+                     .usage = RESUME(t_usage_resume),
+                     .help = RESUME(h_resume),
+                     .args_min = 1,
+                     .args_max = 1,
+                     .solver = SAP_SOLVER_RESUME,
+                     .take = RESUME(take_resume) },
 };

@@ -123,10 +123,14 @@ extern "C" {
 #define SAP_SOLVER_VIEW 0x10u
 /* STATS, a board's 3BV, openings and islands: about 1.8 KiB of AVR code. */
 #define SAP_SOLVER_STATS 0x20u
+/* RESUME <token>: a game kept by a server whose connection dropped
+ * (sap_session_set_resume, section 9).  A board has one serial line and no
+ * connection to lose: the ports leave it out. */
+#define SAP_SOLVER_RESUME 0x40u
 #ifndef SAP_SOLVERS
 #define SAP_SOLVERS                                                                            \
     (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE | SAP_SOLVER_DEDUCE           \
-     | SAP_SOLVER_VIEW | SAP_SOLVER_STATS)
+     | SAP_SOLVER_VIEW | SAP_SOLVER_STATS | SAP_SOLVER_RESUME)
 #endif
 
 /* NEW's shortcuts for a person at a terminal: the presets (NEW BEGINNER,
@@ -797,11 +801,12 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * line a row: its number, each cell in at most 18 bytes (separator, the
  * widest colour escape ESC[0;1;97;41m, the glyph, ESC[0m after a
  * background), ESC[0m and the line end; the status line (at most 64
- * bytes) and "END\n". */
+ * bytes, and "  game <token>" where the server keeps games) and "END\n". */
 #define SAP_REPLY_VIEW_MAX(rows, cols)                                                         \
     ((size_t)SAP_DEC_DIGITS_(cols)                                                             \
          * ((size_t)SAP_DEC_DIGITS_(rows) + 3u * (size_t)(cols) + 1u)                          \
-     + (size_t)(rows) * ((size_t)SAP_DEC_DIGITS_(rows) + 18u * (size_t)(cols) + 5u) + 68u)
+     + (size_t)(rows) * ((size_t)SAP_DEC_DIGITS_(rows) + 18u * (size_t)(cols) + 5u) + 68u      \
+     + 7u + SAP_TOKEN_MAX)
 /* R rows of C cells and a line end, or "Impossible\n". */
 #define SAP_REPLY_MASTER_MAX(rows, cols)                                                       \
     ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u ? (size_t)(rows) * ((size_t)(cols) + 1u)     \
@@ -818,14 +823,16 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
      + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 1u : 0u) + (SAP_NEW_SHORTCUTS ? 1u : 0u)             \
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u)                                           \
-     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u))
+     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u)                                         \
+     + (((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? 1u : 0u))
 #define SAP_SESSION_HELP_BYTES                                                                 \
     (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 277u : 0u)                                    \
      + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 65u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 75u : 0u) + (SAP_NEW_SHORTCUTS ? 78u : 0u)           \
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)                                         \
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 67u : 0u)                                          \
-     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 90u : 0u))
+     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 90u : 0u)                                        \
+     + (((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? SAP_HELP_RESUME_BYTES : 0u))
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -843,6 +850,28 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
             SAP_MAX2_(SAP_HINT_BYTES(rows, cols), SAP_HINT_LIVE_BYTES(rows, cols)))            \
                                           : (size_t)0u)
 
+/* The longest token RESUME takes and VIEW shows (sap_session_set_resume). */
+#define SAP_TOKEN_MAX 24u
+/* The bytes of RESUME's HELP line (requests.c checks it). */
+#define SAP_HELP_RESUME_BYTES 64u
+
+/* A game taken out of its session (sap_session_take_game), for a server
+ * that keeps a game when its connection drops: it holds the game's block,
+ * acquired through the session's struct sap_memory, until another session
+ * takes it (sap_session_put_game) or it is given back
+ * (sap_kept_game_release). */
+struct sap_kept_game {
+    void *block; /* private */
+    sap_game *game;
+};
+
+/* The server's side of RESUME <token>: the game kept under token[0..length)
+ * moved into *game (then SAP_OK), or SAP_ERR_ARG for a token it does not
+ * keep (wrong, expired, already taken), SAP_ERR_STATE for one whose game
+ * cannot move now.  Runs inside sap_session_sink. */
+typedef int (*sap_resume_fn)(void *context, const char *token, size_t length,
+                             struct sap_kept_game *game);
+
 struct sap_session {
     /* The SAP_LIMITS_TAG of the library once sap_session_init accepted the
      * struct; any other value and every session call refuses the session.
@@ -859,6 +888,9 @@ struct sap_session {
     uint32_t allowance;    /* sap_session_set_allowance: steps a cell, 0 none */
     uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
     void *seed_context;
+    sap_resume_fn resume;  /* sap_session_set_resume, or NULL */
+    void *resume_context;
+    const char *token;     /* ... the session's token (VIEW shows it), or NULL */
     uint8_t mode;          /* what the next input is (request, row, judge) */
     uint8_t request;       /* the request in progress: its table row + 1, or 0 */
     uint8_t stage;         /* what it has left for poll: work, a long reply */
@@ -1058,6 +1090,28 @@ unsigned sap_session_terminal(const struct sap_session *session);
 /* Gives back every block the session holds; the session then has no game
  * and can be initialised again. */
 void sap_session_release(struct sap_session *session);
+/* True while a request that began on an earlier line waits for more of
+ * its lines: a board's rows, NURIKABE's number lines, a JUDGE stream. */
+bool sap_session_in_request(const struct sap_session *session);
+
+/* Games that outlive their connection (a server's, SAP_SOLVER_RESUME):
+ * the server names the session's token, NUL-ended and at most
+ * SAP_TOKEN_MAX characters of [0-9a-z] (kept, not copied: it must outlive
+ * the session), which VIEW's status line shows as "game <token>" while
+ * there is a game; RESUME <token> on any session asks `resume` for the
+ * game kept under it and, given it, makes it that session's game
+ * ("OK <rows> <cols> <mines>", the old game given back).  Without a
+ * `resume` (NULL), RESUME says the server keeps no games. */
+void sap_session_set_resume(struct sap_session *session, sap_resume_fn resume, void *context,
+                            const char *token);
+/* Moves the session's game, if it is still being played, into *game (the
+ * session then has none): SAP_OK; SAP_ERR_STATE when there is no game in
+ * play, or while a request works or writes a long reply (they may read the
+ * game; a request still reading its lines never does). */
+int sap_session_take_game(struct sap_session *session, struct sap_kept_game *game);
+/* Gives back a kept game's block through `memory` (the provider it came
+ * from, or one that releases alike); *game is emptied. */
+void sap_kept_game_release(struct sap_kept_game *game, const struct sap_memory *memory);
 
 /* ------------------------------------------------------------------------
  * 10. Deduction engine

@@ -452,6 +452,47 @@ unsigned sap_session_terminal(const struct sap_session *s)
     return usable(s) ? s->terminal : 0u;
 }
 
+bool sap_session_in_request(const struct sap_session *s)
+{
+    return usable(s) && (s->mode == MODE_NUMBERS || s->mode == MODE_ROWS || s->mode == MODE_JUDGE);
+}
+
+void sap_session_set_resume(struct sap_session *s, sap_resume_fn resume, void *context,
+                            const char *token)
+{
+    if (!usable(s))
+        return;
+    s->resume = resume;
+    s->resume_context = context;
+    s->token = token;
+}
+
+int sap_session_take_game(struct sap_session *s, struct sap_kept_game *kept)
+{
+    if (!usable(s) || kept == NULL)
+        return SAP_ERR_ARG;
+    /* Work or a long reply under way may read the game; a request still
+     * reading its lines (a NEW's rows, a CASUAL board) never does. */
+    if (s->game == NULL || sap_game_state(s->game) != SAP_RUNNING || s->stage != STAGE_NONE)
+        return SAP_ERR_STATE;
+    sap_session_release_live(s); /* HINT's kept deduction: made again on demand */
+    kept->block = s->game_block;
+    kept->game = s->game;
+    s->game_block = NULL;
+    s->game = NULL;
+    return SAP_OK;
+}
+
+void sap_kept_game_release(struct sap_kept_game *kept, const struct sap_memory *memory)
+{
+    if (kept == NULL)
+        return;
+    if (kept->block != NULL && memory != NULL)
+        memory->release(memory->context, kept->block, SAP_MEMORY_GAME);
+    kept->block = NULL;
+    kept->game = NULL;
+}
+
 void sap_session_release(struct sap_session *s)
 {
     if (!usable(s))

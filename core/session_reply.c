@@ -296,6 +296,15 @@ void sap_session_install_game(struct sap_session *s, sap_game *game)
     s->block = NULL;
 }
 
+void sap_session_put_game(struct sap_session *s, struct sap_kept_game *kept)
+{
+    sap_session_release_game(s);
+    s->game_block = kept->block;
+    s->game = kept->game;
+    kept->block = NULL;
+    kept->game = NULL;
+}
+
 void sap_session_release_game(struct sap_session *s)
 {
     sap_session_release_live(s); /* it was the game's */

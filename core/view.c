@@ -38,8 +38,9 @@
 
 const char sap_usage_view[] SAP_ROM = "usage: VIEW [PROB]";
 
-/* The longest piece: the status line (SAP_REPLY_VIEW_MAX's 64 bytes). */
-#define PIECE_MAX 72u
+/* The longest piece: the status line (SAP_REPLY_VIEW_MAX's 64 bytes, and
+ * "  game <token>" in a build that serves RESUME). */
+#define PIECE_MAX (72u + (SERVES(SAP_SOLVER_RESUME) ? 8u + SAP_TOKEN_MAX : 0u))
 
 /* The colours, by index: 0 none, 1 to 8 the numbers, then these. */
 #define COLOUR_FLAG 9u   /* P, and VIEW PROB's certain mine */
@@ -251,6 +252,13 @@ static size_t status_piece(const struct sap_session *s, char *buf)
                  : state == SAP_LOSE       ? SAP_STR("  lost")
                  : sap_game_clicks(g) == 0 ? SAP_STR("  not started")
                                            : SAP_STR("  playing"));
+    if (SERVES(SAP_SOLVER_RESUME) && state == SAP_RUNNING && s->token != NULL
+        && s->token[0] != '\0') { /* the game RESUME takes over */
+        size_t k;
+        sap_text_add(buf, PIECE_MAX - 1u, &n, SAP_STR("  game "));
+        for (k = 0; k < SAP_TOKEN_MAX && s->token[k] != '\0'; k++)
+            buf[n++] = s->token[k];
+    }
     buf[n++] = '\n';
     return n;
 }

@@ -1,10 +1,11 @@
 /*
  * addresses.c - how many sessions each client address holds
- * (--max-per-address).
+ * (--max-per-address), and how much board memory (--max-memory-per-address).
  *
  * An open-addressing hash table with linear probing, keyed by struct
- * peer_key.  An address is in it while it holds at least one session, so
- * it never has more entries than there are sessions (--max-clients); it
+ * peer_key.  An address is in it while it holds a session or a block (a
+ * game kept for RESUME holds one without a session), so it never has many
+ * more entries than there are sessions and kept games; it
  * grows to keep at most half its slots used and shrinks when a crowd has
  * gone.  Removal shifts the entries that follow back into the hole, so
  * there are no tombstones and a lookup stops at the first empty slot.  The
@@ -55,6 +56,11 @@ void peer_key_format(const struct peer_key *key, char *text, size_t size)
     }
 }
 
+static bool slot_used(const struct address_slot *slot)
+{
+    return slot->count != 0 || slot->bytes != 0;
+}
+
 static bool key_equal(const struct peer_key *a, const struct peer_key *b)
 {
     return a->family == b->family && memcmp(a->bytes, b->bytes, sizeof a->bytes) == 0;
@@ -94,7 +100,7 @@ static struct address_slot *find(const struct address_table *t, const struct pee
     size_t mask = t->capacity - 1;
     size_t i = key_hash(t, key) & mask;
 
-    while (t->slots[i].count != 0 && !key_equal(&t->slots[i].key, key))
+    while (slot_used(&t->slots[i]) && !key_equal(&t->slots[i].key, key))
         i = (i + 1) & mask;
     return &t->slots[i];
 }
@@ -111,7 +117,7 @@ static bool rehash(struct address_table *t, size_t capacity)
         return false;
     resized.capacity = capacity;
     for (i = 0; i < t->capacity; i++)
-        if (t->slots[i].count != 0)
+        if (slot_used(&t->slots[i]))
             *find(&resized, &t->slots[i].key) = t->slots[i];
     free(t->slots);
     *t = resized;
@@ -141,7 +147,7 @@ void addresses_add(struct address_table *t, const struct peer_key *key)
     if ((t->used + 1) * 2 > t->capacity && !addresses_reserve(t))
         return;
     slot = find(t, key);
-    if (slot->count == 0) {
+    if (!slot_used(slot)) {
         slot->key = *key;
         t->used++;
     }
@@ -158,7 +164,7 @@ static void remove_at(struct address_table *t, size_t i)
     for (;;) {
         size_t home;
         j = (j + 1) & mask;
-        if (t->slots[j].count == 0)
+        if (!slot_used(&t->slots[j]))
             break;
         home = key_hash(t, &t->slots[j].key) & mask;
         /* Entry j may fill the hole at i unless its home lies in (i, j]. */
@@ -168,7 +174,19 @@ static void remove_at(struct address_table *t, size_t i)
         i = j;
     }
     t->slots[i].count = 0;
+    t->slots[i].bytes = 0;
     t->used--;
+}
+
+/* Empties a slot nothing holds any more; the table shrinks when a crowd
+ * has gone. */
+static void forget_if_unused(struct address_table *t, struct address_slot *slot)
+{
+    if (slot_used(slot))
+        return;
+    remove_at(t, (size_t)(slot - t->slots));
+    if (t->capacity > ADDRESSES_MIN_CAPACITY && t->used * 8 < t->capacity)
+        (void)rehash(t, t->capacity / 2); /* if it fails, the table stays as large */
 }
 
 void addresses_remove(struct address_table *t, const struct peer_key *key)
@@ -180,11 +198,41 @@ void addresses_remove(struct address_table *t, const struct peer_key *key)
     slot = find(t, key);
     if (slot->count == 0)
         return; /* never counted (the table could not grow) */
-    if (--slot->count > 0)
+    slot->count--;
+    forget_if_unused(t, slot);
+}
+
+size_t addresses_bytes(const struct address_table *t, const struct peer_key *key)
+{
+    return t->capacity == 0 ? 0 : find(t, key)->bytes;
+}
+
+bool addresses_charge(struct address_table *t, const struct peer_key *key, size_t bytes)
+{
+    struct address_slot *slot;
+
+    if (!addresses_reserve(t))
+        return false;
+    slot = find(t, key);
+    if (!slot_used(slot)) {
+        slot->key = *key;
+        t->used++;
+    }
+    slot->bytes += bytes;
+    return true;
+}
+
+void addresses_discharge(struct address_table *t, const struct peer_key *key, size_t bytes)
+{
+    struct address_slot *slot;
+
+    if (t->capacity == 0)
         return;
-    remove_at(t, (size_t)(slot - t->slots));
-    if (t->capacity > ADDRESSES_MIN_CAPACITY && t->used * 8 < t->capacity)
-        (void)rehash(t, t->capacity / 2); /* if it fails, the table stays as large */
+    slot = find(t, key);
+    if (!slot_used(slot))
+        return;
+    slot->bytes -= bytes < slot->bytes ? bytes : slot->bytes;
+    forget_if_unused(t, slot);
 }
 
 const struct address_slot *addresses_busiest(const struct address_table *t)

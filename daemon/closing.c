@@ -16,6 +16,7 @@ void conn_release_session(struct conn *c)
 {
     if (!c->session_held)
         return;
+    kept_take_from(c); /* a game still in play waits for RESUME */
     sap_session_release(&c->session);
     c->session_held = false;
 }

@@ -194,20 +194,31 @@ static void conn_yield(struct conn *c)
         conn_fail(c, "schedule", r);
 }
 
-/* Writes c->farewell after the last reply (the out buffer is empty then);
- * true when it is out, false when a write is in flight or failed. */
+/* Appends text[0..n) to the out buffer, as far as it has room. */
+static void conn_put(struct conn_buffers *b, const char *text, size_t n)
+{
+    if (n > b->out_cap - b->out_len)
+        n = b->out_cap - b->out_len;
+    memcpy(b->out + b->out_len, text, n);
+    b->out_len += n;
+}
+
+/* Writes c->farewell (a line without its end) after the last reply (the
+ * out buffer is empty then); true when it is out, false when a write is in
+ * flight or failed.  A person at a terminal (SET ECHO ON) sees it as the
+ * session's own lines: on a line of its own, even in the middle of one
+ * being typed, and ended "\r\n". */
 static bool conn_say_farewell(struct conn *c)
 {
     struct conn_buffers *b = c->buffers;
-    size_t n;
+    bool terminal = c->session_held && (sap_session_terminal(&c->session) & SAP_TERMINAL_ECHO);
 
     if (c->farewell == NULL)
         return true;
-    n = strlen(c->farewell);
-    if (n > b->out_cap - b->out_len)
-        n = b->out_cap - b->out_len;
-    memcpy(b->out + b->out_len, c->farewell, n);
-    b->out_len += n;
+    if (terminal && c->line_open)
+        conn_put(b, "\r\n", 2);
+    conn_put(b, c->farewell, strlen(c->farewell));
+    conn_put(b, terminal ? "\r\n" : "\n", terminal ? 2 : 1);
     c->farewell = NULL;
     return conn_flush(c) == FLUSH_DONE;
 }
@@ -251,6 +262,7 @@ static void conn_pump(struct conn *c)
                 continue;
             }
             taken = sap_session_sink(session, b->in + b->in_pos, b->in_len - b->in_pos);
+            sched_body_check(c);
             b->in_pos += taken;
             if (b->in_pos == b->in_len)
                 b->in_pos = b->in_len = 0;
@@ -356,7 +368,7 @@ void conn_received(struct conn *c, ssize_t nread)
         /* A read that filled what it was given (the scratch buffer, or the
          * connection's own) pauses the connection until the loop turns. */
         size_t given = c->buffers == NULL ? sizeof c->server->scratch : c->buffers->in_cap;
-        sched_line_received(
+        bool active = sched_line_received(
             c, c->buffers == NULL ? c->server->scratch : c->buffers->in + c->buffers->in_len,
             (size_t)nread);
         if (c->buffers == NULL) {
@@ -368,7 +380,8 @@ void conn_received(struct conn *c, ssize_t nread)
             memcpy(c->buffers->in, c->server->scratch, (size_t)nread);
         }
         c->buffers->in_len += (size_t)nread;
-        sched_touch(c);
+        if (active)
+            sched_touch(c); /* a blank line is no sign of life (--idle-timeout) */
         conn_pump(c);
         if ((size_t)nread == given)
             conn_pause(c);

@@ -89,11 +89,13 @@ int sapperd_judge_run(const struct sapperd_options *options)
     static struct judge_out out;
     static char in[JUDGE_IO_BYTES];
     struct sapperd_memory memory;
+    struct sapperd_account account;
     enum sap_format format = (enum sap_format)options->judge_format;
     int status;
 
-    sapperd_memory_init(&memory, options->max_memory);
-    status = sap_session_init(&session, &memory.table);
+    sapperd_memory_init(&memory, options->max_memory, options->max_memory, NULL);
+    sapperd_account_init(&account, &memory, NULL);
+    status = sap_session_init(&session, &account.table);
     if (status != SAP_OK) {
         sapperd_log("the judge's session cannot start: %s", sap_strerror(status));
         return 1;

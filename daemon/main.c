@@ -21,8 +21,9 @@ static void print_usage(FILE *to)
         to,
         "usage: " SAPPERD_NAME " [--listen HOST:PORT]... [--stdin] [--max-clients N]\n"
         "               [--max-per-address N] [--idle-timeout SECONDS]\n"
-        "               [--line-timeout SECONDS] [--max-memory BYTES]\n"
-        "               [--max-request-work STEPS]\n"
+        "               [--line-timeout SECONDS] [--request-timeout SECONDS]\n"
+        "               [--max-memory BYTES] [--max-memory-per-address BYTES]\n"
+        "               [--keep-games SECONDS] [--max-request-work STEPS]\n"
         "       " SAPPERD_NAME " --judge boom|casual|master|nurikabe < input > output\n"
         "\n"
         "Serves sapper's line protocol (send HELP for the requests).\n"
@@ -49,9 +50,22 @@ static void print_usage(FILE *to)
         "  --line-timeout SECONDS close a TCP session whose line has been arriving\n"
         "                         that long since its first byte, with an ERR;\n"
         "                         0 never (default %u)\n"
+        "  --request-timeout SECONDS\n"
+        "                         close a TCP session whose request of several lines\n"
+        "                         (a board's rows, a JUDGE stream) is not whole after\n"
+        "                         that long waiting for them, plus a second for each\n"
+        "                         64 KiB they brought, with an ERR; 0 never\n"
+        "                         (default %u)\n"
         "  --max-memory BYTES     board memory of all sessions together (suffix K, M\n"
         "                         or G); a request past it gets an ERR (default " SAPPERD_DEFAULT_MAX_MEMORY_TEXT
         ")\n"
+        "  --max-memory-per-address BYTES\n"
+        "                         board memory the sessions and kept games of one\n"
+        "                         client address hold together (default a fifth of\n"
+        "                         --max-memory)\n"
+        "  --keep-games SECONDS   keep a game whose connection dropped that long for\n"
+        "                         RESUME <token> (VIEW shows the token); 0 keeps\n"
+        "                         none (default %u)\n"
         "  --max-request-work STEPS\n"
         "                         work one request may do, in steps a cell of its\n"
         "                         board (a board counts as at least 65536 cells);\n"
@@ -61,7 +75,8 @@ static void print_usage(FILE *to)
         "  --help                 this text\n"
         "  --version              the version\n",
         SAPPERD_DEFAULT_MAX_CLIENTS, SAPPERD_DEFAULT_MAX_PER_ADDRESS,
-        SAPPERD_DEFAULT_IDLE_TIMEOUT, SAPPERD_DEFAULT_LINE_TIMEOUT, SAP_SESSION_ALLOWANCE);
+        SAPPERD_DEFAULT_IDLE_TIMEOUT, SAPPERD_DEFAULT_LINE_TIMEOUT,
+        SAPPERD_DEFAULT_REQUEST_TIMEOUT, SAPPERD_DEFAULT_KEEP_GAMES, SAP_SESSION_ALLOWANCE);
 }
 
 void sapperd_log(const char *format, ...)
@@ -131,6 +146,8 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
     o->max_clients = SAPPERD_DEFAULT_MAX_CLIENTS;
     o->idle_timeout = SAPPERD_DEFAULT_IDLE_TIMEOUT;
     o->line_timeout = SAPPERD_DEFAULT_LINE_TIMEOUT;
+    o->request_timeout = SAPPERD_DEFAULT_REQUEST_TIMEOUT;
+    o->keep_games = SAPPERD_DEFAULT_KEEP_GAMES;
     o->max_request_work = SAP_SESSION_ALLOWANCE;
     o->max_memory = SAPPERD_DEFAULT_MAX_MEMORY;
 
@@ -198,6 +215,28 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *o, int argc, ch
                                    "--line-timeout");
             continue;
         }
+        value = option_value("--request-timeout", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL || !parse_count(value, &o->request_timeout))
+                return usage_error("%s needs a number of seconds (0 never closes)",
+                                   "--request-timeout");
+            continue;
+        }
+        value = option_value("--keep-games", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL || !parse_count(value, &o->keep_games))
+                return usage_error("%s needs a number of seconds (0 keeps none)",
+                                   "--keep-games");
+            continue;
+        }
+        value = option_value("--max-memory-per-address", argc, argv, &i, &matched);
+        if (matched) {
+            if (value == NULL || !sapperd_parse_bytes(value, &o->max_memory_per_address))
+                return usage_error("%s needs a number of bytes, with K, M or G for "
+                                   "KiB, MiB or GiB (e.g. 16M)",
+                                   "--max-memory-per-address");
+            continue;
+        }
         value = option_value("--max-request-work", argc, argv, &i, &matched);
         if (matched) {
             if (value == NULL || !parse_count(value, &o->max_request_work))
@@ -242,6 +281,14 @@ uint32_t sapperd_max_per_address(const struct sapperd_options *o)
     if (quarter < SAPPERD_DEFAULT_MAX_PER_ADDRESS)
         return quarter > 0 ? quarter : 1u;
     return SAPPERD_DEFAULT_MAX_PER_ADDRESS;
+}
+
+size_t sapperd_max_memory_per_address(const struct sapperd_options *o)
+{
+    if (o->max_memory_per_address != 0)
+        return o->max_memory_per_address < o->max_memory ? o->max_memory_per_address
+                                                          : o->max_memory;
+    return o->max_memory / SAPPERD_ADDRESS_SHARE;
 }
 
 /* fds 0, 1 and 2 must be open before libuv makes its own descriptors:

@@ -40,6 +40,20 @@
 /* --line-timeout: a person typing a line in a line-buffered terminal sends
  * it whole, but one typing into a raw socket sends it key by key. */
 #define SAPPERD_DEFAULT_LINE_TIMEOUT 60u
+/* --request-timeout: the lines of a request that has more than one (a
+ * board's rows, a NURIKABE's number lines, a JUDGE stream) have this long
+ * to arrive, counted while the daemon waits for them, plus a second for
+ * every SAPPERD_REQUEST_RATE bytes they bring: a person typing a small board
+ * by hand has two minutes, a 1000 x 1000 board's 11 MB over a slow link
+ * the time it takes at 64 KiB/s, and a client that stops (or trickles)
+ * gives its board back within two minutes. */
+#define SAPPERD_DEFAULT_REQUEST_TIMEOUT 120u
+#define SAPPERD_REQUEST_RATE 65536u
+/* --keep-games: how long a game whose connection dropped waits for RESUME. */
+#define SAPPERD_DEFAULT_KEEP_GAMES 1800u
+/* --max-memory-per-address: a fifth of --max-memory, so that four addresses
+ * holding all they may leave a fifth as much. */
+#define SAPPERD_ADDRESS_SHARE 5u
 
 struct sapperd_options {
     const char *listen[SAPPERD_LISTEN_MAX];
@@ -51,6 +65,9 @@ struct sapperd_options {
     uint32_t max_per_address;  /* --max-per-address; 0: the default for max_clients */
     uint32_t line_timeout;     /* --line-timeout, seconds; 0 never closes */
     size_t max_memory;         /* --max-memory, bytes */
+    size_t max_memory_per_address; /* --max-memory-per-address; 0: the default */
+    uint32_t request_timeout;  /* --request-timeout, seconds; 0 never closes */
+    uint32_t keep_games;       /* --keep-games, seconds; 0 keeps none */
     uint32_t max_request_work; /* --max-request-work: steps a cell, 0 none */
 };
 
@@ -65,6 +82,9 @@ enum sapperd_parse sapperd_parse_options(struct sapperd_options *options, int ar
                                          char **argv);
 /* --max-per-address as given, or its default for --max-clients. */
 uint32_t sapperd_max_per_address(const struct sapperd_options *options);
+/* --max-memory-per-address as given (at most --max-memory), or a fifth of
+ * --max-memory. */
+size_t sapperd_max_memory_per_address(const struct sapperd_options *options);
 
 /* One line on stderr, "sapperd: " first and "\n" added. */
 void sapperd_log(const char *format, ...)
@@ -73,14 +93,35 @@ void sapperd_log(const char *format, ...)
 #endif
     ;
 
-/* The sessions' memory table (memory.c): every board block of every
- * session counts against one budget, --max-memory. */
+struct address_table;
+struct peer_key;
+
+/* The sessions' memory (memory.c): every board block of every session
+ * counts against one budget, --max-memory, and against the address of the
+ * client that asked for it, --max-memory-per-address. */
 struct sapperd_memory {
-    struct sap_memory table; /* what the sessions are given */
-    size_t limit;            /* --max-memory */
-    size_t held;             /* bytes of blocks held now */
-    size_t peak;             /* the most held at once */
-    uint64_t refused;        /* blocks refused */
+    size_t limit;             /* --max-memory */
+    size_t address_limit;     /* --max-memory-per-address */
+    size_t held;              /* bytes of blocks held now */
+    size_t peak;              /* the most held at once */
+    uint64_t refused;         /* blocks refused */
+    size_t freed_small;       /* bytes given back to malloc since the last trim */
+    struct address_table *addresses; /* each address's bytes */
+    /* Gives back the oldest game kept for RESUME (of owner, or of anyone
+     * with NULL) to make room for a session that needs it; false when there
+     * is none.  NULL: nothing is kept. */
+    bool (*reclaim)(void *context, const struct peer_key *owner);
+    void *reclaim_context;
+};
+
+/* What one session is given: blocks it asks for count against `owner`'s
+ * address (family 0, the stdin session, against the budget alone).  A
+ * block records whose it is, so any account of the same memory gives it
+ * back (a game resumed from another address). */
+struct sapperd_account {
+    struct sap_memory table;
+    struct sapperd_memory *memory;
+    const struct peer_key *owner; /* NULL: counted against the budget alone */
 };
 
 /* Blocks of at least this many bytes are mapped (and unmapped on release,
@@ -90,7 +131,14 @@ struct sapperd_memory {
 #define SAPPERD_DEFAULT_MAX_MEMORY ((size_t)256 << 20)
 #define SAPPERD_DEFAULT_MAX_MEMORY_TEXT "256M"
 
-void sapperd_memory_init(struct sapperd_memory *m, size_t limit);
+void sapperd_memory_init(struct sapperd_memory *m, size_t limit, size_t address_limit,
+                         struct address_table *addresses);
+void sapperd_account_init(struct sapperd_account *a, struct sapperd_memory *m,
+                          const struct peer_key *owner);
+/* Gives malloc's free pages back to the system once enough small blocks
+ * (and connections) have gone back to it since the last time. */
+void sapperd_memory_trim(struct sapperd_memory *m);
+#define SAPPERD_TRIM_BYTES ((size_t)1 << 20)
 /* The largest block the table hands out (the build's largest board). */
 size_t sapperd_block_max(void);
 /* BYTES with an optional K, M or G suffix (powers of 1024), at least 1. */
@@ -237,6 +285,11 @@ enum conn_state {
 struct conn;
 struct server;
 
+/* A game's token: 16 characters of a 32-letter alphabet, 80 bits from the
+ * system's randomness (uv_random). */
+#define SAPPERD_TOKEN_CHARS 16u
+#define SAPPERD_TOKEN_BYTES 10u
+
 /* ---- intrusive lists of connections --------------------------------------------- */
 
 /* A connection has one place in each kind of list, and is in at most one
@@ -246,6 +299,7 @@ enum conn_link_kind {
     CONN_LINK_PAUSED, /* server->paused */
     CONN_LINK_RUN,    /* server->runnable */
     CONN_LINK_LINE,   /* server->partial */
+    CONN_LINK_BODY,   /* server->bodies */
     CONN_LINK_KINDS
 };
 
@@ -269,7 +323,8 @@ struct peer_key {
 
 struct address_slot {
     struct peer_key key;
-    uint32_t count; /* sessions it holds; 0: an empty slot */
+    uint32_t count; /* sessions it holds */
+    size_t bytes;   /* board memory it holds; an empty slot has neither */
 };
 
 /* addresses.c: the sessions each address holds. */
@@ -278,6 +333,22 @@ struct address_table {
     size_t capacity; /* a power of two, or 0 */
     size_t used;     /* slots with a count */
     uint64_t seed;   /* of the hash */
+};
+
+/* ---- games kept for RESUME (kept.c) ---------------------------------------- */
+
+/* A game whose connection dropped, waiting for RESUME <token>. */
+struct kept_game {
+    struct kept_game *prev, *next; /* the oldest first */
+    char token[SAPPERD_TOKEN_CHARS + 1];
+    struct peer_key owner; /* the address that held it */
+    uint64_t expires;      /* uv_now */
+    struct sap_kept_game game;
+};
+
+struct kept_games {
+    struct kept_game *head, *tail;
+    size_t count;
 };
 
 struct conn {
@@ -304,11 +375,25 @@ struct conn {
     /* In server->partial: when the first byte of the line under way came
      * (uv_now), or when reading last started again. */
     uint64_t line_started;
-    /* A line written after the session's last reply, or NULL. */
+    /* The line framing as the clocks see it: the last byte was a '\r' (a
+     * '\n' after it ends nothing), a line is under way, and it has held
+     * only blanks so far (a blank line is no sign of life). */
+    bool line_cr, line_open, line_blank;
+    /* In server->bodies (a request whose later lines are still to come):
+     * how long the daemon has waited for them (ms, counted by the sweep
+     * while it reads), when it last counted, and the bytes they brought. */
+    uint64_t body_waited, body_counted, body_bytes;
+    /* A line written after the session's last reply, or NULL; without its
+     * line end (conn.c writes the one the session's terminal wants). */
     const char *farewell;
     /* TCP: who is at the other end; REFUSED: the line it is sent. */
     struct peer_key peer;
     char *refusal;
+    /* The memory the session is given, counted against peer. */
+    struct sapperd_account account;
+    /* The token that takes this session's game over (RESUME), NUL-ended;
+     * empty when the system had no randomness to give. */
+    char token[SAPPERD_TOKEN_CHARS + 1];
     unsigned pending_closes; /* handles and uv_fs requests still out */
     /* Last: a refused connection is allocated without it. */
     struct sap_session session;
@@ -433,6 +518,10 @@ struct server {
     struct conn_list ending;  /* draining, shutting and lingering connections */
     struct conn_list partial; /* open TCP sessions with a line under way,
                                  the oldest line first (--line-timeout) */
+    struct conn_list bodies;  /* open TCP sessions in the middle of a request
+                                 of several lines (--request-timeout) */
+    struct kept_games kept;   /* games whose connections dropped (RESUME) */
+    struct sapperd_account own_account; /* gives kept games' blocks back */
     uint32_t sessions;        /* TCP sessions counted against --max-clients */
     uint32_t max_per_address;
     struct address_table addresses; /* their count by address */
@@ -467,6 +556,10 @@ struct server {
     char busy_address_line[64]; /* over --max-per-address */
     /* "ERR line not finished within N s; closing" (--line-timeout) */
     char line_timeout_line[80];
+    /* "ERR request not finished within N s; closing" (--request-timeout) */
+    char request_timeout_line[80];
+    /* Told to a session whose game RESUME took to another connection. */
+    const char *resumed_line;
     /* "ERR idle for N s; closing" (--idle-timeout), and the line of a session
      * idle for evict_ms that makes room for a newcomer at --max-clients */
     char idle_line[48];
@@ -536,10 +629,11 @@ int sched_run_later(struct conn *c);
 /* Closes the queued sessions whose peers have gone: their slots are free
  * for the next client. */
 void sched_reap_gone(struct server *s);
-/* At --max-clients: the session idle longest, if it has been idle for
- * server->evict_ms, is told why and closed, its slot free once its last
- * line is out (at once, unless its peer reads nothing). */
-void sched_evict_idle(struct server *s);
+/* At --max-clients (from NULL), or at --max-per-address for address
+ * *from: the session idle longest (of that address), if it has been idle
+ * for server->evict_ms, is told why and closed, its slot free once its
+ * last line is out (at once, unless its peer reads nothing). */
+void sched_evict_idle(struct server *s, const struct peer_key *from);
 /* Input or output made progress: an open session goes to the back of the
  * idle order; an ending one gets a new deadline. */
 void sched_touch(struct conn *c);
@@ -549,8 +643,12 @@ void sched_touch(struct conn *c);
 void sched_sweep(struct server *s);
 /* The line clock of an open TCP session: `bytes` arrived.  A chunk that
  * ends inside a line starts the clock unless it runs; a line end stops it,
- * or starts it again for the bytes after. */
-void sched_line_received(struct conn *c, const char *bytes, size_t n);
+ * or starts it again for the bytes after.  True when a line that was not
+ * blank ended (the session is active: --idle-timeout starts again). */
+bool sched_line_received(struct conn *c, const char *bytes, size_t n);
+/* The request clock: after the session took input, c is in server->bodies
+ * exactly while its request waits for more lines (--request-timeout). */
+void sched_body_check(struct conn *c);
 /* c starts reading again after a pause: a line under way was not late
  * while no byte of it could arrive, so its clock starts again. */
 void sched_line_resumed(struct conn *c);
@@ -570,8 +668,29 @@ uint32_t addresses_count(const struct address_table *t, const struct peer_key *k
 bool addresses_reserve(struct address_table *t);
 void addresses_add(struct address_table *t, const struct peer_key *key);
 void addresses_remove(struct address_table *t, const struct peer_key *key);
+/* The board memory key holds. */
+size_t addresses_bytes(const struct address_table *t, const struct peer_key *key);
+/* Counts bytes more against key (which needs room, as addresses_add);
+ * false when the table cannot grow. */
+bool addresses_charge(struct address_table *t, const struct peer_key *key, size_t bytes);
+/* Counts bytes back (charged before). */
+void addresses_discharge(struct address_table *t, const struct peer_key *key, size_t bytes);
 /* The address holding the most sessions, or NULL when there is none. */
 const struct address_slot *addresses_busiest(const struct address_table *t);
+
+/* kept.c: games whose connections dropped, waiting for RESUME. */
+/* A new session's token and RESUME hook (no token, no keeping: the system
+ * had no randomness). */
+void kept_session_start(struct conn *c);
+/* c's session is ending: its game, if still in play, is kept for
+ * --keep-games seconds. */
+void kept_take_from(struct conn *c);
+/* Gives back the games past their time. */
+void kept_sweep(struct server *s, uint64_t now);
+/* Gives back every kept game (the server stops). */
+void kept_free_all(struct server *s);
+/* The memory's reclaim (struct sapperd_memory): context is the server. */
+bool kept_reclaim(void *context, const struct peer_key *owner);
 
 /* server.c: writes the log lines held back (struct log_tally) whose second
  * has passed, or all of them (the stop). */

@@ -15,6 +15,7 @@
  * --max-per-address, and the session's memory, in step with the state.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sapperd.h"
 
@@ -123,6 +124,7 @@ void conn_set_state(struct conn *c, enum conn_state to)
     if (to != CONN_OPEN) {
         conn_list_remove(&s->paused, c);
         conn_list_remove(&s->partial, c);
+        conn_list_remove(&s->bodies, c);
     }
     if (!conn_pumping(c))
         run_cancel(c);
@@ -194,10 +196,15 @@ void sched_reap_gone(struct server *s)
     }
 }
 
-void sched_evict_idle(struct server *s)
+void sched_evict_idle(struct server *s, const struct peer_key *from)
 {
     struct conn *c = s->active.head; /* the least recently active */
 
+    /* At --max-per-address: that address's least recently active. */
+    while (from != NULL && c != NULL
+           && !(c->peer.family == from->family
+                && memcmp(c->peer.bytes, from->bytes, sizeof from->bytes) == 0))
+        c = conn_list_next(&s->active, c);
     if (s->evict_ms == 0 || c == NULL || uv_now(s->loop) - c->stamp < s->evict_ms)
         return;
     conn_drain_saying(c, s->evict_line);
@@ -247,36 +254,94 @@ static void line_clock_start(struct conn *c)
     conn_list_push(&s->partial, c);
 }
 
-void sched_line_received(struct conn *c, const char *bytes, size_t n)
+/* Lines end where the session's end (sapper.h section 9): at "\n", at
+ * "\r\n" and at a lone "\r", a serial terminal's Enter.  A line of blanks
+ * (spaces, tabs) is no sign of life: it ends a line under way but counts
+ * as no activity. */
+bool sched_line_received(struct conn *c, const char *bytes, size_t n)
 {
-    const char *last_end;
-    size_t after;
+    bool active = false, ended = false;
+    size_t i;
 
-    if (c->kind != CONN_TCP || c->state != CONN_OPEN || n == 0
-        || c->server->options->line_timeout == 0)
-        return;
-    last_end = NULL;
-    for (after = n; after > 0; after--) {
-        if (bytes[after - 1] == '\n') {
-            last_end = bytes + after - 1;
-            break;
+    if (c->kind != CONN_TCP || c->state != CONN_OPEN)
+        return true;
+    if (conn_in_list(&c->server->bodies, c))
+        c->body_bytes += n;
+    for (i = 0; i < n; i++) {
+        char b = bytes[i];
+        if (b == '\n' && c->line_cr) { /* the second byte of "\r\n" */
+            c->line_cr = false;
+            continue;
         }
+        c->line_cr = b == '\r';
+        if (b == '\r' || b == '\n') {
+            active = active || (c->line_open && !c->line_blank);
+            ended = true;
+            c->line_open = false;
+            continue;
+        }
+        if (!c->line_open) {
+            c->line_open = true;
+            c->line_blank = true;
+        }
+        if (b != ' ' && b != '\t')
+            c->line_blank = false;
     }
-    if (last_end == NULL) {
-        if (!conn_in_list(&c->server->partial, c))
-            line_clock_start(c);
-        return;
-    }
-    if (last_end + 1 < bytes + n)
-        line_clock_start(c); /* the bytes after the line end begin a line */
-    else
+    if (c->server->options->line_timeout == 0)
+        return active;
+    if (!c->line_open)
         conn_list_remove(&c->server->partial, c);
+    else if (ended || !conn_in_list(&c->server->partial, c))
+        line_clock_start(c); /* the bytes after the last line end begin a line */
+    return active;
 }
 
 void sched_line_resumed(struct conn *c)
 {
     if (conn_in_list(&c->server->partial, c))
         line_clock_start(c);
+}
+
+/* ---- the request clock (--request-timeout) ------------------------------------------ */
+
+void sched_body_check(struct conn *c)
+{
+    struct server *s = c->server;
+    bool in_body;
+
+    if (c->kind != CONN_TCP || s->options->request_timeout == 0)
+        return;
+    in_body = c->state == CONN_OPEN && sap_session_in_request(&c->session);
+    if (in_body == conn_in_list(&s->bodies, c))
+        return;
+    if (!in_body) {
+        conn_list_remove(&s->bodies, c);
+        return;
+    }
+    c->body_waited = c->body_bytes = 0;
+    c->body_counted = uv_now(s->loop);
+    conn_list_push(&s->bodies, c);
+}
+
+/* A request's lines have --request-timeout seconds of the daemon's waiting
+ * for them, and a second more for each SAPPERD_REQUEST_RATE bytes that
+ * came: time the daemon spends not reading (the session at work, its
+ * replies not yet taken) is not the client's to answer for. */
+static void sweep_late_bodies(struct server *s, uint64_t now)
+{
+    uint64_t timeout_ms = (uint64_t)s->options->request_timeout * 1000u;
+    struct conn *c, *next;
+
+    if (timeout_ms == 0)
+        return;
+    CONN_LIST_EACH(&s->bodies, c, next)
+    {
+        if (c->reading)
+            c->body_waited += now - c->body_counted;
+        c->body_counted = now;
+        if (c->body_waited >= timeout_ms + c->body_bytes * 1000u / SAPPERD_REQUEST_RATE)
+            conn_drain_saying(c, s->request_timeout_line);
+    }
 }
 
 /* The sessions whose line has been arriving for --line-timeout are told so
@@ -320,6 +385,9 @@ void sched_sweep(struct server *s)
             conn_close(c);
     }
     sweep_late_lines(s, now);
+    sweep_late_bodies(s, now);
+    kept_sweep(s, now);
+    sapperd_memory_trim(&s->memory);
     if (timeout_ms == 0)
         return;
     /* Least recently active first: the sweep stops at the first that is not
@@ -345,6 +413,7 @@ void sched_init(struct server *s)
     conn_list_init(&s->paused, CONN_LINK_PAUSED);
     conn_list_init(&s->runnable, CONN_LINK_RUN);
     conn_list_init(&s->partial, CONN_LINK_LINE);
+    conn_list_init(&s->bodies, CONN_LINK_BODY);
 }
 
 /* The check handle and the timer do not keep the loop alive: it ends when

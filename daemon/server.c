@@ -271,6 +271,11 @@ static bool admit(struct server *s, struct conn *c, bool over_max_clients)
         tally_count(s, &s->refused, write_refused);
         return true;
     }
+    /* That address's session idle longest may make room, as at
+     * --max-clients: a NAT's neighbours are not locked out by sessions
+     * someone forgot. */
+    if (addresses_count(&s->addresses, &c->peer) >= s->max_per_address)
+        sched_evict_idle(s, &c->peer);
     if (addresses_count(&s->addresses, &c->peer) >= s->max_per_address) {
         c->kind = CONN_REFUSED;
         c->refusal = s->busy_address_line;
@@ -285,10 +290,13 @@ static bool admit(struct server *s, struct conn *c, bool over_max_clients)
     }
     /* a session the core refuses (a library built with other limits)
      * says it is closing, and the connection ends after its first read */
-    r = sap_session_init(&c->session, &s->memory.table);
+    sapperd_account_init(&c->account, &s->memory, &c->peer);
+    r = sap_session_init(&c->session, &c->account.table);
     c->session_held = true;
     if (r != SAP_OK)
         sapperd_log("a session cannot start: %s", sap_strerror(r));
+    else
+        kept_session_start(c);
     return true;
 }
 
@@ -316,7 +324,7 @@ static void on_connection(uv_stream_t *listener, int status)
     if (s->sessions >= s->options->max_clients)
         sched_reap_gone(s); /* a busy session's peer may have gone meanwhile */
     if (s->sessions >= s->options->max_clients)
-        sched_evict_idle(s); /* or one has been idle long enough to make room */
+        sched_evict_idle(s, NULL); /* or one has been idle long enough to make room */
     refuse = s->sessions >= s->options->max_clients;
     /* A connection refused for --max-clients never runs a session: it is
      * allocated without one. */
@@ -450,13 +458,15 @@ static int start_stdio(struct server *s)
         return UV_ENOMEM;
     }
     conn_init(c, s, CONN_STDIO);
-    r = sap_session_init(&c->session, &s->memory.table);
+    sapperd_account_init(&c->account, &s->memory, NULL); /* the operator's: no share */
+    r = sap_session_init(&c->session, &c->account.table);
     if (r != SAP_OK) {
         sapperd_log("the stdio session cannot start: %s", sap_strerror(r));
         free(c);
         return UV_EINVAL;
     }
     c->session_held = true;
+    kept_session_start(c); /* RESUME takes a TCP game over; it has no token */
     s->stdio = c;
     r = stdio_open(s, c);
     if (r < 0) {
@@ -488,17 +498,25 @@ int sapperd_serve(const struct sapperd_options *options)
     strcpy(s->busy_line, "ERR busy\n");
     strcpy(s->busy_address_line, "ERR busy: too many connections from your address\n");
     snprintf(s->line_timeout_line, sizeof s->line_timeout_line,
-             "ERR line not finished within %lu s; closing\n",
+             "ERR line not finished within %lu s; closing",
              (unsigned long)options->line_timeout);
-    snprintf(s->idle_line, sizeof s->idle_line, "ERR idle for %lu s; closing\n",
+    snprintf(s->request_timeout_line, sizeof s->request_timeout_line,
+             "ERR request not finished within %lu s; closing",
+             (unsigned long)options->request_timeout);
+    snprintf(s->idle_line, sizeof s->idle_line, "ERR idle for %lu s; closing",
              (unsigned long)options->idle_timeout);
     s->evict_ms = (uint64_t)options->idle_timeout * 1000u / SAPPERD_EVICT_FRACTION;
     snprintf(s->evict_line, sizeof s->evict_line,
-             "ERR idle for %lu s while the server is full; closing\n",
+             "ERR idle for %lu s while the server is full; closing",
              (unsigned long)(s->evict_ms / 1000u));
+    s->resumed_line = "ERR your game was resumed on another connection; closing";
     s->max_per_address = sapperd_max_per_address(options);
     addresses_init(&s->addresses, uv_hrtime() ^ (uint64_t)(uintptr_t)s);
-    sapperd_memory_init(&s->memory, options->max_memory);
+    sapperd_memory_init(&s->memory, options->max_memory, sapperd_max_memory_per_address(options),
+                        &s->addresses);
+    sapperd_account_init(&s->own_account, &s->memory, NULL);
+    s->memory.reclaim = kept_reclaim;
+    s->memory.reclaim_context = s;
     sched_init(s);
 #ifdef SAPPERD_TEST_HOOKS
     read_test_hooks(s);
@@ -545,6 +563,7 @@ int sapperd_serve(const struct sapperd_options *options)
         status = s->exit_status;
     if (s->stdio != NULL)
         conn_free(s->stdio);
+    kept_free_all(s);
     buffers_free_spares(s);
     addresses_free(&s->addresses);
     if (s->stopping)

@@ -16,6 +16,9 @@ PORT_COMMON_DEP := $(PORT_COMMON_SRC) ports/board.h ports/semihost.h ports/port.
 PORT_CFLAGS := $(WARN) -Os -g -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns \
                -fno-stack-protector -ffunction-sections -fdata-sections -flto \
                -Icore -Iports
+# Every solver but RESUME (a board has one serial line and no connection to
+# lose): the boards that serve the whole protocol build with these.
+PORT_SOLVERS_ALL := '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_DEDUCE|SAP_SOLVER_VIEW|SAP_SOLVER_STATS)'
 PORT_LDFLAGS := -nostdlib -nostartfiles -Wl,--gc-sections
 PORTS :=
 PORTS_EXTRA_DEPS :=

@@ -18,6 +18,7 @@ T=$DAEMON_TMP
 
 # ---- the budget ----------------------------------------------------------------
 daemon_start budget "$SAPPERD_PLAIN" --max-memory 64M --max-per-address 100 \
+    --max-memory-per-address 64M --keep-games 0 \
     || { check "daemon starts" 1; summary t_daemon_memory; exit 1; }
 PID=$DAEMON_PID
 out=$(timeout 120 python3 tests/tools/memory_clients.py "$DAEMON_ADDR" "$PID" 80 900 2>&1)
@@ -59,7 +60,7 @@ check "the small daemon stops cleanly" $?
 # A refused NEW changes nothing: under a budget with no room for a second
 # board, the caller's game plays on, whether its own game or another
 # client's fills the budget, and whether the NEW's rows were good or not.
-daemon_start tight "$SAPPERD" --max-memory 1500K || check "tight daemon starts" 1
+daemon_start tight "$SAPPERD" --max-memory 1500K --max-memory-per-address 1500K || check "tight daemon starts" 1
 refused='ERR not enough memory for this board beside the current game (0 ends it)'
 rows=$(awk 'BEGIN { r = sprintf("%800s", ""); gsub(/ /, "_", r); for (i = 1; i < 800; i++) print r; print "x" substr(r, 2) }')
 out=$( { printf 'NEW 1000 1000 1 1\nNEW 800 800\n'; echo "$rows"; printf '2 5 5\n0\nNEW 800 800 1 1\n'; } \

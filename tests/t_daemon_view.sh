@@ -11,15 +11,20 @@ cd "$(dirname "$0")/.."
 
 daemon_start view "$SAPPERD" || { check "daemon starts" 1; summary t_daemon_view; exit 1; }
 A=$DAEMON_ADDR
+# The daemon's VIEW ends its status line with the game's token (RESUME),
+# which a session in process has none of: that is the one difference.
+untoken() {
+    sed -E 's/  game [0-9a-z]{16}$//'
+}
 nc_session() { # request bytes (printf format) -> the daemon's reply through netcat
     printf "$1" | timeout 20 nc -q 5 "${A%:*}" "${A#*:}"
 }
 send() { # request bytes (printf format) -> the daemon's reply through daemon_client
-    printf "$1" | "$CLIENT" send "$A" 20000
+    printf "$1" | "$CLIENT" send "$A" 20000 | untoken
 }
 same_as_session() { # name, request bytes: over TCP exactly as in process
     local got want
-    got=$(printf "$2" | "$CLIENT" send "$A" 20000 | md5sum)
+    got=$(printf "$2" | "$CLIENT" send "$A" 20000 | untoken | md5sum)
     want=$(printf "$2" | "$CLIENT" transcript | md5sum)
     check_eq "$1: over TCP as in process" "$got" "$want"
 }
@@ -28,7 +33,12 @@ strip_colour() {
 }
 
 # An expert game: VIEW before the first click, after it, in colour.
-out=$(nc_session 'NEW 16 30 99 7\nVIEW\n1 8 15\nVIEW\nSET COLOR ON\nVIEW\nBYE\n')
+raw=$(nc_session 'NEW 16 30 99 7\nVIEW\n1 8 15\nVIEW\nSET COLOR ON\nVIEW\nBYE\n')
+echo "$raw" | grep -Eq '^mines left 99 of 99  clicks 0  not started  game [0-9abcdefghjkmnpqrstvwxyz]{16}$'
+check "VIEW's status line ends with the game's token, 16 letters" $? "$(echo "$raw" | grep '^mines')"
+check_eq "the token is the session's: the same in every VIEW of it" \
+    "$(echo "$raw" | grep -o 'game [0-9a-z]*$' | sort -u | wc -l)" "1"
+out=$(echo "$raw" | untoken)
 first=$(echo "$out" | sed -n '2,/^END$/p')
 check_eq "VIEW: 2 rulers, 16 rows, the status, END" "$(echo "$first" | wc -l)" "20"
 check_eq "VIEW: the ones' ruler" "$(echo "$first" | sed -n 2p)" \
@@ -102,7 +112,7 @@ check_eq "VIEW of a lost game: the hit mine, a wrong flag" "$(echo "$out" | sed 
 # The largest board: a 1000 x 1000 VIEW (4 rulers, 4-digit row numbers),
 # its 2 MB streamed whole.
 req='NEW 1000 1000 150000 3\n1 500 500\nVIEW\n'
-out=$(printf "$req" | "$CLIENT" send "$A" 60000 | sed -n '/^  *1$/,$p')
+out=$(printf "$req" | "$CLIENT" send "$A" 60000 | untoken | sed -n '/^  *1$/,$p')
 check_eq "1000 x 1000: 4 rulers, 1000 rows, status, END" "$(echo "$out" | wc -l)" "1006"
 check_eq "1000 x 1000: every line 2004 columns" \
     "$(echo "$out" | head -n 1004 | awk '{ print length($0) }' | sort -u)" "2004"

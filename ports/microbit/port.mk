@@ -5,7 +5,7 @@
 # same core, built for -mcpu=cortex-m0.  The vector table and reset code
 # are the Cortex-M3 port's (the M0 reads the same first entries).
 MICROBIT_CC := arm-none-eabi-gcc
-MICROBIT_CFLAGS := -mcpu=cortex-m0 -mthumb -Lports/cortex-m3 \
+MICROBIT_CFLAGS := $(PORT_SOLVERS_ALL) -mcpu=cortex-m0 -mthumb -Lports/cortex-m3 \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_ENDGAME_LAYOUTS=0u \
   -DSAP_DEDUCE_FRONTIER=96u -DSAP_MAX_WORK_BYTES=11776u
 MICROBIT_SRC := ports/cortex-m3/startup.c ports/microbit/board.c

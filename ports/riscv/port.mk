@@ -4,7 +4,7 @@
 # (SAP_MAX_WORK_BYTES, the old SAP_SESSION_WORK_BYTES(1, 40000)): HINT and
 # PROB serve boards up to 36,784 cells in it (190 x 190).
 RV_CC := riscv64-unknown-elf-gcc
-RV_CFLAGS := -march=rv32imac_zicsr -mabi=ilp32 -mcmodel=medany \
+RV_CFLAGS := $(PORT_SOLVERS_ALL) -march=rv32imac_zicsr -mabi=ilp32 -mcmodel=medany \
   -DSAP_MAX_ROWS=200u -DSAP_MAX_COLS=200u -DSAP_MAX_CELLS=40000u -DSAP_MAX_WORK_BYTES=360064u -DSAP_ENDGAME_LAYOUTS=0u
 RV_SRC := ports/riscv/start.S ports/riscv/board.c
 $(eval $(call PORT_IMAGE,riscv,$(RV_CC),$(RV_CFLAGS),$(RV_SRC),ports/riscv/link.ld,1536))
