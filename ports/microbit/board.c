@@ -10,7 +10,8 @@
  * the next is written only after TXDRDY, as the reference manual asks (and
  * QEMU drops a byte written while the previous one is still pending).  QEMU
  * takes no input until the receiver is started, so none is lost before
- * board_init.  The speed is BOARD_BAUD (115200 unless `make hex BAUD=...`),
+ * board_init.  TIMER0 runs free as the clock that times the bytes (the
+ * nRF51's Cortex-M0 has no SysTick).  The speed is BOARD_BAUD (115200 unless `make hex BAUD=...`),
  * set from the 16 MHz clock.  The hardware image starts the 16 MHz crystal
  * first (the internal RC oscillator is only good to a few per cent); QEMU
  * does not model the clock block, so the emulator build leaves it alone.
@@ -39,6 +40,16 @@
 #define UART_CONFIG REG(UART_BASE + 0x56Cu)
 
 #define UART_ENABLE_ON 4u
+
+/* TIMER0, free-running: 32 bits at 1 MHz (16 MHz / 2^4). */
+#define TIMER0_BASE 0x40008000u
+#define TIMER_TASKS_START REG(TIMER0_BASE + 0x000u)
+#define TIMER_TASKS_CAPTURE0 REG(TIMER0_BASE + 0x040u)
+#define TIMER_BITMODE REG(TIMER0_BASE + 0x508u)
+#define TIMER_PRESCALER REG(TIMER0_BASE + 0x510u)
+#define TIMER_CC0 REG(TIMER0_BASE + 0x540u)
+#define TIMER_BITMODE_32 3u
+#define TIMER_PRESCALER_1MHZ 4u
 #define MICROBIT_PIN_TX 24u
 #define MICROBIT_PIN_RX 25u
 
@@ -75,11 +86,15 @@ void board_init(void)
     UART_EVENTS_TXDRDY = 0;
     UART_TASKS_STARTTX = 1;
     UART_TASKS_STARTRX = 1;
+    TIMER_BITMODE = TIMER_BITMODE_32;
+    TIMER_PRESCALER = TIMER_PRESCALER_1MHZ;
+    TIMER_TASKS_START = 1;
 }
 
-int board_uart_ready(void)
+uint32_t board_clock(void)
 {
-    return UART_EVENTS_RXDRDY != 0;
+    TIMER_TASKS_CAPTURE0 = 1;
+    return TIMER_CC0;
 }
 
 int board_uart_read_byte(void)
