@@ -35,7 +35,12 @@
 /* Clocks, pins and the UART (8N1, FIFOs on where the chip has them). */
 void board_init(void);
 
-/* Waits for the next received byte and returns it (0..255). */
+/* Waits for the next received byte and returns it (0..255).  Until one
+ * comes the core sleeps (wfi; idle-mode sleep on AVR), woken by the UART's
+ * receive interrupt, the one interrupt a board enables: a board waiting at
+ * its prompt spends next to no power, and its emulator next to no host
+ * CPU.  ports/main.c asks for a byte only once the session has no work
+ * left. */
 int board_uart_read_byte(void);
 
 /* A hardware counter that runs on while the core sleeps (any rate, any

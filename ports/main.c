@@ -131,7 +131,8 @@ static uint32_t next_seed(void *context)
 }
 #endif
 
-/* Waits for the next received byte; with the seeds, its wait is timed. */
+/* Waits (asleep) for the next received byte; with the seeds, its wait is
+ * timed. */
 static int read_byte(void)
 {
 #if SAP_NEW_SHORTCUTS
