@@ -45,25 +45,28 @@ trap 'for w in "${writer[@]}"; do kill "$w" 2> /dev/null; done; rm -rf "$tmp"' E
 
 # CPU ticks (user + system) of a process and all its descendants, living
 # ones only: the run script's shells and cat cost nothing while they wait,
-# the emulator is the one that counts.
+# the emulator is the one that counts.  Each /proc/PID/stat is read with
+# getline, which a process that has gone in the meantime does not stop.
 tree_ticks() { # pid
     awk -v root="$1" '
-        FNR == 1 {
-            line = $0
-            sub(/^.*\) /, "", line) # past the command name, which may hold spaces
-            split(line, f, " ")
-            pid = FILENAME; sub(/^\/proc\//, "", pid); sub(/\/stat$/, "", pid)
-            parent[pid] = f[2]; cpu[pid] = f[12] + f[13]
-        }
-        END {
+        BEGIN {
+            for (i = 1; i < ARGC; i++) {
+                if ((getline line < ARGV[i]) > 0) {
+                    pid = ARGV[i]; sub(/^\/proc\//, "", pid); sub(/\/stat$/, "", pid)
+                    sub(/^.*\) /, "", line) # past the command name, which may hold spaces
+                    split(line, f, " ")
+                    parent[pid] = f[2]; cpu[pid] = f[12] + f[13]
+                }
+                close(ARGV[i])
+            }
             total = 0
             for (p in cpu) {
                 q = p
-                while (q != "" && q != root && q != 0 && q in parent) q = parent[q]
+                while (q != root && q in parent) q = parent[q]
                 if (q == root) total += cpu[p]
             }
             print total
-        }' /proc/[0-9]*/stat 2> /dev/null
+        }' /proc/[0-9]*/stat
 }
 
 start() { # board: its run, on a fifo that a writer holds open and sends nothing on
