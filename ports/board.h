@@ -35,13 +35,19 @@
 /* Clocks, pins and the UART (8N1, FIFOs on where the chip has them). */
 void board_init(void);
 
-/* Waits for the next received byte and returns it (0..255). */
+/* Waits for the next received byte and returns it (0..255).  Until one
+ * comes the core sleeps (wfi; idle-mode sleep on AVR), woken by the UART's
+ * receive interrupt, the one interrupt a board enables: a board waiting at
+ * its prompt spends next to no power, and its emulator next to no host
+ * CPU.  ports/main.c asks for a byte only once the session has no work
+ * left. */
 int board_uart_read_byte(void);
 
-/* Nonzero while a received byte waits to be read (board_uart_read_byte
- * then returns it at once).  ports/main.c polls it to time the bytes: the
- * time between a person's keystrokes seeds a NEW that names no seed. */
-int board_uart_ready(void);
+/* A hardware counter that runs on while the core sleeps (any rate, any
+ * width, either direction: only the difference of two readings is used).
+ * ports/main.c times the wait for each byte with it: the time between a
+ * person's keystrokes seeds a NEW that names no seed. */
+uint32_t board_clock(void);
 
 /* Waits until the transmitter has room, then sends one byte. */
 void board_uart_write_byte(uint8_t byte);

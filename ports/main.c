@@ -109,10 +109,12 @@ static struct sap_session session;
 #if SAP_NEW_SHORTCUTS
 /* The seeds of the NEWs that name none (core/sapper.h section 9).  A
  * board's chance is the time between the bytes it receives, a person's
- * keystrokes above all: the polls of the UART while it waits for a byte
- * are counted, and mixed with the byte into a 32-bit pool (a multiply by
- * an odd constant and a shift: nothing is lost).  Each seed stirs the pool
- * once more, so that two seeds differ even with no byte between them. */
+ * keystrokes above all: the wait for each byte is timed on the board's
+ * clock (board_clock, a hardware counter, which a board that sleeps in
+ * that wait keeps running), and mixed with the byte into a 32-bit pool (a
+ * multiply by an odd constant and a shift: nothing is lost).  Each seed
+ * stirs the pool once more, so that two seeds differ even with no byte
+ * between them. */
 static uint32_t entropy;
 
 static void stir(uint32_t value)
@@ -129,16 +131,14 @@ static uint32_t next_seed(void *context)
 }
 #endif
 
-/* Waits for the next received byte; with the seeds, its wait is timed. */
+/* Waits (asleep) for the next received byte; with the seeds, its wait is
+ * timed. */
 static int read_byte(void)
 {
 #if SAP_NEW_SHORTCUTS
-    uint32_t polls = 0;
-    int c;
-    while (!board_uart_ready())
-        polls++;
-    c = board_uart_read_byte();
-    stir(polls ^ ((uint32_t)c << 24));
+    uint32_t start = board_clock();
+    int c = board_uart_read_byte();
+    stir((board_clock() - start) ^ ((uint32_t)c << 24));
     return c;
 #else
     return board_uart_read_byte();

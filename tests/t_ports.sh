@@ -31,6 +31,7 @@
 #     cell and WORK limits of the small Arm boards, against expected lines;
 #   - the size targets (ports/size.sh --check);
 #   - `make hex`: valid Intel HEX, and hardware images that serve on;
+#   - a board waiting at its prompt sleeps (tests/bench_ports_idle.sh);
 # and, apart from the core, the transport: a UART echo image on 32 KiB of
 # every byte value but the end-of-input byte.  Every run must exit 0 and
 # report a stack high-water mark inside its stack region.
@@ -401,6 +402,19 @@ if timeout "$limit" ports/avr/run --mcu atmega328p < "$data/game.in" > "$tmp/use
 else
     fail "ports/avr/run --mcu atmega328p, as a user runs it: $(head -c 300 "$tmp/user.err")"
 fi
+
+# A board waiting for input sleeps: each board at once, with a stdin that
+# stays open and sends nothing, may take at most 10 % of a core over 3 s
+# (one that polled its UART would take all its emulator gets, a share of
+# the machine's two cores), and must still wake for the end of input and
+# exit 0.
+if bash tests/bench_ports_idle.sh --parallel --seconds 3 --at-most 10 $boards \
+    > "$tmp/idle.out" 2>&1; then
+    pass "every board asleep at its prompt, woken by the end of input"
+else
+    fail "a board busy at its prompt, or not woken by the end of input:"
+fi
+sed 's/^/     /' "$tmp/idle.out"
 
 # Hostile bytes: 4 KiB of random binary must end in a clean exit, whatever
 # the replies (the line limits differ from the host's).

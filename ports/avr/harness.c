@@ -10,11 +10,14 @@
  * keeps fd 1 away from simavr's printf calls (they go to /dev/null; the
  * transcript goes to a duplicate of the original stdout).  Input is fed as
  * the UART's XON/XOFF IRQs allow, so no byte is dropped however long the
- * input; at end of file the harness sends BOARD_EOT (0x04).  The board's
- * side channel (writes to GPIOR0) goes to --report, its exit code (a write
- * to GPIOR1) becomes the harness's exit status.  Status 5: the simulated
- * core crashed or stopped without an exit code; 6: the --max-seconds
- * budget of simulated time ran out; 2: bad usage or image.
+ * input; at end of file the harness sends BOARD_EOT (0x04).  While the
+ * board waits for a byte its core sleeps, and the harness waits on stdin
+ * with it (on_core_sleep): a board at its prompt costs the host nothing.
+ * The board's side channel (writes to GPIOR0) goes to --report, its exit
+ * code (a write to GPIOR1) becomes the harness's exit status.  Status 5:
+ * the simulated core crashed or stopped without an exit code; 6: the
+ * --max-seconds budget of simulated time awake ran out; 2: bad usage or
+ * image.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sim_avr.h>
@@ -49,7 +53,12 @@ struct harness {
     FILE *report;
     bool exited;
     int exit_code;
+    avr_cycle_count_t asleep; /* cycles the core slept, which
+                                 --max-seconds does not count */
 };
+
+/* The harness, for on_core_sleep: simavr hands its callback the core alone. */
+static struct harness *harness;
 
 static void write_all(int fd, const unsigned char *p, size_t n)
 {
@@ -147,6 +156,70 @@ static void feed_input(struct harness *h)
     }
 }
 
+static uint64_t monotonic_ns(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/* Waits until stdin has bytes (or ends), for at most max_cycles of the
+ * core's time, or with no bound when unbounded; once stdin has ended, the
+ * wait is for the time alone.  Returns the cycles that passed on the wall
+ * clock, at most max_cycles when bounded. */
+static avr_cycle_count_t wait_for_input(struct harness *h, avr_cycle_count_t max_cycles,
+                                        bool unbounded)
+{
+    uint64_t frequency = h->avr->frequency;
+    int timeout_ms = -1;
+    uint64_t start = monotonic_ns();
+    avr_cycle_count_t passed;
+    if (!unbounded) {
+        uint64_t ms = max_cycles * 1000u / frequency;
+        timeout_ms = ms > 60000u ? 60000 : (int)ms;
+    }
+    if (h->in_eof)
+        poll(NULL, 0, timeout_ms);
+    else
+        read_input(h, timeout_ms);
+    passed = (monotonic_ns() - start) * frequency / 1000000000u;
+    return !unbounded && passed > max_cycles ? max_cycles : passed;
+}
+
+/* simavr calls this when the core sleeps with interrupts on, with the
+ * cycles to its next timer event (1000 when none is due), and adds those
+ * cycles and one to the core's clock on return.  simavr's own callback
+ * sleeps the host to keep the core's time at wall-clock time, and spins
+ * while the core's time is behind; here the core's sleep is where the
+ * harness waits for stdin, which alone can wake a core whose one interrupt
+ * is the USART's receive (ports/avr/board.c):
+ *   - input is queued and the USART takes it: it is fed at once, and no
+ *     time passes (the byte's own timer comes next);
+ *   - the next event is under a millisecond away (a byte going out or
+ *     coming in on the USART): the clock moves to it, with no wait;
+ *   - else the replies so far are written out, and the harness waits for
+ *     stdin until that event (Timer1's overflow, every 262 ms), or for
+ *     ever when none is due.  The core's clock moves on by the time
+ *     waited, so that Timer1, the board's clock, counts the wall-clock
+ *     time it slept, as on silicon. */
+static void on_core_sleep(avr_t *avr, avr_cycle_count_t cycles_to_event)
+{
+    struct harness *h = harness;
+    avr_cycle_count_t passed = cycles_to_event;
+    bool timer_due = avr->cycle_timers.timer != NULL;
+    if (h->in_pos < h->in_len && !h->xoff) {
+        feed_input(h);
+        passed = 0;
+    } else if (!timer_due || cycles_to_event >= avr->frequency / 1000u) {
+        flush_out(h);
+        passed = wait_for_input(h, cycles_to_event, !timer_due);
+        feed_input(h);
+    }
+    /* simavr adds cycles_to_event + 1 next: what did not pass is taken off. */
+    avr->cycle = avr->cycle - cycles_to_event + passed;
+    h->asleep += passed + 1;
+}
+
 static void quiet_logger(avr_t *avr, const int level, const char *format, va_list ap)
 {
     (void)avr;
@@ -212,7 +285,7 @@ int main(int argc, char **argv)
 
     /* A byte raised before the firmware turns the receiver on is dropped
      * by simavr: wait for the first XON, which comes when the firmware
-     * polls an enabled, empty receiver. */
+     * turns it on. */
     h.xoff = true;
     avr_global_logger_set(quiet_logger);
     memset(&firmware, 0, sizeof firmware);
@@ -226,11 +299,13 @@ int main(int argc, char **argv)
         return 2;
     }
     avr_init(h.avr);
+    harness = &h;
+    h.avr->sleep = on_core_sleep;
     h.avr->log = LOG_ERROR;
     avr_load_firmware(h.avr, &firmware);
     h.avr->frequency = (uint32_t)freq;
 
-    /* No console printing, no usleep while the firmware polls. */
+    /* No console printing, no usleep when the firmware reads the status. */
     avr_ioctl(h.avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
     h.uart_in = avr_io_getirq(h.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
     avr_irq_register_notify(avr_io_getirq(h.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
@@ -254,22 +329,16 @@ int main(int argc, char **argv)
         }
         if ((++steps & 1023u) != 0)
             continue;
-        if (h.avr->cycle / h.avr->frequency >= max_seconds) {
+        if ((h.avr->cycle - h.asleep) / h.avr->frequency >= max_seconds) {
             flush_out(&h);
             fprintf(stderr, "harness: %lu s of simulated time used up\n", max_seconds);
             return 6;
         }
         if (h.in_pos == h.in_len && h.in_eof && h.out_len > 0)
             flush_out(&h); /* all fed: a board that serves on still answers */
-        if (h.in_pos == h.in_len && !h.in_eof) {
-            /* Nothing queued: take what stdin has now; block a little only
-             * once the replies so far are out, so a person typing sees them. */
-            read_input(&h, 0);
-            if (h.in_pos == h.in_len && !h.in_eof) {
-                flush_out(&h);
-                read_input(&h, 10);
-            }
-        }
+        /* While the core runs, what stdin has now, without waiting: the
+         * waits are in on_core_sleep, where the core waits for input. */
+        read_input(&h, 0);
         feed_input(&h);
     }
     flush_out(&h);

@@ -12,7 +12,7 @@ AVR_SRC := ports/avr/startup.S ports/avr/board.c
 # now: its 64-bit arithmetic pushes the image's .data past the 64 KiB that
 # LPM reaches, and its 72 bytes a cell would not fit the pool beside a
 # 16 x 30 game anyway.
-AVR2560_CFLAGS := -mmcu=atmega2560 -DAVR_VECTORS=57 $(AVR_COMMON) \
+AVR2560_CFLAGS := -mmcu=atmega2560 -DAVR_VECTORS=57 -DAVR_VECTOR_USART_RX=25 $(AVR_COMMON) \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=600u \
   '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_VIEW|SAP_SOLVER_STATS)'
 $(eval $(call PORT_IMAGE,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atmega2560.ld,1024))
@@ -32,7 +32,7 @@ $(eval $(call PORT_HEX,avr,$(AVR_CC),$(AVR2560_CFLAGS),$(AVR_SRC),ports/avr/atme
 #     up to 228 cells, or a NEW board of that size read while the old game
 #     plays on (a bigger one ends the old game first); a stack of 480 bytes
 #     (the deepest measured by tests/t_ports.sh is about 320).
-AVR328P_CFLAGS := -mmcu=atmega328p -DAVR_VECTORS=26 $(AVR_COMMON) \
+AVR328P_CFLAGS := -mmcu=atmega328p -DAVR_VECTORS=26 -DAVR_VECTOR_USART_RX=18 $(AVR_COMMON) \
   -DSAP_MAX_ROWS=30u -DSAP_MAX_COLS=30u -DSAP_MAX_CELLS=480u -DSAP_MAX_WORK_BYTES=292u \
   -DSAP_SOLVERS=SAP_SOLVER_VIEW
 $(eval $(call PORT_IMAGE,avr328p,$(AVR_CC),$(AVR328P_CFLAGS),$(AVR_SRC),ports/avr/atmega328p.ld,480))

@@ -7,8 +7,11 @@
  *
  * avr-gcc asks for __do_copy_data and __do_clear_bss in every unit that has
  * initialised or zeroed data; they are the two loops below, so nothing is
- * pulled from libgcc for them.  AVR_VECTORS (the chip's vector count) comes
- * from the make fragment; every vector but reset stops the board.
+ * pulled from libgcc for them.  AVR_VECTORS (the chip's vector count) and
+ * AVR_VECTOR_USART_RX (USART0's receive complete) come from the make
+ * fragment.  The receive interrupt only wakes the core from its sleep in
+ * board_uart_read_byte (avr/board.c), so its handler is a bare reti;
+ * every other vector but reset stops the board.
  */
 #define SREG 0x3f
 #define SPH 0x3e
@@ -18,7 +21,11 @@
     .global __vectors
 __vectors:
     jmp __reset
-    .rept AVR_VECTORS - 1
+    .rept AVR_VECTOR_USART_RX - 1
+    jmp __bad_interrupt
+    .endr
+    jmp __usart_rx
+    .rept AVR_VECTORS - AVR_VECTOR_USART_RX - 1
     jmp __bad_interrupt
     .endr
 
@@ -61,6 +68,9 @@ __do_clear_bss:
 4:
     call main
     jmp board_exit          /* main's int result is already in r25:r24 */
+
+__usart_rx:
+    reti
 
 __bad_interrupt:
     ldi r24, 5

@@ -6,11 +6,15 @@
  * Cortex-M0 means Thumb-1 and no divide instruction: the core's few
  * divisions go to libgcc's helpers, nothing else changes.
  *
- * The UART is polled through its events: a byte is read after RXDRDY and
+ * The UART is driven through its events: a byte is read after RXDRDY and
  * the next is written only after TXDRDY, as the reference manual asks (and
  * QEMU drops a byte written while the previous one is still pending).  QEMU
  * takes no input until the receiver is started, so none is lost before
- * board_init.  The speed is BOARD_BAUD (115200 unless `make hex BAUD=...`),
+ * board_init.  While it waits for a byte the core sleeps in wfi, woken by
+ * the UART's RXDRDY interrupt; the interrupt is never taken (PRIMASK stays
+ * set, and the vector table has no entry for it), it only ends the wfi.
+ * TIMER0 runs free as the clock that times the bytes (the nRF51's
+ * Cortex-M0 has no SysTick).  The speed is BOARD_BAUD (115200 unless `make hex BAUD=...`),
  * set from the 16 MHz clock.  The hardware image starts the 16 MHz crystal
  * first (the internal RC oscillator is only good to a few per cent); QEMU
  * does not model the clock block, so the emulator build leaves it alone.
@@ -34,11 +38,28 @@
 #define UART_PSELTXD REG(UART_BASE + 0x50Cu)
 #define UART_PSELRXD REG(UART_BASE + 0x514u)
 #define UART_RXD REG(UART_BASE + 0x518u)
+#define UART_INTENSET REG(UART_BASE + 0x304u)
 #define UART_TXD REG(UART_BASE + 0x51Cu)
 #define UART_BAUDRATE REG(UART_BASE + 0x524u)
 #define UART_CONFIG REG(UART_BASE + 0x56Cu)
 
 #define UART_ENABLE_ON 4u
+#define UART_INT_RXDRDY 0x4u
+
+/* The core's NVIC: UART0 is interrupt 2. */
+#define NVIC_ISER0 REG(0xE000E100u)
+#define NVIC_ICPR0 REG(0xE000E280u)
+#define UART0_IRQ_BIT (1u << 2)
+
+/* TIMER0, free-running: 32 bits at 1 MHz (16 MHz / 2^4). */
+#define TIMER0_BASE 0x40008000u
+#define TIMER_TASKS_START REG(TIMER0_BASE + 0x000u)
+#define TIMER_TASKS_CAPTURE0 REG(TIMER0_BASE + 0x040u)
+#define TIMER_BITMODE REG(TIMER0_BASE + 0x508u)
+#define TIMER_PRESCALER REG(TIMER0_BASE + 0x510u)
+#define TIMER_CC0 REG(TIMER0_BASE + 0x540u)
+#define TIMER_BITMODE_32 3u
+#define TIMER_PRESCALER_1MHZ 4u
 #define MICROBIT_PIN_TX 24u
 #define MICROBIT_PIN_RX 25u
 
@@ -75,21 +96,38 @@ void board_init(void)
     UART_EVENTS_TXDRDY = 0;
     UART_TASKS_STARTTX = 1;
     UART_TASKS_STARTRX = 1;
+    /* Interrupts masked for good before one is enabled: the receive
+     * interrupt is only a wake-up for wfi, which a pending interrupt ends
+     * even with PRIMASK set. */
+    __asm__ volatile("cpsid i" ::: "memory");
+    UART_INTENSET = UART_INT_RXDRDY;
+    NVIC_ISER0 = UART0_IRQ_BIT;
+    TIMER_BITMODE = TIMER_BITMODE_32;
+    TIMER_PRESCALER = TIMER_PRESCALER_1MHZ;
+    TIMER_TASKS_START = 1;
 }
 
-int board_uart_ready(void)
+uint32_t board_clock(void)
 {
-    return UART_EVENTS_RXDRDY != 0;
+    TIMER_TASKS_CAPTURE0 = 1;
+    return TIMER_CC0;
 }
 
 int board_uart_read_byte(void)
 {
-    while (UART_EVENTS_RXDRDY == 0)
-        ;
-    /* Clear the event before reading RXD: reading it lets the next byte
-     * in, whose RXDRDY must not be lost. */
-    UART_EVENTS_RXDRDY = 0;
-    return (int)(UART_RXD & 0xFFu);
+    for (;;) {
+        /* The pending bit the last wake left is cleared before the UART is
+         * looked at: a byte that comes after the look pends it anew, and
+         * the wfi returns at once instead of sleeping past the byte. */
+        NVIC_ICPR0 = UART0_IRQ_BIT;
+        if (UART_EVENTS_RXDRDY != 0) {
+            /* Clear the event before reading RXD: reading it lets the next
+             * byte in, whose RXDRDY must not be lost. */
+            UART_EVENTS_RXDRDY = 0;
+            return (int)(UART_RXD & 0xFFu);
+        }
+        __asm__ volatile("wfi" ::: "memory");
+    }
 }
 
 static void wait_transmitted(void)
