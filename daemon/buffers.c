@@ -54,6 +54,7 @@ void conn_detach_buffers(struct conn *c)
         s->spare = b;
         s->spare_count++;
     } else {
+        s->memory.freed_small += sizeof *b + b->in_cap + b->out_cap; /* malloc_trim */
         free(b);
     }
 }

@@ -28,6 +28,7 @@ void conn_free(struct conn *c)
     conn_release_session(c);
     conn_detach_buffers(c);
     free(c->out_handle);
+    c->server->memory.freed_small += sizeof *c; /* malloc_trim, once enough is back */
     free(c);
 }
 

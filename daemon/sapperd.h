@@ -564,6 +564,7 @@ struct server {
      * idle for evict_ms that makes room for a newcomer at --max-clients */
     char idle_line[48];
     char evict_line[80];
+    char evict_address_line[96]; /* ... that makes room for one from its address */
     uint64_t evict_ms;    /* 0: none (--idle-timeout 0) */
     uint64_t seeds_given; /* a NEW's seed when the system gives none */
     uint64_t stop_deadline;

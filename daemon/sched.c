@@ -207,7 +207,7 @@ void sched_evict_idle(struct server *s, const struct peer_key *from)
         c = conn_list_next(&s->active, c);
     if (s->evict_ms == 0 || c == NULL || uv_now(s->loop) - c->stamp < s->evict_ms)
         return;
-    conn_drain_saying(c, s->evict_line);
+    conn_drain_saying(c, from != NULL ? s->evict_address_line : s->evict_line);
 }
 
 /* ---- the pause list --------------------------------------------------------------- */

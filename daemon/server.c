@@ -509,6 +509,9 @@ int sapperd_serve(const struct sapperd_options *options)
     snprintf(s->evict_line, sizeof s->evict_line,
              "ERR idle for %lu s while the server is full; closing",
              (unsigned long)(s->evict_ms / 1000u));
+    snprintf(s->evict_address_line, sizeof s->evict_address_line,
+             "ERR idle for %lu s while your address has no session left; closing",
+             (unsigned long)(s->evict_ms / 1000u));
     s->resumed_line = "ERR your game was resumed on another connection; closing";
     s->max_per_address = sapperd_max_per_address(options);
     addresses_init(&s->addresses, uv_hrtime() ^ (uint64_t)(uintptr_t)s);

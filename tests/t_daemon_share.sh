@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# t_daemon_share.sh - no address takes the boards from the others, and every
+# line end is a line end: sapperd against clients that hold memory, stall,
+# trickle or idle, over real sockets bound to distinct loopback addresses
+# (tests/tools/share_clients.py):
+#
+#   - 30 NURIKABE 1000 x 1000 headers whose numbers never come, from two
+#     addresses, kept alive with blank lines: a client from a third address
+#     still gets NEW EXPERT, NEW 1 1 0 1 and CASUAL 1 1 at once
+#   - four addresses with 16 sessions each, stalled, trickling and idle
+#     with 1000 x 1000 games and HINT's block: a fifth address starts a
+#     NEW EXPERT game and a 1000 x 1000 one at once
+#   - a request whose lines stop, or come only as blank lines, ends with one
+#     ERR at --request-timeout; an idle session's blank lines do not keep it
+#     from --idle-timeout
+#   - a client whose lines end with a lone CR is served for as long as it
+#     sends them (the line clock stops at a CR as at a LF)
+#   - 16 idle sessions from one address, idle past the eviction age, make
+#     room for a 17th from the same address
+#   - under SET ECHO ON, the daemon's own notices start on a line of their
+#     own and end "\r\n"
+#   - the options' arguments are checked
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib/daemon.sh
+
+SHARE="timeout 120 python3 tests/tools/share_clients.py"
+value() { echo "$2" | sed -n "s/^$1 //p" | head -n 1; }
+
+# ---- reservations no bytes have earned ----------------------------------------------
+daemon_start headers "$SAPPERD" || { check "daemon starts" 1; summary t_daemon_share; exit 1; }
+out=$($SHARE headers "$DAEMON_ADDR" 2>&1)
+check_eq "30 stalled NURIKABE headers from 2 addresses: NEW EXPERT from a third" \
+    "$(value victim_1 "$out")" "OK 16 30 99"
+check_eq "... NEW 1 1 0 1" "$(value victim_2 "$out")" "OK 1 1 0"
+check_eq "... CASUAL 1 1" "$(value victim_3 "$out")" "0 1 1"
+daemon_stop headers "$DAEMON_PID"
+check "the headers daemon stops cleanly" $?
+
+# ---- the five-address promise ---------------------------------------------------------
+daemon_start promise "$SAPPERD" || { check "daemon starts" 1; summary t_daemon_share; exit 1; }
+out=$($SHARE promise "$DAEMON_ADDR" 2>&1)
+held=$(value held_refused "$out")
+[ -n "$held" ] && [ "$held" -gt 0 ]
+check "four addresses asking for everything are refused past their shares ($held refusals)" \
+    $? "$out"
+check_eq "a fifth address starts NEW EXPERT" "$(value expert "$out")" "OK 16 30 99"
+ms=$(value expert_ms "$out")
+[ -n "$ms" ] && [ "$ms" -lt 1000 ]
+check "... at once (${ms:-?} ms)" $?
+check_eq "a fifth address starts a 1000 x 1000 game" "$(value big "$out")" "OK 1000 1000 1"
+ms=$(value big_ms "$out")
+[ -n "$ms" ] && [ "$ms" -lt 1000 ]
+check "... at once (${ms:-?} ms)" $?
+daemon_stop promise "$DAEMON_PID"
+check "the promise daemon stops cleanly" $?
+
+# ---- deadlines ---------------------------------------------------------------------------
+daemon_start clocks "$SAPPERD" --line-timeout 3 --request-timeout 3 --idle-timeout 12 \
+    || { check "daemon starts" 1; summary t_daemon_share; exit 1; }
+out=$($SHARE blank "$DAEMON_ADDR" 8 2>&1)
+check_eq "NEW 3 3 and only blank lines after: told at --request-timeout" \
+    "$(value told "$out")" "ERR request not finished within 3 s; closing"
+after=$(value closed_after_s "$out")
+[ "$after" != no ] && awk -v a="$after" 'BEGIN { exit !(a >= 2.5 && a <= 5) }'
+check "... and closed after about 3 s (${after} s)" $?
+out=$($SHARE idleblank "$DAEMON_ADDR" 16 2>&1)
+check_eq "an idle session's blank lines are no sign of life: told at --idle-timeout" \
+    "$(value told "$out")" "ERR idle for 12 s; closing"
+after=$(value closed_after_s "$out")
+[ "$after" != no ] && awk -v a="$after" 'BEGIN { exit !(a >= 11.5 && a <= 14) }'
+check "... and closed after about 12 s (${after} s)" $?
+out=$($SHARE cr "$DAEMON_ADDR" 6 2>&1)
+check_eq "lines ended by a lone CR: SHOW answered every second for 6 s" \
+    "$(value answered "$out")" "6"
+check_eq "... and never told the line is unfinished" "$(value closed "$out")" "no"
+out=$($SHARE nat "$DAEMON_ADDR" 2>&1)
+check_eq "16 sessions of one address idle past a twelfth of --idle-timeout: a 17th is served" \
+    "$(value newcomer "$out")" "$(printf 'HELP\n' | "$CLIENT" transcript | head -n 1)"
+check_eq "... in the place of one of them" "$(value evicted "$out")" "1"
+check_eq "... which was told why" "$(value evicted_line "$out")" \
+    "ERR idle for 1 s while your address has no session left; closing"
+out=$($SHARE echo "$DAEMON_ADDR" partial 2>&1)
+check_eq "SET ECHO ON, a line half typed: the notice on a line of its own, ended CR LF" \
+    "$(value tail "$out")" "b'SHO\\r\\nERR line not finished within 3 s; closing\\r\\n'"
+daemon_stop clocks "$DAEMON_PID"
+check "the clocks daemon stops cleanly" $?
+
+# ---- the options ------------------------------------------------------------------------
+out=$("$SAPPERD" --help)
+[[ "$out" == *"--request-timeout SECONDS"* && "$out" == *"--keep-games SECONDS"* \
+    && "$out" == *"--max-memory-per-address BYTES"* ]]
+check "--help names --request-timeout, --keep-games and --max-memory-per-address" $?
+for bad in "--request-timeout x" "--request-timeout" "--keep-games -1" \
+    "--max-memory-per-address 0" "--max-memory-per-address 5X"; do
+    # shellcheck disable=SC2086
+    err=$("$SAPPERD" $bad 2>&1 >/dev/null)
+    [ $? -eq 2 ] && [[ "$err" == *"needs a number"* ]]
+    check "'$bad' is refused" $? "$err"
+done
+
+summary t_daemon_share

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""share_clients.py - clients that try to keep sapperd's boards from others.
+
+    share_clients.py MODE HOST:PORT ARGS...
+
+Over real sockets on loopback, bound to distinct addresses of 127.0.0.0/8
+where a mode needs several client addresses.  Each mode prints what it saw
+as "name value" lines for tests/t_daemon_share.sh to check; every socket
+operation is bounded.
+
+  headers ADDR
+      The reservation attack: 30 connections from 127.0.0.2 and 127.0.0.3
+      (16 an address) each send a NURIKABE 1000 1000 header whose numbers
+      never come (about 9 MB each), then a blank line each every 0.5 s.
+      Then a client from 127.0.0.1 asks NEW EXPERT 1, NEW 1 1 0 1 and
+      CASUAL 1 1 (its row).  Prints "victim_<n> <first reply line>" and
+      "victim_ms <how long the three took>".
+  promise ADDR
+      Four addresses (127.0.0.2-5), each with 16 sessions in a mix:
+      stalled NURIKABE 1000 1000 headers, trickling ones (a blank line and
+      a byte of a number line every 0.5 s), and idle sessions holding a
+      1000 x 1000 game and HINT's kept block.  Then a client from 127.0.0.6
+      asks NEW EXPERT 1 and NEW 1000 1000 1 1.  Prints "expert <reply>",
+      "expert_ms", "big <reply>", "big_ms", and "held_refused <how many of
+      the four addresses' requests were refused for memory>".
+  cr ADDR SECONDS
+      A client whose lines end with a lone CR: NEW 2 2 1 1 once, then SHOW
+      once a second for SECONDS.  Prints "answered <SHOW replies read>" and
+      "closed <the line it was told, or 'no'>".
+  blank ADDR SECONDS
+      A session sends NEW 3 3 then only blank lines, one every 0.5 s, for
+      SECONDS (or until closed).  Prints "closed_after_s <when it was
+      closed, or 'no'>" and "told <its last line>".
+  idleblank ADDR SECONDS
+      A session sends HELP, then a blank line every 0.5 s for SECONDS.
+      Prints "closed_after_s" and "told", as blank.
+  nat ADDR
+      16 sessions from 127.0.0.7 (the address's limit), silent; after 1.5 s
+      a 17th from 127.0.0.7 sends HELP.  Prints "newcomer <its first reply
+      line>" and "evicted <how many of the 16 read an ERR and were closed>"
+      and "evicted_line <that line>".
+  echo ADDR HOW
+      SET ECHO ON, then a line half-typed ("SHO") and nothing more (HOW
+      partial), or a line over 1,024 bytes (HOW toolong).  Prints "tail
+      <the last 60 bytes read, as Python's repr>".
+"""
+import select
+import socket
+import sys
+import time
+
+BIG_NURIKABE = b"NURIKABE 1000 1000 1000000\n"
+
+
+def parse(address):
+    host, port = address.rsplit(":", 1)
+    return host, int(port)
+
+
+def connect(address, source=None, timeout=10.0):
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.settimeout(timeout)
+    if source is not None:
+        sock.bind((source, 0))
+    sock.connect(parse(address))
+    return sock
+
+
+def read_until(sock, done, timeout):
+    """Bytes read until done(data) or the timeout or the peer's close;
+    returns (data, closed)."""
+    data = b""
+    end = time.monotonic() + timeout
+    while not done(data):
+        left = end - time.monotonic()
+        if left <= 0:
+            return data, False
+        ready, _, _ = select.select([sock], [], [], left)
+        if not ready:
+            return data, False
+        try:
+            chunk = sock.recv(65536)
+        except (ConnectionResetError, socket.timeout):
+            return data, True
+        if not chunk:
+            return data, True
+        data += chunk
+    return data, False
+
+
+def line_of(sock, timeout=10.0):
+    data, _ = read_until(sock, lambda d: b"\n" in d, timeout)
+    return data.split(b"\n", 1)[0].decode("ascii", "replace").rstrip("\r")
+
+
+def send_quietly(sock, data):
+    try:
+        sock.sendall(data)
+        return True
+    except OSError:
+        return False
+
+
+def victim(address, source, requests):
+    """Each request's first reply line, and the whole time in ms."""
+    started = time.monotonic()
+    sock = connect(address, source)
+    lines = []
+    for request in requests:
+        sock.sendall(request)
+        lines.append(line_of(sock))
+    sock.close()
+    return lines, (time.monotonic() - started) * 1000.0
+
+
+def headers(address):
+    held = []
+    for i in range(30):
+        sock = connect(address, "127.0.0.%d" % (2 + i // 16))
+        sock.sendall(BIG_NURIKABE)
+        held.append(sock)
+    time.sleep(0.5)
+    for sock in held:
+        send_quietly(sock, b"\n")
+    lines, ms = victim(address, "127.0.0.1",
+                       [b"NEW EXPERT 1\n", b"NEW 1 1 0 1\n", b"CASUAL 1 1\n.\n"])
+    for i, line in enumerate(lines):
+        print("victim_%d %s" % (i + 1, line))
+    print("victim_ms %.0f" % ms)
+    for _ in range(4):
+        time.sleep(0.5)
+        for sock in held:
+            send_quietly(sock, b"\n")
+    for sock in held:
+        sock.close()
+
+
+def promise(address):
+    held, refused = [], 0
+    for a in range(4):
+        source = "127.0.0.%d" % (2 + a)
+        for i in range(16):
+            sock = connect(address, source, timeout=30.0)
+            kind = i % 3
+            if kind == 2:  # idle, holding a big game and HINT's block
+                sock.sendall(b"NEW 1000 1000 100000 %d\n1 500 500\nHINT\n" % (a * 16 + i))
+                data, _ = read_until(sock, lambda d: d.count(b"\n") >= 3, 30.0)
+                replies = data.decode("ascii", "replace").split("\n")[:3]
+                refused += sum(1 for r in replies if "not enough memory" in r)
+            else:
+                sock.sendall(BIG_NURIKABE)
+                reply, _ = read_until(sock, lambda d: b"\n" in d, 0.3)
+                refused += b"not enough memory" in reply
+            held.append((kind, sock))
+    print("held_refused %d" % refused)
+    for _ in range(2):
+        time.sleep(0.5)
+        for kind, sock in held:
+            if kind == 1:
+                send_quietly(sock, b"\n1")
+    lines, ms = victim(address, "127.0.0.6", [b"NEW EXPERT 1\n"])
+    print("expert %s" % lines[0])
+    print("expert_ms %.0f" % ms)
+    lines, ms = victim(address, "127.0.0.6", [b"NEW 1000 1000 1 1\n"])
+    print("big %s" % lines[0])
+    print("big_ms %.0f" % ms)
+    for _, sock in held:
+        sock.close()
+
+
+def cr(address, seconds):
+    sock = connect(address)
+    sock.sendall(b"NEW 2 2 1 1\r")
+    line_of(sock)
+    answered, told = 0, "no"
+    for _ in range(int(seconds)):
+        if not send_quietly(sock, b"SHOW\r"):
+            break
+        data, closed = read_until(sock, lambda d: d.count(b"\n") >= 2, 1.0)
+        if b"ERR" in data:
+            told = data[data.index(b"ERR"):].split(b"\n")[0].decode().rstrip("\r")
+            break
+        if closed:
+            break
+        answered += 1
+        time.sleep(max(0.0, 1.0 - 0.05))
+    print("answered %d" % answered)
+    print("closed %s" % told)
+    sock.close()
+
+
+def blank(address, seconds, first):
+    sock = connect(address)
+    sock.sendall(first)
+    if first.startswith(b"HELP"):
+        read_until(sock, lambda d: d.endswith(b"END\n"), 5.0)
+    started = time.monotonic()
+    told, closed_after = "", "no"
+    while time.monotonic() - started < seconds:
+        if not send_quietly(sock, b"\n"):
+            closed_after = "%.1f" % (time.monotonic() - started)
+            break
+        data, closed = read_until(sock, lambda d: False, 0.5)
+        if data:
+            told = data.decode("ascii", "replace").strip().split("\n")[-1]
+        if closed:
+            closed_after = "%.1f" % (time.monotonic() - started)
+            break
+    print("closed_after_s %s" % closed_after)
+    print("told %s" % told)
+    sock.close()
+
+
+def nat(address):
+    held = [connect(address, "127.0.0.7") for _ in range(16)]
+    time.sleep(1.5)
+    newcomer = connect(address, "127.0.0.7")
+    newcomer.sendall(b"HELP\n")
+    print("newcomer %s" % line_of(newcomer))
+    evicted, evicted_line = 0, ""
+    for sock in held:
+        data, closed = read_until(sock, lambda d: False, 0.2)
+        if closed and data.startswith(b"ERR"):
+            evicted += 1
+            evicted_line = data.decode().strip()
+    print("evicted %d" % evicted)
+    print("evicted_line %s" % evicted_line)
+    for sock in held + [newcomer]:
+        sock.close()
+
+
+def echo(address, how):
+    sock = connect(address)
+    sock.sendall(b"SET ECHO ON\n")
+    read_until(sock, lambda d: b"OK" in d, 5.0)
+    if how == "partial":
+        sock.sendall(b"SHO")
+    else:
+        sock.sendall(b"x" * 1100)
+    data, _ = read_until(sock, lambda d: False, 6.0)
+    print("tail %r" % data[-60:])
+    sock.close()
+
+
+def main():
+    mode, address = sys.argv[1], sys.argv[2]
+    if mode == "headers":
+        headers(address)
+    elif mode == "promise":
+        promise(address)
+    elif mode == "cr":
+        cr(address, float(sys.argv[3]))
+    elif mode == "blank":
+        blank(address, float(sys.argv[3]), b"NEW 3 3\n")
+    elif mode == "idleblank":
+        blank(address, float(sys.argv[3]), b"HELP\n")
+    elif mode == "nat":
+        nat(address)
+    elif mode == "echo":
+        echo(address, sys.argv[3])
+    else:
+        sys.exit("unknown mode " + mode)
+
+
+if __name__ == "__main__":
+    main()
