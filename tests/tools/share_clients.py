@@ -11,7 +11,8 @@ operation is bounded.
   headers ADDR
       The reservation attack: 30 connections from 127.0.0.2 and 127.0.0.3
       (16 an address) each send a NURIKABE 1000 1000 header whose numbers
-      never come (about 9 MB each), then a blank line each every 0.5 s.
+      never come (about 9 MB each, together the default 256 MiB budget),
+      then a blank line each every 0.5 s.
       Then a client from 127.0.0.1 asks NEW EXPERT 1, NEW 1 1 0 1 and
       CASUAL 1 1 (its row).  Prints "victim_<n> <first reply line>" and
       "victim_ms <how long the three took>".
@@ -114,10 +115,18 @@ def victim(address, source, requests):
 
 
 def headers(address):
+    # Headers that ask for all of the default 256 MiB budget: each
+    # NURIKABE 1000 1000 d reserves 64 + 10^6 + 8 d bytes, the last one
+    # sized to what is left.
+    big, left, requests = 64 + 10**6 + 8 * 10**6, 256 << 20, []
+    while left >= big:
+        requests.append(BIG_NURIKABE)
+        left -= big
+    requests.append(b"NURIKABE 1000 1000 %d\n" % ((left - 64 - 10**6) // 8))
     held = []
-    for i in range(30):
+    for i, request in enumerate(requests):
         sock = connect(address, "127.0.0.%d" % (2 + i // 16))
-        sock.sendall(BIG_NURIKABE)
+        sock.sendall(request)
         held.append(sock)
     time.sleep(0.5)
     for sock in held:
