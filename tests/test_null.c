@@ -124,12 +124,17 @@ static void test_judge_and_session(void)
     sap_session_set_budget(NULL, 1);
     sap_session_set_seeds(NULL, NULL, NULL);
     CHECK(!sap_session_busy(NULL));
+    CHECK(!sap_session_in_request(NULL));
+    sap_session_set_resume(NULL, NULL, NULL, NULL);
+    CHECK_EQ_INT(sap_session_take_game(NULL, NULL), SAP_ERR_ARG);
+    sap_kept_game_release(NULL, NULL);
     sap_session_release(NULL);
     CHECK_EQ_INT(sap_session_init(&session, NULL), SAP_OK);
     CHECK_EQ_INT(sap_session_sink(&session, NULL, 5), 0);
     CHECK_EQ_INT(sap_session_poll(&session, NULL, 8), 0);
     CHECK_EQ_INT(sap_session_judge_result(&session, NULL, NULL), SAP_JUDGE_READING);
     CHECK(!sap_session_busy(&session)); /* nothing was taken */
+    CHECK_EQ_INT(sap_session_take_game(&session, NULL), SAP_ERR_ARG);
     sap_session_release(&session);
 }
 
