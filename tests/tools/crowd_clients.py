@@ -18,14 +18,10 @@ while and after the crowd is there.  Prints "name value" lines (KiB).
       difference over N) and "rss_after_kib" (1.5 s after they closed).
       REQUEST and PRELUDE take \\n and \\r escapes.
 """
-import socket
 import sys
 import time
 
-
-def parse(address):
-    host, port = address.rsplit(":", 1)
-    return host, int(port)
+from loopback import connect
 
 
 def rss_kib(pid):
@@ -36,16 +32,12 @@ def rss_kib(pid):
     return -1
 
 
-def connect(address, index):
-    # Spread over 127.0.0.0/8 so that no per-address limit is the one met.
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    # A small receive window, as a client far away that reads nothing:
-    # the server's replies back up into the server at once.
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.bind(("127.0.%d.%d" % (1 + index // 200, 2 + index % 200), 0))
-    sock.settimeout(10.0)
-    sock.connect(parse(address))
-    return sock
+def connect_spread(address, index):
+    # Spread over 127.0.0.0/8 so that no per-address limit is the one met;
+    # a small receive window, as a client far away that reads nothing: the
+    # server's replies back up into the server at once.
+    return connect(address, "127.0.%d.%d" % (1 + index // 200, 2 + index % 200),
+                   receive_buffer=4096)
 
 
 def read_until(sock, marker):
@@ -62,7 +54,7 @@ def smallboards(address, pid, count):
     before = rss_kib(pid)
     held = []
     for i in range(count):
-        sock = connect(address, i)
+        sock = connect_spread(address, i)
         sock.sendall(b"NEW 250 250 1 %d\n1 1 1\nSTATS\n" % (i + 1))
         read_until(sock, b"CLICKS")  # OK, the click's reply, then STATS
         held.append(sock)
@@ -80,7 +72,7 @@ def nonreaders(address, pid, count, request, prelude):
     before = rss_kib(pid)
     held = []
     for i in range(count):
-        sock = connect(address, i)
+        sock = connect_spread(address, i)
         if prelude:
             sock.sendall(prelude)
         sock.setblocking(False)

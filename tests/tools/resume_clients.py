@@ -35,17 +35,9 @@ import struct
 import sys
 import time
 
+from loopback import connect
+
 TOKEN = re.compile(rb"  game ([0-9abcdefghjkmnpqrstvwxyz]{16})\r?\n")
-
-
-def parse(address):
-    host, port = address.rsplit(":", 1)
-    return host, int(port)
-
-
-def connect(address):
-    sock = socket.create_connection(parse(address), timeout=10.0)
-    return sock
 
 
 class Client:

@@ -45,48 +45,12 @@ operation is bounded.
       partial), or a line over 1,024 bytes (HOW toolong).  Prints "tail
       <the last 60 bytes read, as Python's repr>".
 """
-import select
-import socket
 import sys
 import time
 
+from loopback import connect, read_until
+
 BIG_NURIKABE = b"NURIKABE 1000 1000 1000000\n"
-
-
-def parse(address):
-    host, port = address.rsplit(":", 1)
-    return host, int(port)
-
-
-def connect(address, source=None, timeout=10.0):
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.settimeout(timeout)
-    if source is not None:
-        sock.bind((source, 0))
-    sock.connect(parse(address))
-    return sock
-
-
-def read_until(sock, done, timeout):
-    """Bytes read until done(data) or the timeout or the peer's close;
-    returns (data, closed)."""
-    data = b""
-    end = time.monotonic() + timeout
-    while not done(data):
-        left = end - time.monotonic()
-        if left <= 0:
-            return data, False
-        ready, _, _ = select.select([sock], [], [], left)
-        if not ready:
-            return data, False
-        try:
-            chunk = sock.recv(65536)
-        except (ConnectionResetError, socket.timeout):
-            return data, True
-        if not chunk:
-            return data, True
-        data += chunk
-    return data, False
 
 
 def line_of(sock, timeout=10.0):
