@@ -96,7 +96,9 @@ enum request_kind {
     REQ_SET,
     REQ_HELP,
     REQ_BYE,
-    REQ_RESUME,
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
+    REQ_RESUME, /* a server's only: a board's table has no such row */
+#endif
     REQUEST_KINDS
 };
 

@@ -335,6 +335,7 @@ static size_t reply_help(struct sap_session *s, char *out, size_t cap)
     return n;
 }
 
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
 /* RESUME <token>: the server's game kept under token becomes this
  * session's.  The token's own bytes are never quoted back: a wrong one is
  * told no more than that nothing is kept under it. */
@@ -362,6 +363,7 @@ static void take_resume(struct sap_session *s, const struct request_line *r)
     sap_session_reply_numbers(s, SAP_STR("OK "), sap_game_rows(s->game), sap_game_cols(s->game),
                               sap_game_mines(s->game));
 }
+#endif
 
 static void take_bye(struct sap_session *s, const struct request_line *r)
 {
@@ -406,8 +408,10 @@ SAP_TEXT(t_help, "help");
 SAP_TEXT(t_usage_help, "usage: HELP");
 SAP_TEXT(t_bye, "bye");
 SAP_TEXT(t_usage_bye, "usage: BYE");
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
 SAP_TEXT(t_resume, "resume");
 SAP_TEXT(t_usage_resume, "usage: RESUME <token> (VIEW shows a game's token)");
+#endif
 
 /* Each row's HELP lines.  What a build leaves out is left out of them too:
  * NEW's CASUAL and NOGUESS levels (the deduction engine plays them), and
@@ -501,7 +505,6 @@ SAP_STATIC_ASSERT(
 #define DEDUCE(handler) (SERVES(SAP_SOLVER_DEDUCE) ? (handler) : NULL)
 #define VIEW(handler) (SERVES(SAP_SOLVER_VIEW) ? (handler) : NULL)
 #define STATS(handler) (SERVES(SAP_SOLVER_STATS) ? (handler) : NULL)
-#define RESUME(handler) (SERVES(SAP_SOLVER_RESUME) ? (handler) : NULL)
 #define BOARD (ARGS_NUMBERS | ARGS_BOARD)
 #define CLICK(keyword, help_text)                                                              \
     {                                                                                          \
@@ -618,11 +621,13 @@ const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     [REQ_HELP] = { ALONE(t_help, t_usage_help, h_help, 0, 0), .take = take_help,
                    .reply = reply_help },
     [REQ_BYE] = { ALONE(t_bye, t_usage_bye, h_bye, 0, 0), .take = take_bye },
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
     [REQ_RESUME] = { .word = t_resume,
-                     .usage = RESUME(t_usage_resume),
-                     .help = RESUME(h_resume),
+                     .usage = t_usage_resume,
+                     .help = h_resume,
                      .args_min = 1,
                      .args_max = 1,
                      .solver = SAP_SOLVER_RESUME,
-                     .take = RESUME(take_resume) },
+                     .take = take_resume },
+#endif
 };

@@ -888,9 +888,6 @@ struct sap_session {
     uint32_t allowance;    /* sap_session_set_allowance: steps a cell, 0 none */
     uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
     void *seed_context;
-    sap_resume_fn resume;  /* sap_session_set_resume, or NULL */
-    void *resume_context;
-    const char *token;     /* ... the session's token (VIEW shows it), or NULL */
     uint8_t mode;          /* what the next input is (request, row, judge) */
     uint8_t request;       /* the request in progress: its table row + 1, or 0 */
     uint8_t stage;         /* what it has left for poll: work, a long reply */
@@ -972,6 +969,11 @@ struct sap_session {
     struct sap_judge judge;
     char reply[SAP_REPLY_MAX];
     char line[SAP_LINE_MAX]; /* the line being read, without its line end */
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
+    sap_resume_fn resume; /* sap_session_set_resume, or NULL */
+    void *resume_context;
+    const char *token; /* ... the session's token (VIEW shows it), or NULL */
+#endif
 };
 
 #define SAP_SESSION_BYTES (sizeof(struct sap_session))

@@ -460,11 +460,15 @@ bool sap_session_in_request(const struct sap_session *s)
 void sap_session_set_resume(struct sap_session *s, sap_resume_fn resume, void *context,
                             const char *token)
 {
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
     if (!usable(s))
         return;
     s->resume = resume;
     s->resume_context = context;
     s->token = token;
+#else
+    (void)s, (void)resume, (void)context, (void)token; /* a build without RESUME */
+#endif
 }
 
 int sap_session_take_game(struct sap_session *s, struct sap_kept_game *kept)

@@ -252,13 +252,14 @@ static size_t status_piece(const struct sap_session *s, char *buf)
                  : state == SAP_LOSE       ? SAP_STR("  lost")
                  : sap_game_clicks(g) == 0 ? SAP_STR("  not started")
                                            : SAP_STR("  playing"));
-    if (SERVES(SAP_SOLVER_RESUME) && state == SAP_RUNNING && s->token != NULL
-        && s->token[0] != '\0') { /* the game RESUME takes over */
-        size_t k;
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
+    if (state == SAP_RUNNING && s->token != NULL && s->token[0] != '\0') {
+        size_t k; /* the token that takes this game over (RESUME) */
         sap_text_add(buf, PIECE_MAX - 1u, &n, SAP_STR("  game "));
         for (k = 0; k < SAP_TOKEN_MAX && s->token[k] != '\0'; k++)
             buf[n++] = s->token[k];
     }
+#endif
     buf[n++] = '\n';
     return n;
 }
