@@ -97,13 +97,18 @@ void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
     sap_session_leave_work(s);
 }
 
-/* HINT's block: the deduction and the guess's look-ahead (guess.c). */
+/* HINT's block: the deduction and the guess's look-ahead (guess.c); or
+ * "ERR not enough memory ...", and false. */
 static bool hint_full_start(struct sap_session *s)
 {
     size_t bytes = SAP_HINT_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
     void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
     s->req.deduce.live = 0;
-    return block != NULL && sap_hint_init(&s->req.deduce.hint, block, bytes, s->game) == SAP_OK;
+    if (block == NULL || sap_hint_init(&s->req.deduce.hint, block, bytes, s->game) != SAP_OK) {
+        sap_session_reply_err(s, sap_reason_no_memory);
+        return false;
+    }
+    return true;
 }
 
 /* HINT on the deduction kept beside the game. */
@@ -136,10 +141,8 @@ static int hint_on(struct sap_session *s)
         err = sap_live_spend(s->live, &budget);
         if (err != SAP_ERR_SIZE)
             return err;
-        if (!hint_full_start(s)) {
-            sap_session_reply_err(s, sap_reason_no_memory);
+        if (!hint_full_start(s))
             return SAP_ERR_NOMEM;
-        }
         if (budget == 0)
             return SAP_MORE;
         /* on in the same poll, with what is left of its budget */
@@ -163,11 +166,8 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
         sap_req_deduce_start(s, &s->req.deduce.deduce);
         return;
     }
-    if (!hint_start(s)) {
-        sap_session_reply_err(s, sap_reason_no_memory);
-        return;
-    }
-    sap_session_leave_work(s);
+    if (hint_start(s))
+        sap_session_leave_work(s);
 }
 
 int sap_req_deduce_on(struct sap_session *s, sap_deduce **d)
@@ -331,11 +331,8 @@ static bool play_next(struct sap_session *s)
             s, sap_game_cell(s->game, x - 1u, y - 1u) == 'P' ? SAP_OP_RIGHT : SAP_OP_LEFT, x,
             y);
     }
-    if (!hint_start(s)) {
-        sap_session_release_request_block(s);
-        sap_session_reply_err(s, sap_reason_no_memory);
-        return play_stop(s);
-    }
+    if (!hint_start(s))
+        return play_stop(s); /* its ERR; the block goes back with the request */
     s->req.deduce.play_stage = PLAY_HINT;
     return true;
 }
