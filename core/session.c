@@ -21,7 +21,8 @@
  *
  * Inside a JUDGE stream the bytes go straight to the embedded judge reader
  * instead of the line buffer, so a stream has no line length limit beyond
- * the reader's own; the stream's reply ends with a line "END".
+ * the reader's own; the stream's reply ends with a line "END", but for an
+ * ERR that is its first line, which is the reply alone.
  */
 #include "protocol.h"
 
@@ -65,6 +66,7 @@ int sap_session_judge_begin(struct sap_session *s, enum sap_format format)
     if (err == SAP_OK) {
         s->mode = MODE_JUDGE;
         s->judge_finished = false;
+        s->req.stream.written = false;
         sap_judge_set_budget(&s->judge, s->budget);
     }
     return err;
@@ -76,8 +78,10 @@ static void finish_judge(struct sap_session *s)
     sap_judge_finish(&s->judge);
 }
 
-/* The stream is over (done or failed) and its output is out: "END" (after
- * the ERR line of a failure), then requests again; or, judge-only, close. */
+/* The stream is over (done or failed) and its output is out: "END", or
+ * the ERR line of a failure, then END if the output had begun (an ERR
+ * first is the reply alone: daemon/README.md, "Replies that end with
+ * END"); then requests again; or, judge-only, close. */
 static void leave_judge(struct sap_session *s, int status)
 {
     sap_judge_release(&s->judge);
@@ -92,8 +96,10 @@ static void leave_judge(struct sap_session *s, int status)
         sap_session_reply_add_u32(s, s->judge.error_line);
         sap_session_reply_add(s, SAP_STR(": "));
         sap_session_reply_add_ram(s, s->judge.error_reason); /* set with every failure */
-        sap_session_reply_end(s);
-        sap_session_reply_add(s, end_line);
+        if (s->req.stream.written) {
+            sap_session_reply_end(s);
+            sap_session_reply_add(s, end_line);
+        }
     } else {
         sap_session_reply_start(s, end_line);
     }
@@ -409,7 +415,9 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
             /* the reader does at most its budget of work per poll, and
              * returns 0 when it spent it without a reply byte */
             k = sap_judge_poll(&s->judge, out + n, room);
-            if (k == 0) {
+            if (k != 0) {
+                s->req.stream.written = true;
+            } else {
                 settle(s);
                 if (s->mode == MODE_JUDGE)
                     break; /* nothing more from the reader for now */

@@ -130,16 +130,16 @@ static void test_crlf_is_one_line_end(void)
 
     expect_every_way("JUDGE BOOM\r\n1\r\n1 1\r\nx\r\nbye\r\n", 0,
                      "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\n"
-                     "END\nBYE\n");
+                     "BYE\n");
     expect_every_way("JUDGE BOOM\r1\r1 1\rx\rbye\r", 0,
                      "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\n"
-                     "END\nBYE\n");
+                     "BYE\n");
     session_memory_init(&m);
     sap_session_init(&s, &m.memory);
     for (i = 0; i < sizeof parts / sizeof *parts; i++)
         CHECK_EQ_INT(session_drive(&s, parts[i], strlen(parts[i]), 0, 64, false, &o),
                      strlen(parts[i]));
-    CHECK_EQ_STR(o.bytes, "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nEND\nBYE\n");
+    CHECK_EQ_STR(o.bytes, "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nBYE\n");
     sap_session_release(&s);
     session_output_free(&o);
 }
@@ -340,7 +340,7 @@ static void test_echo_in_judge_stream(void)
     expect_every_way("JUDGE BOOM\r1\r1 1\rx\b\r0\rbye\r", SAP_TERMINAL_ECHO,
                      "JUDGE BOOM\r\n1\r\n1 1\r\nx"
                      "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\r\n"
-                     "END\r\n\r\n0\r\nOK\r\nbye\r\nBYE\r\n");
+                     "\r\n0\r\nOK\r\nbye\r\nBYE\r\n");
 }
 
 int main(void)
