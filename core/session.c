@@ -92,9 +92,7 @@ static void leave_judge(struct sap_session *s, int status)
     if (status < 0) {
         sap_session_reply_start_err(s);
         sap_session_reply_add(s, sap_format_name(sap_judge_format(&s->judge)));
-        sap_session_reply_add(s, SAP_STR(" line "));
-        sap_session_reply_add_u32(s, s->judge.error_line);
-        sap_session_reply_add(s, SAP_STR(": "));
+        sap_session_reply_add_format(s, SAP_STR(" line #: "), &s->judge.error_line, NULL, 0);
         sap_session_reply_add_ram(s, s->judge.error_reason); /* set with every failure */
         if (s->req.stream.written) {
             sap_session_reply_end(s);
