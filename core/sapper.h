@@ -1047,7 +1047,11 @@ bool sap_session_busy(const struct sap_session *session);
  *     being typed (a UTF-8 character whole), echoed as "\b \b" (nothing
  *     when the line is empty or the character was not echoed);
  *   - every line the session writes ends "\r\n", not "\n" (such a
- *     terminal moves down on "\n" but back to the margin only on "\r").
+ *     terminal moves down on "\n" but back to the margin only on "\r");
+ *   - every reply starts on a line of its own: where the echo left the
+ *     cursor inside a line (a line too long, a last line without its line
+ *     end, a JUDGE stream's output after a word on the same line), "\r\n"
+ *     comes first.
  * The echo of a byte comes out of poll before anything the byte caused (a
  * line's reply): sink takes one byte, then its echo must be polled (the
  * session owes at most one byte's echo: 3 bytes).  Inside a JUDGE stream

@@ -224,16 +224,22 @@ static size_t judge_bytes(struct sap_session *s, const char *input, size_t lengt
 
 SAP_TEXT(echo_parts, "\r\n\b \b"); /* ECHO_LINE_END .. ECHO_PARTS_END */
 
-/* The next byte of the echo owed (protocol.h). */
+/* The next byte of the echo owed (protocol.h); FRAME_MIDLINE says
+ * whether it leaves the cursor inside a line. */
 static char echo_next(struct sap_session *s)
 {
     uint8_t e = s->echo;
+    char c;
     if (e > ECHO_PARTS_END) {
         s->echo = 0;
-        return (char)e;
+        c = (char)e;
+    } else {
+        s->echo = e == ECHO_NEWLINE || e == ECHO_PARTS_END ? 0u : (uint8_t)(e + 1u);
+        c = sap_rom_byte(echo_parts + e - 1u);
     }
-    s->echo = e == ECHO_NEWLINE || e == ECHO_PARTS_END ? 0u : (uint8_t)(e + 1u);
-    return sap_rom_byte(echo_parts + e - 1u);
+    s->framing = (uint8_t)(c == '\n' ? s->framing & ~FRAME_MIDLINE
+                                     : s->framing | FRAME_MIDLINE);
+    return c;
 }
 
 /* ---- the API ----------------------------------------------------------- */
@@ -384,13 +390,19 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
     }
     /* With echo on, every line the session writes ends "\r\n": its bytes
      * are made one at a time, and a '\n' goes out as '\r', the '\n' owed
-     * as echo is, next.  (A person reads them: speed is no matter.) */
+     * as echo is, next.  (A person reads them: speed is no matter.)  A
+     * reply that would start where the echo left the cursor inside a line
+     * starts with a line end. */
     crlf = (s->terminal & SAP_TERMINAL_ECHO) != 0;
     while (n < cap) {
         size_t k, room = crlf ? 1u : cap - n;
         settle(s);
         if (s->echo != 0) {
             out[n++] = echo_next(s);
+            continue;
+        }
+        if (crlf && (s->framing & FRAME_MIDLINE) != 0 && sap_session_output_pending(s)) {
+            s->echo = ECHO_LINE_END; /* a reply starts on a line of its own */
             continue;
         }
         if (s->reply_sent < s->reply_length) {
