@@ -296,9 +296,14 @@ void sap_session_put_game(struct sap_session *s, struct sap_kept_game *kept);
 /* The line framing's state (struct sap_session's `framing`).  FRAME_CR:
  * the last byte was a '\r' that ended a line, so a '\n' next is the rest
  * of that line end and is dropped (in a JUDGE stream too).  FRAME_SKIP: a
- * JUDGE stream failed inside a line, and the rest of that line is dropped. */
+ * JUDGE stream failed inside a line, and the rest of that line is dropped.
+ * FRAME_MIDLINE: with echo on, the last byte echoed was not a line end, so
+ * the terminal's cursor is inside a line: the next reply starts with one
+ * (a line too long, a last line without its line end, a JUDGE stream's
+ * output or ERR after a word typed on its line). */
 #define FRAME_CR 0x1u
 #define FRAME_SKIP 0x2u
+#define FRAME_MIDLINE 0x4u
 
 /* The echo still owed (struct sap_session's `echo`), a byte at a time
  * through sap_session_poll: 0 none; ECHO_LINE_END ("\r\n") and ECHO_ERASE

@@ -291,12 +291,13 @@ static void take_judge(struct sap_session *s, const struct request_line *r)
     const char *name = r->text + r->tokens->start[1];
     uint32_t length = r->tokens->length[1];
     int format = sap_format_from_name(name, length);
-    if (format < 0)
-        sap_session_reply_err_format(
-            s, SAP_STR("unknown format %: JUDGE BOOM|CASUAL|MASTER|NURIKABE"), NULL, name,
-            length);
-    else if (sap_session_judge_begin(s, (enum sap_format)format) != SAP_OK)
-        sap_session_reply_err_format(s, sap_reason_not_served, NULL, name, length);
+    const char *reason = SAP_STR("unknown format %: JUDGE BOOM|CASUAL|MASTER|NURIKABE");
+    if (format >= 0) {
+        if (sap_session_judge_begin(s, (enum sap_format)format) == SAP_OK)
+            return;
+        reason = sap_reason_not_served;
+    }
+    sap_session_reply_err_format(s, reason, NULL, name, length);
 }
 
 /* HELP is each served row's `help`, in the table's order, then END: a row

@@ -97,13 +97,18 @@ void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
     sap_session_leave_work(s);
 }
 
-/* HINT's block: the deduction and the guess's look-ahead (guess.c). */
+/* HINT's block: the deduction and the guess's look-ahead (guess.c); or
+ * "ERR not enough memory ...", and false. */
 static bool hint_full_start(struct sap_session *s)
 {
     size_t bytes = SAP_HINT_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
     void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
     s->req.deduce.live = 0;
-    return block != NULL && sap_hint_init(&s->req.deduce.hint, block, bytes, s->game) == SAP_OK;
+    if (block == NULL || sap_hint_init(&s->req.deduce.hint, block, bytes, s->game) != SAP_OK) {
+        sap_session_reply_err(s, sap_reason_no_memory);
+        return false;
+    }
+    return true;
 }
 
 /* HINT on the deduction kept beside the game. */
@@ -136,10 +141,8 @@ static int hint_on(struct sap_session *s)
         err = sap_live_spend(s->live, &budget);
         if (err != SAP_ERR_SIZE)
             return err;
-        if (!hint_full_start(s)) {
-            sap_session_reply_err(s, sap_reason_no_memory);
+        if (!hint_full_start(s))
             return SAP_ERR_NOMEM;
-        }
         if (budget == 0)
             return SAP_MORE;
         /* on in the same poll, with what is left of its budget */
@@ -163,11 +166,8 @@ void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
         sap_req_deduce_start(s, &s->req.deduce.deduce);
         return;
     }
-    if (!hint_start(s)) {
-        sap_session_reply_err(s, sap_reason_no_memory);
-        return;
-    }
-    sap_session_leave_work(s);
+    if (hint_start(s))
+        sap_session_leave_work(s);
 }
 
 int sap_req_deduce_on(struct sap_session *s, sap_deduce **d)
@@ -258,7 +258,9 @@ size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap)
 /* PLAY [<n>]: the moves HINT names, played one after another until the game
  * ends (or n of them): each move's line "<op> <x> <y>" (the short reply),
  * its boom lines (the long one), then the next move's work; END last, after
- * the ERR line of a move that could not be made.  Each move is a request of
+ * the ERR line of a move that could not be made.  An ERR before the first
+ * move's line is the whole reply (daemon/README.md, "Replies that end with
+ * END").  Each move is a request of
  * its own to the allowance (sap_session_leave_work counts it anew), its
  * deduction has the request's block and gives it back before the move is
  * played.  A move's VIEW under SET VIEW ON is not drawn: VIEW's cursor is
@@ -266,6 +268,7 @@ size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap)
 enum play_stage {
     PLAY_NEXT = 0, /* the next move is to be chosen, or the game is over */
     PLAY_HINT,     /* HINT's deduction and scan */
+    PLAY_LAY,      /* a no-guess board's first click, its line out: its layout to begin */
     PLAY_MOVE,     /* the move: a no-guess layout being made, an opening */
     PLAY_BOOM,     /* its boom lines going out */
     PLAY_END       /* END going out */
@@ -277,9 +280,12 @@ SAP_STATIC_ASSERT(play_after_move,
                   offsetof(struct sap_session, req.deduce.play_stage)
                       >= offsetof(struct sap_session, req.move.col) + sizeof(uint32_t));
 
-/* END, after the reply line already set (an ERR, or none). */
+/* END, after the reply line already set (an ERR, or none); an ERR set
+ * before any move's line is the reply alone, and the request ends. */
 static bool play_stop(struct sap_session *s)
 {
+    if (!s->req.deduce.play_begun && s->reply_length != 0)
+        return false;
     s->req.deduce.play_stage = PLAY_END;
     s->req.deduce.piece = 0;
     sap_session_stream_reply(s);
@@ -299,20 +305,25 @@ static bool play_moved(struct sap_session *s, bool more)
 }
 
 /* Its line "<op> <x> <y>" (1-based), then the move, as the request itself
- * would make it. */
+ * would make it.  A no-guess board's first click begins its layout once
+ * the line is out (PLAY_LAY), so that the ERR of a layout that cannot
+ * begin comes after the line, as the click's own reply. */
 static bool play_begin(struct sap_session *s, int op, uint32_t x, uint32_t y)
 {
     char v = sap_game_cell(s->game, x - 1u, y - 1u);
     if (s->req.deduce.play_counted)
         s->req.deduce.moves_left--;
     sap_session_reply_numbers(s, SAP_STR(""), (uint32_t)op, x, y);
-    s->req.deduce.play_stage = PLAY_MOVE;
+    s->req.deduce.play_begun = true;
     s->req.move.generate = NULL;
     if (op == SAP_OP_LEFT && sap_game_pending_level(s->game) != SAP_LEVEL_RANDOM
-        && (v == '_' || v == '?')) { /* a no-guess board's first click */
-        sap_req_start_generate(s, x - 1u, y - 1u);
-        return play_moved(s, s->req.move.generate != NULL);
+        && (v == '_' || v == '?')) {
+        s->req.move.row = x - 1u;
+        s->req.move.col = y - 1u;
+        s->req.deduce.play_stage = PLAY_LAY;
+        return true;
     }
+    s->req.deduce.play_stage = PLAY_MOVE;
     return play_moved(s, sap_req_play_move(s, op, x, y));
 }
 
@@ -331,11 +342,8 @@ static bool play_next(struct sap_session *s)
             s, sap_game_cell(s->game, x - 1u, y - 1u) == 'P' ? SAP_OP_RIGHT : SAP_OP_LEFT, x,
             y);
     }
-    if (!hint_start(s)) {
-        sap_session_release_request_block(s);
-        sap_session_reply_err(s, sap_reason_no_memory);
-        return play_stop(s);
-    }
+    if (!hint_start(s))
+        return play_stop(s); /* its ERR */
     s->req.deduce.play_stage = PLAY_HINT;
     return true;
 }
@@ -369,6 +377,7 @@ void sap_req_play_take(struct sap_session *s, const struct request_line *r)
     }
     s->req.deduce.hint = NULL;
     s->req.deduce.play_stage = PLAY_NEXT;
+    s->req.deduce.play_begun = false;
     sap_session_leave_work(s);
 }
 
@@ -379,6 +388,10 @@ bool sap_req_play_work(struct sap_session *s)
         return play_next(s);
     case PLAY_HINT:
         return play_hint(s);
+    case PLAY_LAY:
+        s->req.deduce.play_stage = PLAY_MOVE;
+        sap_req_start_generate(s, s->req.move.row, s->req.move.col);
+        return play_moved(s, s->req.move.generate != NULL);
     default: /* PLAY_MOVE */
         return play_moved(s, sap_req_move_work(s));
     }

@@ -759,15 +759,17 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  *
  * The protocol itself - every request, its reply and its errors, what a
  * malformed line does, NEW keeping the old game until the new one is
- * whole, JUDGE streams, line ends and limits - is described in one place:
- * README.md, "The line protocol".  A line (a request, a board row, a
- * number line) ends at "\n", at "\r\n" or at a lone "\r" (what a serial
- * terminal sends for Enter); "\r\n" is one line end, whichever sink calls
- * its bytes come in.  HELP lists the requests this build serves
- * (SAP_SESSION_HELP_LINES lines); the table that serves them is
- * core/requests.c.  Anything malformed gets exactly one "ERR <reason>"
- * line and changes nothing; a line longer than SAP_LINE_MAX gets "ERR line
- * too long" and the session closes.
+ * whole, JUDGE streams, where a reply stops, line ends and limits - is
+ * described in one place: daemon/README.md, "The line protocol".  A line
+ * (a request, a board row, a number line) ends at "\n", at "\r\n" or at
+ * a lone "\r" (what a serial terminal sends for Enter); "\r\n" is one
+ * line end, whichever sink calls its bytes come in.  HELP lists the
+ * requests this build serves (SAP_SESSION_HELP_LINES lines); the table
+ * that serves them is core/requests.c.  Anything malformed gets exactly
+ * one "ERR <reason>" line and changes nothing; a line longer than
+ * SAP_LINE_MAX gets "ERR line too long" and the session closes.  Where
+ * the replies whose length the request does not fix stop, ERRs included:
+ * daemon/README.md, "Replies that end with END".
  *
  * Largest reply per request, in bytes (the fuzz harness asserts these):
  *   every ERR line, OK, QUIT, BYE, HINT, STATS, CASUAL, NURIKABE:
@@ -935,11 +937,13 @@ struct sap_session {
             bool live;                 /* ... on the deduction kept beside the game */
             uint32_t row, col;         /* PROB's cursor */
             uint32_t piece;            /* how much of the cell's token (PLAY: END) is out */
-            /* PLAY: its stage, whether it has a move count and how many of
-             * them are left (after row and col: a move's fields, which a
-             * no-guess board's first click uses, overlap only those) */
+            /* PLAY: its stage, whether it has a move count, whether a
+             * move's line has been written, and how many moves are left
+             * (after row and col: a move's fields, which a no-guess
+             * board's first click uses, overlap only those) */
             uint8_t play_stage;
             bool play_counted;
+            bool play_begun;
             uint32_t moves_left;
         } deduce;
         struct { /* STATS */
@@ -965,6 +969,9 @@ struct sap_session {
             const char *at; /* the next byte of a row's text, or NULL */
             uint8_t row;    /* the next row whose text is to go out */
         } help;
+        struct {          /* a JUDGE stream, while it is read (core/session.c) */
+            bool written; /* its output has begun */
+        } stream;
     } req;
     struct sap_judge judge;
     char reply[SAP_REPLY_MAX];
@@ -1074,7 +1081,11 @@ bool sap_session_busy(const struct sap_session *session);
  *     being typed (a UTF-8 character whole), echoed as "\b \b" (nothing
  *     when the line is empty or the character was not echoed);
  *   - every line the session writes ends "\r\n", not "\n" (such a
- *     terminal moves down on "\n" but back to the margin only on "\r").
+ *     terminal moves down on "\n" but back to the margin only on "\r");
+ *   - every reply starts on a line of its own: where the echo left the
+ *     cursor inside a line (a line too long, a last line without its line
+ *     end, a JUDGE stream's output after a word on the same line), "\r\n"
+ *     comes first.
  * The echo of a byte comes out of poll before anything the byte caused (a
  * line's reply): sink takes one byte, then its echo must be polled (the
  * session owes at most one byte's echo: 3 bytes).  Inside a JUDGE stream

@@ -21,7 +21,8 @@
  *
  * Inside a JUDGE stream the bytes go straight to the embedded judge reader
  * instead of the line buffer, so a stream has no line length limit beyond
- * the reader's own; the stream's reply ends with a line "END".
+ * the reader's own; the stream's reply ends with a line "END", but for an
+ * ERR that is its first line, which is the reply alone.
  */
 #include "protocol.h"
 
@@ -65,6 +66,7 @@ int sap_session_judge_begin(struct sap_session *s, enum sap_format format)
     if (err == SAP_OK) {
         s->mode = MODE_JUDGE;
         s->judge_finished = false;
+        s->req.stream.written = false;
         sap_judge_set_budget(&s->judge, s->budget);
     }
     return err;
@@ -76,8 +78,10 @@ static void finish_judge(struct sap_session *s)
     sap_judge_finish(&s->judge);
 }
 
-/* The stream is over (done or failed) and its output is out: "END" (after
- * the ERR line of a failure), then requests again; or, judge-only, close. */
+/* The stream is over (done or failed) and its output is out: "END", or
+ * the ERR line of a failure, then END if the output had begun (an ERR
+ * first is the reply alone: daemon/README.md, "Replies that end with
+ * END"); then requests again; or, judge-only, close. */
 static void leave_judge(struct sap_session *s, int status)
 {
     sap_judge_release(&s->judge);
@@ -88,12 +92,12 @@ static void leave_judge(struct sap_session *s, int status)
     if (status < 0) {
         sap_session_reply_start_err(s);
         sap_session_reply_add(s, sap_format_name(sap_judge_format(&s->judge)));
-        sap_session_reply_add(s, SAP_STR(" line "));
-        sap_session_reply_add_u32(s, s->judge.error_line);
-        sap_session_reply_add(s, SAP_STR(": "));
+        sap_session_reply_add_format(s, SAP_STR(" line #: "), &s->judge.error_line, NULL, 0);
         sap_session_reply_add_ram(s, s->judge.error_reason); /* set with every failure */
-        sap_session_reply_end(s);
-        sap_session_reply_add(s, end_line);
+        if (s->req.stream.written) {
+            sap_session_reply_end(s);
+            sap_session_reply_add(s, end_line);
+        }
     } else {
         sap_session_reply_start(s, end_line);
     }
@@ -220,16 +224,22 @@ static size_t judge_bytes(struct sap_session *s, const char *input, size_t lengt
 
 SAP_TEXT(echo_parts, "\r\n\b \b"); /* ECHO_LINE_END .. ECHO_PARTS_END */
 
-/* The next byte of the echo owed (protocol.h). */
+/* The next byte of the echo owed (protocol.h); FRAME_MIDLINE says
+ * whether it leaves the cursor inside a line. */
 static char echo_next(struct sap_session *s)
 {
     uint8_t e = s->echo;
+    char c;
     if (e > ECHO_PARTS_END) {
         s->echo = 0;
-        return (char)e;
+        c = (char)e;
+    } else {
+        s->echo = e == ECHO_NEWLINE || e == ECHO_PARTS_END ? 0u : (uint8_t)(e + 1u);
+        c = sap_rom_byte(echo_parts + e - 1u);
     }
-    s->echo = e == ECHO_NEWLINE || e == ECHO_PARTS_END ? 0u : (uint8_t)(e + 1u);
-    return sap_rom_byte(echo_parts + e - 1u);
+    s->framing = (uint8_t)(c == '\n' ? s->framing & ~FRAME_MIDLINE
+                                     : s->framing | FRAME_MIDLINE);
+    return c;
 }
 
 /* ---- the API ----------------------------------------------------------- */
@@ -380,13 +390,19 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
     }
     /* With echo on, every line the session writes ends "\r\n": its bytes
      * are made one at a time, and a '\n' goes out as '\r', the '\n' owed
-     * as echo is, next.  (A person reads them: speed is no matter.) */
+     * as echo is, next.  (A person reads them: speed is no matter.)  A
+     * reply that would start where the echo left the cursor inside a line
+     * starts with a line end. */
     crlf = (s->terminal & SAP_TERMINAL_ECHO) != 0;
     while (n < cap) {
         size_t k, room = crlf ? 1u : cap - n;
         settle(s);
         if (s->echo != 0) {
             out[n++] = echo_next(s);
+            continue;
+        }
+        if (crlf && (s->framing & FRAME_MIDLINE) != 0 && sap_session_output_pending(s)) {
+            s->echo = ECHO_LINE_END; /* a reply starts on a line of its own */
             continue;
         }
         if (s->reply_sent < s->reply_length) {
@@ -409,7 +425,9 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
             /* the reader does at most its budget of work per poll, and
              * returns 0 when it spent it without a reply byte */
             k = sap_judge_poll(&s->judge, out + n, room);
-            if (k == 0) {
+            if (k != 0) {
+                s->req.stream.written = true;
+            } else {
                 settle(s);
                 if (s->mode == MODE_JUDGE)
                     break; /* nothing more from the reader for now */

@@ -14,7 +14,8 @@
  *     last, and nothing at all comes once the session is closing;
  *   - inside a JUDGE stream the reply is exactly what a stand-alone judge
  *     reader of that format writes for the same bytes, then at most the one
- *     "ERR <format> line N: <reason>" line;
+ *     "ERR <format> line N: <reason>" line, then END unless that ERR is
+ *     the stream's first line (an ERR first is the reply alone);
  *   - afterwards the session still answers HELP (with the same text as a
  *     fresh session) within a few lines, unless it was told to close;
  *   - at most two blocks held at once, all of them released at the end.
@@ -64,6 +65,7 @@ struct mirror {
     struct fuzz_memory judge_memory;
     bool judge_active;
     bool judge_finished; /* sap_judge_finish was called on it */
+    bool judge_written;  /* it has written output */
     /* the start of a line the session has not seen the end of */
     struct fuzz_text carry;
     /* the last line ended at a '\r': a '\n' first in the next one is the
@@ -292,6 +294,7 @@ static void start_judge_mirror(struct mirror *m, const struct words *w)
                "judge init");
     m->judge_active = true;
     m->judge_finished = false;
+    m->judge_written = false;
     m->mode = MIRROR_JUDGE;
 }
 
@@ -452,6 +455,7 @@ static size_t mirror_judge_bytes(struct mirror *m, const char *line, size_t leng
                 polled += n;
             }
         }
+        m->judge_written = m->judge_written || polled > 0;
         FUZZ_CHECK(took > 0 || polled > 0 || sap_judge_status(&m->judge) != SAP_JUDGE_READING,
                    "the mirror's judge reader stalled");
     }
@@ -485,8 +489,8 @@ static void mirror_judge_line(struct mirror *m, const char *line, size_t length,
         fuzz_text_add_str(&expected, "\n");
         took = length; /* the rest of the line is dropped */
     }
-    if (status != SAP_JUDGE_READING)
-        fuzz_text_add_str(&expected, "END\n"); /* every stream's reply ends so */
+    if (status == SAP_JUDGE_DONE || (status < 0 && m->judge_written))
+        fuzz_text_add_str(&expected, "END\n"); /* an ERR first is the reply alone */
     matched = expected.length <= reply_length ? expected.length : reply_length;
     fuzz_text_expect_equal("the JUDGE stream against a stand-alone reader", reply, matched,
                            expected.data, expected.length);

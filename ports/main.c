@@ -109,9 +109,9 @@ static struct sap_session session;
 #if SAP_NEW_SHORTCUTS
 /* The seeds of the NEWs that name none (core/sapper.h section 9).  A
  * board's chance is the time between the bytes it receives, a person's
- * keystrokes above all: the wait for each byte is timed on the board's
- * clock (board_clock, a hardware counter, which a board that sleeps in
- * that wait keeps running), and mixed with the byte into a 32-bit pool (a
+ * keystrokes above all: the board's clock (board_clock, a hardware counter,
+ * which a board that sleeps while it waits keeps running) is read as each
+ * byte arrives, and mixed with the byte into a 32-bit pool (a
  * multiply by an odd constant and a shift: nothing is lost).  Each seed
  * stirs the pool once more, so that two seeds differ even with no byte
  * between them. */
@@ -131,14 +131,13 @@ static uint32_t next_seed(void *context)
 }
 #endif
 
-/* Waits (asleep) for the next received byte; with the seeds, its wait is
- * timed. */
+/* Waits (asleep) for the next received byte; with the seeds, the time it
+ * came goes into the pool. */
 static int read_byte(void)
 {
 #if SAP_NEW_SHORTCUTS
-    uint32_t start = board_clock();
     int c = board_uart_read_byte();
-    stir((board_clock() - start) ^ ((uint32_t)c << 24));
+    stir(board_clock() ^ ((uint32_t)c << 24));
     return c;
 #else
     return board_uart_read_byte();

@@ -104,11 +104,12 @@ for form in '\n' '\r\n' '\r'; do
 done
 # "\r\n" is one line end also when "\r" and "\n" come in different
 # packets, after JUDGE BOOM too: the stream's reader counts its lines from
-# "1" (a "\n" reaching it would make the bad row line 4).
+# "1" (a "\n" reaching it would make the bad row line 4).  The ERR is the
+# stream's first line, so it is the reply alone.
 out=$({ for part in 'JUDGE BOOM\r' '\n1\r' '\n1 1\r' '\nx\r' '\nHELP me\r' '\n'; do
           printf "$part"; sleep 0.2; done; } | "$CLIENT" send "$A" 5000)
 check_eq "\\r and \\n in two packets, after JUDGE BOOM\\r too: one line end" "$out" \
-    "$(printf "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nEND\nERR usage: HELP")"
+    "$(printf "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nERR usage: HELP")"
 # A JUDGE stream after "JUDGE BOOM\r\n", CRLF throughout: byte for byte
 # the judge's output (sapperd --judge boom), then END.
 sed 's/$/\r/' tests/data/ports/judge-boom.in > "$T/judge-crlf.in"

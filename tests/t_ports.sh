@@ -346,19 +346,16 @@ for board in avr stm32f1 avr328p; do
           for _ in $(seq 15); do printf '%030d\n' 0 | tr 0 _; done
           printf '%029dx\n1 1 1\nSHOW\n' 0 | tr 0 _
       fi; } > "$tmp/limits.in"
+    # (each JUDGE stream fails before any output: its ERR is its reply alone)
     { echo "ERR r*c is over this build's limit of $cells cells"
       if [ "$board" != avr328p ]; then
           echo "ERR r*c is over this build's limit of $cells cells"
           echo "ERR master line 2: R*C is over this build's limit of $cells cells"
-          echo "END"
       fi
       echo "ERR boom line 2: n*m is over this build's limit of $cells cells"
-      echo "END"
       if [ "$board" != avr328p ]; then
           echo "ERR casual line 1: r*c is over this build's limit of $cells cells"
-          echo "END"
           echo "ERR nurikabe line 2: r*c is over this build's limit of $cells cells"
-          echo "END"
       else
           echo "OK 5 5 3"
           for word in CASUAL CASUALMAP NURIKABE MASTER CASUAL MASTER NURIKABE STATS HINT PROB \
@@ -366,7 +363,6 @@ for board in avr stm32f1 avr328p; do
               echo "ERR '$word' is not in this build"
           done
           echo "ERR boom line 2: not enough memory for this board"
-          echo "END"
           echo "ERR row 16 holds 'x': cells are '*' or '_'"
           echo "ERR no game: start one with NEW"
           echo "ERR no game: start one with NEW"

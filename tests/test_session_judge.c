@@ -82,8 +82,9 @@ static void test_judge_streams(void)
 }
 
 /* A malformed stream: what was complete, one ERR with the reader's line and
- * reason, the rest of that line dropped, then requests (so each input ends
- * with its bad line: the stream's lines after it would be requests). */
+ * reason, END after it unless the ERR is the stream's first line, the rest
+ * of that line dropped, then requests (so each input ends with its bad
+ * line: the stream's lines after it would be requests). */
 static void test_judge_stream_errors(void)
 {
     struct {
@@ -115,8 +116,9 @@ static void test_judge_stream_errors(void)
                                       strlen(cases[i].input), &status, &line, reason,
                                       sizeof reason);
         CHECK(status < 0);
-        snprintf(err, sizeof err, "ERR %s line %u: %s\nEND\nERR usage: HELP\n",
-                 sap_format_name(cases[i].format), line, reason);
+        snprintf(err, sizeof err, "ERR %s line %u: %s\n%sERR usage: HELP\n",
+                 sap_format_name(cases[i].format), line, reason,
+                 direct[0] != '\0' ? "END\n" : "");
         want = concat(direct, err, "");
         in = concat(cases[i].keyword, cases[i].input, "HELP me\n");
         got = session_talk(in);

@@ -3,8 +3,9 @@
  * what a client gets by sending HINT and then the move HINT names on an
  * identical game (random expert games, small boards, casual and no-guess
  * ones), to the game's end; PLAY 1 repeated is PLAY; its mistakes (PLAY 0,
- * PLAY x, no game, a finished game); END last; 1-byte polls and a budget
- * of 1 give the same bytes; the allowance is each move's; its blocks go
+ * PLAY x, no game, a finished game); END last, but after an ERR that comes
+ * before any move's line; 1-byte polls and a budget of 1 give the same
+ * bytes; the allowance is each move's; its blocks go
  * back (but HINT's deduction kept beside the game); SET VIEW ON draws no view in it.
  */
 #include <stdint.h>
@@ -69,7 +70,8 @@ static bool move_of_hint(struct player *p, const char *hint, char *move, size_t 
 }
 
 /* PLAY [<n>] on one player, HINT and the move on the other, from the same
- * NEW line: equal, move by move, then END.  Returns the moves played. */
+ * NEW line: equal, move by move, then END (an ERR of HINT's before the
+ * first move: that line alone).  Returns the moves played. */
 static uint32_t play_allowance = SAP_SESSION_ALLOWANCE;
 
 static unsigned compare_play(const char *new_line, const char *play_line)
@@ -86,8 +88,14 @@ static unsigned compare_play(const char *new_line, const char *play_line)
     ask(a, play_line);
     length = strlen(reply);
     memcpy(played, reply, length + 1);
-    CHECK(length >= 4 && strcmp(played + length - 4, "END\n") == 0);
     at = played;
+    if (strncmp(played, "ERR ", 4) == 0) { /* HINT's ERR before the first move: alone */
+        CHECK(strchr(played, '\n') == played + length - 1);
+        CHECK_EQ_STR(ask(b, "HINT\n"), played);
+        at = "END\n"; /* nothing more to compare */
+    } else {
+        CHECK(length >= 4 && strcmp(played + length - 4, "END\n") == 0);
+    }
     while (strcmp(at, "END\n") != 0) {
         size_t got;
         snprintf(hint, sizeof hint, "%s", ask(b, "HINT\n"));
@@ -249,7 +257,9 @@ static void test_caps(void)
 }
 
 /* The allowance is each move's: a tiny one gives up at the first move that
- * needs a deduction, with its ERR and END; with others PLAY plays what
+ * needs a deduction, with its ERR alone when that is PLAY's first move
+ * (with END after the moves before it, test_session_end.c); with others
+ * PLAY plays what
  * HINT and the moves do under the same allowance (a whole expert game's
  * deductions together are far past one of them). */
 static void test_allowance(void)
@@ -264,7 +274,7 @@ static void test_allowance(void)
     ask(p, "SHOW\n");
     memcpy(played, reply, strlen(reply) + 1);
     CHECK_EQ_STR(ask(p, "PLAY\n"), "ERR gave up after its allowance of work (1 steps a cell); "
-                                   "nothing changed\nEND\n");
+                                   "nothing changed\n");
     CHECK_EQ_STR(ask(p, "SHOW\n"), played);
     player_end(p);
     for (i = 0; i < sizeof allowances / sizeof *allowances; i++) {

@@ -4,7 +4,8 @@
  * lines, board rows, number lines and JUDGE streams), and echo
  * (sap_session_set_terminal, SET ECHO ON|OFF): the exact bytes echoed, line
  * editing with backspace and DEL, "\r\n" line ends in what the session
- * writes, and nothing changed with echo off.
+ * writes, every reply on a line of its own, and nothing changed with echo
+ * off.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -130,16 +131,16 @@ static void test_crlf_is_one_line_end(void)
 
     expect_every_way("JUDGE BOOM\r\n1\r\n1 1\r\nx\r\nbye\r\n", 0,
                      "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\n"
-                     "END\nBYE\n");
+                     "BYE\n");
     expect_every_way("JUDGE BOOM\r1\r1 1\rx\rbye\r", 0,
                      "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\n"
-                     "END\nBYE\n");
+                     "BYE\n");
     session_memory_init(&m);
     sap_session_init(&s, &m.memory);
     for (i = 0; i < sizeof parts / sizeof *parts; i++)
         CHECK_EQ_INT(session_drive(&s, parts[i], strlen(parts[i]), 0, 64, false, &o),
                      strlen(parts[i]));
-    CHECK_EQ_STR(o.bytes, "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nEND\nBYE\n");
+    CHECK_EQ_STR(o.bytes, "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nBYE\n");
     sap_session_release(&s);
     session_output_free(&o);
 }
@@ -199,6 +200,39 @@ static void test_echo_exact_bytes(void)
                      "bye\xc3\xa9\b \b\tx\b \b\b \b\r\nBYE\r\n");
     /* the echo of what comes after BYE: none, the session is closing */
     expect_every_way("bye\rHELP\r", echo, "bye\r\nBYE\r\n");
+}
+
+/* A reply starts on a line of its own: where the echo left the cursor
+ * inside a line, "\r\n" comes first.  A line past SAP_LINE_MAX (its bytes
+ * echoed up to the one too many), a last line the input ends without its
+ * line end, and in a JUDGE stream the output of a move typed on the same
+ * line as the next one, the ERR after a bad byte, and the END of a stream
+ * whose last word is followed by more on its line. */
+static void test_echo_reply_on_its_own_line(void)
+{
+    static const char after[] = "\rHELP\r", reply[] = "\r\nERR line too long\r\n";
+    const unsigned echo = SAP_TERMINAL_ECHO;
+    size_t k, length = SAP_LINE_MAX + 1u;
+    char *input = malloc(length + sizeof after), *want = malloc(length + sizeof reply);
+    for (k = 0; k < length; k++)
+        input[k] = (char)('A' + k % 26u);
+    memcpy(input + length, after, sizeof after);
+    memcpy(want, input, length);
+    memcpy(want + length, reply, sizeof reply);
+    expect_every_way(input, echo, want);
+    free(input);
+    free(want);
+    expect_every_way("HELP me", echo, "HELP me\r\nERR usage: HELP\r\n");
+    expect_every_way("NEW 1 2\r_*", echo, "NEW 1 2\r\n_*\r\nOK 1 2 1\r\n");
+    expect_every_way("JUDGE BOOM\r1 1 1 _ 1 1 1 0\rbye\r", echo,
+                     "JUDGE BOOM\r\n1 1 1 _ 1 1 1 \r\nRUNNING: [<1, 1, 0>]\r\nWIN\r\n"
+                     "0\r\nEND\r\nbye\r\nBYE\r\n");
+    expect_every_way("JUDGE CASUAL\r1 2 .M 0 0 bye\r", echo,
+                     "JUDGE CASUAL\r\n1 2 .M \r\n0\r\n0 0 \r\nEND\r\nbye\r\nBYE\r\n");
+    expect_every_way("JUDGE BOOM\r1 1 1 _ 1 1 1 x y\rbye\r", echo,
+                     "JUDGE BOOM\r\n1 1 1 _ 1 1 1 \r\nRUNNING: [<1, 1, 0>]\r\nWIN\r\n"
+                     "x\r\nERR boom line 1: expected a non-negative number\r\nEND\r\n y\r\n"
+                     "bye\r\nBYE\r\n");
 }
 
 /* HELP's lines all end "\r\n": the check above cut it short. */
@@ -338,9 +372,9 @@ static void test_echo_in_judge_stream(void)
     expect_every_way("JUDGE MASTER\r\n1\r\n1 1 0\r\nbye\r\n", SAP_TERMINAL_ECHO,
                      "JUDGE MASTER\r\n1\r\n1 1 0\r\nCase #1:\r\nc\r\nEND\r\nbye\r\nBYE\r\n");
     expect_every_way("JUDGE BOOM\r1\r1 1\rx\b\r0\rbye\r", SAP_TERMINAL_ECHO,
-                     "JUDGE BOOM\r\n1\r\n1 1\r\nx"
+                     "JUDGE BOOM\r\n1\r\n1 1\r\nx\r\n"
                      "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\r\n"
-                     "END\r\n\r\n0\r\nOK\r\nbye\r\nBYE\r\n");
+                     "\r\n0\r\nOK\r\nbye\r\nBYE\r\n");
 }
 
 int main(void)
@@ -349,6 +383,7 @@ int main(void)
     RUN_TEST(test_crlf_is_one_line_end);
     RUN_TEST(test_judge_stream_byte_exact);
     RUN_TEST(test_echo_exact_bytes);
+    RUN_TEST(test_echo_reply_on_its_own_line);
     RUN_TEST(test_echo_long_replies);
     RUN_TEST(test_echo_is_the_plain_session_line_by_line);
     RUN_TEST(test_echo_off_changes_nothing);
