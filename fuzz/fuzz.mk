@@ -12,14 +12,21 @@
 #   make fuzz FUZZ_SECONDS=N                 each libFuzzer harness N seconds
 #   make fuzz-afl TARGET=game FUZZ_SECONDS=N one AFL++ run, no UI
 #   make fuzz-replay                         every stored corpus, plain and ASan
+#   make fuzz-campaign FUZZ_CAMPAIGN_SECONDS=N FUZZ_CAMPAIGN_JOBS=J
+#                                            every libFuzzer harness N seconds
+#                                            (default 900), J at a time, new
+#                                            coverage merged into the corpora
 #
-# Runs work on scratch copies under build/fuzz/run*/; the stored corpora in
-# fuzz/corpus/<target>/ change only when someone copies a finding there.
+# Runs work on scratch copies under build/fuzz/run*/ and build/fuzz/campaign/;
+# the stored corpora in fuzz/corpus/<target>/ change only when someone
+# copies a finding there or a campaign merges what adds coverage.
 
 FUZZ_TARGETS := game casual master nurikabe session deduce generate \
                 judge_boom judge_casual judge_master judge_nurikabe
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_SECONDS ?= 30
+FUZZ_CAMPAIGN_SECONDS ?= 900
+FUZZ_CAMPAIGN_JOBS ?= 1
 TARGET ?= game
 
 FUZZ_CLANG ?= clang
@@ -33,11 +40,22 @@ FUZZ_HDR := $(wildcard fuzz/*.h tests/lib/ref_*.h) tests/lib/players.h $(CORE_HD
 FUZZ_CPPFLAGS := $(CPPFLAGS_CORE) -Ifuzz -Itests/lib -D_POSIX_C_SOURCE=200809L
 
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-# The libFuzzer builds give a no-guess board 200 perturbations, not 10,000:
-# a board past them is refused the same way, fifty times sooner, and the
-# generate harness runs at hundreds of inputs a second instead of dozens
-# (the harness and its core are built alike, so their limits agree).
-FUZZ_LF_CFLAGS := $(WARN) -O1 -g $(FUZZ_SAN) -DSAP_GENERATE_MAX_TRIES=200u
+# The libFuzzer builds lower two of the core's limits (sapper.h section 1),
+# so that an input costs milliseconds; past either the core takes the path
+# it documents for it, which the harnesses check as they do any other:
+#   SAP_GENERATE_MAX_TRIES 200 (not 10,000): a no-guess board past them is
+#     refused the same way, fifty times sooner, and the generate harness
+#     runs at hundreds of inputs a second instead of dozens;
+#   SAP_ENDGAME_MAX_STEPS 100,000 (not 4,000,000): HINT's endgame search
+#     gives up on a position past them and HINT weighs its guess by the
+#     look-ahead, as it does past the default; of the searches on a grown
+#     deduce corpus that finish within the default's 4,000,000 steps, two
+#     in three (365 of 544) finish within these, and the rest can cost one
+#     deduce input a third of a second.
+# The harnesses and their core are built alike, so their limits agree (the
+# replay builds keep the defaults).
+FUZZ_LF_LIMITS := -DSAP_GENERATE_MAX_TRIES=200u -DSAP_ENDGAME_MAX_STEPS=100000u
+FUZZ_LF_CFLAGS := $(WARN) -O1 -g $(FUZZ_SAN) $(FUZZ_LF_LIMITS)
 FUZZ_AFL_CFLAGS := $(WARN) -O2 -g
 
 FUZZ_LF_CORE_OBJ := $(CORE_SRC:%.c=$(FUZZ_DIR)/lf/%.o)
@@ -51,7 +69,7 @@ FUZZ_AFL_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%-afl)
 # What `make test-build` builds for tests/t_fuzz.sh (AFL++ only for game).
 FUZZ_TEST_DEPS := $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN) $(FUZZ_LF_BIN) $(FUZZ_DIR)/game-afl
 
-.PHONY: fuzz-build fuzz fuzz-afl fuzz-replay
+.PHONY: fuzz-build fuzz fuzz-afl fuzz-replay fuzz-campaign
 
 fuzz-build: $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN) $(FUZZ_LF_BIN) $(FUZZ_AFL_BIN)
 
@@ -62,7 +80,7 @@ fuzz-build: $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN) $(FUZZ_LF_BIN) $(FUZZ_AFL
 # steer byte by byte, and tracing them took three quarters of the
 # generate harness's time.  The harnesses, which decode the input, keep
 # it.
-$(FUZZ_DIR)/lf/core/%.o: core/%.c $(CORE_HDR)
+$(FUZZ_DIR)/lf/core/%.o: core/%.c $(CORE_HDR) fuzz/fuzz.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp \
 	  $(CPPFLAGS_CORE) -c $< -o $@
@@ -96,11 +114,12 @@ $(FUZZ_DIR)/%-replay-asan: fuzz/fuzz_%.c fuzz/main_replay.c $(FUZZ_COMMON_SRC) $
 # feedback.  The harness itself is instrumented (its decoding guides too).
 FUZZ_LF_COMMON_OBJ := $(FUZZ_COMMON_SRC:%.c=$(FUZZ_DIR)/lf/%.o)
 
-$(FUZZ_LF_COMMON_OBJ): $(FUZZ_DIR)/lf/%.o: %.c $(FUZZ_HDR)
+$(FUZZ_LF_COMMON_OBJ): $(FUZZ_DIR)/lf/%.o: %.c $(FUZZ_HDR) fuzz/fuzz.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) $(FUZZ_CPPFLAGS) -c $< -o $@
 
-$(FUZZ_DIR)/%-libfuzzer: fuzz/fuzz_%.c fuzz/main_libfuzzer.c $(FUZZ_LF_COMMON_OBJ) $(FUZZ_HDR) $(FUZZ_DIR)/lf/libsapper.a
+$(FUZZ_DIR)/%-libfuzzer: fuzz/fuzz_%.c fuzz/main_libfuzzer.c $(FUZZ_LF_COMMON_OBJ) $(FUZZ_HDR) $(FUZZ_DIR)/lf/libsapper.a \
+                         fuzz/fuzz.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer $(FUZZ_CPPFLAGS) fuzz/main_libfuzzer.c $< \
 	  $(FUZZ_LF_COMMON_OBJ) $(FUZZ_DIR)/lf/libsapper.a -o $@
@@ -120,6 +139,9 @@ $(FUZZ_DIR)/%-afl: fuzz/fuzz_%.c $(FUZZ_DIR)/afl/main_afl.o $(FUZZ_COMMON_SRC) $
 
 fuzz: $(FUZZ_LF_BIN)
 	@bash fuzz/run_libfuzzer.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-campaign:
+	@bash fuzz/campaign.sh -t $(FUZZ_CAMPAIGN_SECONDS) -j $(FUZZ_CAMPAIGN_JOBS) $(FUZZ_TARGETS)
 
 fuzz-afl: $(FUZZ_DIR)/$(TARGET)-afl
 	@bash fuzz/run_afl.sh $(TARGET) $(FUZZ_SECONDS)

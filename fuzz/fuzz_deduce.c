@@ -7,9 +7,12 @@
  *   - on every board, nothing the engine calls certain is wrong: a cell
  *     called safe holds no mine, a cell called a mine holds one;
  *   - on positions with at most 20 covered cells, every certainty and
- *     probability equals a brute-force count over all layouts of the
- *     covered cells with the board's mine count that fit every number
- *     (probabilities to the engine's 0.01 %);
+ *     probability equals an exact count of all layouts of the covered
+ *     cells with the board's mine count that fit every number
+ *     (probabilities to the engine's 0.01 %): fuzz_ref_layouts, which
+ *     walks the cells next to a number and gives up a partial layout at
+ *     the first number it breaks, and which the tests' try-every-subset
+ *     layouts_count checks on positions of up to 10 covered cells;
  *   - budgets of 1 to 64 steps a call give the same answer as unlimited;
  *   - the groups counted the way a last input byte picks (as the engine
  *     chooses, every group walked, every group swept, or swept in a room
@@ -17,13 +20,17 @@
  *     shorter input: as the engine chooses) give the same answer to
  *     0.01 % (the walk alone may give up where the sweep does not), under
  *     that budget, and agree with the brute force in turn;
- *   - HINT's move (sap_hint, its look-ahead included) is the same at that
- *     budget as at once, opens no cell the engine proves a mine, and
- *     guesses only when no cell is certain;
+ *   - HINT's move (sap_hint, its look-ahead included) opens no cell the
+ *     engine proves a mine, guesses only when no cell is certain, and on
+ *     boards up to 16 x 16 (BUDGET_HINT_MAX_CELLS) is the same at that
+ *     budget as at once;
  *   - HINT kept between moves (core/hint_live.c), told each click and
  *     mark as it is made and asked after each at that budget, names what
  *     HINT on the whole position names, byte for byte, or nothing when
- *     that HINT guesses.
+ *     that HINT guesses.  The whole position's HINT is worked out once a
+ *     map (a move that changes nothing leaves it), and where the kept
+ *     block names nothing only as far as its scan, which settles whether
+ *     it guesses; the final position's, which check_hint needs, in full.
  */
 #include "fuzz.h"
 
@@ -31,6 +38,7 @@
 #include <string.h>
 
 #include "deduce.h" /* sap_deduce_set_count */
+#include "fuzz_ref.h"
 #include "players.h"
 #include "sapper.h"
 
@@ -82,17 +90,88 @@ static int hint_move(const sap_game *g, uint32_t budget, uint32_t *x)
     return op;
 }
 
-/* HINT on the position the engine answered in view[]: the same move at
- * `budget`, never into a proven mine, a guess only when nothing is
- * certain (a proven mine already flagged is no news). */
-static void check_hint(const sap_game *g, uint32_t budget, const int *view)
+/* The whole position's HINT (unlimited budget), kept with the player's
+ * map it was worked out on.  HINT reads the map and the mine count, never
+ * the mines, so while the moves leave the map as it was (a click on an
+ * opened cell, a mark on a number) the answer kept is the answer and is
+ * not worked out again. */
+struct full_hint {
+    char *map;     /* rows * cols bytes as sap_game_cell shows them */
+    bool known;    /* guess is HINT's on that map ... */
+    bool complete; /* ... and so are line, op and x */
+    bool guess;    /* no covered cell is certain (or the rules alone ran) */
+    char line[SAP_REPLY_MAX];
+    int op;
+    uint32_t x;
+};
+
+/* Steps a call while only `guess` is wanted: once HINT's scan finds no
+ * certain cell (h->guessing), the rest (the endgame search or the
+ * look-ahead, the costliest part by far) only chooses the guess. */
+#define GUESS_ONLY_STEPS 4096u
+
+/* HINT on the whole position: whether it guesses, and with `move` (or
+ * when it does not guess) its line, op and cell too. */
+static const struct full_hint *full_hint(const sap_game *g, struct full_hint *f, bool move)
 {
-    uint32_t cols = sap_game_cols(g), cells = sap_game_rows(g) * cols, x = 0, x2 = 0, i;
-    int op = hint_move(g, SAP_BUDGET_UNLIMITED, &x);
+    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), cells = rows * cols, i;
+    uint32_t r = 0, c = 0;
+    size_t bytes = SAP_HINT_BYTES(rows, cols);
+    bool same = f->known;
+    void *block;
+    sap_hint *h;
+    int err;
+
+    for (i = 0; i < cells; i++) {
+        char v = sap_game_cell(g, i / cols, i % cols);
+        same = same && f->map[i] == v;
+        f->map[i] = v;
+    }
+    if (same && (f->complete || !move))
+        return f;
+    block = malloc(bytes);
+    FUZZ_CHECK(block != NULL, "malloc");
+    FUZZ_CHECK(sap_hint_init(&h, block, bytes, g) == SAP_OK, "hint init");
+    do
+        err = sap_hint_step(h, move ? SAP_BUDGET_UNLIMITED : GUESS_ONLY_STEPS);
+    while (err == SAP_MORE && (move || !h->guessing));
+    FUZZ_CHECK(err == SAP_OK || err == SAP_MORE, "HINT gave %d on a real position", err);
+    f->known = true;
+    f->guess = h->guessing || h->approximate;
+    f->complete = err == SAP_OK;
+    f->line[0] = '\0';
+    f->op = 0;
+    f->x = 0;
+    if (f->complete) {
+        (void)sap_hint_line(h, f->line, sizeof f->line);
+        f->op = sap_hint_move(h, &r, &c);
+        f->x = r * cols + c;
+    }
+    free(block);
+    return f;
+}
+
+/* HINT is worked out again at the input's budget on boards up to this
+ * many cells (16 x 16): on an expert board its look-ahead alone takes a
+ * few milliseconds under the sanitizers, and the budget is spent by the
+ * same steps whatever the board's size. */
+#define BUDGET_HINT_MAX_CELLS 256u
+
+/* HINT on the position the engine answered in view[]: the same move at
+ * `budget` (on boards up to BUDGET_HINT_MAX_CELLS), never into a proven
+ * mine, a guess only when nothing is certain (a proven mine already
+ * flagged is no news). */
+static void check_hint(const sap_game *g, uint32_t budget, const int *view,
+                       struct full_hint *full)
+{
+    uint32_t cols = sap_game_cols(g), cells = sap_game_rows(g) * cols, x2 = 0, i;
+    const struct full_hint *f = full_hint(g, full, true);
+    uint32_t x = f->x;
+    int op = f->op;
     bool certain = false;
     if (op == 0)
         return; /* nothing covered is unknown */
-    if (budget != 0)
+    if (budget != 0 && cells <= BUDGET_HINT_MAX_CELLS)
         FUZZ_CHECK(hint_move(g, budget, &x2) == op && x2 == x,
                    "a budget of %u changes HINT's move", budget);
     /* deduce() filled view[] for the game's cells, which the analyzer
@@ -107,50 +186,34 @@ static void check_hint(const sap_game *g, uint32_t budget, const int *view)
     FUZZ_CHECK(view[x] != SAP_CELL_UNSURE || !certain, "HINT guesses beside a certain cell");
 }
 
-/* HINT's line and move on the whole position. */
-static int full_line(const sap_game *g, char *line, size_t cap, uint32_t *x, bool *guess)
-{
-    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), r = 0, c = 0;
-    size_t bytes = SAP_HINT_BYTES(rows, cols);
-    void *block = malloc(bytes);
-    sap_hint *h;
-    int err, op;
-    FUZZ_CHECK(block != NULL, "malloc");
-    FUZZ_CHECK(sap_hint_init(&h, block, bytes, g) == SAP_OK, "hint init");
-    while ((err = sap_hint_step(h, SAP_BUDGET_UNLIMITED)) == SAP_MORE)
-        ;
-    FUZZ_CHECK(err == SAP_OK, "HINT gave %d on a real position", err);
-    (void)sap_hint_line(h, line, cap);
-    op = sap_hint_move(h, &r, &c);
-    *x = r * cols + c;
-    *guess = h->guessing || h->approximate;
-    free(block);
-    return op;
-}
-
 /* The kept block after the move just made: its HINT at `budget` is the
- * whole position's. */
-static void check_live(const sap_game *g, struct sap_live *l, uint32_t budget)
+ * whole position's, line and move, or it names nothing (SAP_ERR_SIZE)
+ * where the whole position's guesses, which is then all that is worked
+ * out of it. */
+static void check_live(const sap_game *g, struct sap_live *l, uint32_t budget,
+                       struct full_hint *full)
 {
-    char want[SAP_REPLY_MAX], got[SAP_REPLY_MAX];
-    uint32_t x = 0, y = 0, r = 0, c = 0, calls = 0;
-    bool guess;
-    int op = full_line(g, want, sizeof want, &x, &guess), err;
+    char got[SAP_REPLY_MAX];
+    const struct full_hint *f;
+    uint32_t y = 0, r = 0, c = 0, calls = 0;
+    int err;
     sap_live_moved(l, sap_game_changed_box(g));
     sap_live_begin(l);
     do
         err = sap_live_step(l, budget != 0 ? budget : SAP_BUDGET_UNLIMITED);
     while (err == SAP_MORE && ++calls < 100000000u);
+    f = full_hint(g, full, err != SAP_ERR_SIZE);
     if (err == SAP_ERR_SIZE) {
-        FUZZ_CHECK(guess, "the kept block names nothing where HINT says: %s", want);
+        FUZZ_CHECK(f->guess, "the kept block names nothing where HINT says: %s", f->line);
         return;
     }
     FUZZ_CHECK(err == SAP_OK, "the kept block's HINT gave %d", err);
     (void)sap_hint_line(sap_live_hint(l), got, sizeof got);
-    FUZZ_CHECK(strcmp(got, want) == 0, "the kept block says %s where HINT says %s", got, want);
-    FUZZ_CHECK(sap_hint_move(sap_live_hint(l), &r, &c) == op, "the kept block's op differs");
+    FUZZ_CHECK(strcmp(got, f->line) == 0, "the kept block says %s where HINT says %s", got,
+               f->line);
+    FUZZ_CHECK(sap_hint_move(sap_live_hint(l), &r, &c) == f->op, "the kept block's op differs");
     y = r * sap_game_cols(g) + c;
-    FUZZ_CHECK(y == x, "the kept block's move differs");
+    FUZZ_CHECK(y == f->x, "the kept block's move differs");
 }
 
 void fuzz_one(const uint8_t *data, size_t size)
@@ -166,6 +229,8 @@ void fuzz_one(const uint8_t *data, size_t size)
     sap_game *g;
     int *view, *view2, err, err2;
     uint32_t *odds, *odds2;
+    struct layouts b;
+    struct full_hint full;
 
     fuzz_bytes_init(&in, data, size);
     mode = fuzz_u8(&in);
@@ -180,7 +245,9 @@ void fuzz_one(const uint8_t *data, size_t size)
     view2 = malloc(cells * sizeof *view2);
     odds = malloc(cells * sizeof *odds);
     odds2 = malloc(cells * sizeof *odds2);
-    FUZZ_CHECK(block && view && view2 && odds && odds2, "malloc");
+    full.map = malloc(cells);
+    full.known = full.complete = false;
+    FUZZ_CHECK(block && view && view2 && odds && odds2 && full.map, "malloc");
     FUZZ_CHECK(sap_game_init(&g, block, bytes, rows, cols) == SAP_OK, "game init");
     {
         uint32_t density = fuzz_range(&in, 0, 60);
@@ -202,14 +269,14 @@ void fuzz_one(const uint8_t *data, size_t size)
         if (live == NULL)
             FUZZ_CHECK(sap_live_init(&live, live_block, live_bytes, g) == SAP_OK, "live init");
         if (sap_game_state(g) == SAP_RUNNING)
-            check_live(g, live, budget);
+            check_live(g, live, budget, &full);
     }
     marks = fuzz_range(&in, 0, 4);
     for (i = 0; i < marks; i++) {
         uint32_t x = fuzz_range(&in, 0, cells - 1);
         sap_game_move(g, 2, x / cols + 1, x % cols + 1);
         if (live != NULL && sap_game_state(g) == SAP_RUNNING)
-            check_live(g, live, budget);
+            check_live(g, live, budget, &full);
     }
     free(live_block);
     how = (enum deduce_count)(fuzz_u8(&in) % 4u);
@@ -224,7 +291,7 @@ void fuzz_one(const uint8_t *data, size_t size)
         FUZZ_CHECK(view[i] != SAP_CELL_SAFE || !mine, "cell %u called safe holds a mine", i);
         FUZZ_CHECK(view[i] != SAP_CELL_MINE || mine, "cell %u called a mine is safe", i);
     }
-    check_hint(g, budget, view);
+    check_hint(g, budget, view, &full);
     err2 = SAP_ERR_STATE; /* no second answer */
     if (budget != 0 && how == COUNT_AUTO) {
         err2 = deduce(g, budget, how, view2, odds2);
@@ -245,14 +312,15 @@ void fuzz_one(const uint8_t *data, size_t size)
                        "cell %u: %d %u counted as the engine chooses, %d %u counted way %d", i,
                        view[i], odds[i], view2[i], odds2[i], (int)how);
     }
+    if (small && sap_game_covered(g) <= 20) {
+        fuzz_ref_layouts(g, &b);
+        FUZZ_CHECK(b.total > 0, "a real position without a layout");
+    }
     for (round = 0; round < 2 && small && sap_game_covered(g) <= 20; round++) {
-        struct layouts b;
         const int *v = round == 0 ? view : view2;
         const uint32_t *o = round == 0 ? odds : odds2;
         if (round == 1 && err2 != SAP_OK)
             break;
-        layouts_count(g, &b);
-        FUZZ_CHECK(b.total > 0, "a real position without a layout");
         for (i = 0; i < cells; i++) {
             uint64_t n = b.mine_in[i];
             double want = 10000.0 * (double)n / (double)b.total;
@@ -275,4 +343,5 @@ void fuzz_one(const uint8_t *data, size_t size)
     free(view2);
     free(odds);
     free(odds2);
+    free(full.map);
 }

@@ -62,3 +62,122 @@ const char *fuzz_ref_master_check_board(const char *board, uint32_t rows, uint32
     free(memory);
     return problem;
 }
+
+/* ---- layouts of a position -------------------------------------------- */
+
+#define WALK_MAX 32u
+
+struct walk {
+    uint32_t mines, frontier_count, free_count;
+    uint32_t frontier[WALK_MAX];   /* covered cells next to a number */
+    uint32_t numbers[WALK_MAX][8]; /* each one's numbers (cell indexes) */
+    uint32_t number_count[WALK_MAX];
+    int need[LAYOUTS_MAX_CELLS];      /* an opened cell's mines not yet placed */
+    int open_left[LAYOUTS_MAX_CELLS]; /* its covered neighbours not yet decided */
+    uint64_t choose[WALK_MAX + 1][WALK_MAX + 1];
+    uint64_t free_mine_in; /* layouts with a mine on any one free cell */
+    uint64_t *mine_in;
+};
+
+/* Completions of the layout decided for frontier[0..depth) with `placed`
+ * mines: how many, adding each one's mines to mine_in. */
+static uint64_t walk(struct walk *w, uint32_t depth, uint32_t placed)
+{
+    uint64_t total = 0;
+    uint32_t cell, k, mine;
+    if (depth == w->frontier_count) {
+        uint32_t left = w->mines - placed;
+        if (left > w->free_count)
+            return 0;
+        if (left > 0)
+            w->free_mine_in += w->choose[w->free_count - 1][left - 1];
+        return w->choose[w->free_count][left];
+    }
+    cell = w->frontier[depth];
+    for (mine = 0; mine <= 1; mine++) {
+        bool fits = placed + mine <= w->mines;
+        uint64_t n;
+        for (k = 0; k < w->number_count[depth]; k++) {
+            uint32_t x = w->numbers[depth][k];
+            w->need[x] -= (int)mine;
+            w->open_left[x]--;
+            fits = fits && w->need[x] >= 0 && w->need[x] <= w->open_left[x];
+        }
+        n = fits ? walk(w, depth + 1, placed + mine) : 0;
+        for (k = 0; k < w->number_count[depth]; k++) {
+            uint32_t x = w->numbers[depth][k];
+            w->need[x] += (int)mine;
+            w->open_left[x]++;
+        }
+        if (mine)
+            w->mine_in[cell] += n;
+        total += n;
+    }
+    return total;
+}
+
+static bool is_number(char v)
+{
+    return v >= '0' && v <= '8';
+}
+
+void fuzz_ref_layouts(const sap_game *g, struct layouts *b)
+{
+    struct walk w;
+    uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), cells = rows * cols, i, j;
+    uint32_t covered = 0, free_cells[WALK_MAX];
+    char view[LAYOUTS_MAX_CELLS];
+
+    memset(b, 0, sizeof *b);
+    if (cells > LAYOUTS_MAX_CELLS)
+        return;
+    memset(&w, 0, sizeof w);
+    w.mines = sap_game_mines(g);
+    w.mine_in = b->mine_in;
+    for (i = 0; i <= WALK_MAX; i++)
+        for (j = 0; j <= i; j++)
+            w.choose[i][j] = j == 0 || j == i ? 1 : w.choose[i - 1][j - 1] + w.choose[i - 1][j];
+    for (i = 0; i < cells; i++)
+        view[i] = sap_game_cell(g, i / cols, i % cols);
+    for (i = 0; i < cells; i++) {
+        uint32_t r = i / cols, c = i % cols, n = 0, dr, dc;
+        if (is_number(view[i])) {
+            w.need[i] = view[i] - '0';
+            continue;
+        }
+        if (++covered > WALK_MAX)
+            return;
+        /* its numbers: the opened neighbours */
+        for (dr = r > 0 ? r - 1 : 0; dr <= r + 1 && dr < rows; dr++)
+            for (dc = c > 0 ? c - 1 : 0; dc <= c + 1 && dc < cols; dc++)
+                if ((dr != r || dc != c) && is_number(view[dr * cols + dc]))
+                    w.numbers[w.frontier_count][n++] = dr * cols + dc;
+        if (n == 0) {
+            free_cells[w.free_count++] = i;
+        } else {
+            w.number_count[w.frontier_count] = n;
+            w.frontier[w.frontier_count++] = i;
+        }
+    }
+    for (i = 0; i < w.frontier_count; i++)
+        for (j = 0; j < w.number_count[i]; j++)
+            w.open_left[w.numbers[i][j]]++;
+    /* a number with more mines than covered neighbours fits no layout */
+    for (i = 0; i < cells; i++)
+        if (is_number(view[i]) && w.need[i] > w.open_left[i])
+            goto check;
+    b->total = walk(&w, 0, 0);
+    for (i = 0; i < w.free_count; i++)
+        b->mine_in[free_cells[i]] = w.free_mine_in;
+check:
+    if (covered <= FUZZ_LAYOUTS_CHECKED) {
+        struct layouts want;
+        layouts_count(g, &want);
+        FUZZ_CHECK(want.total == b->total, "the layouts counted two ways: %llu, %llu",
+                   (unsigned long long)b->total, (unsigned long long)want.total);
+        for (i = 0; i < cells; i++)
+            FUZZ_CHECK(want.mine_in[i] == b->mine_in[i],
+                       "the layouts with a mine on cell %u counted two ways: %llu, %llu", i,
+                       (unsigned long long)b->mine_in[i], (unsigned long long)want.mine_in[i]);
+    }
+}

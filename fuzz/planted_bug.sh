@@ -46,7 +46,7 @@ for src in "$work"/core/*.c; do
     objs+=("$obj")
 done
 # As fuzz.mk builds it: helpers and references with sanitizers only.
-for src in fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c tests/lib/ref_*.c; do
+for src in fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c tests/lib/ref_*.c tests/lib/players.c; do
     obj=$work/$(basename "${src%.c}").o
     clang $flags -I"$work/core" -Ifuzz -Itests/lib -D_POSIX_C_SOURCE=200809L -c "$src" -o "$obj" \
         || exit 2

@@ -7,8 +7,9 @@
 # build/fuzz/run/<target>/ (crash-*, timeout-*, oom-*) with the command to
 # reproduce it; the exit status is then 1.
 #
-# Environment: FUZZ_JOBS (parallel harnesses, default 1), FUZZ_FLAGS (extra
-# libFuzzer flags), FUZZ_QUIET=1 (no header).
+# Environment: FUZZ_FLAGS (extra libFuzzer flags), FUZZ_QUIET=1 (no
+# header).  The harnesses run one after another; fuzz/campaign.sh runs
+# several at once and merges what they find into the stored corpora.
 set -u
 cd "$(dirname "$0")/.."
 

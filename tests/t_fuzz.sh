@@ -7,7 +7,9 @@
 # harness runs a few seconds, to keep that path working, and (4) the game
 # harness finds the bug fuzz/planted_bug.sh plants in a copy of the engine
 # (one trial, at most 60 s; it takes about a second), which also keeps the
-# script's planting in step with game.c.
+# script's planting in step with game.c, and (5) fuzz/campaign.sh runs the
+# game harness a few seconds on a scratch copy of its corpus and merges
+# what it found back into that copy.
 set -u
 cd "$(dirname "$0")/.."
 
@@ -52,6 +54,20 @@ check "game: AFL++ smoke, ${smoke}s" bash fuzz/run_afl.sh game "$smoke"
 sed 's/^/     /' "$log"
 check "game: the planted bug found" bash fuzz/planted_bug.sh 1 60
 grep -E '^trial' "$log" | sed 's/^/     /'
+
+# A campaign's row: executions, exec/s, cov, ft, the corpus before and
+# after the merge (never smaller), no finding.
+campaign_smoke() { # scratch directory
+    rm -rf "$1"
+    mkdir -p "$1"
+    cp -r fuzz/corpus/game "$1/game"
+    bash fuzz/campaign.sh -t "$smoke" -c "$1" -w "$1/work" game || return 1
+    grep -E '^game ' "$1/work/summary.txt" |
+        awk '{ exit !(NF == 8 && $2 > 0 && $4 > 0 && $7 >= $6 && $8 == 0) }'
+}
+check "game: campaign.sh, ${smoke}s, merged into a scratch corpus" \
+    campaign_smoke build/fuzz/t_campaign
+grep -E '^(target|game) ' "$log" | sed 's/^/     /'
 
 echo "t_fuzz: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
