@@ -80,7 +80,7 @@ static void test_take_and_resume(void)
                  "mines left 10 of 10  clicks 0  not started  game tokena");
     CHECK(strncmp(ask(&a, "1 5 5\n"), "RUNNING: ", 9) == 0);
     CHECK(strncmp(ask(&a, "2 1 1\n"), "RUNNING: [<1, 1, P>]", 20) == 0);
-    strcpy(show, ask(&a, "SHOW\n"));
+    snprintf(show, sizeof show, "%s", ask(&a, "SHOW\n"));
 
     /* A request's lines in progress: the game can go (they never read it). */
     CHECK(!sap_session_in_request(&a));
