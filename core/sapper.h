@@ -807,8 +807,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 #define SAP_REPLY_VIEW_MAX(rows, cols)                                                         \
     ((size_t)SAP_DEC_DIGITS_(cols)                                                             \
          * ((size_t)SAP_DEC_DIGITS_(rows) + 3u * (size_t)(cols) + 1u)                          \
-     + (size_t)(rows) * ((size_t)SAP_DEC_DIGITS_(rows) + 18u * (size_t)(cols) + 5u) + 68u      \
-     + 7u + SAP_TOKEN_MAX)
+     + (size_t)(rows) * ((size_t)SAP_DEC_DIGITS_(rows) + 18u * (size_t)(cols) + 5u) + 68u + 7u \
+     + SAP_TOKEN_MAX)
 /* R rows of C cells and a line end, or "Impossible\n". */
 #define SAP_REPLY_MASTER_MAX(rows, cols)                                                       \
     ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u ? (size_t)(rows) * ((size_t)(cols) + 1u)     \

@@ -472,7 +472,8 @@ unsigned sap_session_terminal(const struct sap_session *s)
 
 bool sap_session_in_request(const struct sap_session *s)
 {
-    return usable(s) && (s->mode == MODE_NUMBERS || s->mode == MODE_ROWS || s->mode == MODE_JUDGE);
+    return usable(s)
+           && (s->mode == MODE_NUMBERS || s->mode == MODE_ROWS || s->mode == MODE_JUDGE);
 }
 
 void sap_session_set_resume(struct sap_session *s, sap_resume_fn resume, void *context,

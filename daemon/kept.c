@@ -100,7 +100,8 @@ void kept_session_start(struct conn *c)
         /* 5 bits a character, from the 80 bits in order. */
         for (i = 0; i < SAPPERD_TOKEN_CHARS; i++) {
             unsigned bit = i * 5u, byte = bit / 8u, shift = bit % 8u;
-            unsigned v = raw[byte] | (byte + 1u < sizeof raw ? (unsigned)raw[byte + 1u] << 8 : 0u);
+            unsigned v = raw[byte]
+                         | (byte + 1u < sizeof raw ? (unsigned)raw[byte + 1u] << 8 : 0u);
             c->token[i] = token_alphabet[(v >> shift) & 31u];
         }
         c->token[SAPPERD_TOKEN_CHARS] = '\0';

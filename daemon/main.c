@@ -287,7 +287,7 @@ size_t sapperd_max_memory_per_address(const struct sapperd_options *o)
 {
     if (o->max_memory_per_address != 0)
         return o->max_memory_per_address < o->max_memory ? o->max_memory_per_address
-                                                          : o->max_memory;
+                                                         : o->max_memory;
     return o->max_memory / SAPPERD_ADDRESS_SHARE;
 }
 

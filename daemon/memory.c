@@ -41,11 +41,11 @@
  * back; the payload stays aligned as for any scalar (the head is a
  * multiple of 16 bytes). */
 struct block_head {
-    size_t bytes;         /* what the session asked for */
-    size_t mapped;        /* 0: from malloc; else the length of the mapping */
+    size_t bytes;          /* what the session asked for */
+    size_t mapped;         /* 0: from malloc; else the length of the mapping */
     struct peer_key owner; /* family 0: counted against the budget alone */
     uint8_t pad[32 - sizeof(struct peer_key) - 1];
-    uint8_t charged;      /* counted against owner's address */
+    uint8_t charged; /* counted against owner's address */
 };
 typedef char block_head_is_aligned[sizeof(struct block_head) % 16 == 0 ? 1 : -1];
 
@@ -57,14 +57,14 @@ size_t sapperd_block_max(void)
 }
 
 /* Within the address's share, and room in the table to count it. */
-static bool address_allows(struct sapperd_memory *m, const struct peer_key *owner,
-                           size_t bytes)
+static bool address_allows(struct sapperd_memory *m, const struct peer_key *owner, size_t bytes)
 {
     if (owner == NULL || owner->family == 0)
         return true;
     if (m->addresses == NULL)
         return true;
-    if (bytes > m->address_limit || addresses_bytes(m->addresses, owner) > m->address_limit - bytes)
+    if (bytes > m->address_limit
+        || addresses_bytes(m->addresses, owner) > m->address_limit - bytes)
         return false;
     return addresses_reserve(m->addresses);
 }
@@ -74,8 +74,7 @@ static bool address_allows(struct sapperd_memory *m, const struct peer_key *owne
  * whose player may not come back (the address's own kept games first). */
 static bool room_for(struct sapperd_memory *m, const struct peer_key *owner, size_t bytes)
 {
-    if (bytes > m->limit
-        || (owner != NULL && owner->family != 0 && bytes > m->address_limit))
+    if (bytes > m->limit || (owner != NULL && owner->family != 0 && bytes > m->address_limit))
         return false;
     while (!address_allows(m, owner, bytes)) {
         if (m->reclaim == NULL || !m->reclaim(m->reclaim_context, owner))

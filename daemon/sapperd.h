@@ -58,17 +58,17 @@
 struct sapperd_options {
     const char *listen[SAPPERD_LISTEN_MAX];
     unsigned listen_count;
-    bool stdin_session;        /* --stdin */
-    int judge_format;          /* --judge: an enum sap_format, or -1 */
-    uint32_t max_clients;      /* --max-clients */
-    uint32_t idle_timeout;     /* --idle-timeout, seconds; 0 never closes */
-    uint32_t max_per_address;  /* --max-per-address; 0: the default for max_clients */
-    uint32_t line_timeout;     /* --line-timeout, seconds; 0 never closes */
-    size_t max_memory;         /* --max-memory, bytes */
+    bool stdin_session;            /* --stdin */
+    int judge_format;              /* --judge: an enum sap_format, or -1 */
+    uint32_t max_clients;          /* --max-clients */
+    uint32_t idle_timeout;         /* --idle-timeout, seconds; 0 never closes */
+    uint32_t max_per_address;      /* --max-per-address; 0: the default for max_clients */
+    uint32_t line_timeout;         /* --line-timeout, seconds; 0 never closes */
+    size_t max_memory;             /* --max-memory, bytes */
     size_t max_memory_per_address; /* --max-memory-per-address; 0: the default */
-    uint32_t request_timeout;  /* --request-timeout, seconds; 0 never closes */
-    uint32_t keep_games;       /* --keep-games, seconds; 0 keeps none */
-    uint32_t max_request_work; /* --max-request-work: steps a cell, 0 none */
+    uint32_t request_timeout;      /* --request-timeout, seconds; 0 never closes */
+    uint32_t keep_games;           /* --keep-games, seconds; 0 keeps none */
+    uint32_t max_request_work;     /* --max-request-work: steps a cell, 0 none */
 };
 
 /* What parse_options decided. */
@@ -100,12 +100,12 @@ struct peer_key;
  * counts against one budget, --max-memory, and against the address of the
  * client that asked for it, --max-memory-per-address. */
 struct sapperd_memory {
-    size_t limit;             /* --max-memory */
-    size_t address_limit;     /* --max-memory-per-address */
-    size_t held;              /* bytes of blocks held now */
-    size_t peak;              /* the most held at once */
-    uint64_t refused;         /* blocks refused */
-    size_t freed_small;       /* bytes given back to malloc since the last trim */
+    size_t limit;                    /* --max-memory */
+    size_t address_limit;            /* --max-memory-per-address */
+    size_t held;                     /* bytes of blocks held now */
+    size_t peak;                     /* the most held at once */
+    uint64_t refused;                /* blocks refused */
+    size_t freed_small;              /* bytes given back to malloc since the last trim */
     struct address_table *addresses; /* each address's bytes */
     /* Gives back the oldest game kept for RESUME (of owner, or of anyone
      * with NULL) to make room for a session that needs it; false when there
@@ -514,15 +514,15 @@ struct server {
      * blocking between). */
     uv_idle_t runner;
     struct conn_list runnable;
-    struct conn_list active;  /* open TCP sessions, least recently active first */
-    struct conn_list ending;  /* draining, shutting and lingering connections */
-    struct conn_list partial; /* open TCP sessions with a line under way,
+    struct conn_list active;            /* open TCP sessions, least recently active first */
+    struct conn_list ending;            /* draining, shutting and lingering connections */
+    struct conn_list partial;           /* open TCP sessions with a line under way,
                                  the oldest line first (--line-timeout) */
-    struct conn_list bodies;  /* open TCP sessions in the middle of a request
+    struct conn_list bodies;            /* open TCP sessions in the middle of a request
                                  of several lines (--request-timeout) */
-    struct kept_games kept;   /* games whose connections dropped (RESUME) */
+    struct kept_games kept;             /* games whose connections dropped (RESUME) */
     struct sapperd_account own_account; /* gives kept games' blocks back */
-    uint32_t sessions;        /* TCP sessions counted against --max-clients */
+    uint32_t sessions;                  /* TCP sessions counted against --max-clients */
     uint32_t max_per_address;
     struct address_table addresses; /* their count by address */
     uint32_t lingering;             /* see the state map */
@@ -565,8 +565,8 @@ struct server {
     char idle_line[48];
     char evict_line[80];
     char evict_address_line[96]; /* ... that makes room for one from its address */
-    uint64_t evict_ms;    /* 0: none (--idle-timeout 0) */
-    uint64_t seeds_given; /* a NEW's seed when the system gives none */
+    uint64_t evict_ms;           /* 0: none (--idle-timeout 0) */
+    uint64_t seeds_given;        /* a NEW's seed when the system gives none */
     uint64_t stop_deadline;
     struct log_tally refused;         /* over --max-clients */
     struct log_tally refused_address; /* over --max-per-address */

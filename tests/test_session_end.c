@@ -127,7 +127,8 @@ static const struct row rows[] = {
     { "HELP", "a word after it", "", "HELP me\n", "ERR usage: HELP\n", 0, 0 },
     { "HELP", "the list", "", "HELP\n",
       "HELP: this list, then END\nBYE: close the session\n"
-      "RESUME <token>: take over the game of a connection that dropped\nEND\n", 0, TAIL },
+      "RESUME <token>: take over the game of a connection that dropped\nEND\n",
+      0, TAIL },
     /* VIEW */
     { "VIEW", "no game", "", "VIEW\n", "ERR no game: start one with NEW\n", 0, 0 },
     { "VIEW", "a word but PROB", "NEW 2 2 1 1\n", "view x\n", "ERR usage: VIEW [PROB]\n", 0,

@@ -30,7 +30,8 @@ static int keeper_resume(void *context, const char *token, size_t length,
     k->calls++;
     if (k->answer != SAP_OK)
         return k->answer;
-    if (k->game.game == NULL || length != strlen(k->token) || memcmp(token, k->token, length) != 0)
+    if (k->game.game == NULL || length != strlen(k->token)
+        || memcmp(token, k->token, length) != 0)
         return SAP_ERR_ARG;
     *game = k->game;
     k->game.block = NULL;
@@ -105,7 +106,8 @@ static void test_take_and_resume(void)
     CHECK_EQ_STR(ask(&b, "RESUME abc123\n"),
                  "ERR that game is busy answering a request; try again\n");
     CHECK_EQ_STR(ask(&b, "SHOW\n"), show); /* a refused RESUME changed nothing */
-    CHECK_EQ_STR(ask(&b, "RESUME\n"), "ERR usage: RESUME <token> (VIEW shows a game's token)\n");
+    CHECK_EQ_STR(ask(&b, "RESUME\n"),
+                 "ERR usage: RESUME <token> (VIEW shows a game's token)\n");
 
     /* A game over is not taken, and shows no token. */
     CHECK_EQ_STR(ask(&a, "1 2 2\n"), "LOSE\n");
@@ -159,9 +161,11 @@ static void test_no_keeper(void)
     CHECK_EQ_INT(sap_session_init(&s, &m.memory), SAP_OK);
     CHECK_EQ_STR(ask(&s, "RESUME abc\n"), "ERR this server keeps no games to resume\n");
     CHECK_EQ_STR(ask(&s, "NEW 3 3 1 1\n"), "OK 3 3 1\n");
-    CHECK_EQ_STR(status_line(&s, line, sizeof line), "mines left 1 of 1  clicks 0  not started");
+    CHECK_EQ_STR(status_line(&s, line, sizeof line),
+                 "mines left 1 of 1  clicks 0  not started");
     sap_session_set_resume(&s, NULL, NULL, "");
-    CHECK_EQ_STR(status_line(&s, line, sizeof line), "mines left 1 of 1  clicks 0  not started");
+    CHECK_EQ_STR(status_line(&s, line, sizeof line),
+                 "mines left 1 of 1  clicks 0  not started");
     sap_session_release(&s);
     sap_kept_game_release(NULL, &m.memory);
     CHECK_EQ_INT((int)m.held_bytes, 0);

@@ -39,7 +39,7 @@
 #define TXEN0 0x08u
 #define UCSZ_8BIT 0x06u
 #define U2X0 0x02u
-#define SMCR_SLEEP_ENABLE 0x01u /* idle mode */
+#define SMCR_SLEEP_ENABLE 0x01u   /* idle mode */
 #define TCCR1B_CLOCK_DIV_64 0x03u /* 4 us a tick, a wrap every 262 ms */
 
 static bool sent_any;
