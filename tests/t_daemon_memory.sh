@@ -6,6 +6,8 @@
 #     past the budget get "ERR not enough memory for this board" and can
 #     still play a small game; RSS stays under 100 MiB and falls under
 #     40 MiB once they are gone (plain build: ASan's allocator keeps memory)
+#   - 300 sessions with small boards (from malloc) leave, and RSS falls
+#     back within 4 MiB of where it started
 #   - --max-memory's argument is checked
 #   - an allocation that fails at accept (SAPPERD_FAIL_ACCEPT=N, a hook of
 #     the test build $SAPPERD, fails the N-th connection's) closes that one
@@ -48,6 +50,24 @@ for bad in 0 12X 64MB -5 99999999999 ""; do
 done
 "$SAPPERD" --help | grep -q -- '--max-memory BYTES'
 check "--help names --max-memory" $?
+
+# Small boards go back to the system too: 300 sessions with a 250 x 250
+# game each (62.5 KB blocks, from malloc) take RSS up by about 19 MiB; 1.5 s
+# after they left it is back within 4 MiB of where it started (glibc kept
+# about 15 MiB before the daemon asked it to trim).
+ulimit -n 4096 2>/dev/null
+daemon_start small_boards "$SAPPERD_PLAIN" --max-clients 1000 --keep-games 0 \
+    || check "small-boards daemon starts" 1
+out=$(timeout 120 python3 tests/tools/crowd_clients.py smallboards "$DAEMON_ADDR" "$DAEMON_PID" 300 2>&1)
+before=$(echo "$out" | sed -n 's/^rss_before_kib //p')
+peak=$(echo "$out" | sed -n 's/^rss_peak_kib //p')
+after=$(echo "$out" | sed -n 's/^rss_after_kib //p')
+[ -n "$peak" ] && [ -n "$before" ] && [ "$peak" -gt $((before + 10 * 1024)) ]
+check "300 sessions with 250 x 250 games take RSS up (${before:-?} -> ${peak:-?} KiB)" $? "$out"
+[ -n "$after" ] && [ "$after" -lt $((before + 4 * 1024)) ]
+check "1.5 s after they left, RSS is within 4 MiB of where it started (${after:-?} KiB)" $? "$out"
+daemon_stop small_boards "$DAEMON_PID"
+check "the small-boards daemon stops cleanly" $?
 
 # A budget below one big board: that board is refused, small ones are not.
 daemon_start small "$SAPPERD" --max-memory 100K || check "small daemon starts" 1
