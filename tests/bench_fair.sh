@@ -31,7 +31,10 @@ per() { awk -v v="$1" -v d="$2" 'BEGIN { printf "%.2f", v / d }'; } # v / d, 2 d
 load() { cut -d' ' -f1 /proc/loadavg; }
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
-daemon_start fair "$SAPPERD_PLAIN" --max-per-address 64 || { echo "bench_fair: the daemon did not start"; exit 1; }
+# Every client comes from 127.0.0.1: the address's memory share is the
+# whole budget here, and no game is kept after a client leaves.
+daemon_start fair "$SAPPERD_PLAIN" --max-per-address 64 --max-memory-per-address 256M \
+    --keep-games 0 || { echo "bench_fair: the daemon did not start"; exit 1; }
 for kind in alone $KINDS; do
     for run in $(seq 1 $RUNS); do
         if [ "$kind" = alone ]; then
@@ -64,7 +67,8 @@ daemon_stop fair "$DAEMON_PID" || echo "bench_fair: the daemon did not stop clea
 
 for budget in 64M 4G; do
     for run in $(seq 1 $RUNS); do
-        daemon_start mem "$SAPPERD_PLAIN" --max-memory "$budget" --max-per-address 100 || continue
+        daemon_start mem "$SAPPERD_PLAIN" --max-memory "$budget" --max-per-address 100 \
+            --max-memory-per-address "$budget" --keep-games 0 || continue
         timeout 120 python3 tests/tools/memory_clients.py "$DAEMON_ADDR" "$DAEMON_PID" 80 900 \
             > "$DAEMON_TMP/mem.$run"
         daemon_stop mem "$DAEMON_PID" || echo "bench_fair: the daemon did not stop cleanly"
