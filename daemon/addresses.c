@@ -61,7 +61,7 @@ static bool slot_used(const struct address_slot *slot)
     return slot->count != 0 || slot->bytes != 0;
 }
 
-static bool key_equal(const struct peer_key *a, const struct peer_key *b)
+bool peer_key_equal(const struct peer_key *a, const struct peer_key *b)
 {
     return a->family == b->family && memcmp(a->bytes, b->bytes, sizeof a->bytes) == 0;
 }
@@ -100,7 +100,7 @@ static struct address_slot *find(const struct address_table *t, const struct pee
     size_t mask = t->capacity - 1;
     size_t i = key_hash(t, key) & mask;
 
-    while (slot_used(&t->slots[i]) && !key_equal(&t->slots[i].key, key))
+    while (slot_used(&t->slots[i]) && !peer_key_equal(&t->slots[i].key, key))
         i = (i + 1) & mask;
     return &t->slots[i];
 }

@@ -117,8 +117,7 @@ static struct kept_game *oldest_of(struct server *s, const struct peer_key *owne
 
     *count = 0;
     for (k = s->kept.head; k != NULL; k = k->next) {
-        if (k->owner.family == owner->family
-            && memcmp(k->owner.bytes, owner->bytes, sizeof owner->bytes) == 0) {
+        if (peer_key_equal(&k->owner, owner)) {
             if (oldest == NULL)
                 oldest = k;
             ++*count;

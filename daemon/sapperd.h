@@ -660,6 +660,8 @@ void addresses_init(struct address_table *t, uint64_t seed);
 void addresses_free(struct address_table *t);
 /* key for a peer's address; false (key zeroed) for another family. */
 bool peer_key_from(struct peer_key *key, const struct sockaddr_storage *address);
+/* The same client address, as --max-per-address counts them. */
+bool peer_key_equal(const struct peer_key *a, const struct peer_key *b);
 /* "192.0.2.7" or "2001:db8::/64". */
 void peer_key_format(const struct peer_key *key, char *text, size_t size);
 /* The sessions key holds. */

@@ -15,7 +15,6 @@
  * --max-per-address, and the session's memory, in step with the state.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "sapperd.h"
 
@@ -201,9 +200,7 @@ void sched_evict_idle(struct server *s, const struct peer_key *from)
     struct conn *c = s->active.head; /* the least recently active */
 
     /* At --max-per-address: that address's least recently active. */
-    while (from != NULL && c != NULL
-           && !(c->peer.family == from->family
-                && memcmp(c->peer.bytes, from->bytes, sizeof from->bytes) == 0))
+    while (from != NULL && c != NULL && !peer_key_equal(&c->peer, from))
         c = conn_list_next(&s->active, c);
     if (s->evict_ms == 0 || c == NULL || uv_now(s->loop) - c->stamp < s->evict_ms)
         return;
