@@ -1,28 +1,40 @@
 /*
  * protocol.h - shared by the protocol session's files, never installed.
+ * Its layers, each calling only the ones below it:
  *
- *   session.c        the API (sapper.h section 9): sink, poll, EOF, JUDGE
- *                    streams; it drives the request in progress - its
- *                    work and its long reply - through the request table.
- *   session_lines.c  framing bytes into lines, the table walk (a request
- *                    line's word, argument count, numbers, board size),
- *                    and the rows and number lines a request reads.
- *   session_reply.c  the reply API and the memory API below, and the
- *                    request in progress's life (lines, work, reply, end).
- *   requests.c       the request table, and the requests that take a
- *                    board of their own (CASUAL, CASUALMAP, NURIKABE,
- *                    MASTER) or none (JUDGE, HELP, BYE).
- *   requests_game.c  the requests on the current game (NEW, 0, 1 2 3,
- *                    SHOW, STATS).
- *   requests_deduce.c  the deduction engine's (HINT, PROB, PLAY).
- *   view.c           VIEW [PROB], the board drawn for a person, also
- *                    after every move under SET VIEW ON.
+ *   the requests     each file holds its requests' rows of the table and
+ *                    their handlers, and calls no other request file:
+ *     requests.c          the table (HELP's order), JUDGE, SET, HELP, BYE
+ *     requests_game.c     NEW, 0, the clicks 1 2 3, SHOW, STATS, RESUME
+ *     requests_view.c     VIEW [PROB]
+ *     requests_deduce.c   HINT, PROB, PLAY
+ *     requests_puzzles.c  CASUAL, CASUALMAP, MASTER, NURIKABE
+ *   the current game session_game.c: a game installed and given back, a
+ *                    move and its resumable work, the deduction kept
+ *                    beside the game, one after-move hook; view.c: the
+ *                    game drawn (VIEW's reply, and a move's under SET VIEW
+ *                    ON).
+ *   the session      session.c, the API (sapper.h section 9): sink, poll,
+ *                    EOF, JUDGE streams, driving the request in progress -
+ *                    its work and its long reply - through its row;
+ *                    session_lines.c, framing bytes into lines, the table
+ *                    walk (a request line's word, argument count, numbers,
+ *                    board size) and the rows and number lines a request
+ *                    reads; session_reply.c, the reply and memory calls
+ *                    below and the request in progress's life.
  *
- * The session names no request: a request is its row of the table, and
- * the session reaches it only through that row's pointers.  A request
- * sets its reply, the lines it reads and what it leaves for poll only
- * through the calls below; it reads the session's game, board and budget
- * and keeps its own state in its struct of s->req (sapper.h).
+ * The session names no request: a request is its row, and the session
+ * reaches it only through that row's pointers and flags.  A request sets
+ * its reply, the lines it reads and what it leaves for poll only through
+ * the calls below, plays the game through session_game.c, and keeps its
+ * own state in its struct of s->req.
+ *
+ * Adding a request: write its handlers and its row (a const struct
+ * sap_request) in the requests file of what it serves, declare the row
+ * below, put it in requests.c's table where HELP should list it, and add
+ * its HELP bytes to that file's HELP_BYTES_... count (and to sapper.h's
+ * SAP_SESSION_HELP_BYTES and _LINES); its state, if any, is a struct of
+ * s->req.
  */
 #ifndef SAPPER_PROTOCOL_H
 #define SAPPER_PROTOCOL_H
@@ -75,36 +87,6 @@ struct request_line {
                                        sap_level; SAP_LEVEL_RANDOM without one */
 };
 
-/* The rows of the table, in HELP's order. */
-enum request_kind {
-    REQ_NEW,
-    REQ_LEFT,  /* 1 x y */
-    REQ_RIGHT, /* 2 x y */
-    REQ_CHORD, /* 3 x y */
-    REQ_QUIT,  /* 0 */
-    REQ_SHOW,
-    REQ_VIEW,
-    REQ_HINT,
-    REQ_PLAY,
-    REQ_PROB,
-    REQ_STATS,
-    REQ_CASUAL,
-    REQ_CASUALMAP,
-    REQ_MASTER,
-    REQ_NURIKABE,
-    REQ_JUDGE,
-    REQ_SET,
-    REQ_HELP,
-    REQ_BYE,
-#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
-    REQ_RESUME, /* a server's only: a board's table has no such row */
-#endif
-    REQUEST_KINDS
-};
-
-/* The options a person sets with SET are struct sap_session's `terminal`:
- * SAP_TERMINAL_ECHO, _COLOR, _VIEW (sapper.h section 9). */
-
 /* What the table walk checks for a request (struct sap_request's `flags`). */
 #define ARGS_NUMBERS 0x1u /* its arguments are numbers */
 #define ARGS_BOARD 0x2u   /* ... and the first two are a board size */
@@ -112,10 +94,20 @@ enum request_kind {
     0x4u                /* ... but the last may be a level word (CASUAL, NOGUESS),
                              and a fifth always is */
 #define NEEDS_GAME 0x8u /* it is about the current game: "ERR no game" without */
-#define ARGS_PRESET                                                                            \
-    0x10u /* ... and the first may be a preset word that stands
-                             for three (NEW EXPERT: 16 30 99) */
+#define DRAWS_MOVES                                                                            \
+    0x10u /* under SET VIEW ON, the VIEW follows the boom lines of
+                             its moves (session_game.c) */
+/* The alphabet of its board rows (rows.c), two bits of `flags`: none, or
+ * a game's (_ *), the casual player's (M .), Nurikabe's (# .). */
+#define ROWS_GAME 0x20u
+#define ROWS_CASUAL 0x40u
+#define ROWS_NURIKABE 0x60u
+#define ROWS_MASK 0x60u
 
+/* A request: its row of the table, defined beside its handlers (the
+ * requests_*.c files), and listed in requests.c.  The session calls its
+ * handlers, and the request reaches the session only through the calls
+ * of this header. */
 struct sap_request {
     const char *word;           /* the keyword, lower case (constant text) */
     const char *usage;          /* the ERR reason for a wrong argument count
@@ -124,9 +116,12 @@ struct sap_request {
     const char *help;           /* its HELP lines, each ending "\n"; NULL: none
                                    (its solver is left out of this build) */
     uint8_t args_min, args_max; /* tokens after the keyword */
-    uint8_t flags;              /* ARGS_..., NEEDS_GAME */
+    uint8_t flags;              /* ARGS_..., NEEDS_GAME, DRAWS_MOVES, ROWS_... */
     uint8_t solver;             /* the SAP_SOLVER_... it needs; 0: the game's */
-    const char *rows;           /* the alphabet of its board rows, or NULL */
+    /* With ARGS_NUMBERS, a word that stands for its first arguments (NEW
+     * EXPERT for 16 30 99): true and those numbers in args[0..2], or false
+     * for a word it does not know (then parsed as a number).  NULL: none. */
+    bool (*preset)(const char *word, uint32_t length, uint32_t *args);
     /* The request line, its arguments checked (and a game there, with
      * NEEDS_GAME).  It answers, or says what follows: lines to read
      * (sap_session_expect_lines), work (sap_session_leave_work), a long
@@ -134,8 +129,8 @@ struct sap_request {
     void (*take)(struct sap_session *s, const struct request_line *r);
     /* A number line, before the rows (none while an ERR is held back). */
     void (*number_line)(struct sap_session *s, const char *line, const struct tokens *t);
-    /* A board row of exactly s->cols cells, already checked against `rows`
-     * (none while an ERR is held back). */
+    /* A board row of exactly s->cols cells, already checked against its
+     * alphabet (ROWS_...; none while an ERR is held back). */
     void (*row)(struct sap_session *s, uint32_t row, const char *cells);
     /* One budget's worth of its work; true while more is left.  A request
      * that reads lines has one: it runs once they are all read.  When it is
@@ -146,70 +141,112 @@ struct sap_request {
     size_t (*reply)(struct sap_session *s, char *out, size_t cap);
 };
 
-extern const struct sap_request sap_requests[REQUEST_KINDS] SAP_ROM_TABLE;
+/* A handler of a solver this build leaves out is NULL in its row, so that
+ * nothing refers to its code and the link drops it; the walk refuses its
+ * requests first. */
+#define SERVED(solver, handler) (SERVES(solver) ? (handler) : NULL)
 
-/* The handlers of the requests on the current game (requests_game.c). */
-void sap_req_new_take(struct sap_session *s, const struct request_line *r);
-void sap_req_new_row(struct sap_session *s, uint32_t row, const char *cells);
-bool sap_req_new_work(struct sap_session *s);
-void sap_req_quit_take(struct sap_session *s, const struct request_line *r);
-void sap_req_move_take(struct sap_session *s, const struct request_line *r);
-bool sap_req_move_work(struct sap_session *s);
-size_t sap_req_move_reply(struct sap_session *s, char *out, size_t cap);
-void sap_req_show_take(struct sap_session *s, const struct request_line *r);
-size_t sap_req_show_reply(struct sap_session *s, char *out, size_t cap);
-void sap_req_stats_take(struct sap_session *s, const struct request_line *r);
-void sap_req_resume_take(struct sap_session *s, const struct request_line *r);
-bool sap_req_stats_work(struct sap_session *s);
-/* The clicks, for PLAY's moves too: op at 1-based (x, y), true while its
- * opening is left to spread (else its reply is set); a no-guess board's
- * first left click, its layout made first (the work). */
-bool sap_req_play_move(struct sap_session *s, int op, uint32_t x, uint32_t y);
-void sap_req_start_generate(struct sap_session *s, uint32_t row, uint32_t col);
+/* The rows, by file: */
+extern const struct sap_request sap_request_new SAP_ROM_TABLE; /* requests_game.c */
+extern const struct sap_request sap_request_left SAP_ROM_TABLE;
+extern const struct sap_request sap_request_right SAP_ROM_TABLE;
+extern const struct sap_request sap_request_chord SAP_ROM_TABLE;
+extern const struct sap_request sap_request_quit SAP_ROM_TABLE;
+extern const struct sap_request sap_request_show SAP_ROM_TABLE;
+extern const struct sap_request sap_request_stats SAP_ROM_TABLE;
+extern const struct sap_request sap_request_resume SAP_ROM_TABLE;
+extern const struct sap_request sap_request_view SAP_ROM_TABLE; /* requests_view.c */
+extern const struct sap_request sap_request_hint SAP_ROM_TABLE; /* requests_deduce.c */
+extern const struct sap_request sap_request_play SAP_ROM_TABLE;
+extern const struct sap_request sap_request_prob SAP_ROM_TABLE;
+extern const struct sap_request sap_request_casual SAP_ROM_TABLE; /* requests_puzzles.c */
+extern const struct sap_request sap_request_casualmap SAP_ROM_TABLE;
+extern const struct sap_request sap_request_master SAP_ROM_TABLE;
+extern const struct sap_request sap_request_nurikabe SAP_ROM_TABLE;
+extern const struct sap_request sap_request_judge SAP_ROM_TABLE; /* requests.c */
+extern const struct sap_request sap_request_set SAP_ROM_TABLE;
+extern const struct sap_request sap_request_help SAP_ROM_TABLE;
+extern const struct sap_request sap_request_bye SAP_ROM_TABLE;
 
-/* The deduction engine's requests (requests_deduce.c). */
-void sap_req_deduce_take(struct sap_session *s, const struct request_line *r);
-bool sap_req_hint_work(struct sap_session *s);
-bool sap_req_prob_work(struct sap_session *s);
-size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap);
-/* PLAY [<n>]: HINT's moves played one after another, each move's line and
- * its boom lines, then END.  Its reply writer leaves work again between
- * moves (sap_session_leave_work from `reply`: the session goes back to
- * the work step instead of ending the request). */
-void sap_req_play_take(struct sap_session *s, const struct request_line *r);
-bool sap_req_play_work(struct sap_session *s);
-size_t sap_req_play_reply(struct sap_session *s, char *out, size_t cap);
-/* The deduction of the current game, *d: the one kept beside the game
- * (hint_live.c), or one in the request's block, left as its work (or "ERR
- * not enough memory ..."); then one budget of it a poll: SAP_MORE, SAP_OK
- * once done (sap_deduce_cell reads *d), or the error it ended with (its
- * ERR is the reply). */
-void sap_req_deduce_start(struct sap_session *s, sap_deduce **d);
-int sap_req_deduce_on(struct sap_session *s, sap_deduce **d);
+/* HELP's bytes, by file: each file checks its rows' texts against its
+ * count, and requests.c their sum against sapper.h's SAP_SESSION_HELP_BYTES
+ * (with SAP_HELP_RESUME_BYTES for RESUME's row). */
+#define HELP_BYTES(text) (sizeof(text) - 1u)
+#define HELP_SERVED(solver, text) (SERVES(solver) ? HELP_BYTES(text) : 0u)
+#define HELP_BYTES_GAME                                                                        \
+    (267u + (SAP_NEW_SHORTCUTS ? 156u : 78u) + (SERVES(SAP_SOLVER_DEDUCE) ? 65u : 0u)          \
+     + (SERVES(SAP_SOLVER_STATS) ? 65u : 0u))
+#define HELP_BYTES_VIEW (SERVES(SAP_SOLVER_VIEW) ? 66u : 0u)
+#define HELP_BYTES_DEDUCE (SERVES(SAP_SOLVER_DEDUCE) ? 212u : 0u)
+#define HELP_BYTES_PUZZLES                                                                     \
+    ((SERVES(SAP_SOLVER_CASUAL) ? 165u : 0u) + (SERVES(SAP_SOLVER_MASTER) ? 60u : 0u)          \
+     + (SERVES(SAP_SOLVER_NURIKABE) ? 81u : 0u))
+#define HELP_BYTES_SESSION                                                                     \
+    (115u + (SERVES(SAP_SOLVER_CASUAL) ? 7u : 0u) + (SERVES(SAP_SOLVER_MASTER) ? 7u : 0u)      \
+     + (SERVES(SAP_SOLVER_NURIKABE) ? 9u : 0u) + (SERVES(SAP_SOLVER_VIEW) ? 63u : 54u))
 
-/* VIEW [PROB] (view.c), and its usage (the ERR for a wrong word). */
-extern const char sap_usage_view[] SAP_ROM;
-void sap_req_view_take(struct sap_session *s, const struct request_line *r);
-bool sap_req_view_work(struct sap_session *s);
-size_t sap_req_view_reply(struct sap_session *s, char *out, size_t cap);
-/* The VIEW of the current game is the reply that sap_req_view_reply writes
- * from here on: VIEW itself, a move's boom lines' sequel under SET VIEW ON,
- * or with `prob` VIEW PROB's, whose deduction (s->req.view.deduce) is done. */
-void sap_view_begin(struct sap_session *s, bool prob);
+/* The table (requests.c): every row, in HELP's order. */
+#define REQUEST_KINDS (19u + (SERVES(SAP_SOLVER_RESUME) ? 1u : 0u))
+extern const struct sap_request *const sap_requests[REQUEST_KINDS] SAP_ROM_TABLE;
 
-/* Reads one field of the table's row `index` into `out`. */
-#define REQUEST_FIELD(index, field, out)                                                       \
-    sap_rom_table_copy(&(out), &sap_requests[(index)].field, sizeof(out))
+/* The row at `index` of the table. */
+static inline const struct sap_request *sap_request_at(uint32_t index)
+{
+    const struct sap_request *row;
+    sap_rom_table_copy(&row, &sap_requests[index], sizeof row);
+    return row;
+}
+
+/* Reads one field of a row (the request in progress: s->request) into `out`. */
+#define REQUEST_FIELD(request, field, out)                                                     \
+    sap_rom_table_copy(&(out), &(request)->field, sizeof(out))
 
 /* The one wording of the mistakes more than one request can make.  A '%'
  * in a reason stands for the word it quotes (sap_session_reply_err_format). */
 extern const char sap_reason_not_served[] SAP_ROM; /* "% is not in this build" */
 extern const char sap_reason_no_memory[] SAP_ROM;  /* a block refused */
-/* NEW's usage: its row's, and what NEW itself says to a form it has not. */
-extern const char sap_usage_new[] SAP_ROM;
-/* NEW's presets (requests_game.c): true and their rows, cols and mines in
- * args[0..2] for a preset word (BEGINNER, INTERMEDIATE, EXPERT; any case). */
-bool sap_new_preset(const char *word, uint32_t length, uint32_t *args);
+/* ---- session_game.c: the current game, under the requests on it ------------ */
+
+/* The current game (s->game, s->game_block): a request's GAME block
+ * becomes it, a kept game becomes it (*kept emptied), or it goes; the old
+ * one is given back first. */
+void sap_session_install_game(struct sap_session *s, sap_game *game);
+void sap_session_put_game(struct sap_session *s, struct sap_kept_game *kept);
+void sap_session_release_game(struct sap_session *s);
+/* HINT's deduction kept beside a game in play (s->live, hint_live.c): made
+ * at the first HINT, PLAY or PROB on it; false when it cannot be had (a
+ * game over, a build without it, memory).  It is a WORK block outside any
+ * request, given back when another block is asked for (a port's one WORK
+ * arena serves both) and with the game. */
+bool sap_session_live(struct sap_session *s);
+void sap_session_release_live(struct sap_session *s);
+/* The deduction of the current game's position, *d: the kept one, or one
+ * in the request's block, left as its work (or "ERR not enough memory
+ * ..."); then one budget of it a poll: SAP_MORE, SAP_OK once done
+ * (sap_deduce_cell reads *d), or the error it ended with (its ERR is the
+ * reply). */
+void sap_session_deduce_start(struct sap_session *s, sap_deduce **d);
+int sap_session_deduce_step(struct sap_session *s, sap_deduce **d);
+/* A move: op at 1-based (x, y), true while its opening is left to spread
+ * (sap_session_move_step, a budget a poll), else its reply is set: boom's
+ * lines (sap_game_reply writes them) or an ERR.  A no-guess or casual
+ * board's first left click (sap_session_lays_mines) has its layout made
+ * first: sap_session_generate, 0-based, then the same steps.  A move's
+ * state is s->req.move. */
+bool sap_session_move(struct sap_session *s, int op, uint32_t x, uint32_t y);
+bool sap_session_lays_mines(const struct sap_session *s, int op, uint32_t x, uint32_t y);
+void sap_session_generate(struct sap_session *s, uint32_t row, uint32_t col);
+bool sap_session_move_step(struct sap_session *s);
+/* Whether the VIEW follows the request's moves (SET VIEW ON, DRAWS_MOVES);
+ * the after-move hook has then begun it (sap_view_reply writes it). */
+bool sap_session_view_follows(const struct sap_session *s);
+
+/* ---- view.c: the current game drawn for a person --------------------------- */
+
+/* The VIEW of the current game is what sap_view_reply writes from here on;
+ * with `prob`, VIEW PROB's, whose deduction (s->req.view.deduce) is done. */
+void sap_view_begin(struct sap_session *s, bool prob);
+size_t sap_view_reply(struct sap_session *s, char *out, size_t cap);
 
 /* ---- session_reply.c: the reply, for the requests ----------------------- */
 
@@ -279,17 +316,11 @@ void sap_session_close(struct sap_session *s);
 void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
                                 enum sap_memory_purpose purpose);
 void sap_session_release_request_block(struct sap_session *s);
-/* HINT's deduction kept beside the game (s->live_block, core/hint_live.c):
- * a WORK block outside any request, given back when another block is
- * asked for (a port's one WORK arena serves both) and with the game. */
-void *sap_session_acquire_live(struct sap_session *s, size_t bytes);
-void sap_session_release_live(struct sap_session *s);
-/* The current game (s->game, s->game_block): a request's GAME block
- * becomes it, or it goes. */
-void sap_session_install_game(struct sap_session *s, sap_game *game);
-void sap_session_release_game(struct sap_session *s);
-/* Makes a kept game the session's (the old one given back); *kept emptied. */
-void sap_session_put_game(struct sap_session *s, struct sap_kept_game *kept);
+/* A block from the session's provider (NULL when refused; a WORK block
+ * past SAP_MAX_WORK_BYTES always is), and one given back (*block NULL). */
+void *sap_session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose);
+void sap_session_give_back(struct sap_session *s, void **block,
+                           enum sap_memory_purpose purpose);
 
 /* ---- session_lines.c ---------------------------------------------------- */
 

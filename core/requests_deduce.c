@@ -1,12 +1,10 @@
 /*
  * requests_deduce.c - the requests of the deduction engine on the current
- * game: HINT, PROB (and VIEW PROB's deduction, view.c) and PLAY, HINT's
- * moves played one after another.  HINT and PROB work on the deduction
- * the session keeps beside its game (hint_live.c) when they can, and on
- * one of their own otherwise (guess.c, deduce.c).  Their rows of the
- * request table are in requests.c.
+ * game, each its row and its handlers: HINT, PROB and PLAY, HINT's moves
+ * played one after another.  HINT and PROB work on the deduction the
+ * session keeps beside its game (session_game.c) when they can, and on one
+ * of their own otherwise (guess.c, deduce.c).
  */
-#include "geometry.h"
 #include "protocol.h"
 
 /* ---- the deduction engine: HINT, PROB (and VIEW PROB) ---------------------------- */
@@ -32,14 +30,17 @@ static void start_prob_map(struct sap_session *s)
  * casual or no-guess board is laid around the first click, wherever it is,
  * so (3, 3) needs no guess there either.  A flag on it is wrong, and said
  * so, as HINT says of any safe cell flagged. */
-static void first_click(struct sap_session *s)
+static void first_click_cell(const struct sap_session *s, uint32_t *x, uint32_t *y)
 {
     uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
-    uint32_t x = rows < 3u ? rows : 3u, y = cols < 3u ? cols : 3u;
-    if (s->request - 1u == REQ_PROB) {
-        start_prob_map(s);
-        return;
-    }
+    *x = rows < 3u ? rows : 3u;
+    *y = cols < 3u ? cols : 3u;
+}
+
+static void first_click(struct sap_session *s)
+{
+    uint32_t x, y;
+    first_click_cell(s, &x, &y);
     sap_session_reply_start(s, SAP_STR("SAFE "));
     sap_session_reply_add_u32(s, x);
     sap_session_reply_add(s, SAP_STR(" "));
@@ -49,52 +50,6 @@ static void first_click(struct sap_session *s)
                                            "never a mine")
                                  : SAP_STR(": the first click is never a mine"));
     sap_session_reply_end(s);
-}
-
-/* The deduction kept beside a game in play (hint_live.c), made at the
- * first HINT, PLAY or PROB on it; false when it cannot be had (a game
- * over, a build without it, memory). */
-static bool live_ready(struct sap_session *s)
-{
-    size_t bytes = SAP_HINT_LIVE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    void *block;
-    if (!SERVES(SAP_SOLVER_DEDUCE) || sap_game_state(s->game) != SAP_RUNNING)
-        return false;
-    if (s->live != NULL)
-        return true;
-    block = sap_work_fits(bytes) ? sap_session_acquire_live(s, bytes) : NULL;
-    if (block == NULL || sap_live_init(&s->live, block, bytes, s->game) != SAP_OK) {
-        sap_session_release_live(s);
-        return false;
-    }
-    return true;
-}
-
-/* PROB's deduction (VIEW PROB's too) in a block of its own. */
-static bool deduce_full_start(struct sap_session *s, sap_deduce **d)
-{
-    size_t bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
-    if (block == NULL || sap_deduce_init(d, block, bytes, s->game) != SAP_OK) {
-        sap_session_reply_err(s, sap_reason_no_memory);
-        return false;
-    }
-    return true;
-}
-
-/* PROB's odds: from the kept deduction when there is one (*d is then its
- * block), else from a deduction of the position in a block of its own.
- * The kept one settles at least what a whole-board deduction settles, so
- * a position it cannot count, a whole-board one cannot either. */
-void sap_req_deduce_start(struct sap_session *s, sap_deduce **d)
-{
-    if (live_ready(s)) {
-        sap_live_begin_odds(s->live);
-        *d = sap_live_deduce(s->live);
-    } else if (!deduce_full_start(s, d)) {
-        return;
-    }
-    sap_session_leave_work(s);
 }
 
 /* HINT's block: the deduction and the guess's look-ahead (guess.c); or
@@ -114,7 +69,7 @@ static bool hint_full_start(struct sap_session *s)
 /* HINT on the deduction kept beside the game. */
 static bool hint_live_start(struct sap_session *s)
 {
-    if (!live_ready(s))
+    if (!sap_session_live(s))
         return false;
     sap_live_begin(s->live);
     s->req.deduce.hint = sap_live_hint(s->live);
@@ -153,45 +108,28 @@ static int hint_on(struct sap_session *s)
     return err;
 }
 
-void sap_req_deduce_take(struct sap_session *s, const struct request_line *r)
+static void take_hint(struct sap_session *s, const struct request_line *r)
 {
     (void)r;
-    s->req.deduce.deduce = NULL; /* none before the first click */
     s->req.deduce.hint = NULL;
-    if (!sap_game_mines_laid(s->game)) {
+    if (!sap_game_mines_laid(s->game))
         first_click(s);
-        return;
-    }
-    if (s->request - 1u == REQ_PROB) {
-        sap_req_deduce_start(s, &s->req.deduce.deduce);
-        return;
-    }
-    if (hint_start(s))
+    else if (hint_start(s))
         sap_session_leave_work(s);
 }
 
-int sap_req_deduce_on(struct sap_session *s, sap_deduce **d)
+static void take_prob(struct sap_session *s, const struct request_line *r)
 {
-    int err;
-    if (sap_session_give_up(s))
-        return SAP_ERR_ARG;
-    if (s->live != NULL && *d == sap_live_deduce(s->live))
-        err = sap_live_step(s->live, s->budget); /* its errors are a deduction's */
+    (void)r;
+    s->req.deduce.deduce = NULL; /* none before the first click */
+    if (!sap_game_mines_laid(s->game))
+        start_prob_map(s);
     else
-        err = sap_deduce_step(*d, s->budget);
-    if (err == SAP_ERR_SIZE) {
-        sap_session_reply_err(s, SAP_STR("the position is too big to work out exactly"));
-        return err;
-    }
-    if (err == SAP_ERR_STATE) {
-        sap_session_reply_err(s, SAP_STR("no layout of mines fits the numbers"));
-        return err;
-    }
-    return err == SAP_MORE ? SAP_MORE : SAP_OK;
+        sap_session_deduce_start(s, &s->req.deduce.deduce);
 }
 
 /* HINT's line, once its work is done. */
-bool sap_req_hint_work(struct sap_session *s)
+static bool work_hint(struct sap_session *s)
 {
     size_t room, length;
     char *at;
@@ -211,9 +149,9 @@ bool sap_req_hint_work(struct sap_session *s)
 }
 
 /* PROB's map follows the deduction. */
-bool sap_req_prob_work(struct sap_session *s)
+static bool work_prob(struct sap_session *s)
 {
-    int err = sap_req_deduce_on(s, &s->req.deduce.deduce);
+    int err = sap_session_deduce_step(s, &s->req.deduce.deduce);
     if (err != SAP_OK)
         return err == SAP_MORE;
     start_prob_map(s);
@@ -223,7 +161,7 @@ bool sap_req_prob_work(struct sap_session *s)
 /* Each cell's token and a space or the line end, a token at a time:
  * straight into out while a whole one fits, else through a piece that
  * goes out in parts. */
-size_t sap_req_prob_reply(struct sap_session *s, char *out, size_t cap)
+static size_t reply_prob(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = 0;
     while (n < cap && s->req.deduce.row < s->rows) {
@@ -310,34 +248,32 @@ static bool play_moved(struct sap_session *s, bool more)
  * begin comes after the line, as the click's own reply. */
 static bool play_begin(struct sap_session *s, int op, uint32_t x, uint32_t y)
 {
-    char v = sap_game_cell(s->game, x - 1u, y - 1u);
     if (s->req.deduce.play_counted)
         s->req.deduce.moves_left--;
     sap_session_reply_numbers(s, SAP_STR(""), (uint32_t)op, x, y);
     s->req.deduce.play_begun = true;
     s->req.move.generate = NULL;
-    if (op == SAP_OP_LEFT && sap_game_pending_level(s->game) != SAP_LEVEL_RANDOM
-        && (v == '_' || v == '?')) {
+    if (sap_session_lays_mines(s, op, x, y)) {
         s->req.move.row = x - 1u;
         s->req.move.col = y - 1u;
         s->req.deduce.play_stage = PLAY_LAY;
         return true;
     }
     s->req.deduce.play_stage = PLAY_MOVE;
-    return play_moved(s, sap_req_play_move(s, op, x, y));
+    return play_moved(s, sap_session_move(s, op, x, y));
 }
 
 /* The next move: HINT's first click before the mines are laid, else its
  * deduction, in a block of the request's own. */
 static bool play_next(struct sap_session *s)
 {
-    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
+    uint32_t x, y;
     if (sap_game_state(s->game) != SAP_RUNNING
         || (s->req.deduce.play_counted && s->req.deduce.moves_left == 0))
         return play_stop(s);
     sap_session_leave_work(s); /* the allowance counts this move's work */
     if (!sap_game_mines_laid(s->game)) {
-        uint32_t x = rows < 3u ? rows : 3u, y = cols < 3u ? cols : 3u;
+        first_click_cell(s, &x, &y);
         return play_begin(
             s, sap_game_cell(s->game, x - 1u, y - 1u) == 'P' ? SAP_OP_RIGHT : SAP_OP_LEFT, x,
             y);
@@ -367,7 +303,7 @@ static bool play_hint(struct sap_session *s)
     return play_begin(s, op, row + 1u, col + 1u);
 }
 
-void sap_req_play_take(struct sap_session *s, const struct request_line *r)
+static void take_play(struct sap_session *s, const struct request_line *r)
 {
     s->req.deduce.play_counted = r->numbers == 1u;
     s->req.deduce.moves_left = r->args[0];
@@ -381,7 +317,7 @@ void sap_req_play_take(struct sap_session *s, const struct request_line *r)
     sap_session_leave_work(s);
 }
 
-bool sap_req_play_work(struct sap_session *s)
+static bool work_play(struct sap_session *s)
 {
     switch (s->req.deduce.play_stage) {
     case PLAY_NEXT:
@@ -390,15 +326,15 @@ bool sap_req_play_work(struct sap_session *s)
         return play_hint(s);
     case PLAY_LAY:
         s->req.deduce.play_stage = PLAY_MOVE;
-        sap_req_start_generate(s, s->req.move.row, s->req.move.col);
+        sap_session_generate(s, s->req.move.row, s->req.move.col);
         return play_moved(s, s->req.move.generate != NULL);
     default: /* PLAY_MOVE */
-        return play_moved(s, sap_req_move_work(s));
+        return play_moved(s, sap_session_move_step(s));
     }
 }
 
 /* A move's boom lines, then back to the work for the next; END last. */
-size_t sap_req_play_reply(struct sap_session *s, char *out, size_t cap)
+static size_t reply_play(struct sap_session *s, char *out, size_t cap)
 {
     size_t n;
     if (s->req.deduce.play_stage == PLAY_BOOM) {
@@ -411,3 +347,57 @@ size_t sap_req_play_reply(struct sap_session *s, char *out, size_t cap)
     }
     return sap_copy_text(out, cap, play_end, sizeof play_end - 1u, &s->req.deduce.piece);
 }
+
+/* ---- the rows ----------------------------------------------------------------------- */
+
+SAP_TEXT(t_hint, "hint");
+SAP_TEXT(t_usage_hint, "usage: HINT");
+SAP_TEXT(t_play, "play");
+SAP_TEXT(t_usage_play, "usage: PLAY [<n>]");
+SAP_TEXT(t_prob, "prob");
+SAP_TEXT(t_usage_prob, "usage: PROB");
+SAP_TEXT(h_hint, "HINT: a certain cell and why, or the guess likeliest to win\n");
+SAP_TEXT(h_play,
+         "PLAY [<n>]: HINT's moves played to the end (or n): each, its reply, then END\n");
+SAP_TEXT(h_prob,
+         "PROB: the player map with each covered cell's mine odds (VIEW PROB: drawn)\n");
+SAP_STATIC_ASSERT(help_deduce, HELP_SERVED(SAP_SOLVER_DEDUCE, h_hint)
+                                       + HELP_SERVED(SAP_SOLVER_DEDUCE, h_play)
+                                       + HELP_SERVED(SAP_SOLVER_DEDUCE, h_prob)
+                                   == HELP_BYTES_DEDUCE);
+
+#define DEDUCE(x) SERVED(SAP_SOLVER_DEDUCE, x)
+
+const struct sap_request sap_request_hint SAP_ROM_TABLE = {
+    .word = t_hint,
+    .usage = DEDUCE(t_usage_hint),
+    .help = DEDUCE(h_hint),
+    .flags = ARGS_NUMBERS | NEEDS_GAME,
+    .solver = SAP_SOLVER_DEDUCE,
+    .take = DEDUCE(take_hint),
+    .work = DEDUCE(work_hint),
+};
+
+/* PLAY's moves draw no VIEW (no DRAWS_MOVES): see PLAY above. */
+const struct sap_request sap_request_play SAP_ROM_TABLE = {
+    .word = t_play,
+    .usage = DEDUCE(t_usage_play),
+    .help = DEDUCE(h_play),
+    .args_max = 1,
+    .flags = ARGS_NUMBERS | NEEDS_GAME,
+    .solver = SAP_SOLVER_DEDUCE,
+    .take = DEDUCE(take_play),
+    .work = DEDUCE(work_play),
+    .reply = DEDUCE(reply_play),
+};
+
+const struct sap_request sap_request_prob SAP_ROM_TABLE = {
+    .word = t_prob,
+    .usage = DEDUCE(t_usage_prob),
+    .help = DEDUCE(h_prob),
+    .flags = ARGS_NUMBERS | NEEDS_GAME,
+    .solver = SAP_SOLVER_DEDUCE,
+    .take = DEDUCE(take_prob),
+    .work = DEDUCE(work_prob),
+    .reply = DEDUCE(reply_prob),
+};

@@ -1,10 +1,9 @@
 /*
  * requests_game.c - the requests on the current game: NEW, 0, the clicks
- * 1 2 3, SHOW, STATS (the deduction engine's HINT, PROB and PLAY are in
- * requests_deduce.c).  Their rows of the request table are in requests.c;
- * their state is their own struct in s->req (sapper.h).
+ * 1 2 3, SHOW, STATS and RESUME, each its row and its handlers.  They play
+ * and install games through session_game.c; their state is their own
+ * struct in s->req.
  */
-#include "geometry.h"
 #include "protocol.h"
 
 /* "OK r c mines", and with `named` " SEED <seed>": the seed a NEW without
@@ -22,11 +21,11 @@ static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, 
 }
 
 #if SAP_NEW_SHORTCUTS
-const char sap_usage_new[] SAP_ROM =
+static const char usage_new[] SAP_ROM =
     "usage: NEW <rows> <cols> [<mines> [<seed>] [CASUAL|NOGUESS]] "
     "or NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>] [<level>]";
 #else
-const char sap_usage_new[] SAP_ROM =
+static const char usage_new[] SAP_ROM =
     "usage: NEW <rows> <cols> [<mines> <seed> [CASUAL|NOGUESS]]";
 #endif
 
@@ -37,7 +36,7 @@ const char sap_usage_new[] SAP_ROM =
 SAP_TEXT(preset_words, "beginner\0intermediate\0expert");
 static const char preset_sizes[9] SAP_ROM = { 9, 9, 10, 16, 16, 40, 16, 30, 99 };
 
-bool sap_new_preset(const char *word, uint32_t length, uint32_t *args)
+static bool new_preset(const char *word, uint32_t length, uint32_t *args)
 {
     const char *name = preset_words;
     uint32_t i, k;
@@ -66,7 +65,7 @@ static void *acquire_game(struct sap_session *s, size_t bytes)
  * [level] (or a preset for r c mines) makes one at once, with a seed from
  * the session's source (sap_session_set_seeds) when the line names none.
  * Either replaces the current game only once it is complete. */
-void sap_req_new_take(struct sap_session *s, const struct request_line *r)
+static void take_new(struct sap_session *s, const struct request_line *r)
 {
     const uint32_t *a = r->args;
     size_t bytes = SAP_GAME_BYTES(a[0], a[1]);
@@ -78,7 +77,7 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
     int err;
     if (r->numbers < 2u || (!random && r->level != SAP_LEVEL_RANDOM)
         || (!SAP_NEW_SHORTCUTS && r->numbers == 3u)) {
-        sap_session_reply_err(s, sap_usage_new); /* told after the numbers and the size */
+        sap_session_reply_err(s, usage_new); /* told after the numbers and the size */
         return;
     }
     if (r->level != SAP_LEVEL_RANDOM && !SERVES(SAP_SOLVER_DEDUCE)) {
@@ -125,13 +124,13 @@ void sap_req_new_take(struct sap_session *s, const struct request_line *r)
     }
 }
 
-void sap_req_new_row(struct sap_session *s, uint32_t row, const char *cells)
+static void row_new(struct sap_session *s, uint32_t row, const char *cells)
 {
     (void)sap_game_set_row(s->req.new_board.game, row, 0, cells, s->cols);
 }
 
 /* Its rows are read: it becomes the current game. */
-bool sap_req_new_work(struct sap_session *s)
+static bool work_new(struct sap_session *s)
 {
     sap_game *game = s->req.new_board.game;
     sap_session_install_game(s, game);
@@ -139,7 +138,7 @@ bool sap_req_new_work(struct sap_session *s)
     return false;
 }
 
-void sap_req_quit_take(struct sap_session *s, const struct request_line *r)
+static void take_quit(struct sap_session *s, const struct request_line *r)
 {
     (void)r;
     sap_session_reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING
@@ -150,96 +149,7 @@ void sap_req_quit_take(struct sap_session *s, const struct request_line *r)
 
 /* ---- the clicks ------------------------------------------------------------ */
 
-/* Whether this build and the session's options follow a move's boom lines
- * with the VIEW (SET VIEW ON): never PLAY's moves (see PLAY). */
-static bool view_follows(const struct sap_session *s)
-{
-    return SERVES(SAP_SOLVER_VIEW) && (s->terminal & SAP_TERMINAL_VIEW) != 0
-           && s->request - 1u != REQ_PLAY;
-}
-
-/* After sap_game_move_begin or _step said `outcome`: true while the
- * move's opening is still spreading; else its reply is set (boom's lines,
- * written by sap_game_reply, or an ERR). */
-static bool move_goes_on(struct sap_session *s, int outcome)
-{
-    if (outcome == SAP_MORE && sap_game_busy(s->game))
-        return true;
-    if (outcome < 0) {
-        sap_session_reply_strerror(s, outcome);
-        return false;
-    }
-    if (SERVES(SAP_SOLVER_DEDUCE) && s->live != NULL)
-        sap_live_moved(s->live, sap_game_changed_box(s->game));
-    if (view_follows(s))
-        sap_view_begin(s, false); /* what follows the boom lines */
-    sap_session_stream_reply(s);
-    return false;
-}
-
-/* Begins operation op at 1-based (x, y) on the current game: true when its
- * opening is left to spread first. */
-bool sap_req_play_move(struct sap_session *s, int op, uint32_t x, uint32_t y)
-{
-    return move_goes_on(s, sap_game_move_begin(s->game, op, x, y));
-}
-
-/* A no-guess board's first left click: its layout is made first (the
- * work), then laid into the game and the click played (generate_done). */
-void sap_req_start_generate(struct sap_session *s, uint32_t row, uint32_t col)
-{
-    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
-    size_t bytes = SAP_GENERATE_BYTES(rows, cols);
-    void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
-    if (block == NULL
-        || sap_generate_init(&s->req.move.generate, block, bytes, rows, cols,
-                             sap_game_mines(s->game), sap_game_pending_seed(s->game),
-                             (enum sap_level)sap_game_pending_level(s->game), row, col)
-               != SAP_OK) {
-        sap_session_reply_err(s, sap_reason_no_memory);
-        return;
-    }
-    s->req.move.row = row;
-    s->req.move.col = col;
-    sap_session_leave_work(s);
-}
-
-static bool generated_mine(const void *generate, uint32_t row, uint32_t col)
-{
-    return sap_generate_mine_at((const sap_generate *)generate, row, col);
-}
-
-/* The layout is made (or the generator gave up): it is laid into the game
- * a budget a poll (the poll that made it only begins: one cell), then the
- * click, or an ERR.  True while the laying goes on. */
-static bool generate_done(struct sap_session *s, int err)
-{
-    if (err == SAP_OK)
-        err = sap_game_set_layout_step(s->game, generated_mine, s->req.move.generate,
-                                       sap_game_busy(s->game) ? s->budget : 1u);
-    if (err == SAP_MORE)
-        return true;
-    s->req.move.generate = NULL;
-    sap_session_release_request_block(s);
-    if (err == SAP_ERR_SIZE) {
-        uint32_t tries = SAP_GENERATE_MAX_TRIES;
-        sap_session_reply_err_format(s,
-                                     sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
-                                         ? SAP_STR("no casual board found within # tries; no "
-                                                   "mines laid (fewer mines may do)")
-                                         : SAP_STR("no no-guess board found within # tries; no "
-                                                   "mines laid (fewer mines may do)"),
-                                     &tries, NULL, 0);
-        return false;
-    }
-    if (err != SAP_OK) {
-        sap_session_reply_strerror(s, err);
-        return false;
-    }
-    return sap_req_play_move(s, SAP_OP_LEFT, s->req.move.row + 1u, s->req.move.col + 1u);
-}
-
-void sap_req_move_take(struct sap_session *s, const struct request_line *r)
+static void take_move(struct sap_session *s, const struct request_line *r)
 {
     const uint32_t *a = r->args;
     int op = r->text[r->tokens->start[0]] - '0';
@@ -253,47 +163,26 @@ void sap_req_move_take(struct sap_session *s, const struct request_line *r)
         return;
     }
     s->req.move.generate = NULL;
-    if (op == SAP_OP_LEFT && sap_game_pending_level(s->game) != SAP_LEVEL_RANDOM
-        && SERVES(SAP_SOLVER_DEDUCE)) {
-        char v = sap_game_cell(s->game, a[0] - 1u, a[1] - 1u);
-        if (v == '_' || v == '?') { /* the click that lays the mines */
-            sap_req_start_generate(s, a[0] - 1u, a[1] - 1u);
-            return;
-        }
+    if (sap_session_lays_mines(s, op, a[0], a[1])) {
+        sap_session_generate(s, a[0] - 1u, a[1] - 1u);
+        return;
     }
-    if (sap_req_play_move(s, op, a[0], a[1]))
+    if (sap_session_move(s, op, a[0], a[1]))
         sap_session_leave_work(s);
 }
 
-/* A no-guess layout being made, then the click's opening spreading. */
-bool sap_req_move_work(struct sap_session *s)
-{
-    if (SERVES(SAP_SOLVER_DEDUCE) && s->req.move.generate != NULL) {
-        int err;
-        /* Given up while the layout is being made, no mine is laid and
-         * the click can be sent again; once it is being laid into the game
-         * (the game busy), it is finished, as an opening is. */
-        if (!sap_game_busy(s->game) && sap_session_give_up(s))
-            return false;
-        err = sap_generate_step(s->req.move.generate, s->budget);
-        return err == SAP_MORE || generate_done(s, err);
-    }
-    return move_goes_on(s, sap_game_move_step(s->game, s->budget));
-}
-
-/* The boom lines, then under SET VIEW ON the VIEW (its cursor is ready:
- * move_goes_on). */
-size_t sap_req_move_reply(struct sap_session *s, char *out, size_t cap)
+/* The boom lines, then under SET VIEW ON the VIEW (begun by the move). */
+static size_t reply_move(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = sap_game_reply(s->game, out, cap);
-    if (n == 0 && view_follows(s))
-        n = sap_req_view_reply(s, out, cap);
+    if (n == 0 && sap_session_view_follows(s))
+        n = sap_view_reply(s, out, cap);
     return n;
 }
 
 /* ---- SHOW ------------------------------------------------------------------ */
 
-void sap_req_show_take(struct sap_session *s, const struct request_line *r)
+static void take_show(struct sap_session *s, const struct request_line *r)
 {
     (void)r;
     s->rows = sap_game_rows(s->game);
@@ -305,7 +194,7 @@ void sap_req_show_take(struct sap_session *s, const struct request_line *r)
 
 /* The player map, a byte at a time: position 2k of a row is cell k,
  * 2k + 1 a space or the line end. */
-size_t sap_req_show_reply(struct sap_session *s, char *out, size_t cap)
+static size_t reply_show(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = 0;
     while (n < cap && s->req.show.row < s->rows) {
@@ -325,7 +214,7 @@ size_t sap_req_show_reply(struct sap_session *s, char *out, size_t cap)
 
 /* ---- STATS ------------------------------------------------------------------- */
 
-void sap_req_stats_take(struct sap_session *s, const struct request_line *r)
+static void take_stats(struct sap_session *s, const struct request_line *r)
 {
     size_t bytes;
     void *block;
@@ -345,7 +234,7 @@ void sap_req_stats_take(struct sap_session *s, const struct request_line *r)
     sap_session_leave_work(s);
 }
 
-bool sap_req_stats_work(struct sap_session *s)
+static bool work_stats(struct sap_session *s)
 {
     struct sap_board_stats b = { 0, 0, 0, 0 };
     if (sap_session_give_up(s))
@@ -366,3 +255,146 @@ bool sap_req_stats_work(struct sap_session *s)
     }
     return false;
 }
+
+/* ---- RESUME ------------------------------------------------------------------- */
+
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
+/* RESUME <token>: the server's game kept under token becomes this
+ * session's.  The token's own bytes are never quoted back: a wrong one is
+ * told no more than that nothing is kept under it. */
+static void take_resume(struct sap_session *s, const struct request_line *r)
+{
+    struct sap_kept_game kept = { NULL, NULL };
+    int err;
+
+    if (s->resume == NULL) {
+        sap_session_reply_err(s, SAP_STR("this server keeps no games to resume"));
+        return;
+    }
+    err = s->resume(s->resume_context, r->text + r->tokens->start[1], r->tokens->length[1],
+                    &kept);
+    if (err == SAP_ERR_STATE) {
+        sap_session_reply_err(s, SAP_STR("that game is busy answering a request; try again"));
+        return;
+    }
+    if (err != SAP_OK || kept.game == NULL) {
+        sap_session_reply_err(s, SAP_STR("no game is kept under that token (wrong, expired "
+                                         "or already resumed)"));
+        return;
+    }
+    sap_session_put_game(s, &kept);
+    sap_session_reply_numbers(s, SAP_STR("OK "), sap_game_rows(s->game), sap_game_cols(s->game),
+                              sap_game_mines(s->game));
+}
+#endif
+
+/* ---- the rows --------------------------------------------------------------------- */
+
+SAP_TEXT(t_new, "new");
+SAP_TEXT(t_1, "1");
+SAP_TEXT(t_2, "2");
+SAP_TEXT(t_3, "3");
+SAP_TEXT(t_usage_click, "usage: 1|2|3 <x> <y>");
+SAP_TEXT(t_0, "0");
+SAP_TEXT(t_usage_0, "usage: 0");
+SAP_TEXT(t_show, "show");
+SAP_TEXT(t_usage_show, "usage: SHOW");
+SAP_TEXT(t_stats, "stats");
+SAP_TEXT(t_usage_stats, "usage: STATS");
+
+/* NEW's HELP names the CASUAL and NOGUESS levels only where the deduction
+ * engine that plays them is built in. */
+#if (SAP_SOLVERS) & SAP_SOLVER_DEDUCE
+#define HELP_NEW_LEVELS "NEW ... CASUAL|NOGUESS (last): a random game that needs no guess\n"
+#else
+#define HELP_NEW_LEVELS ""
+#endif
+#if SAP_NEW_SHORTCUTS
+#define HELP_NEW_RANDOM                                                                        \
+    "NEW <rows> <cols> <mines> [<seed>]: a random game; without a seed, one is named\n"        \
+    "NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>]: 9x9 10, 16x16 40, 16x30 99 mines\n"
+#else
+#define HELP_NEW_RANDOM                                                                        \
+    "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
+#endif
+SAP_TEXT(
+    h_new,
+    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n" HELP_NEW_RANDOM
+        HELP_NEW_LEVELS);
+SAP_TEXT(h_1, "1 <x> <y>: left click (open) at row x, column y, 1-based\n");
+SAP_TEXT(h_2, "2 <x> <y>: right click (cycle the mark _ P ?)\n");
+SAP_TEXT(h_3, "3 <x> <y>: middle click (chord)\n");
+SAP_TEXT(h_0, "0: end the game (QUIT if it was running)\n");
+SAP_TEXT(h_show, "SHOW: the player map\n");
+SAP_TEXT(h_stats, "STATS: the board's 3BV, openings, islands, and the clicks so far\n");
+SAP_STATIC_ASSERT(help_game, HELP_BYTES(h_new) + HELP_BYTES(h_1) + HELP_BYTES(h_2)
+                                     + HELP_BYTES(h_3) + HELP_BYTES(h_0) + HELP_BYTES(h_show)
+                                     + HELP_SERVED(SAP_SOLVER_STATS, h_stats)
+                                 == HELP_BYTES_GAME);
+
+const struct sap_request sap_request_new SAP_ROM_TABLE = {
+    .word = t_new,
+    .usage = usage_new,
+    .help = h_new,
+    .args_min = 1,
+    .args_max = 5,
+    .flags = ARGS_NUMBERS | ARGS_BOARD | ARGS_LEVEL | ROWS_GAME,
+    .preset = SAP_NEW_SHORTCUTS ? new_preset : NULL,
+    .take = take_new,
+    .row = row_new,
+    .work = work_new,
+};
+
+#define CLICK(keyword, help_text)                                                              \
+    {                                                                                          \
+        .word = (keyword), .usage = t_usage_click, .help = (help_text), .args_min = 2,         \
+        .args_max = 2, .flags = ARGS_NUMBERS | NEEDS_GAME | DRAWS_MOVES, .take = take_move,    \
+        .work = sap_session_move_step, .reply = reply_move                                     \
+    }
+const struct sap_request sap_request_left SAP_ROM_TABLE = CLICK(t_1, h_1);
+const struct sap_request sap_request_right SAP_ROM_TABLE = CLICK(t_2, h_2);
+const struct sap_request sap_request_chord SAP_ROM_TABLE = CLICK(t_3, h_3);
+
+const struct sap_request sap_request_quit SAP_ROM_TABLE = {
+    .word = t_0,
+    .usage = t_usage_0,
+    .help = h_0,
+    .flags = ARGS_NUMBERS,
+    .take = take_quit,
+};
+
+const struct sap_request sap_request_show SAP_ROM_TABLE = {
+    .word = t_show,
+    .usage = t_usage_show,
+    .help = h_show,
+    .flags = ARGS_NUMBERS | NEEDS_GAME,
+    .take = take_show,
+    .reply = reply_show,
+};
+
+const struct sap_request sap_request_stats SAP_ROM_TABLE = {
+    .word = t_stats,
+    .usage = SERVED(SAP_SOLVER_STATS, t_usage_stats),
+    .help = SERVED(SAP_SOLVER_STATS, h_stats),
+    .flags = ARGS_NUMBERS | NEEDS_GAME,
+    .solver = SAP_SOLVER_STATS,
+    .take = SERVED(SAP_SOLVER_STATS, take_stats),
+    .work = SERVED(SAP_SOLVER_STATS, work_stats),
+};
+
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
+SAP_TEXT(t_resume, "resume");
+SAP_TEXT(t_usage_resume, "usage: RESUME <token> (VIEW shows a game's token)");
+SAP_TEXT(h_resume, "RESUME <token>: take over the game of a connection that dropped\n");
+SAP_STATIC_ASSERT(help_resume_bytes, HELP_BYTES(h_resume) == SAP_HELP_RESUME_BYTES);
+
+const struct sap_request sap_request_resume SAP_ROM_TABLE = {
+    .word = t_resume,
+    .usage = t_usage_resume,
+    .help = h_resume,
+    .args_min = 1,
+    .args_max = 1,
+    .solver = SAP_SOLVER_RESUME,
+    .take = take_resume,
+};
+#endif

@@ -874,6 +874,7 @@ struct sap_kept_game {
 typedef int (*sap_resume_fn)(void *context, const char *token, size_t length,
                              struct sap_kept_game *game);
 
+struct sap_request;
 struct sap_session {
     /* The SAP_LIMITS_TAG of the library once sap_session_init accepted the
      * struct; any other value and every session call refuses the session.
@@ -890,8 +891,8 @@ struct sap_session {
     uint32_t allowance;    /* sap_session_set_allowance: steps a cell, 0 none */
     uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
     void *seed_context;
+    const struct sap_request *request; /* the request in progress: its row, or NULL */
     uint8_t mode;          /* what the next input is (request, row, judge) */
-    uint8_t request;       /* the request in progress: its table row + 1, or 0 */
     uint8_t stage;         /* what it has left for poll: work, a long reply */
     uint8_t block_purpose; /* the sap_memory_purpose of its `block` */
     bool judge_only;       /* sap_session_start_judge */

@@ -36,7 +36,7 @@ SAP_STATIC_ASSERT(reply_fits_u16, SAP_REPLY_MAX >= 120u && SAP_REPLY_MAX <= 6553
 static void run_work(struct sap_session *s)
 {
     bool (*work)(struct sap_session *);
-    REQUEST_FIELD(s->request - 1u, work, work);
+    REQUEST_FIELD(s->request, work, work);
     if (!work(s) && s->stage == STAGE_WORK)
         sap_session_end_request(s);
 }
@@ -46,7 +46,7 @@ static size_t write_reply(struct sap_session *s, char *out, size_t cap)
 {
     size_t (*reply)(struct sap_session *, char *, size_t);
     size_t n;
-    REQUEST_FIELD(s->request - 1u, reply, reply);
+    REQUEST_FIELD(s->request, reply, reply);
     n = reply(s, out, cap);
     if (n == 0 && s->stage == STAGE_REPLY) /* else it left work again */
         sap_session_end_request(s);
@@ -303,7 +303,7 @@ int sap_session_start_judge(struct sap_session *s, enum sap_format format)
 {
     if (!usable(s) || (unsigned)format >= SAP_FORMAT_COUNT)
         return SAP_ERR_ARG;
-    if (s->mode != MODE_REQUEST || s->request != 0 || sap_session_output_pending(s))
+    if (s->mode != MODE_REQUEST || s->request != NULL || sap_session_output_pending(s))
         return SAP_ERR_STATE;
     if (sap_session_judge_begin(s, format) != SAP_OK)
         return SAP_ERR_ARG; /* a solver this build leaves out */

@@ -75,18 +75,18 @@ static void reply_size_err(struct sap_session *s, uint32_t rows, uint32_t cols)
 
 /* ---- the table walk ---------------------------------------------------------- */
 
-/* The row of the table whose keyword the line starts with, or
- * REQUEST_KINDS. */
-static uint32_t find_request(const char *word, uint32_t length)
+/* The row of the table whose keyword the line starts with, or NULL. */
+static const struct sap_request *find_request(const char *word, uint32_t length)
 {
     uint32_t index;
     for (index = 0; index < REQUEST_KINDS; index++) {
+        const struct sap_request *request = sap_request_at(index);
         const char *keyword;
-        REQUEST_FIELD(index, word, keyword);
+        REQUEST_FIELD(request, word, keyword);
         if (sap_word_is(word, length, keyword))
-            break;
+            return request;
     }
-    return index;
+    return NULL;
 }
 
 /* A level word's enum sap_level; SAP_LEVEL_RANDOM for any other word. */
@@ -98,7 +98,7 @@ static uint8_t level_of(const char *word, uint32_t length)
 }
 
 /* The arguments of a request line as numbers into r: a preset word's three
- * first (ARGS_PRESET), a level word last (ARGS_LEVEL).  NULL, or the
+ * first (the row's `preset`), a level word last (ARGS_LEVEL).  NULL, or the
  * reason they are not, with *bad the token it quotes.  NEW has five places
  * (rows, cols, mines, seed, level), a preset filling three: a line that
  * fills all five ends with a level word, and one that would fill more is
@@ -110,8 +110,8 @@ static const char *parse_args(const struct sap_request *k, const char *line,
     const char *reason;
     r->numbers = 0;
     r->level = SAP_LEVEL_RANDOM;
-    if (SAP_NEW_SHORTCUTS && (k->flags & ARGS_PRESET) && last > first
-        && sap_new_preset(line + t->start[first], t->length[first], r->args)) {
+    if (k->preset != NULL && last > first
+        && k->preset(line + t->start[first], t->length[first], r->args)) {
         r->numbers = 3;
         first++;
     }
@@ -158,13 +158,14 @@ static void take_request(struct sap_session *s, const char *line, const struct t
     struct sap_request k;
     struct request_line r;
     const char *reason = SAP_STR("unknown request % (HELP lists them)");
-    uint32_t index = find_request(line + t->start[0], t->length[0]), quote = 0;
+    const struct sap_request *request = find_request(line + t->start[0], t->length[0]);
+    uint32_t quote = 0;
 
     r.numbers = 0; /* refusal sets them for every ARGS_NUMBERS row */
     r.level = SAP_LEVEL_RANDOM;
     r.args[0] = r.args[1] = 0;
-    if (index < REQUEST_KINDS) {
-        sap_rom_table_copy(&k, &sap_requests[index], sizeof k);
+    if (request != NULL) {
+        sap_rom_table_copy(&k, request, sizeof k);
         reason = refusal(s, &k, line, t, &r, &quote);
     }
     if (reason != NULL) {
@@ -178,7 +179,7 @@ static void take_request(struct sap_session *s, const char *line, const struct t
     }
     r.text = line;
     r.tokens = t;
-    s->request = (uint8_t)(index + 1u);
+    s->request = request;
     k.take(s, &r);
     if (s->mode != MODE_NUMBERS && s->mode != MODE_ROWS && s->stage == STAGE_NONE)
         sap_session_end_request(s); /* answered at once */
@@ -191,11 +192,16 @@ static void take_row(struct sap_session *s, const char *line, const struct token
 {
     const char *cells = line + t->start[0];
     const char *alphabet;
+    uint8_t flags;
     enum sap_row_mistake mistake = SAP_ROW_CELL;
     uint32_t col = 0;
     char bad = 0;
 
-    REQUEST_FIELD(s->request - 1u, rows, alphabet);
+    REQUEST_FIELD(s->request, flags, flags);
+    flags &= ROWS_MASK;
+    alphabet = flags == ROWS_GAME     ? sap_rows_game
+               : flags == ROWS_CASUAL ? sap_rows_casual
+                                      : sap_rows_nurikabe;
     if (t->count != 1) {
         mistake = SAP_ROW_WORDS;
     } else if (t->length[0] < s->cols) {
@@ -207,7 +213,7 @@ static void take_row(struct sap_session *s, const char *line, const struct token
             continue;
         if (col == s->cols) {
             void (*row)(struct sap_session *, uint32_t, const char *);
-            REQUEST_FIELD(s->request - 1u, row, row);
+            REQUEST_FIELD(s->request, row, row);
             row(s, s->item, cells);
             return;
         }
@@ -255,7 +261,7 @@ void sap_session_take_line(struct sap_session *s, const char *line, uint32_t len
         /* the request has already failed: its lines are only counted */
     } else if (s->mode == MODE_NUMBERS) {
         void (*number_line)(struct sap_session *, const char *, const struct tokens *);
-        REQUEST_FIELD(s->request - 1u, number_line, number_line);
+        REQUEST_FIELD(s->request, number_line, number_line);
         number_line(s, line, &t);
     } else {
         take_row(s, line, &t);

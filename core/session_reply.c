@@ -164,7 +164,7 @@ static uint32_t allowance_cells(const struct sap_session *s)
 {
     uint8_t flags;
     uint32_t cells; /* rows * cols <= SAP_MAX_CELLS: it fits */
-    REQUEST_FIELD(s->request - 1u, flags, flags);
+    REQUEST_FIELD(s->request, flags, flags);
     if ((flags & NEEDS_GAME) != 0 && s->game != NULL)
         cells = sap_game_rows(s->game) * sap_game_cols(s->game);
     else
@@ -228,7 +228,7 @@ void sap_session_stream_reply(struct sap_session *s)
 void sap_session_end_request(struct sap_session *s)
 {
     sap_session_release_request_block(s);
-    s->request = 0;
+    s->request = NULL;
     s->stage = STAGE_NONE;
 }
 
@@ -245,7 +245,7 @@ void sap_session_close(struct sap_session *s)
 
 /* ---- memory ---------------------------------------------------------------- */
 
-static void *acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose)
+void *sap_session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose)
 {
     if (s->memory == NULL || s->memory->acquire == NULL)
         return NULL;
@@ -254,7 +254,7 @@ static void *acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpos
     return s->memory->acquire(s->memory->context, bytes, purpose);
 }
 
-static void release(struct sap_session *s, void **block, enum sap_memory_purpose purpose)
+void sap_session_give_back(struct sap_session *s, void **block, enum sap_memory_purpose purpose)
 {
     if (*block != NULL && s->memory != NULL && s->memory->release != NULL)
         s->memory->release(s->memory->context, *block, purpose);
@@ -265,49 +265,12 @@ void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
                                 enum sap_memory_purpose purpose)
 {
     sap_session_release_live(s); /* one block besides the game, never two */
-    s->block = acquire(s, bytes, purpose);
+    s->block = sap_session_acquire(s, bytes, purpose);
     s->block_purpose = (uint8_t)purpose;
     return s->block;
 }
 
 void sap_session_release_request_block(struct sap_session *s)
 {
-    release(s, &s->block, (enum sap_memory_purpose)s->block_purpose);
-}
-
-void *sap_session_acquire_live(struct sap_session *s, size_t bytes)
-{
-    sap_session_release_live(s);
-    s->live_block = acquire(s, bytes, SAP_MEMORY_WORK);
-    return s->live_block;
-}
-
-void sap_session_release_live(struct sap_session *s)
-{
-    release(s, &s->live_block, SAP_MEMORY_WORK);
-    s->live = NULL;
-}
-
-void sap_session_install_game(struct sap_session *s, sap_game *game)
-{
-    sap_session_release_game(s);
-    s->game_block = s->block;
-    s->game = game;
-    s->block = NULL;
-}
-
-void sap_session_put_game(struct sap_session *s, struct sap_kept_game *kept)
-{
-    sap_session_release_game(s);
-    s->game_block = kept->block;
-    s->game = kept->game;
-    kept->block = NULL;
-    kept->game = NULL;
-}
-
-void sap_session_release_game(struct sap_session *s)
-{
-    sap_session_release_live(s); /* it was the game's */
-    release(s, &s->game_block, SAP_MEMORY_GAME);
-    s->game = NULL;
+    sap_session_give_back(s, &s->block, (enum sap_memory_purpose)s->block_purpose);
 }

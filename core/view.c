@@ -1,7 +1,8 @@
 /*
- * view.c - VIEW: the current game drawn for a person at a terminal, VIEW
- * PROB with the deduction engine's odds, and the same drawing after every
- * move under SET VIEW ON (requests_game.c).  A 3 x 12 game:
+ * view.c - the current game drawn for a person at a terminal: VIEW's
+ * reply, VIEW PROB's with the deduction engine's odds (requests_view.c),
+ * and the same drawing after every move under SET VIEW ON (the after-move
+ * hook, session_game.c).  A 3 x 12 game:
  *
  *                        1 1 1
  *      1 2 3 4 5 6 7 8 9 0 1 2
@@ -35,8 +36,6 @@
  * why the status line comes last.
  */
 #include "protocol.h"
-
-const char sap_usage_view[] SAP_ROM = "usage: VIEW [PROB]";
 
 /* The longest piece: the status line (SAP_REPLY_VIEW_MAX's 64 bytes, and
  * "  game <token>" in a build that serves RESUME). */
@@ -313,7 +312,7 @@ static void next_piece(struct sap_session *s)
     }
 }
 
-size_t sap_req_view_reply(struct sap_session *s, char *out, size_t cap)
+size_t sap_view_reply(struct sap_session *s, char *out, size_t cap)
 {
     size_t n = 0;
     while (n < cap) {
@@ -330,47 +329,4 @@ size_t sap_req_view_reply(struct sap_session *s, char *out, size_t cap)
         next_piece(s);
     }
     return n;
-}
-
-/* ---- the request ----------------------------------------------------------------- */
-
-/* VIEW draws the game at once; VIEW PROB works out its odds first. */
-void sap_req_view_take(struct sap_session *s, const struct request_line *r)
-{
-    const struct tokens *t = r->tokens;
-    if (t->count == 1) {
-        sap_view_begin(s, false);
-        sap_session_stream_reply(s);
-        return;
-    }
-    if (!sap_word_is(r->text + t->start[1], t->length[1], SAP_STR("prob"))) {
-        sap_session_reply_err(s, sap_usage_view);
-        return;
-    }
-    if (!SERVES(SAP_SOLVER_DEDUCE)) {
-        sap_session_reply_err_format(s, sap_reason_not_served, NULL, r->text + t->start[1],
-                                     t->length[1]);
-        return;
-    }
-    s->req.view.deduce = NULL;
-    if (!sap_game_mines_laid(s->game)) { /* the first click is never a mine */
-        sap_view_begin(s, true);
-        sap_session_stream_reply(s);
-        return;
-    }
-    sap_req_deduce_start(s, &s->req.view.deduce);
-}
-
-/* VIEW PROB's deduction, a budget a poll; then its drawing. */
-bool sap_req_view_work(struct sap_session *s)
-{
-    int err;
-    if (!SERVES(SAP_SOLVER_DEDUCE))
-        return false; /* never left: take refused it */
-    err = sap_req_deduce_on(s, &s->req.view.deduce);
-    if (err != SAP_OK)
-        return err == SAP_MORE;
-    sap_view_begin(s, true);
-    sap_session_stream_reply(s);
-    return false;
 }

@@ -39,7 +39,7 @@ static void test_rows_are_whole(void)
 {
     uint32_t i, j;
     for (i = 0; i < REQUEST_KINDS; i++) {
-        const struct sap_request *k = &sap_requests[i];
+        const struct sap_request *k = sap_requests[i];
         bool served = (k->solver & ~SAP_SOLVERS) == 0;
         if (!CHECK(k->word != NULL && (!served || k->usage != NULL))) {
             fprintf(stderr, "    row %u has no keyword or usage\n", (unsigned)i);
@@ -57,19 +57,19 @@ static void test_rows_are_whole(void)
         for (j = 0; k->word[j] != '\0'; j++)
             CHECK(!isupper((unsigned char)k->word[j])); /* sap_word_is wants lower case */
         for (j = 0; j < i; j++)
-            CHECK(strcmp(sap_requests[j].word, k->word) != 0);
+            CHECK(strcmp(sap_requests[j]->word, k->word) != 0);
         CHECK(k->args_min <= k->args_max && k->args_max < TOKENS_MAX);
         /* a board size is its first two numbers; a preset word stands for three */
         CHECK(!(k->flags & ARGS_BOARD)
-              || ((k->flags & ARGS_NUMBERS) && (k->args_min >= 2 || (k->flags & ARGS_PRESET))));
+              || ((k->flags & ARGS_NUMBERS) && (k->args_min >= 2 || k->preset != NULL)));
         CHECK(!(k->flags & ARGS_LEVEL) || k->args_max == 5);
-        CHECK(!(k->flags & ARGS_PRESET) || (k->flags & ARGS_BOARD));
+        CHECK(k->preset == NULL || (k->flags & ARGS_BOARD));
         if (!served)
             continue;
         CHECK(k->take != NULL);
         /* a request with rows checks them against its alphabet, and its
          * work runs once they are read; number lines come before rows */
-        CHECK((k->rows != NULL) == (k->row != NULL));
+        CHECK(((k->flags & ROWS_MASK) != 0) == (k->row != NULL));
         CHECK(k->row == NULL || k->work != NULL);
         CHECK(k->number_line == NULL || k->row != NULL);
     }
@@ -83,7 +83,7 @@ static void test_help_lists_every_request(void)
     uint32_t i;
     CHECK_EQ_INT(strlen(help), SAP_SESSION_HELP_BYTES);
     for (i = 0; i < REQUEST_KINDS; i++) {
-        const char *text = sap_requests[i].help;
+        const char *text = sap_requests[i]->help;
         if (text != NULL && length + strlen(text) < sizeof table) {
             memcpy(table + length, text, strlen(text));
             length += strlen(text);
@@ -92,10 +92,10 @@ static void test_help_lists_every_request(void)
     memcpy(table + length, "END\n", 5);
     CHECK_EQ_STR(help, table);
     for (i = 0; i < REQUEST_KINDS; i++) {
-        bool served = (sap_requests[i].solver & ~SAP_SOLVERS) == 0;
-        if (!CHECK(help_has_line(help, sap_requests[i].word) == served))
+        bool served = (sap_requests[i]->solver & ~SAP_SOLVERS) == 0;
+        if (!CHECK(help_has_line(help, sap_requests[i]->word) == served))
             fprintf(stderr, "    HELP %s a line for %s\n", served ? "has no" : "has",
-                    sap_requests[i].word);
+                    sap_requests[i]->word);
     }
     /* the levels are the deduction engine's; the presets NEW's shortcuts */
     CHECK((strstr(help, "\nNEW ... CASUAL|NOGUESS (last):") != NULL)
