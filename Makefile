@@ -67,7 +67,7 @@ winrate: $(BUILD)/tools/winrate
 
 install: $(BUILD)/libsapper.a $(BUILD)/sapperd $(BUILD)/sapper.pc
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
-	install -m 644 core/sapper.h $(DESTDIR)$(PREFIX)/include/sapper.h
+	install -m 644 core/sapper.h core/sapper_config.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 $(BUILD)/libsapper.a $(DESTDIR)$(PREFIX)/lib/libsapper.a
 	install -m 644 $(BUILD)/sapper.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/sapper.pc
 	install -m 755 $(BUILD)/sapperd $(DESTDIR)$(PREFIX)/bin/sapperd

@@ -74,6 +74,130 @@ struct tokens {
     uint32_t length[TOKENS_MAX];
 };
 
+/* ---- the session's state -------------------------------------------------- */
+
+/* The private part of struct sap_session (sapper.h holds its bytes, with
+ * SAP_SESSION_PRIVATE_BYTES).  Pointers first, then numbers, then bytes,
+ * so that no build pads it much: the size sapper.h declares is checked
+ * below. */
+struct session {
+    const struct sap_memory *memory;
+    void *game_block; /* GAME: the current game, or NULL */
+    sap_game *game;
+    void *live_block;                     /* WORK: HINT's deduction kept beside the game, or NULL */
+    struct sap_live *live;                /* ... in it (core/hint_live.c) */
+    uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
+    void *seed_context;
+    const struct sap_request *request; /* the request in progress: its row, or NULL */
+    void *block; /* its WORK block, or the GAME a NEW fills; or NULL */
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
+    sap_resume_fn resume; /* sap_session_set_resume, or NULL */
+    void *resume_context;
+    const char *token; /* ... the session's token (VIEW shows it), or NULL */
+#endif
+    uint32_t budget;    /* sap_session_set_budget */
+    uint32_t allowance; /* sap_session_set_allowance: steps a cell, 0 none */
+    uint32_t line_length;
+    /* The rest of the request in progress: */
+    uint32_t rows, cols; /* its board: the one its lines hold or its reply shows */
+    uint32_t items_left; /* its number lines or rows still to read */
+    uint32_t item;       /* 0-based index of the next one */
+    uint32_t work_cells; /* the cells its work allowance counts */
+    uint32_t work_per_cell, work_rest; /* its steps: work_per_cell * work_cells + work_rest */
+    uint16_t reply_length, reply_sent;
+    uint16_t deferred_length; /* an ERR held until a request's last row */
+    uint8_t mode;             /* what the next input is (request, row, judge) */
+    uint8_t stage;            /* what it has left for poll: work, a long reply */
+    uint8_t block_purpose;    /* the sap_memory_purpose of its `block` */
+    bool judge_only;          /* sap_session_start_judge */
+    bool judge_finished;      /* sap_judge_finish was called on the stream */
+    bool finished;            /* sap_session_finish was called */
+    uint8_t framing;          /* the line framing's state: a '\r' line end just
+                                 passed, a failed JUDGE line's rest to drop */
+    uint8_t terminal;         /* SAP_TERMINAL_...: SET's options */
+    uint8_t echo;             /* the echo still owed to a person typing */
+    union {                            /* its own state (requests*.c), by request */
+        struct {                       /* NEW r c: the game its rows fill */
+            sap_game *game;
+        } new_board;
+        struct {                           /* 1 x y at a no-guess board's first click */
+            struct sap_generate *generate; /* its layout, while being made */
+            uint32_t row, col;             /* the click, 0-based */
+        } move;
+        struct {               /* SHOW: the cursor */
+            uint32_t row, pos; /* pos: 2 * cell + (0 the cell, 1 its separator) */
+        } show;
+        struct { /* CASUAL, CASUALMAP */
+            sap_casual *solver;
+            uint32_t safe;     /* safe cells read */
+            uint32_t row, col; /* CASUALMAP's cursor */
+            bool map;          /* CASUALMAP: the mine bits follow the solver */
+        } casual;
+        struct { /* NURIKABE */
+            sap_nurikabe *grid;
+        } nurikabe;
+        struct {                       /* HINT, PROB, PLAY */
+            struct sap_deduce *deduce; /* PROB's */
+            struct sap_hint *hint;     /* HINT's, PLAY's */
+            bool live;                 /* ... on the deduction kept beside the game */
+            uint32_t row, col;         /* PROB's cursor */
+            uint32_t piece;            /* how much of the cell's token (PLAY: END) is out */
+            /* PLAY: its stage, whether it has a move count, whether a
+             * move's line has been written, and how many moves are left
+             * (after row and col: a move's fields, which a no-guess
+             * board's first click uses, overlap only those) */
+            uint8_t play_stage;
+            bool play_counted;
+            bool play_begun;
+            uint32_t moves_left;
+        } deduce;
+        struct { /* STATS */
+            struct sap_stats *stats;
+        } stats;
+        struct { /* VIEW [PROB], and a move's under SET VIEW ON (core/view.c) */
+            /* VIEW PROB's deduction, else NULL */
+            struct sap_deduce *deduce;
+            uint32_t line;  /* the line being written: rulers, rows, status, END */
+            uint32_t cell;  /* its piece: 0 the margin, 1..cols a cell, then the end */
+            uint32_t piece; /* bytes of that piece already out */
+            uint32_t flags; /* P marks met so far (the status line's mines left) */
+            uint8_t colour; /* the colour the terminal is left in (0: none) */
+            uint8_t width;  /* columns a cell takes: 2, or 3 for VIEW PROB */
+            uint8_t margin; /* columns of the row numbers: the rows' digits */
+            uint8_t rulers; /* ruler lines: the columns' digits */
+        } view;
+        struct { /* MASTER */
+            struct sap_master plan;
+            uint32_t row, col; /* the cursor */
+        } master;
+        struct {            /* HELP */
+            const char *at; /* the next byte of a row's text, or NULL */
+            uint8_t row;    /* the next row whose text is to go out */
+        } help;
+        struct {          /* a JUDGE stream, while it is read (core/session.c) */
+            bool written; /* its output has begun */
+        } stream;
+    } req;
+    struct sap_judge judge;
+    char reply[SAP_REPLY_MAX];
+    char line[SAP_LINE_MAX]; /* the line being read, without its line end */
+};
+
+/* The state behind a session that sap_session_init accepted (its tag is
+ * the library's), else NULL: every API call starts here. */
+static inline struct session *sap_session_state(struct sap_session *session)
+{
+    if (session == NULL || session->limits_tag != SAP_LIMITS_TAG)
+        return NULL;
+    return (struct session *)(void *)session->state.bytes;
+}
+
+SAP_STATIC_ASSERT(session_state_fits,
+                  sizeof(struct session) <= sizeof(((struct sap_session *)NULL)->state));
+/* ... and sapper.h's count is tight: a board's RAM is no bigger for it. */
+SAP_STATIC_ASSERT(session_state_tight, sizeof(((struct sap_session *)NULL)->state)
+                                               <= sizeof(struct session) + 2u * sizeof(void *));
+
 /* ---- the request table (requests.c) -------------------------------------- */
 
 /* A request line, as the table walk hands it to its row's `take`. */
@@ -126,19 +250,19 @@ struct sap_request {
      * NEEDS_GAME).  It answers, or says what follows: lines to read
      * (sap_session_expect_lines), work (sap_session_leave_work), a long
      * reply (sap_session_stream_reply). */
-    void (*take)(struct sap_session *s, const struct request_line *r);
+    void (*take)(struct session *s, const struct request_line *r);
     /* A number line, before the rows (none while an ERR is held back). */
-    void (*number_line)(struct sap_session *s, const char *line, const struct tokens *t);
+    void (*number_line)(struct session *s, const char *line, const struct tokens *t);
     /* A board row of exactly s->cols cells, already checked against its
      * alphabet (ROWS_...; none while an ERR is held back). */
-    void (*row)(struct sap_session *s, uint32_t row, const char *cells);
+    void (*row)(struct session *s, uint32_t row, const char *cells);
     /* One budget's worth of its work; true while more is left.  A request
      * that reads lines has one: it runs once they are all read.  When it is
      * done, the reply is set: a short line, a long one, or both. */
-    bool (*work)(struct sap_session *s);
+    bool (*work)(struct session *s);
     /* Writes the next part of its long reply, at most cap (>= 1) bytes;
      * 0 once it is all out. */
-    size_t (*reply)(struct sap_session *s, char *out, size_t cap);
+    size_t (*reply)(struct session *s, char *out, size_t cap);
 };
 
 /* A handler of a solver this build leaves out is NULL in its row, so that
@@ -210,121 +334,121 @@ extern const char sap_reason_no_memory[] SAP_ROM;  /* a block refused */
 /* The current game (s->game, s->game_block): a request's GAME block
  * becomes it, a kept game becomes it (*kept emptied), or it goes; the old
  * one is given back first. */
-void sap_session_install_game(struct sap_session *s, sap_game *game);
-void sap_session_put_game(struct sap_session *s, struct sap_kept_game *kept);
-void sap_session_release_game(struct sap_session *s);
+void sap_session_install_game(struct session *s, sap_game *game);
+void sap_session_put_game(struct session *s, struct sap_kept_game *kept);
+void sap_session_release_game(struct session *s);
 /* HINT's deduction kept beside a game in play (s->live, hint_live.c): made
  * at the first HINT, PLAY or PROB on it; false when it cannot be had (a
  * game over, a build without it, memory).  It is a WORK block outside any
  * request, given back when another block is asked for (a port's one WORK
  * arena serves both) and with the game. */
-bool sap_session_live(struct sap_session *s);
-void sap_session_release_live(struct sap_session *s);
+bool sap_session_live(struct session *s);
+void sap_session_release_live(struct session *s);
 /* The deduction of the current game's position, *d: the kept one, or one
  * in the request's block, left as its work (or "ERR not enough memory
  * ..."); then one budget of it a poll: SAP_MORE, SAP_OK once done
  * (sap_deduce_cell reads *d), or the error it ended with (its ERR is the
  * reply). */
-void sap_session_deduce_start(struct sap_session *s, sap_deduce **d);
-int sap_session_deduce_step(struct sap_session *s, sap_deduce **d);
+void sap_session_deduce_start(struct session *s, sap_deduce **d);
+int sap_session_deduce_step(struct session *s, sap_deduce **d);
 /* A move: op at 1-based (x, y), true while its opening is left to spread
  * (sap_session_move_step, a budget a poll), else its reply is set: boom's
  * lines (sap_game_reply writes them) or an ERR.  A no-guess or casual
  * board's first left click (sap_session_lays_mines) has its layout made
  * first: sap_session_generate, 0-based, then the same steps.  A move's
  * state is s->req.move. */
-bool sap_session_move(struct sap_session *s, int op, uint32_t x, uint32_t y);
-bool sap_session_lays_mines(const struct sap_session *s, int op, uint32_t x, uint32_t y);
-void sap_session_generate(struct sap_session *s, uint32_t row, uint32_t col);
-bool sap_session_move_step(struct sap_session *s);
+bool sap_session_move(struct session *s, int op, uint32_t x, uint32_t y);
+bool sap_session_lays_mines(const struct session *s, int op, uint32_t x, uint32_t y);
+void sap_session_generate(struct session *s, uint32_t row, uint32_t col);
+bool sap_session_move_step(struct session *s);
 /* Whether the VIEW follows the request's moves (SET VIEW ON, DRAWS_MOVES);
  * the after-move hook has then begun it (sap_view_reply writes it). */
-bool sap_session_view_follows(const struct sap_session *s);
+bool sap_session_view_follows(const struct session *s);
 
 /* ---- view.c: the current game drawn for a person --------------------------- */
 
 /* The VIEW of the current game is what sap_view_reply writes from here on;
  * with `prob`, VIEW PROB's, whose deduction (s->req.view.deduce) is done. */
-void sap_view_begin(struct sap_session *s, bool prob);
-size_t sap_view_reply(struct sap_session *s, char *out, size_t cap);
+void sap_view_begin(struct session *s, bool prob);
+size_t sap_view_reply(struct session *s, char *out, size_t cap);
 
 /* ---- session_reply.c: the reply, for the requests ----------------------- */
 
 /* The short reply line (at most SAP_REPLY_MAX bytes): start, add, end. */
-void sap_session_reply_start(struct sap_session *s, const char *text);
-void sap_session_reply_add(struct sap_session *s, const char *text);
-void sap_session_reply_add_ram(struct sap_session *s, const char *text);
-void sap_session_reply_add_u32(struct sap_session *s, uint32_t value);
-void sap_session_reply_end(struct sap_session *s);
+void sap_session_reply_start(struct session *s, const char *text);
+void sap_session_reply_add(struct session *s, const char *text);
+void sap_session_reply_add_ram(struct session *s, const char *text);
+void sap_session_reply_add_u32(struct session *s, uint32_t value);
+void sap_session_reply_end(struct session *s);
 /* "ERR ", the start of a line whose reason is built piece by piece. */
-void sap_session_reply_start_err(struct sap_session *s);
+void sap_session_reply_start_err(struct session *s);
 /* One whole line of constant text; "ERR <reason>"; "ERR " and the reason
  * sap_strerror gives for `err`. */
-void sap_session_reply_line(struct sap_session *s, const char *text);
-void sap_session_reply_err(struct sap_session *s, const char *reason);
-void sap_session_reply_strerror(struct sap_session *s, int err);
+void sap_session_reply_line(struct session *s, const char *text);
+void sap_session_reply_err(struct session *s, const char *reason);
+void sap_session_reply_strerror(struct session *s, int err);
 /* The constant text `format` with its '#' the numbers and its '%' the
  * word[0..length) of a request line, quoted (sap_text_add_format: safe for
  * any bytes); err_format makes it a whole line "ERR <format>". */
-void sap_session_reply_add_format(struct sap_session *s, const char *format,
+void sap_session_reply_add_format(struct session *s, const char *format,
                                   const uint32_t *numbers, const char *word, uint32_t length);
-void sap_session_reply_err_format(struct sap_session *s, const char *format,
+void sap_session_reply_err_format(struct session *s, const char *format,
                                   const uint32_t *numbers, const char *word, uint32_t length);
 /* "ERR too many mines: a <rows> x <cols> board holds at most <cells - 1>". */
-void sap_session_reply_too_many_mines(struct sap_session *s, uint32_t rows, uint32_t cols);
+void sap_session_reply_too_many_mines(struct session *s, uint32_t rows, uint32_t cols);
 /* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
-void sap_session_reply_numbers(struct sap_session *s, const char *prefix, uint32_t a,
+void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a,
                                uint32_t b, uint32_t c);
 /* For a builder that writes into a buffer itself (sap_hint_line): the
  * free room after the line so far and its size, then how much it used. */
-char *sap_session_reply_room(struct sap_session *s, size_t *room);
-void sap_session_reply_grow(struct sap_session *s, size_t length);
+char *sap_session_reply_room(struct session *s, size_t *room);
+void sap_session_reply_grow(struct session *s, size_t length);
 /* The line just built is an ERR for a request whose lines are still to be
  * read: it is held back until the last of them, which are then only
  * counted (no line handler sees them).  Only the first mistake of a
  * request is told: defer_err builds none while one is held. */
-void sap_session_defer_reply(struct sap_session *s);
-void sap_session_defer_err(struct sap_session *s, const char *reason);
+void sap_session_defer_reply(struct session *s);
+void sap_session_defer_err(struct session *s, const char *reason);
 
 /* ---- session_reply.c: the request in progress ----------------------------- */
 
 /* It reads `numbers` number lines, then `rows` rows of `cols` cells. */
-void sap_session_expect_lines(struct sap_session *s, uint32_t rows, uint32_t cols,
+void sap_session_expect_lines(struct session *s, uint32_t rows, uint32_t cols,
                               uint32_t numbers);
 /* It has work for poll (its row's `work`), or a long reply to write after
  * the short line, if any (its row's `reply`).  A reply writer that calls
  * leave_work and returns 0 goes back to its work step (PLAY's next move);
  * every leave_work counts the work allowance anew. */
-void sap_session_leave_work(struct sap_session *s);
-void sap_session_stream_reply(struct sap_session *s);
+void sap_session_leave_work(struct session *s);
+void sap_session_stream_reply(struct session *s);
 /* Whether the request in progress has already had more work than its
  * allowance (sap_session_set_allowance): then its reply is "ERR gave up
  * ...; nothing changed" and its work step must return false; else this
  * call's budget is counted.  A work step whose work changes nothing until
  * it is done asks first, once a call; an opening spreading does not. */
-bool sap_session_give_up(struct sap_session *s);
+bool sap_session_give_up(struct session *s);
 /* It is over (or dropped, lines and all): its block goes back. */
-void sap_session_end_request(struct sap_session *s);
-void sap_session_abandon_request(struct sap_session *s);
+void sap_session_end_request(struct session *s);
+void sap_session_abandon_request(struct session *s);
 /* The session closes once its reply is out (BYE, a line too long, EOF). */
-void sap_session_close(struct sap_session *s);
+void sap_session_close(struct session *s);
 
 /* ---- session_reply.c: memory ------------------------------------------- */
 
 /* The request's own block, s->block: at most one, asked for while it has
  * none (NULL when refused). */
-void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
+void *sap_session_acquire_block(struct session *s, size_t bytes,
                                 enum sap_memory_purpose purpose);
-void sap_session_release_request_block(struct sap_session *s);
+void sap_session_release_request_block(struct session *s);
 /* A block from the session's provider (NULL when refused; a WORK block
  * past SAP_MAX_WORK_BYTES always is), and one given back (*block NULL). */
-void *sap_session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose);
-void sap_session_give_back(struct sap_session *s, void **block,
+void *sap_session_acquire(struct session *s, size_t bytes, enum sap_memory_purpose purpose);
+void sap_session_give_back(struct session *s, void **block,
                            enum sap_memory_purpose purpose);
 
 /* ---- session_lines.c ---------------------------------------------------- */
 
-/* The line framing's state (struct sap_session's `framing`).  FRAME_CR:
+/* The line framing's state (struct session's `framing`).  FRAME_CR:
  * the last byte was a '\r' that ended a line, so a '\n' next is the rest
  * of that line end and is dropped (in a JUDGE stream too).  FRAME_SKIP: a
  * JUDGE stream failed inside a line, and the rest of that line is dropped.
@@ -336,7 +460,7 @@ void sap_session_give_back(struct sap_session *s, void **block,
 #define FRAME_SKIP 0x2u
 #define FRAME_MIDLINE 0x4u
 
-/* The echo still owed (struct sap_session's `echo`), a byte at a time
+/* The echo still owed (struct session's `echo`), a byte at a time
  * through sap_session_poll: 0 none; ECHO_LINE_END ("\r\n") and ECHO_ERASE
  * ("\b \b") from their first byte, ECHO_NEWLINE the "\n" alone; any other
  * value is the one byte to echo (never 1 to 5: those are control bytes,
@@ -350,7 +474,7 @@ void sap_session_give_back(struct sap_session *s, void **block,
  * (nothing more to do with it); else FRAME_CR is set for a '\r', and with
  * echo on its echo is owed: a line end as "\r\n", a control byte as
  * nothing, any other byte as itself. */
-bool sap_session_frame_byte(struct sap_session *s, char c);
+bool sap_session_frame_byte(struct session *s, char c);
 
 /* Parses tokens first .. first + count - 1 of a line as numbers into
  * values: NULL, or the one wording of why the first that is not one is not
@@ -360,22 +484,22 @@ const char *sap_session_parse_numbers(const char *line, const struct tokens *t, 
                                       uint32_t count, uint32_t *values, uint32_t *bad);
 
 /* Frames bytes into lines until a reply is waiting or the mode changes. */
-size_t sap_session_sink_lines(struct sap_session *s, const char *input, size_t length);
+size_t sap_session_sink_lines(struct session *s, const char *input, size_t length);
 /* One complete line (without its line end). */
-void sap_session_take_line(struct sap_session *s, const char *line, uint32_t length);
+void sap_session_take_line(struct session *s, const char *line, uint32_t length);
 
 /* ---- session.c --------------------------------------------------------- */
 
 /* Whether echo, a reply line, the request's work or long reply, or a JUDGE
  * stream's output is waiting (sink takes nothing meanwhile). */
-static inline bool sap_session_output_pending(const struct sap_session *s)
+static inline bool sap_session_output_pending(const struct session *s)
 {
     return s->echo != 0 || s->reply_sent < s->reply_length || s->stage != STAGE_NONE
            || (s->mode == MODE_JUDGE && sap_judge_working(&s->judge));
 }
 
 /* SAP_ERR_ARG for a format whose solver this build leaves out. */
-int sap_session_judge_begin(struct sap_session *s, enum sap_format format);
+int sap_session_judge_begin(struct session *s, enum sap_format format);
 
 SAP_INTERNAL_END
 

@@ -20,7 +20,7 @@
 SAP_TEXT(t_usage_set, "usage: SET ECHO|COLOR|VIEW ON|OFF");
 
 /* SET ECHO|COLOR|VIEW ON|OFF: an option for a person at a terminal. */
-static void take_set(struct sap_session *s, const struct request_line *r)
+static void take_set(struct session *s, const struct request_line *r)
 {
     const char *line = r->text;
     const struct tokens *t = r->tokens;
@@ -44,7 +44,7 @@ static void take_set(struct sap_session *s, const struct request_line *r)
 
 /* ---- JUDGE, HELP, BYE ----------------------------------------------------------- */
 
-static void take_judge(struct sap_session *s, const struct request_line *r)
+static void take_judge(struct session *s, const struct request_line *r)
 {
     const char *name = r->text + r->tokens->start[1];
     uint32_t length = r->tokens->length[1];
@@ -64,7 +64,7 @@ static void take_judge(struct sap_session *s, const struct request_line *r)
  * and lines per build, SAP_SESSION_HELP_BYTES; the build checks them). */
 SAP_TEXT(end_line, "END\n");
 
-static void take_help(struct sap_session *s, const struct request_line *r)
+static void take_help(struct session *s, const struct request_line *r)
 {
     (void)r;
     s->req.help.at = NULL;
@@ -72,7 +72,7 @@ static void take_help(struct sap_session *s, const struct request_line *r)
     sap_session_stream_reply(s);
 }
 
-static size_t reply_help(struct sap_session *s, char *out, size_t cap)
+static size_t reply_help(struct session *s, char *out, size_t cap)
 {
     size_t n = 0;
     while (n < cap) {
@@ -94,7 +94,7 @@ static size_t reply_help(struct sap_session *s, char *out, size_t cap)
     return n;
 }
 
-static void take_bye(struct sap_session *s, const struct request_line *r)
+static void take_bye(struct session *s, const struct request_line *r)
 {
     (void)r;
     sap_session_reply_line(s, SAP_STR("BYE"));

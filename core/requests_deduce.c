@@ -10,7 +10,7 @@
 /* ---- the deduction engine: HINT, PROB (and VIEW PROB) ---------------------------- */
 
 /* PROB's map, from the deduction (or, before the first click, none). */
-static void start_prob_map(struct sap_session *s)
+static void start_prob_map(struct session *s)
 {
     s->rows = sap_game_rows(s->game);
     s->cols = sap_game_cols(s->game);
@@ -30,14 +30,14 @@ static void start_prob_map(struct sap_session *s)
  * casual or no-guess board is laid around the first click, wherever it is,
  * so (3, 3) needs no guess there either.  A flag on it is wrong, and said
  * so, as HINT says of any safe cell flagged. */
-static void first_click_cell(const struct sap_session *s, uint32_t *x, uint32_t *y)
+static void first_click_cell(const struct session *s, uint32_t *x, uint32_t *y)
 {
     uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
     *x = rows < 3u ? rows : 3u;
     *y = cols < 3u ? cols : 3u;
 }
 
-static void first_click(struct sap_session *s)
+static void first_click(struct session *s)
 {
     uint32_t x, y;
     first_click_cell(s, &x, &y);
@@ -54,7 +54,7 @@ static void first_click(struct sap_session *s)
 
 /* HINT's block: the deduction and the guess's look-ahead (guess.c); or
  * "ERR not enough memory ...", and false. */
-static bool hint_full_start(struct sap_session *s)
+static bool hint_full_start(struct session *s)
 {
     size_t bytes = SAP_HINT_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
     void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
@@ -67,7 +67,7 @@ static bool hint_full_start(struct sap_session *s)
 }
 
 /* HINT on the deduction kept beside the game. */
-static bool hint_live_start(struct sap_session *s)
+static bool hint_live_start(struct session *s)
 {
     if (!sap_session_live(s))
         return false;
@@ -77,7 +77,7 @@ static bool hint_live_start(struct sap_session *s)
     return true;
 }
 
-static bool hint_start(struct sap_session *s)
+static bool hint_start(struct session *s)
 {
     return hint_live_start(s) || hint_full_start(s);
 }
@@ -86,7 +86,7 @@ static bool hint_start(struct sap_session *s)
  * error whose ERR is the reply.  When the kept deduction finds nothing
  * certain (a guess weighs the whole position) or cannot count the
  * position, HINT starts again as before, in a block of its own. */
-static int hint_on(struct sap_session *s)
+static int hint_on(struct session *s)
 {
     uint32_t budget = s->budget > 0 ? s->budget : 1u;
     int err;
@@ -108,7 +108,7 @@ static int hint_on(struct sap_session *s)
     return err;
 }
 
-static void take_hint(struct sap_session *s, const struct request_line *r)
+static void take_hint(struct session *s, const struct request_line *r)
 {
     (void)r;
     s->req.deduce.hint = NULL;
@@ -118,7 +118,7 @@ static void take_hint(struct sap_session *s, const struct request_line *r)
         sap_session_leave_work(s);
 }
 
-static void take_prob(struct sap_session *s, const struct request_line *r)
+static void take_prob(struct session *s, const struct request_line *r)
 {
     (void)r;
     s->req.deduce.deduce = NULL; /* none before the first click */
@@ -129,7 +129,7 @@ static void take_prob(struct sap_session *s, const struct request_line *r)
 }
 
 /* HINT's line, once its work is done. */
-static bool work_hint(struct sap_session *s)
+static bool work_hint(struct session *s)
 {
     size_t room, length;
     char *at;
@@ -149,7 +149,7 @@ static bool work_hint(struct sap_session *s)
 }
 
 /* PROB's map follows the deduction. */
-static bool work_prob(struct sap_session *s)
+static bool work_prob(struct session *s)
 {
     int err = sap_session_deduce_step(s, &s->req.deduce.deduce);
     if (err != SAP_OK)
@@ -161,7 +161,7 @@ static bool work_prob(struct sap_session *s)
 /* Each cell's token and a space or the line end, a token at a time:
  * straight into out while a whole one fits, else through a piece that
  * goes out in parts. */
-static size_t reply_prob(struct sap_session *s, char *out, size_t cap)
+static size_t reply_prob(struct session *s, char *out, size_t cap)
 {
     size_t n = 0;
     while (n < cap && s->req.deduce.row < s->rows) {
@@ -215,12 +215,12 @@ enum play_stage {
 SAP_TEXT(play_end, "END\n");
 
 SAP_STATIC_ASSERT(play_after_move,
-                  offsetof(struct sap_session, req.deduce.play_stage)
-                      >= offsetof(struct sap_session, req.move.col) + sizeof(uint32_t));
+                  offsetof(struct session, req.deduce.play_stage)
+                      >= offsetof(struct session, req.move.col) + sizeof(uint32_t));
 
 /* END, after the reply line already set (an ERR, or none); an ERR set
  * before any move's line is the reply alone, and the request ends. */
-static bool play_stop(struct sap_session *s)
+static bool play_stop(struct session *s)
 {
     if (!s->req.deduce.play_begun && s->reply_length != 0)
         return false;
@@ -232,7 +232,7 @@ static bool play_stop(struct sap_session *s)
 
 /* The move's outcome (or its opening spreading): its boom lines, or an
  * ERR and END. */
-static bool play_moved(struct sap_session *s, bool more)
+static bool play_moved(struct session *s, bool more)
 {
     if (more)
         return true;
@@ -246,7 +246,7 @@ static bool play_moved(struct sap_session *s, bool more)
  * would make it.  A no-guess board's first click begins its layout once
  * the line is out (PLAY_LAY), so that the ERR of a layout that cannot
  * begin comes after the line, as the click's own reply. */
-static bool play_begin(struct sap_session *s, int op, uint32_t x, uint32_t y)
+static bool play_begin(struct session *s, int op, uint32_t x, uint32_t y)
 {
     if (s->req.deduce.play_counted)
         s->req.deduce.moves_left--;
@@ -265,7 +265,7 @@ static bool play_begin(struct sap_session *s, int op, uint32_t x, uint32_t y)
 
 /* The next move: HINT's first click before the mines are laid, else its
  * deduction, in a block of the request's own. */
-static bool play_next(struct sap_session *s)
+static bool play_next(struct session *s)
 {
     uint32_t x, y;
     if (sap_game_state(s->game) != SAP_RUNNING
@@ -285,7 +285,7 @@ static bool play_next(struct sap_session *s)
 }
 
 /* HINT's work, as HINT's work step; then its move. */
-static bool play_hint(struct sap_session *s)
+static bool play_hint(struct session *s)
 {
     uint32_t row, col;
     int op, err = hint_on(s);
@@ -303,7 +303,7 @@ static bool play_hint(struct sap_session *s)
     return play_begin(s, op, row + 1u, col + 1u);
 }
 
-static void take_play(struct sap_session *s, const struct request_line *r)
+static void take_play(struct session *s, const struct request_line *r)
 {
     s->req.deduce.play_counted = r->numbers == 1u;
     s->req.deduce.moves_left = r->args[0];
@@ -317,7 +317,7 @@ static void take_play(struct sap_session *s, const struct request_line *r)
     sap_session_leave_work(s);
 }
 
-static bool work_play(struct sap_session *s)
+static bool work_play(struct session *s)
 {
     switch (s->req.deduce.play_stage) {
     case PLAY_NEXT:
@@ -334,7 +334,7 @@ static bool work_play(struct sap_session *s)
 }
 
 /* A move's boom lines, then back to the work for the next; END last. */
-static size_t reply_play(struct sap_session *s, char *out, size_t cap)
+static size_t reply_play(struct session *s, char *out, size_t cap)
 {
     size_t n;
     if (s->req.deduce.play_stage == PLAY_BOOM) {

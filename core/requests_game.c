@@ -8,7 +8,7 @@
 
 /* "OK r c mines", and with `named` " SEED <seed>": the seed a NEW without
  * one was given, with which NEW r c mines seed replays the board. */
-static void reply_ok_board(struct sap_session *s, uint32_t rows, uint32_t cols, uint32_t mines,
+static void reply_ok_board(struct session *s, uint32_t rows, uint32_t cols, uint32_t mines,
                            bool named, uint32_t seed)
 {
     sap_session_reply_numbers(s, SAP_STR("OK "), rows, cols, mines);
@@ -54,7 +54,7 @@ static bool new_preset(const char *word, uint32_t length, uint32_t *args)
 /* A GAME block for a NEW, beside the current game: a refusal leaves that
  * game playing.  Only a board past SAP_MAX_WORK_BYTES (a microcontroller's
  * single game arena) is never held beside it: that game goes first. */
-static void *acquire_game(struct sap_session *s, size_t bytes)
+static void *acquire_game(struct session *s, size_t bytes)
 {
     if (!sap_work_fits(bytes))
         sap_session_release_game(s);
@@ -65,7 +65,7 @@ static void *acquire_game(struct sap_session *s, size_t bytes)
  * [level] (or a preset for r c mines) makes one at once, with a seed from
  * the session's source (sap_session_set_seeds) when the line names none.
  * Either replaces the current game only once it is complete. */
-static void take_new(struct sap_session *s, const struct request_line *r)
+static void take_new(struct session *s, const struct request_line *r)
 {
     const uint32_t *a = r->args;
     size_t bytes = SAP_GAME_BYTES(a[0], a[1]);
@@ -124,13 +124,13 @@ static void take_new(struct sap_session *s, const struct request_line *r)
     }
 }
 
-static void row_new(struct sap_session *s, uint32_t row, const char *cells)
+static void row_new(struct session *s, uint32_t row, const char *cells)
 {
     (void)sap_game_set_row(s->req.new_board.game, row, 0, cells, s->cols);
 }
 
 /* Its rows are read: it becomes the current game. */
-static bool work_new(struct sap_session *s)
+static bool work_new(struct session *s)
 {
     sap_game *game = s->req.new_board.game;
     sap_session_install_game(s, game);
@@ -138,7 +138,7 @@ static bool work_new(struct sap_session *s)
     return false;
 }
 
-static void take_quit(struct sap_session *s, const struct request_line *r)
+static void take_quit(struct session *s, const struct request_line *r)
 {
     (void)r;
     sap_session_reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING
@@ -149,7 +149,7 @@ static void take_quit(struct sap_session *s, const struct request_line *r)
 
 /* ---- the clicks ------------------------------------------------------------ */
 
-static void take_move(struct sap_session *s, const struct request_line *r)
+static void take_move(struct session *s, const struct request_line *r)
 {
     const uint32_t *a = r->args;
     int op = r->text[r->tokens->start[0]] - '0';
@@ -172,7 +172,7 @@ static void take_move(struct sap_session *s, const struct request_line *r)
 }
 
 /* The boom lines, then under SET VIEW ON the VIEW (begun by the move). */
-static size_t reply_move(struct sap_session *s, char *out, size_t cap)
+static size_t reply_move(struct session *s, char *out, size_t cap)
 {
     size_t n = sap_game_reply(s->game, out, cap);
     if (n == 0 && sap_session_view_follows(s))
@@ -182,7 +182,7 @@ static size_t reply_move(struct sap_session *s, char *out, size_t cap)
 
 /* ---- SHOW ------------------------------------------------------------------ */
 
-static void take_show(struct sap_session *s, const struct request_line *r)
+static void take_show(struct session *s, const struct request_line *r)
 {
     (void)r;
     s->rows = sap_game_rows(s->game);
@@ -194,7 +194,7 @@ static void take_show(struct sap_session *s, const struct request_line *r)
 
 /* The player map, a byte at a time: position 2k of a row is cell k,
  * 2k + 1 a space or the line end. */
-static size_t reply_show(struct sap_session *s, char *out, size_t cap)
+static size_t reply_show(struct session *s, char *out, size_t cap)
 {
     size_t n = 0;
     while (n < cap && s->req.show.row < s->rows) {
@@ -214,7 +214,7 @@ static size_t reply_show(struct sap_session *s, char *out, size_t cap)
 
 /* ---- STATS ------------------------------------------------------------------- */
 
-static void take_stats(struct sap_session *s, const struct request_line *r)
+static void take_stats(struct session *s, const struct request_line *r)
 {
     size_t bytes;
     void *block;
@@ -234,7 +234,7 @@ static void take_stats(struct sap_session *s, const struct request_line *r)
     sap_session_leave_work(s);
 }
 
-static bool work_stats(struct sap_session *s)
+static bool work_stats(struct session *s)
 {
     struct sap_board_stats b = { 0, 0, 0, 0 };
     if (sap_session_give_up(s))
@@ -262,7 +262,7 @@ static bool work_stats(struct sap_session *s)
 /* RESUME <token>: the server's game kept under token becomes this
  * session's.  The token's own bytes are never quoted back: a wrong one is
  * told no more than that nothing is kept under it. */
-static void take_resume(struct sap_session *s, const struct request_line *r)
+static void take_resume(struct session *s, const struct request_line *r)
 {
     struct sap_kept_game kept = { NULL, NULL };
     int err;

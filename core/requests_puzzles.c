@@ -9,12 +9,12 @@
 /* ---- CASUAL and CASUALMAP ------------------------------------------------ */
 
 /* CASUALMAP's mine bits, a bit per cell after the solver's block. */
-static unsigned char *casual_mine_bits(const struct sap_session *s)
+static unsigned char *casual_mine_bits(const struct session *s)
 {
     return (unsigned char *)s->block + SAP_CASUAL_BYTES(s->rows, s->cols);
 }
 
-static void start_casual(struct sap_session *s, const uint32_t *a, bool map)
+static void start_casual(struct session *s, const uint32_t *a, bool map)
 {
     size_t bytes = SAP_CASUAL_BYTES(a[0], a[1]);
     size_t map_bytes = map ? ((size_t)a[0] * a[1] + 7u) / 8u : 0;
@@ -36,17 +36,17 @@ static void start_casual(struct sap_session *s, const uint32_t *a, bool map)
         sap_session_defer_err(s, sap_strerror(err));
 }
 
-static void take_casual(struct sap_session *s, const struct request_line *r)
+static void take_casual(struct session *s, const struct request_line *r)
 {
     start_casual(s, r->args, false);
 }
 
-static void take_casualmap(struct sap_session *s, const struct request_line *r)
+static void take_casualmap(struct session *s, const struct request_line *r)
 {
     start_casual(s, r->args, true);
 }
 
-static void row_casual(struct sap_session *s, uint32_t row, const char *cells)
+static void row_casual(struct session *s, uint32_t row, const char *cells)
 {
     uint32_t col, safe = 0;
     (void)sap_casual_set_row(s->req.casual.solver, row, 0, cells, s->cols);
@@ -65,7 +65,7 @@ static void row_casual(struct sap_session *s, uint32_t row, const char *cells)
 }
 
 /* The answer line "<covered> <x> <y>", then CASUALMAP's map. */
-static void reply_casual(struct sap_session *s, uint32_t covered, uint32_t row, uint32_t col)
+static void reply_casual(struct session *s, uint32_t covered, uint32_t row, uint32_t col)
 {
     sap_session_reply_numbers(s, SAP_STR(""), covered, row, col);
     if (s->req.casual.map) {
@@ -75,7 +75,7 @@ static void reply_casual(struct sap_session *s, uint32_t covered, uint32_t row, 
     }
 }
 
-static bool work_casual(struct sap_session *s)
+static bool work_casual(struct session *s)
 {
     struct sap_casual_result result;
     int err;
@@ -96,7 +96,7 @@ static bool work_casual(struct sap_session *s)
 }
 
 /* The best start's end, a cell at a time: 'M', '#' left covered, '.'. */
-static size_t reply_casualmap(struct sap_session *s, char *out, size_t cap)
+static size_t reply_casualmap(struct session *s, char *out, size_t cap)
 {
     const unsigned char *mines = casual_mine_bits(s);
     size_t n = 0;
@@ -123,7 +123,7 @@ static size_t reply_casualmap(struct sap_session *s, char *out, size_t cap)
 
 /* ---- NURIKABE --------------------------------------------------------------- */
 
-static void take_nurikabe(struct sap_session *s, const struct request_line *r)
+static void take_nurikabe(struct session *s, const struct request_line *r)
 {
     const uint32_t *a = r->args;
     size_t bytes;
@@ -150,7 +150,7 @@ static void take_nurikabe(struct sap_session *s, const struct request_line *r)
 }
 
 /* A number line "r' c' n" (0-based cell, as in the statement). */
-static void number_line_nurikabe(struct sap_session *s, const char *line,
+static void number_line_nurikabe(struct session *s, const char *line,
                                  const struct tokens *t)
 {
     uint32_t a[3] = { 0, 0, 0 }, n[5], bad = 0;
@@ -183,12 +183,12 @@ static void number_line_nurikabe(struct sap_session *s, const char *line,
     sap_session_defer_reply(s);
 }
 
-static void row_nurikabe(struct sap_session *s, uint32_t row, const char *cells)
+static void row_nurikabe(struct session *s, uint32_t row, const char *cells)
 {
     sap_nurikabe_set_row(s->req.nurikabe.grid, row, 0, cells, s->cols);
 }
 
-static bool work_nurikabe(struct sap_session *s)
+static bool work_nurikabe(struct session *s)
 {
     bool solved = false;
     int err;
@@ -206,7 +206,7 @@ static bool work_nurikabe(struct sap_session *s)
 
 /* ---- MASTER ------------------------------------------------------------------- */
 
-static void take_master(struct sap_session *s, const struct request_line *r)
+static void take_master(struct session *s, const struct request_line *r)
 {
     const uint32_t *a = r->args;
     int err;
@@ -229,7 +229,7 @@ static void take_master(struct sap_session *s, const struct request_line *r)
 }
 
 /* The planned board: runs of cells straight from the plan, then line ends. */
-static size_t reply_master(struct sap_session *s, char *out, size_t cap)
+static size_t reply_master(struct session *s, char *out, size_t cap)
 {
     size_t n = 0;
     while (n < cap && s->req.master.row < s->rows) {

@@ -7,7 +7,7 @@
 SAP_TEXT(usage_view, "usage: VIEW [PROB]");
 
 /* VIEW draws the game at once; VIEW PROB works out its odds first. */
-static void take_view(struct sap_session *s, const struct request_line *r)
+static void take_view(struct session *s, const struct request_line *r)
 {
     const struct tokens *t = r->tokens;
     if (t->count == 1) {
@@ -34,7 +34,7 @@ static void take_view(struct sap_session *s, const struct request_line *r)
 }
 
 /* VIEW PROB's deduction, a budget a poll; then its drawing. */
-static bool work_view(struct sap_session *s)
+static bool work_view(struct session *s)
 {
     int err;
     if (!SERVES(SAP_SOLVER_DEDUCE))

@@ -9,23 +9,23 @@
  * SAP_..._BYTES macro gives.
  *
  * Sections:
- *   1. version, limits and knobs  (each overridable with -D, each with its
+ *   1. version, limits and knobs  (in sapper_config.h, included below:
+ *                                  each overridable with -D, each with its
  *                                  default and why; a program and the
  *                                  library it links must agree on them)
  *   2. errors, NULL, resumable work, the decimal parser
  *   3. caller memory              (struct sap_memory, for readers and sessions)
- *   4. game engine                (seed 001, "boom"; a move's changes)
- *   5. casual player              (seeds 000/002, Mid-Central 2003 "mines")
- *   6. one-click win              (seed 003, GCJ 2014 "Minesweeper Master")
- *   7. Nurikabe verifier          (seed 004, UVa 11585)
+ *   4. game engine                (the boom interactor; a move's changes)
+ *   5. casual player              (Mid-Central 2003 "mines")
+ *   6. one-click win              (GCJ 2014 "Minesweeper Master")
+ *   7. Nurikabe verifier          (UVa 11585 "Nurikabe")
  *   8. judge readers              (the statements' batch formats, sans-IO)
  *   9. protocol session           (the line protocol, sans-IO; the protocol
- *                                  itself is described in README.md)
+ *                                  itself is described in daemon/README.md)
  *  10. deduction engine           (certain cells and mine odds of a position)
  *  11. board statistics           (3BV, openings, islands: STATS)
  *  12. no-guess boards            (layouts the casual player or pure logic
  *                                  clears from the first click)
- *  and last, the helper macros the size macros expand to (not API).
  *
  * Sans-IO shape (as heatshrink): a reader or session is a struct in caller
  * memory; the caller "sinks" received bytes in and "polls" reply bytes out.
@@ -38,229 +38,11 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+#include "sapper_config.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* ------------------------------------------------------------------------
- * 1. Version, limits and knobs
- *
- * Every limit is a plain integer constant a build may set with -D (as
- * lwIP's lwipopts.h sets opt.h's), and the library and every program
- * linking it must be compiled with the same ones: SAP_LIMITS_TAG below
- * lets the library refuse a program that was not (SAP_ERR_LIMITS).
- * ---------------------------------------------------------------------- */
-
-#define SAP_VERSION_MAJOR 0
-#define SAP_VERSION_MINOR 1
-#define SAP_VERSION_PATCH 0
-#define SAP_VERSION_STRING "0.1.0"
-
-/* Largest board side accepted by every solver and reader of this build.
- * The host build takes 1000 x 1000; a microcontroller port lowers these. */
-#ifndef SAP_MAX_ROWS
-#define SAP_MAX_ROWS 1000u
-#endif
-#ifndef SAP_MAX_COLS
-#define SAP_MAX_COLS 1000u
-#endif
-/* Largest number of cells (rows * cols) of one board. */
-#ifndef SAP_MAX_CELLS
-#define SAP_MAX_CELLS ((uint32_t)SAP_MAX_ROWS * (uint32_t)SAP_MAX_COLS)
-#endif
-
-/* Limits that would overflow fail here, not at run time: a cell index is
- * a uint32_t everywhere, and the casual player's work list links cells
- * with 20-bit fields (core/casual.c).  The sides must be plain integer
- * constants (e.g. -DSAP_MAX_ROWS=2000u) for these tests. */
-#if (SAP_MAX_ROWS) < 1 || (SAP_MAX_COLS) < 1
-#error "SAP_MAX_ROWS and SAP_MAX_COLS must be at least 1"
-#endif
-#if (SAP_MAX_ROWS) * (SAP_MAX_COLS) >= 1048575
-#error                                                                                         \
-    "SAP_MAX_ROWS * SAP_MAX_COLS must stay below 1048575 cells: the casual player links cells with 20-bit fields"
-#endif
-
-/* Longest protocol request line, without its line end.  A board row of
- * SAP_MAX_COLS cells must fit, so the default follows SAP_MAX_COLS. */
-#ifndef SAP_LINE_MAX
-#define SAP_LINE_MAX (SAP_MAX_COLS + 24u)
-#endif
-
-/* Largest decimal number any reader accepts (counts, sizes, coordinates,
- * seeds).  Larger numbers are refused as "number too large", never wrapped. */
-#define SAP_NUMBER_MAX 4294967295u
-
-/* Largest WORK block (section 3) the core asks for, and so the most a
- * session holds beside its current game: a CASUAL/NURIKABE board, a JUDGE
- * case, or the board a NEW is reading while the old game plays on.  The
- * default is no limit of its own (the board limits above bound every
- * block).  A board short of RAM lowers it: a request or a judge case whose
- * WORK block would be larger is refused as when the provider refuses ("not
- * enough memory for this board") without asking the provider, and a NEW
- * whose board is larger releases the current game before acquiring the new
- * one.  So a provider of SAP_SESSION_MEMORY_BYTES (section 9) never has
- * to refuse.  An integer constant (-DSAP_MAX_WORK_BYTES=292u): the core
- * tests it with #if. */
-#ifndef SAP_MAX_WORK_BYTES
-#define SAP_MAX_WORK_BYTES SIZE_MAX
-#endif
-
-/* The solvers beside the game engine that this build's protocol session
- * and judge readers serve: a mask of SAP_SOLVER_..., all by default.  A
- * board short of flash leaves some out: their requests (CASUAL and
- * CASUALMAP, MASTER, NURIKABE, and JUDGE of their formats) are answered
- * "ERR not in this build", sap_judge_init refuses their formats
- * (SAP_ERR_ARG), and nothing else refers to their code, so a link with
- * --gc-sections drops it.  Their own functions (sections 5 to 7) stay. */
-#define SAP_SOLVER_CASUAL 0x1u
-#define SAP_SOLVER_MASTER 0x2u
-#define SAP_SOLVER_NURIKABE 0x4u
-#define SAP_SOLVER_DEDUCE 0x8u /* the deduction engine: HINT and PROB */
-/* Not a solver but served the same way: VIEW, the board drawn for a person
- * (with SET COLOR and SET VIEW; VIEW PROB needs the deduction engine too),
- * about 3 KiB of AVR code. */
-#define SAP_SOLVER_VIEW 0x10u
-/* STATS, a board's 3BV, openings and islands: about 1.8 KiB of AVR code. */
-#define SAP_SOLVER_STATS 0x20u
-/* RESUME <token>: a game kept by a server whose connection dropped
- * (sap_session_set_resume, section 9).  A board has one serial line and no
- * connection to lose: the ports leave it out. */
-#define SAP_SOLVER_RESUME 0x40u
-#ifndef SAP_SOLVERS
-#define SAP_SOLVERS                                                                            \
-    (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE | SAP_SOLVER_DEDUCE           \
-     | SAP_SOLVER_VIEW | SAP_SOLVER_STATS | SAP_SOLVER_RESUME)
-#endif
-
-/* NEW's shortcuts for a person at a terminal: the presets (NEW BEGINNER,
- * INTERMEDIATE, EXPERT) and a NEW that names no seed (NEW <rows> <cols>
- * <mines>, which takes one from sap_session_set_seeds, section 9).  1 by
- * default; 0 leaves them out of a board short of flash (about 1.2 KiB of
- * AVR code): there a preset word is "not a number" and a NEW with three
- * numbers is told NEW's usage.  An integer constant: the core tests it
- * with #if. */
-#ifndef SAP_NEW_SHORTCUTS
-#define SAP_NEW_SHORTCUTS 1
-#endif
-
-/* Where the core keeps its constant text (the HELP text, ERR reasons and
- * reply words, about 4 KiB).  0: ordinary read-only data.  1: program
- * memory, read with the lpm instruction: on AVR, whose plain loads read
- * only SRAM, so that ordinary constants would all be copied into SRAM at
- * start.  The default is 1 when compiling for AVR, 0 elsewhere.  With 1,
- * sap_strerror() and sap_format_name() return program-memory addresses
- * (read them with lpm, e.g. avr-libc's strcpy_P, not as C strings); every
- * other pointer the API returns (a judge's error_reason included) points
- * to RAM. */
-#ifndef SAP_TEXT_IN_FLASH
-#ifdef __AVR__
-#define SAP_TEXT_IN_FLASH 1
-#else
-#define SAP_TEXT_IN_FLASH 0
-#endif
-#endif
-
-/* Bytes of reply text the session buffers for one request line before the
- * caller polls them; long replies (a game move's changes, SHOW, a MASTER
- * board, a JUDGE stream) are produced piece by piece instead.  Every ERR
- * line fits (the longest, NEW's usage, is 120 bytes with its line end; a
- * word an ERR quotes is cut to 32 characters); at least 120. */
-#ifndef SAP_REPLY_MAX
-#define SAP_REPLY_MAX 128u
-#endif
-
-/* The default budget (section 2's steps) of one session sink or poll
- * call: about half a millisecond of work on a desktop core, so that a
- * server taking its sessions in turn answers each within milliseconds. */
-#ifndef SAP_SESSION_BUDGET
-#define SAP_SESSION_BUDGET 65536u
-#endif
-
-/* The default work allowance of one request (sap_session_set_allowance,
- * section 9): steps (section 2) per cell of its board, every board counted
- * as at least SAP_ALLOWANCE_MIN_CELLS cells.  Past it the request gives up
- * and changes nothing.  16384 a cell is about 5 s of a desktop core for a
- * small board (2^30 steps) and about 75 s for a 1000 x 1000 one: more than
- * a person waits for a board, and a board nobody can make costs that, not
- * hours. */
-#ifndef SAP_SESSION_ALLOWANCE
-#define SAP_SESSION_ALLOWANCE 16384u
-#endif
-#define SAP_ALLOWANCE_MIN_CELLS 65536u
-
-/* The deduction engine's workspace (section 10) holds this many unsettled
- * frontier cells (covered cells next to a number that the cheap rules
- * leave open), or a 256th of the board's cells where that is more (a
- * 1000 x 1000 board's frontier runs past a thousand cells all game); a
- * board with fewer cells needs no more than its cell count, so every
- * position of a board up to this many cells is worked out.  Each costs 64
- * bytes of SAP_DEDUCE_BYTES. */
-#ifndef SAP_DEDUCE_FRONTIER
-#define SAP_DEDUCE_FRONTIER 1024u
-#endif
-
-/* The deduction engine gives up (SAP_ERR_SIZE, claiming nothing) past this
- * many steps (section 2) on one position, so that the exponential worst
- * case costs bounded time. */
-#ifndef SAP_DEDUCE_MAX_STEPS
-#define SAP_DEDUCE_MAX_STEPS 50000000u
-#endif
-
-/* HINT's endgame search (section 10): when at most this many layouts fit
- * a position that needs a guess, and they differ in at most 64 covered
- * cells, the move that most often wins the whole game is found exactly, by
- * searching every way the game can go on.  Its block grows by about 12
- * bytes a layout (SAP_ENDGAME_BYTES); 0 leaves the search out (the
- * default on AVR, whose RAM could not hold its block).  0, or 2 to 65535.
- * An integer constant: the core tests it with #if. */
-#ifndef SAP_ENDGAME_LAYOUTS
-#ifdef __AVR__
-#define SAP_ENDGAME_LAYOUTS 0u
-#else
-#define SAP_ENDGAME_LAYOUTS 1024u
-#endif
-#endif
-/* The positions the search remembers (16 bytes each): a power of two. */
-#ifndef SAP_ENDGAME_MEMO
-#define SAP_ENDGAME_MEMO 1024u
-#endif
-/* The search gives up (SAP_ERR_SIZE, claiming nothing) past this many
- * steps (section 2), and HINT then weighs its guess as it would anyway. */
-#ifndef SAP_ENDGAME_MAX_STEPS
-#define SAP_ENDGAME_MAX_STEPS 4000000u
-#endif
-
-/* The no-guess generator (section 12) gives up (SAP_ERR_SIZE) after this
- * many perturbations of a layout, rather than serve a board that needs a
- * guess. */
-#ifndef SAP_GENERATE_MAX_TRIES
-#define SAP_GENERATE_MAX_TRIES 10000u
-#endif
-
-/* Every limit above as one number.  A program and the library it links
- * must agree on them (struct sap_session's size follows SAP_LINE_MAX and
- * SAP_REPLY_MAX); sap_session_init passes the program's tag and the
- * library refuses a session whose tag is not its own (SAP_ERR_LIMITS). */
-#define SAP_LIMITS_TAG                                                                         \
-    ((uint32_t)(SAP_LIMITS_MIX_(SAP_MAX_ROWS, 0x9e3779b1u)                                     \
-                + SAP_LIMITS_MIX_(SAP_MAX_COLS, 0x85ebca77u)                                   \
-                + SAP_LIMITS_MIX_(SAP_MAX_CELLS, 0xc2b2ae3du)                                  \
-                + SAP_LIMITS_MIX_(SAP_LINE_MAX, 0x27d4eb2fu)                                   \
-                + SAP_LIMITS_MIX_((uint64_t)(SAP_MAX_WORK_BYTES) >> 32, 0x165667b1u)           \
-                + SAP_LIMITS_MIX_(SAP_MAX_WORK_BYTES, 0xd3a2646du)                             \
-                + SAP_LIMITS_MIX_(SAP_SOLVERS, 0xfd7046c5u)                                    \
-                + SAP_LIMITS_MIX_(SAP_TEXT_IN_FLASH, 0xb55a4f09u)                              \
-                + SAP_LIMITS_MIX_(SAP_REPLY_MAX, 0x68e31da5u)                                  \
-                + SAP_LIMITS_MIX_(SAP_SESSION_BUDGET, 0x1b873593u)                             \
-                + SAP_LIMITS_MIX_(SAP_SESSION_ALLOWANCE, 0x7feb352du)                          \
-                + SAP_LIMITS_MIX_(SAP_DEDUCE_FRONTIER, 0xcc9e2d51u)                            \
-                + SAP_LIMITS_MIX_(SAP_DEDUCE_MAX_STEPS, 0xe6546b65u)                           \
-                + SAP_LIMITS_MIX_(SAP_GENERATE_MAX_TRIES, 0x85ebca6bu)                         \
-                + SAP_LIMITS_MIX_(SAP_ENDGAME_LAYOUTS, 0x2c1b3c6du)                            \
-                + SAP_LIMITS_MIX_(SAP_ENDGAME_MEMO, 0x297a2d39u)                               \
-                + SAP_LIMITS_MIX_(SAP_ENDGAME_MAX_STEPS, 0x4cf5ad43u)                          \
-                + SAP_LIMITS_MIX_(SAP_NEW_SHORTCUTS, 0x2545f491u)))
 
 /* ------------------------------------------------------------------------
  * 2. Errors, NULL, resumable work
@@ -420,7 +202,7 @@ int sap_game_set_layout_step(sap_game *game,
                              const void *context, uint32_t budget);
 
 /* Applies one operation at 1-based (x = row, y = column), as the boom
- * statement and SPEC.md settle it.  Returns the outcome (>= 0), or
+ * statement settles it (core/README.md, "Game engine").  Returns the outcome (>= 0), or
  * SAP_ERR_RANGE / SAP_ERR_ARG and changes nothing.  The changed cells stay
  * marked until sap_game_reply has written them; a reply not polled to its
  * end when the next operation comes is dropped. */
@@ -606,7 +388,8 @@ int sap_nurikabe_set_shaded(sap_nurikabe *grid, uint32_t row, uint32_t col, bool
  * byte; either way nothing changes. */
 int sap_nurikabe_set_row(sap_nurikabe *grid, uint32_t row, uint32_t col, const char *cells,
                          uint32_t count);
-/* 1 solved, 0 not solved, or a negative error.  Rules (SPEC.md): no numbered
+/* 1 solved, 0 not solved, or a negative error.  Rules (core/README.md,
+ * "Nurikabe verifier"): no numbered
  * cell is shaded; the shaded cells are 4-connected (vacuously when there are
  * none); every 4-connected unshaded region holds exactly one number, equal
  * to its size; every unshaded cell reaches the grid's edge through unshaded
@@ -874,114 +657,29 @@ struct sap_kept_game {
 typedef int (*sap_resume_fn)(void *context, const char *token, size_t length,
                              struct sap_kept_game *game);
 
-struct sap_request;
+/* The bytes of the session's private state (core/protocol.h's struct
+ * session, which the library checks against this at build time): its
+ * pointers, its numbers and flags, its request's state (the largest of
+ * the requests' own), a JUDGE stream's reader, the reply line and the
+ * request line. */
+#define SAP_SESSION_PRIVATE_BYTES                                                              \
+    SAP_ROUND_UP_((((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? 12u : 9u) * sizeof(void *) + 56u        \
+                      + SAP_MAX2_(2u * sizeof(void *) + 24u, (size_t)36u)                      \
+                      + sizeof(struct sap_judge) + SAP_REPLY_MAX + SAP_LINE_MAX,               \
+                  sizeof(void *))
+
 struct sap_session {
     /* The SAP_LIMITS_TAG of the library once sap_session_init accepted the
      * struct; any other value and every session call refuses the session.
      * First, so that a refusal can say so without writing past a smaller
      * struct than the library's. */
     uint32_t limits_tag;
-    /* private: see core/protocol.h */
-    const struct sap_memory *memory;
-    void *game_block; /* GAME: the current game, or NULL */
-    sap_game *game;
-    void *live_block;      /* WORK: HINT's deduction kept beside the game, or NULL */
-    struct sap_live *live; /* ... in it (core/hint_live.c) */
-    uint32_t budget;       /* sap_session_set_budget */
-    uint32_t allowance;    /* sap_session_set_allowance: steps a cell, 0 none */
-    uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
-    void *seed_context;
-    const struct sap_request *request; /* the request in progress: its row, or NULL */
-    uint8_t mode;          /* what the next input is (request, row, judge) */
-    uint8_t stage;         /* what it has left for poll: work, a long reply */
-    uint8_t block_purpose; /* the sap_memory_purpose of its `block` */
-    bool judge_only;       /* sap_session_start_judge */
-    bool judge_finished;   /* sap_judge_finish was called on the stream */
-    bool finished;         /* sap_session_finish was called */
-    uint8_t framing;       /* the line framing's state: a '\r' line end just
-                              passed, a failed JUDGE line's rest to drop */
-    uint8_t terminal;      /* SAP_TERMINAL_...: SET's options */
-    uint8_t echo;          /* the echo still owed to a person typing */
-    uint16_t reply_length, reply_sent;
-    uint16_t deferred_length; /* an ERR held until a request's last row */
-    uint32_t line_length;
-    /* The rest of the request in progress: */
-    void *block;         /* WORK, or the GAME a NEW fills; or NULL */
-    uint32_t rows, cols; /* its board: the one its lines hold or its reply shows */
-    uint32_t items_left; /* its number lines or rows still to read */
-    uint32_t item;       /* 0-based index of the next one */
-    uint32_t work_cells; /* the cells its work allowance counts */
-    uint32_t work_per_cell, work_rest; /* its steps: work_per_cell * work_cells + work_rest */
-    union {                            /* its own state (requests*.c), by request */
-        struct {                       /* NEW r c: the game its rows fill */
-            sap_game *game;
-        } new_board;
-        struct {                           /* 1 x y at a no-guess board's first click */
-            struct sap_generate *generate; /* its layout, while being made */
-            uint32_t row, col;             /* the click, 0-based */
-        } move;
-        struct {               /* SHOW: the cursor */
-            uint32_t row, pos; /* pos: 2 * cell + (0 the cell, 1 its separator) */
-        } show;
-        struct { /* CASUAL, CASUALMAP */
-            sap_casual *solver;
-            uint32_t safe;     /* safe cells read */
-            uint32_t row, col; /* CASUALMAP's cursor */
-            bool map;          /* CASUALMAP: the mine bits follow the solver */
-        } casual;
-        struct { /* NURIKABE */
-            sap_nurikabe *grid;
-        } nurikabe;
-        struct {                       /* HINT, PROB, PLAY */
-            struct sap_deduce *deduce; /* PROB's */
-            struct sap_hint *hint;     /* HINT's, PLAY's */
-            bool live;                 /* ... on the deduction kept beside the game */
-            uint32_t row, col;         /* PROB's cursor */
-            uint32_t piece;            /* how much of the cell's token (PLAY: END) is out */
-            /* PLAY: its stage, whether it has a move count, whether a
-             * move's line has been written, and how many moves are left
-             * (after row and col: a move's fields, which a no-guess
-             * board's first click uses, overlap only those) */
-            uint8_t play_stage;
-            bool play_counted;
-            bool play_begun;
-            uint32_t moves_left;
-        } deduce;
-        struct { /* STATS */
-            struct sap_stats *stats;
-        } stats;
-        struct { /* VIEW [PROB], and a move's under SET VIEW ON (core/view.c) */
-            /* VIEW PROB's deduction, else NULL */
-            struct sap_deduce *deduce;
-            uint32_t line;  /* the line being written: rulers, rows, status, END */
-            uint32_t cell;  /* its piece: 0 the margin, 1..cols a cell, then the end */
-            uint32_t piece; /* bytes of that piece already out */
-            uint32_t flags; /* P marks met so far (the status line's mines left) */
-            uint8_t colour; /* the colour the terminal is left in (0: none) */
-            uint8_t width;  /* columns a cell takes: 2, or 3 for VIEW PROB */
-            uint8_t margin; /* columns of the row numbers: the rows' digits */
-            uint8_t rulers; /* ruler lines: the columns' digits */
-        } view;
-        struct { /* MASTER */
-            struct sap_master plan;
-            uint32_t row, col; /* the cursor */
-        } master;
-        struct {            /* HELP */
-            const char *at; /* the next byte of a row's text, or NULL */
-            uint8_t row;    /* the next row whose text is to go out */
-        } help;
-        struct {          /* a JUDGE stream, while it is read (core/session.c) */
-            bool written; /* its output has begun */
-        } stream;
-    } req;
-    struct sap_judge judge;
-    char reply[SAP_REPLY_MAX];
-    char line[SAP_LINE_MAX]; /* the line being read, without its line end */
-#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
-    sap_resume_fn resume; /* sap_session_set_resume, or NULL */
-    void *resume_context;
-    const char *token; /* ... the session's token (VIEW shows it), or NULL */
-#endif
+    union { /* private: core/protocol.h */
+        unsigned char bytes[SAP_SESSION_PRIVATE_BYTES];
+        void *align_pointer;
+        void (*align_function)(void);
+        uint32_t align_u32;
+    } state;
 };
 
 #define SAP_SESSION_BYTES (sizeof(struct sap_session))
@@ -1107,6 +805,9 @@ void sap_session_release(struct sap_session *session);
 /* True while a request that began on an earlier line waits for more of
  * its lines: a board's rows, NURIKABE's number lines, a JUDGE stream. */
 bool sap_session_in_request(const struct sap_session *session);
+/* The current game, to read with section 4's calls (never to play: moves
+ * go through the session), or NULL when there is none. */
+const sap_game *sap_session_game(const struct sap_session *session);
 
 /* Games that outlive their connection (a server's, SAP_SOLVER_RESUME):
  * the server names the session's token, NUL-ended and at most
@@ -1332,32 +1033,6 @@ int sap_generate_step(sap_generate *generate, uint32_t budget);
 bool sap_generate_mine_at(const sap_generate *generate, uint32_t row, uint32_t col);
 /* Perturbations it took (or took before giving up). */
 uint32_t sap_generate_tries(const sap_generate *generate);
-
-/* ------------------------------------------------------------------------
- * Not API: the helpers the size macros above expand to (a macro is
- * expanded where it is used, so they must be visible; their names end in
- * an underscore so that nobody mistakes them for the library's).
- * ---------------------------------------------------------------------- */
-
-#define SAP_MAX2_(a, b) ((a) > (b) ? (a) : (b))
-#define SAP_MIN2_(a, b) ((a) < (b) ? (a) : (b))
-/* Decimal digits of n (n < 2^32). */
-#define SAP_DEC_DIGITS_(n) SAP_DEC_DIGITS_U32_((uint32_t)(n))
-#define SAP_DEC_DIGITS_U32_(n)                                                                 \
-    ((n) < 10u           ? 1u                                                                  \
-     : (n) < 100u        ? 2u                                                                  \
-     : (n) < 1000u       ? 3u                                                                  \
-     : (n) < 10000u      ? 4u                                                                  \
-     : (n) < 100000u     ? 5u                                                                  \
-     : (n) < 1000000u    ? 6u                                                                  \
-     : (n) < 10000000u   ? 7u                                                                  \
-     : (n) < 100000000u  ? 8u                                                                  \
-     : (n) < 1000000000u ? 9u                                                                  \
-                         : 10u)
-/* A limit's part of SAP_LIMITS_TAG: its low 32 bits times an odd
- * constant of its own, so that two builds differing in any one limit have
- * different tags (an odd factor is invertible modulo 2^32). */
-#define SAP_LIMITS_MIX_(limit, odd) ((uint32_t)(limit) * (uint32_t)(odd))
 
 #ifdef __cplusplus
 }

@@ -33,18 +33,18 @@ SAP_STATIC_ASSERT(reply_fits_u16, SAP_REPLY_MAX >= 120u && SAP_REPLY_MAX <= 6553
 /* ---- the request in progress -------------------------------------------- */
 
 /* One budget's worth of its work; once done, it has set its reply. */
-static void run_work(struct sap_session *s)
+static void run_work(struct session *s)
 {
-    bool (*work)(struct sap_session *);
+    bool (*work)(struct session *);
     REQUEST_FIELD(s->request, work, work);
     if (!work(s) && s->stage == STAGE_WORK)
         sap_session_end_request(s);
 }
 
 /* The next part of its long reply; once all is out, the request is over. */
-static size_t write_reply(struct sap_session *s, char *out, size_t cap)
+static size_t write_reply(struct session *s, char *out, size_t cap)
 {
-    size_t (*reply)(struct sap_session *, char *, size_t);
+    size_t (*reply)(struct session *, char *, size_t);
     size_t n;
     REQUEST_FIELD(s->request, reply, reply);
     n = reply(s, out, cap);
@@ -55,7 +55,7 @@ static size_t write_reply(struct sap_session *s, char *out, size_t cap)
 
 /* ---- JUDGE streams ----------------------------------------------------- */
 
-int sap_session_judge_begin(struct sap_session *s, enum sap_format format)
+int sap_session_judge_begin(struct session *s, enum sap_format format)
 {
     int err;
     /* the stream's cases take their blocks from the memory table directly:
@@ -72,7 +72,7 @@ int sap_session_judge_begin(struct sap_session *s, enum sap_format format)
     return err;
 }
 
-static void finish_judge(struct sap_session *s)
+static void finish_judge(struct session *s)
 {
     s->judge_finished = true;
     sap_judge_finish(&s->judge);
@@ -82,7 +82,7 @@ static void finish_judge(struct sap_session *s)
  * the ERR line of a failure, then END if the output had begun (an ERR
  * first is the reply alone: daemon/README.md, "Replies that end with
  * END"); then requests again; or, judge-only, close. */
-static void leave_judge(struct sap_session *s, int status)
+static void leave_judge(struct session *s, int status)
 {
     sap_judge_release(&s->judge);
     if (s->judge_only) {
@@ -111,7 +111,7 @@ static void leave_judge(struct sap_session *s, int status)
 /* Leaves a JUDGE stream once the reader is done (or failed) and has
  * nothing left to write, and handles EOF once every reply is out.
  * Returns true when it changed something (call it again). */
-static bool settle_step(struct sap_session *s)
+static bool settle_step(struct session *s)
 {
     if (s->mode == MODE_JUDGE && !sap_judge_working(&s->judge)) {
         int status = s->judge.status;
@@ -162,7 +162,7 @@ static bool settle_step(struct sap_session *s)
     }
 }
 
-static void settle(struct sap_session *s)
+static void settle(struct session *s)
 {
     int steps;
     for (steps = 0; steps < 8 && settle_step(s); steps++)
@@ -199,7 +199,7 @@ static size_t through_next_space(const char *input, size_t length)
  * after "JUDGE <format>\r".  The statement's output does not change: the
  * readers take any whitespace between tokens.  With echo on, a byte at a
  * time, each echoed. */
-static size_t judge_bytes(struct sap_session *s, const char *input, size_t length)
+static size_t judge_bytes(struct session *s, const char *input, size_t length)
 {
     size_t taken;
     char newline = '\n';
@@ -226,7 +226,7 @@ SAP_TEXT(echo_parts, "\r\n\b \b"); /* ECHO_LINE_END .. ECHO_PARTS_END */
 
 /* The next byte of the echo owed (protocol.h); FRAME_MIDLINE says
  * whether it leaves the cursor inside a line. */
-static char echo_next(struct sap_session *s)
+static char echo_next(struct session *s)
 {
     uint8_t e = s->echo;
     char c;
@@ -246,23 +246,26 @@ static char echo_next(struct sap_session *s)
 
 /* A session that sap_session_init accepted (section 9 of sapper.h): any
  * other struct is refused by every call. */
-static bool usable(const struct sap_session *s)
+/* The state of a session that init accepted, read-only. */
+static const struct session *state_of(const struct sap_session *session)
 {
-    return s != NULL && s->limits_tag == SAP_LIMITS_TAG;
+    return sap_session_state((struct sap_session *)(uintptr_t)session);
 }
 
-int sap_session_init_checked(struct sap_session *s, const struct sap_memory *memory,
+int sap_session_init_checked(struct sap_session *session, const struct sap_memory *memory,
                              uint32_t limits_tag, size_t session_bytes)
 {
-    if (s == NULL)
+    struct session *s;
+    if (session == NULL)
         return SAP_ERR_ARG;
-    if (limits_tag != SAP_LIMITS_TAG || session_bytes != sizeof *s) {
-        if (session_bytes >= sizeof s->limits_tag) /* the one field both structs surely have */
-            s->limits_tag = ~(uint32_t)SAP_LIMITS_TAG; /* never the tag */
+    if (limits_tag != SAP_LIMITS_TAG || session_bytes != sizeof *session) {
+        if (session_bytes >= sizeof session->limits_tag) /* the one field both structs have */
+            session->limits_tag = ~(uint32_t)SAP_LIMITS_TAG; /* never the tag */
         return SAP_ERR_LIMITS;
     }
-    memset(s, 0, sizeof *s);
-    s->limits_tag = SAP_LIMITS_TAG;
+    memset(session, 0, sizeof *session);
+    session->limits_tag = SAP_LIMITS_TAG;
+    s = sap_session_state(session);
     s->memory = memory;
     s->mode = MODE_REQUEST;
     s->budget = SAP_SESSION_BUDGET;
@@ -270,38 +273,43 @@ int sap_session_init_checked(struct sap_session *s, const struct sap_memory *mem
     return SAP_OK;
 }
 
-void sap_session_set_budget(struct sap_session *s, uint32_t budget)
+void sap_session_set_budget(struct sap_session *session, uint32_t budget)
 {
-    if (!usable(s))
+    struct session *s = sap_session_state(session);
+    if (s == NULL)
         return;
     s->budget = budget != 0 ? budget : 1u;
     if (s->mode == MODE_JUDGE)
         sap_judge_set_budget(&s->judge, s->budget);
 }
 
-void sap_session_set_allowance(struct sap_session *s, uint32_t steps_per_cell)
+void sap_session_set_allowance(struct sap_session *session, uint32_t steps_per_cell)
 {
-    if (usable(s))
+    struct session *s = sap_session_state(session);
+    if (s != NULL)
         s->allowance = steps_per_cell;
 }
 
-void sap_session_set_seeds(struct sap_session *s, uint32_t (*next_seed)(void *context),
+void sap_session_set_seeds(struct sap_session *session, uint32_t (*next_seed)(void *context),
                            void *context)
 {
-    if (!usable(s))
+    struct session *s = sap_session_state(session);
+    if (s == NULL)
         return;
     s->next_seed = next_seed;
     s->seed_context = context;
 }
 
-bool sap_session_busy(const struct sap_session *s)
+bool sap_session_busy(const struct sap_session *session)
 {
-    return usable(s) && sap_session_output_pending(s);
+    const struct session *s = state_of(session);
+    return s != NULL && sap_session_output_pending(s);
 }
 
-int sap_session_start_judge(struct sap_session *s, enum sap_format format)
+int sap_session_start_judge(struct sap_session *session, enum sap_format format)
 {
-    if (!usable(s) || (unsigned)format >= SAP_FORMAT_COUNT)
+    struct session *s = sap_session_state(session);
+    if (s == NULL || (unsigned)format >= SAP_FORMAT_COUNT)
         return SAP_ERR_ARG;
     if (s->mode != MODE_REQUEST || s->request != NULL || sap_session_output_pending(s))
         return SAP_ERR_STATE;
@@ -313,10 +321,11 @@ int sap_session_start_judge(struct sap_session *s, enum sap_format format)
     return SAP_OK;
 }
 
-int sap_session_judge_result(const struct sap_session *s, uint32_t *line, const char **reason)
+int sap_session_judge_result(const struct sap_session *session, uint32_t *line, const char **reason)
 {
+    const struct session *s = state_of(session);
     int status;
-    if (!usable(s))
+    if (s == NULL)
         return SAP_ERR_ARG;
     status = s->judge.status;
     if (line != NULL)
@@ -329,18 +338,19 @@ int sap_session_judge_result(const struct sap_session *s, uint32_t *line, const 
 /* True while a judge-only stream (sapperd --judge) is being read and the
  * session itself has nothing to say: then sink and poll are the reader's
  * own calls, and the per-move round trip skips the session's bookkeeping. */
-static bool judge_only_reading(const struct sap_session *s)
+static bool judge_only_reading(const struct session *s)
 {
     return s->judge_only && s->mode == MODE_JUDGE && !s->finished
            && s->judge.status == SAP_JUDGE_READING && s->reply_length == 0;
 }
 
-size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
+size_t sap_session_sink(struct sap_session *session, const char *input, size_t length)
 {
+    struct session *s = sap_session_state(session);
     size_t i = 0;
-    if (s == NULL || (input == NULL && length > 0))
+    if (session == NULL || (input == NULL && length > 0))
         return 0;
-    if (!usable(s))
+    if (s == NULL)
         return length; /* refused at init: closing, input discarded */
     if (judge_only_reading(s)) {
         i = sap_judge_sink(&s->judge, input, length);
@@ -376,11 +386,12 @@ size_t sap_session_sink(struct sap_session *s, const char *input, size_t length)
     return i;
 }
 
-size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
+size_t sap_session_poll(struct sap_session *session, char *out, size_t cap)
 {
+    struct session *s = sap_session_state(session);
     size_t n = 0;
     bool worked = false, crlf;
-    if (!usable(s) || out == NULL)
+    if (s == NULL || out == NULL)
         return 0;
     if (judge_only_reading(s)) {
         n = sap_judge_poll(&s->judge, out, cap);
@@ -445,42 +456,54 @@ size_t sap_session_poll(struct sap_session *s, char *out, size_t cap)
     return n;
 }
 
-void sap_session_finish(struct sap_session *s)
+void sap_session_finish(struct sap_session *session)
 {
-    if (!usable(s) || s->finished)
+    struct session *s = sap_session_state(session);
+    if (s == NULL || s->finished)
         return;
     s->finished = true;
     settle(s);
 }
 
-bool sap_session_closing(const struct sap_session *s)
+bool sap_session_closing(const struct sap_session *session)
 {
-    return s != NULL && (!usable(s) || s->mode == MODE_CLOSED); /* a refused session closes */
+    const struct session *s = state_of(session);
+    return session != NULL && (s == NULL || s->mode == MODE_CLOSED); /* refused: closing */
 }
 
-void sap_session_set_terminal(struct sap_session *s, unsigned options)
+void sap_session_set_terminal(struct sap_session *session, unsigned options)
 {
-    if (usable(s) && !s->judge_only)
+    struct session *s = sap_session_state(session);
+    if (s != NULL && !s->judge_only)
         s->terminal = (uint8_t)(options
                                 & (SAP_TERMINAL_ECHO | SAP_TERMINAL_COLOR | SAP_TERMINAL_VIEW));
 }
 
-unsigned sap_session_terminal(const struct sap_session *s)
+unsigned sap_session_terminal(const struct sap_session *session)
 {
-    return usable(s) ? s->terminal : 0u;
+    const struct session *s = state_of(session);
+    return s != NULL ? s->terminal : 0u;
 }
 
-bool sap_session_in_request(const struct sap_session *s)
+bool sap_session_in_request(const struct sap_session *session)
 {
-    return usable(s)
+    const struct session *s = state_of(session);
+    return s != NULL
            && (s->mode == MODE_NUMBERS || s->mode == MODE_ROWS || s->mode == MODE_JUDGE);
 }
 
-void sap_session_set_resume(struct sap_session *s, sap_resume_fn resume, void *context,
+const sap_game *sap_session_game(const struct sap_session *session)
+{
+    const struct session *s = state_of(session);
+    return s != NULL ? s->game : NULL;
+}
+
+void sap_session_set_resume(struct sap_session *session, sap_resume_fn resume, void *context,
                             const char *token)
 {
+    struct session *s = sap_session_state(session);
 #if (SAP_SOLVERS) & SAP_SOLVER_RESUME
-    if (!usable(s))
+    if (s == NULL)
         return;
     s->resume = resume;
     s->resume_context = context;
@@ -490,9 +513,10 @@ void sap_session_set_resume(struct sap_session *s, sap_resume_fn resume, void *c
 #endif
 }
 
-int sap_session_take_game(struct sap_session *s, struct sap_kept_game *kept)
+int sap_session_take_game(struct sap_session *session, struct sap_kept_game *kept)
 {
-    if (!usable(s) || kept == NULL)
+    struct session *s = sap_session_state(session);
+    if (s == NULL || kept == NULL)
         return SAP_ERR_ARG;
     /* Work or a long reply under way may read the game; a request still
      * reading its lines (a NEW's rows, a CASUAL board) never does. */
@@ -516,9 +540,10 @@ void sap_kept_game_release(struct sap_kept_game *kept, const struct sap_memory *
     kept->game = NULL;
 }
 
-void sap_session_release(struct sap_session *s)
+void sap_session_release(struct sap_session *session)
 {
-    if (!usable(s))
+    struct session *s = sap_session_state(session);
+    if (s == NULL)
         return;
     sap_session_abandon_request(s);
     sap_session_release_game(s);

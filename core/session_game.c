@@ -26,7 +26,7 @@
 
 /* ---- the game's life --------------------------------------------------------- */
 
-void sap_session_install_game(struct sap_session *s, sap_game *game)
+void sap_session_install_game(struct session *s, sap_game *game)
 {
     sap_session_release_game(s);
     s->game_block = s->block;
@@ -34,7 +34,7 @@ void sap_session_install_game(struct sap_session *s, sap_game *game)
     s->block = NULL;
 }
 
-void sap_session_put_game(struct sap_session *s, struct sap_kept_game *kept)
+void sap_session_put_game(struct session *s, struct sap_kept_game *kept)
 {
     sap_session_release_game(s);
     s->game_block = kept->block;
@@ -43,7 +43,7 @@ void sap_session_put_game(struct sap_session *s, struct sap_kept_game *kept)
     kept->game = NULL;
 }
 
-void sap_session_release_game(struct sap_session *s)
+void sap_session_release_game(struct session *s)
 {
     sap_session_release_live(s); /* it was the game's */
     sap_session_give_back(s, &s->game_block, SAP_MEMORY_GAME);
@@ -52,13 +52,13 @@ void sap_session_release_game(struct sap_session *s)
 
 /* ---- the kept deduction --------------------------------------------------------- */
 
-void sap_session_release_live(struct sap_session *s)
+void sap_session_release_live(struct session *s)
 {
     sap_session_give_back(s, &s->live_block, SAP_MEMORY_WORK);
     s->live = NULL;
 }
 
-bool sap_session_live(struct sap_session *s)
+bool sap_session_live(struct session *s)
 {
     size_t bytes = SAP_HINT_LIVE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
     if (!SERVES(SAP_SOLVER_DEDUCE) || sap_game_state(s->game) != SAP_RUNNING)
@@ -82,7 +82,7 @@ bool sap_session_live(struct sap_session *s)
  * settles, so a position it cannot count, a whole-board one cannot
  * either: the request's own block is only for a game the kept one cannot
  * be had for (a game over, memory). */
-void sap_session_deduce_start(struct sap_session *s, sap_deduce **d)
+void sap_session_deduce_start(struct session *s, sap_deduce **d)
 {
     if (sap_session_live(s)) {
         sap_live_begin_odds(s->live);
@@ -98,7 +98,7 @@ void sap_session_deduce_start(struct sap_session *s, sap_deduce **d)
     sap_session_leave_work(s);
 }
 
-int sap_session_deduce_step(struct sap_session *s, sap_deduce **d)
+int sap_session_deduce_step(struct session *s, sap_deduce **d)
 {
     int err;
     if (sap_session_give_up(s))
@@ -120,7 +120,7 @@ int sap_session_deduce_step(struct sap_session *s, sap_deduce **d)
 
 /* ---- a move ------------------------------------------------------------------------ */
 
-bool sap_session_view_follows(const struct sap_session *s)
+bool sap_session_view_follows(const struct session *s)
 {
     uint8_t flags;
     if (!SERVES(SAP_SOLVER_VIEW) || (s->terminal & SAP_TERMINAL_VIEW) == 0)
@@ -130,7 +130,7 @@ bool sap_session_view_follows(const struct sap_session *s)
 }
 
 /* The after-move hook: the move is made and its boom lines are ready. */
-static void after_move(struct sap_session *s)
+static void after_move(struct session *s)
 {
     if (SERVES(SAP_SOLVER_DEDUCE) && s->live != NULL)
         sap_live_moved(s->live, sap_game_changed_box(s->game));
@@ -141,7 +141,7 @@ static void after_move(struct sap_session *s)
 /* After sap_game_move_begin or _step said `outcome`: true while the
  * move's opening is still spreading; else its reply is set (boom's lines,
  * written by sap_game_reply, or an ERR). */
-static bool move_goes_on(struct sap_session *s, int outcome)
+static bool move_goes_on(struct session *s, int outcome)
 {
     if (outcome == SAP_MORE && sap_game_busy(s->game))
         return true;
@@ -154,12 +154,12 @@ static bool move_goes_on(struct sap_session *s, int outcome)
     return false;
 }
 
-bool sap_session_move(struct sap_session *s, int op, uint32_t x, uint32_t y)
+bool sap_session_move(struct session *s, int op, uint32_t x, uint32_t y)
 {
     return move_goes_on(s, sap_game_move_begin(s->game, op, x, y));
 }
 
-bool sap_session_lays_mines(const struct sap_session *s, int op, uint32_t x, uint32_t y)
+bool sap_session_lays_mines(const struct session *s, int op, uint32_t x, uint32_t y)
 {
     char v;
     if (!SERVES(SAP_SOLVER_DEDUCE) || op != SAP_OP_LEFT
@@ -169,7 +169,7 @@ bool sap_session_lays_mines(const struct sap_session *s, int op, uint32_t x, uin
     return v == '_' || v == '?';
 }
 
-void sap_session_generate(struct sap_session *s, uint32_t row, uint32_t col)
+void sap_session_generate(struct session *s, uint32_t row, uint32_t col)
 {
     uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
     size_t bytes = SAP_GENERATE_BYTES(rows, cols);
@@ -195,7 +195,7 @@ static bool generated_mine(const void *generate, uint32_t row, uint32_t col)
 /* The layout is made (or the generator gave up): it is laid into the game
  * a budget a poll (the poll that made it only begins: one cell), then the
  * click, or an ERR.  True while the laying goes on. */
-static bool generate_done(struct sap_session *s, int err)
+static bool generate_done(struct session *s, int err)
 {
     if (err == SAP_OK)
         err = sap_game_set_layout_step(s->game, generated_mine, s->req.move.generate,
@@ -223,7 +223,7 @@ static bool generate_done(struct sap_session *s, int err)
     return sap_session_move(s, SAP_OP_LEFT, s->req.move.row + 1u, s->req.move.col + 1u);
 }
 
-bool sap_session_move_step(struct sap_session *s)
+bool sap_session_move_step(struct session *s)
 {
     if (SERVES(SAP_SOLVER_DEDUCE) && s->req.move.generate != NULL) {
         int err;

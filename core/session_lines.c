@@ -62,7 +62,7 @@ const char *sap_session_parse_numbers(const char *line, const struct tokens *t, 
 
 /* "ERR " and why sap_check_board_size refuses rows x cols, in rows.c's
  * one wording of a board size, the sides named as HELP names them. */
-static void reply_size_err(struct sap_session *s, uint32_t rows, uint32_t cols)
+static void reply_size_err(struct session *s, uint32_t rows, uint32_t cols)
 {
     size_t room, len = 0;
     char *at;
@@ -135,7 +135,7 @@ static const char *parse_args(const struct sap_request *k, const char *line,
 /* Why the request line of row k is refused (its ERR reason, whose '%'
  * quotes token *quote), or NULL; its arguments parsed into r.  A board
  * size is checked after. */
-static const char *refusal(const struct sap_session *s, const struct sap_request *k,
+static const char *refusal(const struct session *s, const struct sap_request *k,
                            const char *line, const struct tokens *t, struct request_line *r,
                            uint32_t *quote)
 {
@@ -153,7 +153,7 @@ static const char *refusal(const struct sap_session *s, const struct sap_request
     return NULL;
 }
 
-static void take_request(struct sap_session *s, const char *line, const struct tokens *t)
+static void take_request(struct session *s, const char *line, const struct tokens *t)
 {
     struct sap_request k;
     struct request_line r;
@@ -188,7 +188,7 @@ static void take_request(struct sap_session *s, const char *line, const struct t
 /* ---- the lines of a request -------------------------------------------------- */
 
 /* A board row: one word of exactly s->cols cells of the request's alphabet. */
-static void take_row(struct sap_session *s, const char *line, const struct tokens *t)
+static void take_row(struct session *s, const char *line, const struct tokens *t)
 {
     const char *cells = line + t->start[0];
     const char *alphabet;
@@ -212,7 +212,7 @@ static void take_row(struct sap_session *s, const char *line, const struct token
         for (col = 0; col < s->cols && sap_row_cell(alphabet, cells[col]) >= 0; col++)
             continue;
         if (col == s->cols) {
-            void (*row)(struct sap_session *, uint32_t, const char *);
+            void (*row)(struct session *, uint32_t, const char *);
             REQUEST_FIELD(s->request, row, row);
             row(s, s->item, cells);
             return;
@@ -233,7 +233,7 @@ static void take_row(struct sap_session *s, const char *line, const struct token
 }
 
 /* The request's last line was read: its first mistake, or its work. */
-static void lines_done(struct sap_session *s)
+static void lines_done(struct session *s)
 {
     s->mode = MODE_REQUEST;
     if (s->deferred_length != 0) {
@@ -246,7 +246,7 @@ static void lines_done(struct sap_session *s)
     sap_session_leave_work(s);
 }
 
-void sap_session_take_line(struct sap_session *s, const char *line, uint32_t length)
+void sap_session_take_line(struct session *s, const char *line, uint32_t length)
 {
     struct tokens t;
 
@@ -260,7 +260,7 @@ void sap_session_take_line(struct sap_session *s, const char *line, uint32_t len
     if (s->deferred_length != 0) {
         /* the request has already failed: its lines are only counted */
     } else if (s->mode == MODE_NUMBERS) {
-        void (*number_line)(struct sap_session *, const char *, const struct tokens *);
+        void (*number_line)(struct session *, const char *, const struct tokens *);
         REQUEST_FIELD(s->request, number_line, number_line);
         number_line(s, line, &t);
     } else {
@@ -280,7 +280,7 @@ void sap_session_take_line(struct sap_session *s, const char *line, uint32_t len
 
 /* ---- framing ------------------------------------------------------------------ */
 
-static void line_too_long(struct sap_session *s)
+static void line_too_long(struct session *s)
 {
     sap_session_abandon_request(s);
     sap_session_reply_err(s, SAP_STR("line too long"));
@@ -296,7 +296,7 @@ static bool echoed_as_itself(char c)
     return (u >= 0x20u && u != 0x7fu) || c == '\t';
 }
 
-bool sap_session_frame_byte(struct sap_session *s, char c)
+bool sap_session_frame_byte(struct session *s, char c)
 {
     bool after_cr = (s->framing & FRAME_CR) != 0;
     s->framing &= (uint8_t)~FRAME_CR;
@@ -316,7 +316,7 @@ bool sap_session_frame_byte(struct sap_session *s, char c)
 /* Backspace or DEL with echo on: the last character of the line goes (a
  * UTF-8 character's continuation bytes and its first byte), and so does
  * its echo. */
-static void erase(struct sap_session *s)
+static void erase(struct session *s)
 {
     char last;
     s->framing &= (uint8_t)~FRAME_CR;
@@ -332,7 +332,7 @@ static void erase(struct sap_session *s)
 /* Lines end at "\n", "\r\n" or a lone "\r": a '\r' ends the line at once
  * (a person at a serial terminal waits for its reply), and FRAME_CR drops a
  * '\n' right after it, in this sink call or the next. */
-size_t sap_session_sink_lines(struct sap_session *s, const char *input, size_t length)
+size_t sap_session_sink_lines(struct session *s, const char *input, size_t length)
 {
     size_t i = 0;
     while (i < length && s->mode <= MODE_ROWS && !sap_session_output_pending(s)) {

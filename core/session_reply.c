@@ -19,58 +19,58 @@ const char sap_reason_no_memory[] SAP_ROM = "not enough memory for this board";
 
 /* The line is built with the text helpers, which keep a NUL after the
  * text: the cap leaves room for the line end that replaces it. */
-void sap_session_reply_start(struct sap_session *s, const char *text)
+void sap_session_reply_start(struct session *s, const char *text)
 {
     s->reply_length = 0;
     s->reply_sent = 0;
     sap_session_reply_add(s, text);
 }
 
-void sap_session_reply_add(struct sap_session *s, const char *text)
+void sap_session_reply_add(struct session *s, const char *text)
 {
     size_t len = s->reply_length;
     sap_text_add(s->reply, SAP_REPLY_MAX - 1, &len, text);
     s->reply_length = (uint16_t)len;
 }
 
-void sap_session_reply_add_ram(struct sap_session *s, const char *text)
+void sap_session_reply_add_ram(struct session *s, const char *text)
 {
     size_t len = s->reply_length;
     sap_text_add_ram(s->reply, SAP_REPLY_MAX - 1, &len, text);
     s->reply_length = (uint16_t)len;
 }
 
-void sap_session_reply_add_u32(struct sap_session *s, uint32_t value)
+void sap_session_reply_add_u32(struct session *s, uint32_t value)
 {
     size_t len = s->reply_length;
     sap_text_add_u32(s->reply, SAP_REPLY_MAX - 1, &len, value);
     s->reply_length = (uint16_t)len;
 }
 
-void sap_session_reply_end(struct sap_session *s)
+void sap_session_reply_end(struct session *s)
 {
     s->reply[s->reply_length++] = '\n';
 }
 
-void sap_session_reply_line(struct sap_session *s, const char *text)
+void sap_session_reply_line(struct session *s, const char *text)
 {
     sap_session_reply_start(s, text);
     sap_session_reply_end(s);
 }
 
-void sap_session_reply_start_err(struct sap_session *s)
+void sap_session_reply_start_err(struct session *s)
 {
     sap_session_reply_start(s, err_prefix);
 }
 
-void sap_session_reply_err(struct sap_session *s, const char *reason)
+void sap_session_reply_err(struct session *s, const char *reason)
 {
     sap_session_reply_start_err(s);
     sap_session_reply_add(s, reason);
     sap_session_reply_end(s);
 }
 
-void sap_session_reply_add_format(struct sap_session *s, const char *format,
+void sap_session_reply_add_format(struct session *s, const char *format,
                                   const uint32_t *numbers, const char *word, uint32_t length)
 {
     size_t len = s->reply_length;
@@ -78,7 +78,7 @@ void sap_session_reply_add_format(struct sap_session *s, const char *format,
     s->reply_length = (uint16_t)len;
 }
 
-SAP_ONCE void sap_session_reply_err_format(struct sap_session *s, const char *format,
+SAP_ONCE void sap_session_reply_err_format(struct session *s, const char *format,
                                            const uint32_t *numbers, const char *word,
                                            uint32_t length)
 {
@@ -87,7 +87,7 @@ SAP_ONCE void sap_session_reply_err_format(struct sap_session *s, const char *fo
     sap_session_reply_end(s);
 }
 
-SAP_ONCE void sap_session_reply_too_many_mines(struct sap_session *s, uint32_t rows,
+SAP_ONCE void sap_session_reply_too_many_mines(struct session *s, uint32_t rows,
                                                uint32_t cols)
 {
     uint32_t n[3];
@@ -98,7 +98,7 @@ SAP_ONCE void sap_session_reply_too_many_mines(struct sap_session *s, uint32_t r
                                  NULL, 0);
 }
 
-void sap_session_reply_numbers(struct sap_session *s, const char *prefix, uint32_t a,
+void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a,
                                uint32_t b, uint32_t c)
 {
     uint32_t n[3];
@@ -110,29 +110,29 @@ void sap_session_reply_numbers(struct sap_session *s, const char *prefix, uint32
     sap_session_reply_end(s);
 }
 
-void sap_session_reply_strerror(struct sap_session *s, int err)
+void sap_session_reply_strerror(struct session *s, int err)
 {
     sap_session_reply_err(s, sap_strerror(err));
 }
 
-char *sap_session_reply_room(struct sap_session *s, size_t *room)
+char *sap_session_reply_room(struct session *s, size_t *room)
 {
     *room = SAP_REPLY_MAX - 1u - s->reply_length;
     return s->reply + s->reply_length;
 }
 
-void sap_session_reply_grow(struct sap_session *s, size_t length)
+void sap_session_reply_grow(struct session *s, size_t length)
 {
     s->reply_length = (uint16_t)(s->reply_length + length);
 }
 
-void sap_session_defer_reply(struct sap_session *s)
+void sap_session_defer_reply(struct session *s)
 {
     s->deferred_length = s->reply_length;
     s->reply_length = 0; /* not sent yet */
 }
 
-void sap_session_defer_err(struct sap_session *s, const char *reason)
+void sap_session_defer_err(struct session *s, const char *reason)
 {
     if (s->deferred_length != 0)
         return; /* the first mistake is the one told */
@@ -142,7 +142,7 @@ void sap_session_defer_err(struct sap_session *s, const char *reason)
 
 /* ---- the request in progress ----------------------------------------------- */
 
-void sap_session_expect_lines(struct sap_session *s, uint32_t rows, uint32_t cols,
+void sap_session_expect_lines(struct session *s, uint32_t rows, uint32_t cols,
                               uint32_t numbers)
 {
     s->rows = rows;
@@ -160,7 +160,7 @@ void sap_session_expect_lines(struct sap_session *s, uint32_t rows, uint32_t col
 
 /* The cells its allowance counts: the current game's for a request on it,
  * else the board its lines held; never fewer than SAP_ALLOWANCE_MIN_CELLS. */
-static uint32_t allowance_cells(const struct sap_session *s)
+static uint32_t allowance_cells(const struct session *s)
 {
     uint8_t flags;
     uint32_t cells; /* rows * cols <= SAP_MAX_CELLS: it fits */
@@ -178,7 +178,7 @@ static uint32_t allowance_cells(const struct sap_session *s)
  * allowance has nothing to bound, and stays out of the image. */
 #define ALLOWANCE_SERVED SERVES(SAP_SOLVER_DEDUCE | SAP_SOLVER_CASUAL | SAP_SOLVER_NURIKABE)
 
-void sap_session_leave_work(struct sap_session *s)
+void sap_session_leave_work(struct session *s)
 {
     s->stage = STAGE_WORK;
     if (ALLOWANCE_SERVED) {
@@ -192,7 +192,7 @@ void sap_session_leave_work(struct sap_session *s)
  * 64-bit arithmetic costs a small board's flash dearly.  What the calls
  * before this one were given is checked, then this call's budget counted:
  * a request done within one call (SAP_BUDGET_UNLIMITED) is never given up. */
-bool sap_session_give_up(struct sap_session *s)
+bool sap_session_give_up(struct session *s)
 {
     uint32_t whole;
     bool over;
@@ -220,32 +220,32 @@ bool sap_session_give_up(struct sap_session *s)
     return false;
 }
 
-void sap_session_stream_reply(struct sap_session *s)
+void sap_session_stream_reply(struct session *s)
 {
     s->stage = STAGE_REPLY;
 }
 
-void sap_session_end_request(struct sap_session *s)
+void sap_session_end_request(struct session *s)
 {
     sap_session_release_request_block(s);
     s->request = NULL;
     s->stage = STAGE_NONE;
 }
 
-void sap_session_abandon_request(struct sap_session *s)
+void sap_session_abandon_request(struct session *s)
 {
     sap_session_end_request(s);
     s->deferred_length = 0;
 }
 
-void sap_session_close(struct sap_session *s)
+void sap_session_close(struct session *s)
 {
     s->mode = MODE_CLOSED; /* for good: sap_session_closing() */
 }
 
 /* ---- memory ---------------------------------------------------------------- */
 
-void *sap_session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_purpose purpose)
+void *sap_session_acquire(struct session *s, size_t bytes, enum sap_memory_purpose purpose)
 {
     if (s->memory == NULL || s->memory->acquire == NULL)
         return NULL;
@@ -254,14 +254,14 @@ void *sap_session_acquire(struct sap_session *s, size_t bytes, enum sap_memory_p
     return s->memory->acquire(s->memory->context, bytes, purpose);
 }
 
-void sap_session_give_back(struct sap_session *s, void **block, enum sap_memory_purpose purpose)
+void sap_session_give_back(struct session *s, void **block, enum sap_memory_purpose purpose)
 {
     if (*block != NULL && s->memory != NULL && s->memory->release != NULL)
         s->memory->release(s->memory->context, *block, purpose);
     *block = NULL;
 }
 
-void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
+void *sap_session_acquire_block(struct session *s, size_t bytes,
                                 enum sap_memory_purpose purpose)
 {
     sap_session_release_live(s); /* one block besides the game, never two */
@@ -270,7 +270,7 @@ void *sap_session_acquire_block(struct sap_session *s, size_t bytes,
     return s->block;
 }
 
-void sap_session_release_request_block(struct sap_session *s)
+void sap_session_release_request_block(struct session *s)
 {
     sap_session_give_back(s, &s->block, (enum sap_memory_purpose)s->block_purpose);
 }

@@ -73,7 +73,7 @@ static uint8_t digits_of(uint32_t v)
     return n;
 }
 
-void sap_view_begin(struct sap_session *s, bool prob)
+void sap_view_begin(struct session *s, bool prob)
 {
     s->rows = sap_game_rows(s->game);
     s->cols = sap_game_cols(s->game);
@@ -142,7 +142,7 @@ static char view_glyph(const sap_game *g, uint32_t r, uint32_t c, uint8_t *colou
 
 /* VIEW PROB's field for cell (r, c) into field[2] (a glyph: field[0] a
  * space), and its colour. */
-static void prob_field(const struct sap_session *s, uint32_t r, uint32_t c, char *field,
+static void prob_field(const struct session *s, uint32_t r, uint32_t c, char *field,
                        uint8_t *colour)
 {
     char token[8];
@@ -171,7 +171,7 @@ static void prob_field(const struct sap_session *s, uint32_t r, uint32_t c, char
 /* A cell's piece: its separator (and a glyph's padding in a field of
  * two), the escape to its colour if that is not the terminal's already,
  * its glyph or field. */
-static size_t cell_piece(const struct sap_session *s, uint32_t r, uint32_t c, char *buf,
+static size_t cell_piece(const struct session *s, uint32_t r, uint32_t c, char *buf,
                          uint8_t *colour)
 {
     char field[2];
@@ -204,7 +204,7 @@ static size_t cell_piece(const struct sap_session *s, uint32_t r, uint32_t c, ch
 
 /* A ruler's piece: the separator and padding, then the column's digit at
  * the ruler's place, or a space where the column number is shorter. */
-static size_t ruler_piece(const struct sap_session *s, uint32_t c, char *buf)
+static size_t ruler_piece(const struct session *s, uint32_t c, char *buf)
 {
     uint32_t place = 1, k, column = c + 1u;
     size_t n = 0;
@@ -217,7 +217,7 @@ static size_t ruler_piece(const struct sap_session *s, uint32_t c, char *buf)
 }
 
 /* The margin: the row number right-aligned, or spaces above the rows. */
-static size_t margin_piece(const struct sap_session *s, char *buf)
+static size_t margin_piece(const struct session *s, char *buf)
 {
     char number[SAP_DEC_MAX + 1];
     size_t n = 0, length = 0, k;
@@ -232,7 +232,7 @@ static size_t margin_piece(const struct sap_session *s, char *buf)
 }
 
 /* "mines left 97 of 99  clicks 12  playing", and the line end. */
-static size_t status_piece(const struct sap_session *s, char *buf)
+static size_t status_piece(const struct session *s, char *buf)
 {
     const sap_game *g = s->game;
     uint32_t mines = sap_game_mines(g), flags = s->req.view.flags;
@@ -265,7 +265,7 @@ static size_t status_piece(const struct sap_session *s, char *buf)
 
 /* The cursor's piece into buf (at most PIECE_MAX bytes), and the colour
  * the terminal is left in after it; 0 once the reply is out. */
-static size_t view_piece(const struct sap_session *s, char *buf, uint8_t *colour)
+static size_t view_piece(const struct session *s, char *buf, uint8_t *colour)
 {
     uint32_t line = s->req.view.line, cell = s->req.view.cell;
     uint32_t grid = s->req.view.rulers + s->rows; /* the lines of rulers and rows */
@@ -294,7 +294,7 @@ static size_t view_piece(const struct sap_session *s, char *buf, uint8_t *colour
 }
 
 /* The piece is out: the cursor moves on (a P counted as its cell goes). */
-static void next_piece(struct sap_session *s)
+static void next_piece(struct session *s)
 {
     uint32_t line = s->req.view.line, cell = s->req.view.cell;
     if (line >= s->req.view.rulers + s->rows) {
@@ -312,7 +312,7 @@ static void next_piece(struct sap_session *s)
     }
 }
 
-size_t sap_view_reply(struct sap_session *s, char *out, size_t cap)
+size_t sap_view_reply(struct session *s, char *out, size_t cap)
 {
     size_t n = 0;
     while (n < cap) {

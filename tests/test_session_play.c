@@ -188,8 +188,8 @@ static void test_seed_replay(void)
             }
             for (r = 0; r < rows; r++)
                 for (c = 0; c < cols; c++)
-                    CHECK(sap_game_mine_at(a->s.game, r, c)
-                          == sap_game_mine_at(b->s.game, r, c));
+                    CHECK(sap_game_mine_at(sap_session_game(&a->s), r, c)
+                          == sap_game_mine_at(sap_session_game(&b->s), r, c));
             player_end(a);
             player_end(b);
         }

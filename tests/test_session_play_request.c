@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "lib/session_drive.h"
+#include "protocol.h"
 
 #define REPLY_CAP (1u << 22)
 
@@ -61,7 +62,7 @@ static bool move_of_hint(struct player *p, const char *hint, char *move, size_t 
         op = 2;
     else
         return false;
-    cols = (unsigned)sap_game_cols(p->s.game);
+    cols = (unsigned)sap_game_cols(sap_session_game(&p->s));
     show = ask(p, "SHOW\n");
     if (op == 1 && show[2u * ((x - 1u) * cols + (y - 1u))] == 'P')
         op = 2;
@@ -119,8 +120,9 @@ static unsigned compare_play(const char *new_line, const char *play_line)
     }
     CHECK_EQ_STR(at, "END\n");
     if (strcmp(play_line, "PLAY\n") == 0) { /* played to the end: over, or HINT's ERR */
-        CHECK(sap_game_state(a->s.game) != SAP_RUNNING || strstr(played, "ERR ") != NULL);
-        if (sap_game_state(a->s.game) != SAP_RUNNING)
+        CHECK(sap_game_state(sap_session_game(&a->s)) != SAP_RUNNING
+              || strstr(played, "ERR ") != NULL);
+        if (sap_game_state(sap_session_game(&a->s)) != SAP_RUNNING)
             CHECK_EQ_STR(ask(a, "PLAY\n"), "END\n");
     }
     ask(a, "SHOW\n");
@@ -128,7 +130,8 @@ static unsigned compare_play(const char *new_line, const char *play_line)
     CHECK_EQ_STR(ask(b, "SHOW\n"), played); /* the same moves made */
     /* the request's blocks are back; HINT's deduction kept beside the
      * game is the one WORK block left, if any */
-    CHECK_EQ_INT(a->m.held[SAP_MEMORY_WORK], a->s.live_block != NULL ? 1 : 0);
+    CHECK_EQ_INT(a->m.held[SAP_MEMORY_WORK],
+                 sap_session_state(&a->s)->live_block != NULL ? 1 : 0);
     player_end(a);
     player_end(b);
     return moves;
@@ -311,7 +314,7 @@ static void test_expert_1586(void)
           || strncmp(reply, "GUESS ", 6) == 0);
     ask(p, "PLAY\n");
     CHECK(strstr(reply, "ERR") == NULL);
-    CHECK(sap_game_state(p->s.game) != SAP_RUNNING);
+    CHECK(sap_game_state(sap_session_game(&p->s)) != SAP_RUNNING);
     player_end(p);
 }
 
