@@ -84,12 +84,12 @@ struct session {
     const struct sap_memory *memory;
     void *game_block; /* GAME: the current game, or NULL */
     sap_game *game;
-    void *live_block;                     /* WORK: HINT's deduction kept beside the game, or NULL */
-    struct sap_live *live;                /* ... in it (core/hint_live.c) */
+    void *live_block;      /* WORK: HINT's deduction kept beside the game, or NULL */
+    struct sap_live *live; /* ... in it (core/hint_live.c) */
     uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
     void *seed_context;
     const struct sap_request *request; /* the request in progress: its row, or NULL */
-    void *block; /* its WORK block, or the GAME a NEW fills; or NULL */
+    void *block;                       /* its WORK block, or the GAME a NEW fills; or NULL */
 #if (SAP_SOLVERS) & SAP_SOLVER_RESUME
     sap_resume_fn resume; /* sap_session_set_resume, or NULL */
     void *resume_context;
@@ -116,8 +116,8 @@ struct session {
                                  passed, a failed JUDGE line's rest to drop */
     uint8_t terminal;         /* SAP_TERMINAL_...: SET's options */
     uint8_t echo;             /* the echo still owed to a person typing */
-    union {                            /* its own state (requests*.c), by request */
-        struct {                       /* NEW r c: the game its rows fill */
+    union {                   /* its own state (requests*.c), by request */
+        struct {              /* NEW r c: the game its rows fill */
             sap_game *game;
         } new_board;
         struct {                           /* 1 x y at a no-guess board's first click */
@@ -196,7 +196,7 @@ SAP_STATIC_ASSERT(session_state_fits,
                   sizeof(struct session) <= sizeof(((struct sap_session *)NULL)->state));
 /* ... and sapper.h's count is tight: a board's RAM is no bigger for it. */
 SAP_STATIC_ASSERT(session_state_tight, sizeof(((struct sap_session *)NULL)->state)
-                                               <= sizeof(struct session) + 2u * sizeof(void *));
+                                           <= sizeof(struct session) + 2u * sizeof(void *));
 
 /* ---- the request table (requests.c) -------------------------------------- */
 
@@ -397,8 +397,8 @@ void sap_session_reply_err_format(struct session *s, const char *format,
 /* "ERR too many mines: a <rows> x <cols> board holds at most <cells - 1>". */
 void sap_session_reply_too_many_mines(struct session *s, uint32_t rows, uint32_t cols);
 /* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
-void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a,
-                               uint32_t b, uint32_t c);
+void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a, uint32_t b,
+                               uint32_t c);
 /* For a builder that writes into a buffer itself (sap_hint_line): the
  * free room after the line so far and its size, then how much it used. */
 char *sap_session_reply_room(struct session *s, size_t *room);
@@ -443,8 +443,7 @@ void sap_session_release_request_block(struct session *s);
 /* A block from the session's provider (NULL when refused; a WORK block
  * past SAP_MAX_WORK_BYTES always is), and one given back (*block NULL). */
 void *sap_session_acquire(struct session *s, size_t bytes, enum sap_memory_purpose purpose);
-void sap_session_give_back(struct session *s, void **block,
-                           enum sap_memory_purpose purpose);
+void sap_session_give_back(struct session *s, void **block, enum sap_memory_purpose purpose);
 
 /* ---- session_lines.c ---------------------------------------------------- */
 

@@ -150,8 +150,7 @@ static void take_nurikabe(struct session *s, const struct request_line *r)
 }
 
 /* A number line "r' c' n" (0-based cell, as in the statement). */
-static void number_line_nurikabe(struct session *s, const char *line,
-                                 const struct tokens *t)
+static void number_line_nurikabe(struct session *s, const char *line, const struct tokens *t)
 {
     uint32_t a[3] = { 0, 0, 0 }, n[5], bad = 0;
     const char *reason = SAP_STR("expected the 3 numbers r' c' n");

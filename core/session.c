@@ -321,7 +321,8 @@ int sap_session_start_judge(struct sap_session *session, enum sap_format format)
     return SAP_OK;
 }
 
-int sap_session_judge_result(const struct sap_session *session, uint32_t *line, const char **reason)
+int sap_session_judge_result(const struct sap_session *session, uint32_t *line,
+                             const char **reason)
 {
     const struct session *s = state_of(session);
     int status;

@@ -87,8 +87,7 @@ SAP_ONCE void sap_session_reply_err_format(struct session *s, const char *format
     sap_session_reply_end(s);
 }
 
-SAP_ONCE void sap_session_reply_too_many_mines(struct session *s, uint32_t rows,
-                                               uint32_t cols)
+SAP_ONCE void sap_session_reply_too_many_mines(struct session *s, uint32_t rows, uint32_t cols)
 {
     uint32_t n[3];
     n[0] = rows;
@@ -98,8 +97,8 @@ SAP_ONCE void sap_session_reply_too_many_mines(struct session *s, uint32_t rows,
                                  NULL, 0);
 }
 
-void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a,
-                               uint32_t b, uint32_t c)
+void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a, uint32_t b,
+                               uint32_t c)
 {
     uint32_t n[3];
     n[0] = a;
@@ -142,8 +141,7 @@ void sap_session_defer_err(struct session *s, const char *reason)
 
 /* ---- the request in progress ----------------------------------------------- */
 
-void sap_session_expect_lines(struct session *s, uint32_t rows, uint32_t cols,
-                              uint32_t numbers)
+void sap_session_expect_lines(struct session *s, uint32_t rows, uint32_t cols, uint32_t numbers)
 {
     s->rows = rows;
     s->cols = cols;
