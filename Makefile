@@ -183,9 +183,9 @@ $(BUILD)/prefix: FORCE
 	@mkdir -p $(@D)
 	@printf '%s\n' '$(PREFIX)' | cmp -s - $@ 2>/dev/null || printf '%s\n' '$(PREFIX)' > $@
 
-$(BUILD)/sapper.pc: Makefile core/sapper.h $(BUILD)/prefix
+$(BUILD)/sapper.pc: Makefile core/sapper_config.h $(BUILD)/prefix
 	@mkdir -p $(@D)
-	@version=$$(sed -n 's/^#define SAP_VERSION_STRING "\(.*\)"/\1/p' core/sapper.h); \
+	@version=$$(sed -n 's/^#define SAP_VERSION_STRING "\(.*\)"/\1/p' core/sapper_config.h); \
 	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: sapper\nDescription: freestanding minesweeper and grid-puzzle core\nVersion: %s\nLibs: -L$${libdir} -lsapper\nCflags: -I$${includedir}\n' \
 	  '$(PREFIX)' "$$version" > $@
 

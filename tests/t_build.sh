@@ -63,7 +63,7 @@ limits_probe -DSAP_MAX_ROWS=2000u -DSAP_MAX_COLS=500u && ok || fail "2000 x 500 
 # make install into a staging root, then build and run a program against it.
 dest=$tmp/root
 if make -s install PREFIX=/usr/local DESTDIR="$dest" >"$tmp/install.log" 2>&1; then ok; else fail "make install: $(tail -3 "$tmp/install.log")"; fi
-for f in usr/local/include/sapper.h usr/local/lib/libsapper.a usr/local/lib/pkgconfig/sapper.pc usr/local/bin/sapperd; do
+for f in usr/local/include/sapper.h usr/local/include/sapper_config.h usr/local/lib/libsapper.a usr/local/lib/pkgconfig/sapper.pc usr/local/bin/sapperd; do
     [ -f "$dest/$f" ] && ok || fail "make install did not install /$f"
 done
 [ -x "$dest/usr/local/bin/sapperd" ] && ok || fail "installed sapperd is not executable"
@@ -92,7 +92,7 @@ int main(void)
 C
 flags=$(PKG_CONFIG_SYSROOT_DIR=$dest PKG_CONFIG_LIBDIR=$dest/usr/local/lib/pkgconfig pkg-config --cflags --libs sapper 2>&1)
 if cc -std=c99 "$tmp/consumer.c" $flags -o "$tmp/consumer" 2>"$tmp/cc.log"; then ok; else fail "consumer did not build with pkg-config flags '$flags': $(cat "$tmp/cc.log")"; fi
-want=$(printf 'RUNNING: [<1, 2, 1>, <1, 3, 0>, <2, 1, 1>, <2, 2, 1>, <2, 3, 0>, <3, 1, 0>, <3, 2, 0>, <3, 3, 0>]\nWIN\n%s' "$(sed -n 's/^#define SAP_VERSION_STRING "\(.*\)"/\1/p' core/sapper.h)")
+want=$(printf 'RUNNING: [<1, 2, 1>, <1, 3, 0>, <2, 1, 1>, <2, 2, 1>, <2, 3, 0>, <3, 1, 0>, <3, 2, 0>, <3, 3, 0>]\nWIN\n%s' "$(sed -n 's/^#define SAP_VERSION_STRING "\(.*\)"/\1/p' core/sapper_config.h)")
 got=$("$tmp/consumer" 2>&1)
 [ "$got" = "$want" ] && ok || fail "consumer printed: $got"
 "$dest/usr/local/bin/sapperd" --version >/dev/null 2>&1 && ok || fail "installed sapperd --version failed"

@@ -21,7 +21,7 @@ out=$("$SAPPERD" --help 2>&1)
 check "--help: exit 0" $?
 echo "$out" | grep -q -- '--idle-timeout SECONDS'
 check "--help lists the options" $?
-check_eq "--version" "$("$SAPPERD" --version)" "sapperd $(sed -n 's/^#define SAP_VERSION_STRING "\(.*\)"/\1/p' core/sapper.h)"
+check_eq "--version" "$("$SAPPERD" --version)" "sapperd $(sed -n 's/^#define SAP_VERSION_STRING "\(.*\)"/\1/p' core/sapper_config.h)"
 
 bad_option() { # name, args...
     local name=$1 err status
