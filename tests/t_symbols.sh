@@ -11,6 +11,11 @@
 #    loop into a call to strlen or rawmemchr.
 #  - A program that defines names the core uses inside (session_release,
 #    requests_take, game_reply_start) links against it.
+#  - The protocol's layers (core/protocol.h): no request file's object
+#    uses a symbol another request file defines, but the table
+#    (requests.o) its rows (sap_request_*); the session's and the current
+#    game's objects use none of a request file's but the table; and
+#    sapper.h's struct sap_session is its limits tag and an opaque block.
 #  - The check itself fails on an archive with a stray global or an outside
 #    symbol.
 . "$(dirname "$0")/lib/script.sh"
@@ -62,6 +67,42 @@ for cc in gcc clang; do
         fi
     done
 done
+
+# The layers: which object may use which request file's symbols.
+layer_problems() { # the objects' directory
+    local dir=$1 f g
+    for f in "$dir"/requests*.o; do
+        nm -u "$f" | awk '{ print $NF }' | sort -u > "$tmp/uses"
+        for g in "$dir"/requests*.o; do
+            [ "$f" = "$g" ] && continue
+            nm "$g" | awk 'NF == 3 && $2 ~ /[A-Z]/ && $2 != "U" { print $3 }' | sort -u |
+                comm -12 "$tmp/uses" - | {
+                    if [ "$(basename "$f")" = requests.o ]; then grep -v '^sap_request_'; else cat; fi
+                } | sed "s|^|$(basename "$f") uses $(basename "$g")'s |"
+        done
+    done
+    for f in "$dir"/session*.o "$dir"/view.o; do
+        nm -u "$f" | awk '{ print $NF }' | sort -u > "$tmp/uses"
+        for g in "$dir"/requests*.o; do
+            nm "$g" | awk 'NF == 3 && $2 ~ /[A-Z]/ && $2 != "U" { print $3 }' | sort -u |
+                comm -12 "$tmp/uses" - | grep -vx 'sap_requests' |
+                sed "s|^|$(basename "$f") uses $(basename "$g")'s |"
+        done
+    done
+}
+problems=$(layer_problems build/core)
+[ -z "$problems" ] && ok || fail "a layer reaches across: $problems"
+# struct sap_session in sapper.h: the tag and the opaque block, nothing else.
+members=$(awk '/^struct sap_session \{/ { on = 1; next } on && /^\};/ { exit }
+    on && /^    [a-z]/ { print ($1 == "union" ? "union" : $NF) }' core/sapper.h | tr '\n' ' ')
+[ "$members" = "limits_tag; union " ] && ok || fail "struct sap_session shows private members: $members"
+# ... and the check sees a request file calling another.
+mkdir -p "$tmp/layers"
+printf 'void sap_x_handler(void);\nvoid sap_x_handler(void) {}\n' > "$tmp/layers/a.c"
+printf 'void sap_x_handler(void);\nvoid sap_y(void);\nvoid sap_y(void) { sap_x_handler(); }\n' > "$tmp/layers/b.c"
+cc -c "$tmp/layers/a.c" -o "$tmp/layers/requests_a.o" && cc -c "$tmp/layers/b.c" -o "$tmp/layers/requests_b.o"
+layer_problems "$tmp/layers" 2>/dev/null | grep -q "requests_b.o uses requests_a.o's sap_x_handler" && ok ||
+    fail "the layer check missed a request file calling another"
 
 # An application's own names that the core uses inside do not clash.
 cat > "$tmp/clash.c" <<'C'
