@@ -87,8 +87,8 @@ static bool peer_went_away(int err)
 void conn_fail(struct conn *c, const char *what, int err)
 {
     if (!peer_went_away(err) || c->kind == CONN_STDIO) {
-        sapperd_log("%s: %s error: %s", c->kind == CONN_STDIO ? "stdio session" : "connection",
-                    what, uv_strerror(err));
+        log_line("%s: %s error: %s", c->kind == CONN_STDIO ? "stdio session" : "connection",
+                 what, uv_strerror(err));
         if (c->kind == CONN_STDIO && c->server->exit_status == 0)
             c->server->exit_status = 1;
     }

@@ -283,7 +283,7 @@ static void conn_pump(struct conn *c)
             continue;
         if (b->in_len > 0) {
             /* Neither input taken nor output given: the session refuses. */
-            sapperd_log("a session stopped taking input; closing it");
+            log_line("a session stopped taking input; closing it");
             conn_close(c);
             return;
         }

@@ -5,7 +5,6 @@
  *   --listen HOST:PORT     TCP sessions (default 127.0.0.1:7878)
  *   --stdin                one session on stdin/stdout (with --listen too)
  */
-#include <stdarg.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,26 +76,6 @@ static void print_usage(FILE *to)
         SAPPERD_DEFAULT_MAX_CLIENTS, SAPPERD_DEFAULT_MAX_PER_ADDRESS,
         SAPPERD_DEFAULT_IDLE_TIMEOUT, SAPPERD_DEFAULT_LINE_TIMEOUT,
         SAPPERD_DEFAULT_REQUEST_TIMEOUT, SAPPERD_DEFAULT_KEEP_GAMES, SAP_SESSION_ALLOWANCE);
-}
-
-void sapperd_log(const char *format, ...)
-{
-    char line[512];
-    va_list args;
-    int n;
-
-    va_start(args, format);
-    n = vsnprintf(line, sizeof line - 1, format, args);
-    va_end(args);
-    if (n < 0)
-        return;
-    if ((size_t)n > sizeof line - 2)
-        n = (int)(sizeof line - 2);
-    line[n] = '\n';
-    /* One fwrite per line, so lines from a log never interleave mid-line. */
-    fwrite(SAPPERD_NAME ": ", 1, sizeof SAPPERD_NAME + 1, stderr);
-    fwrite(line, 1, (size_t)n + 1, stderr);
-    fflush(stderr);
 }
 
 static int usage_error(const char *format, const char *detail)
@@ -326,7 +305,7 @@ int main(int argc, char **argv)
         break;
     }
     if (stdout_closed && (options.stdin_session || options.judge_format >= 0)) {
-        sapperd_log("stdout is closed: nowhere to write the replies");
+        log_line("stdout is closed: nowhere to write the replies");
         return 1;
     }
     /* A peer that goes away is an EPIPE to handle, not a signal to die of. */

@@ -86,8 +86,10 @@ uint32_t sapperd_max_per_address(const struct sapperd_options *options);
  * --max-memory. */
 size_t sapperd_max_memory_per_address(const struct sapperd_options *options);
 
+/* ---- the log (log.c) -------------------------------------------------------------- */
+
 /* One line on stderr, "sapperd: " first and "\n" added. */
-void sapperd_log(const char *format, ...)
+void log_line(const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif

@@ -104,8 +104,8 @@ void conn_set_state(struct conn *c, enum conn_state to)
     bool was_pumping = conn_pumping(c);
 
     if (!transition_allowed(c, to)) {
-        sapperd_log("bug: a connection went from %s to %s", state_names[c->state],
-                    state_names[to]);
+        log_line("bug: a connection went from %s to %s", state_names[c->state],
+                 state_names[to]);
         abort();
     }
     c->state = to;

@@ -82,13 +82,13 @@ static void log_address(const char *what, const struct sockaddr_storage *address
         if (uv_ip6_name(a6, host, sizeof host) != 0)
             strcpy(host, "?");
         port = ntohs(a6->sin6_port);
-        sapperd_log("%s [%s]:%d", what, host, port);
+        log_line("%s [%s]:%d", what, host, port);
     } else {
         const struct sockaddr_in *a4 = (const struct sockaddr_in *)address;
         if (uv_ip4_name(a4, host, sizeof host) != 0)
             strcpy(host, "?");
         port = ntohs(a4->sin_port);
-        sapperd_log("%s %s:%d", what, host, port);
+        log_line("%s %s:%d", what, host, port);
     }
 }
 
@@ -105,8 +105,8 @@ static void write_refused(struct server *s, unsigned long long n)
         peer_key_format(&top->key, address, sizeof address);
         snprintf(who, sizeof who, "; %s holds the most (%u)", address, (unsigned)top->count);
     }
-    sapperd_log("refused %llu client%s: %u sessions open (--max-clients)%s", n,
-                n == 1 ? "" : "s", (unsigned)s->sessions, who);
+    log_line("refused %llu client%s: %u sessions open (--max-clients)%s", n, n == 1 ? "" : "s",
+             (unsigned)s->sessions, who);
 }
 
 static void write_refused_address(struct server *s, unsigned long long n)
@@ -114,14 +114,14 @@ static void write_refused_address(struct server *s, unsigned long long n)
     char address[64];
 
     peer_key_format(&s->refused_peer, address, sizeof address);
-    sapperd_log("refused %llu client%s: %u sessions from one address (--max-per-address), "
-                "the last from %s",
-                n, n == 1 ? "" : "s", (unsigned)s->max_per_address, address);
+    log_line("refused %llu client%s: %u sessions from one address (--max-per-address), "
+             "the last from %s",
+             n, n == 1 ? "" : "s", (unsigned)s->max_per_address, address);
 }
 
 static void write_dropped(struct server *s, unsigned long long n)
 {
-    sapperd_log("dropped %llu connection%s: %s", n, n == 1 ? "" : "s", s->drop_reason);
+    log_line("dropped %llu connection%s: %s", n, n == 1 ? "" : "s", s->drop_reason);
 }
 
 typedef void tally_writer(struct server *s, unsigned long long n);
@@ -294,7 +294,7 @@ static bool admit(struct server *s, struct conn *c, bool over_max_clients)
     r = sap_session_init(&c->session, &c->account.table);
     c->session_held = true;
     if (r != SAP_OK)
-        sapperd_log("a session cannot start: %s", sap_strerror(r));
+        log_line("a session cannot start: %s", sap_strerror(r));
     else
         kept_session_start(c);
     return true;
@@ -364,12 +364,12 @@ static int listen_on(struct server *s, const char *text)
     int r;
 
     if (!parse_address(text, &address)) {
-        sapperd_log("bad --listen address '%s'", text);
+        log_line("bad --listen address '%s'", text);
         return UV_EINVAL;
     }
     r = uv_tcp_init(s->loop, listener);
     if (r < 0) {
-        sapperd_log("cannot listen on %s: %s", text, uv_strerror(r));
+        log_line("cannot listen on %s: %s", text, uv_strerror(r));
         return r;
     }
     s->listener_count++;
@@ -382,7 +382,7 @@ static int listen_on(struct server *s, const char *text)
     if (r == 0)
         r = uv_tcp_getsockname(listener, (struct sockaddr *)&bound, &length);
     if (r != 0) {
-        sapperd_log("cannot listen on %s: %s", text, uv_strerror(r));
+        log_line("cannot listen on %s: %s", text, uv_strerror(r));
         return r;
     }
     log_address("listening on", &bound);
@@ -403,14 +403,14 @@ static void on_signal(uv_signal_t *handle, int signum)
     const char *name = signum == SIGINT ? "SIGINT" : "SIGTERM";
 
     if (s->stopping) {
-        sapperd_log("%s again: closing every connection now", name);
+        log_line("%s again: closing every connection now", name);
         s->stop_deadline = uv_now(s->loop);
         sched_sweep(s);
         return;
     }
-    sapperd_log("%s: stopping; %u session%s finishing", name,
-                (unsigned)(s->sessions + (s->stdio != NULL)),
-                s->sessions + (s->stdio != NULL) == 1 ? "" : "s");
+    log_line("%s: stopping; %u session%s finishing", name,
+             (unsigned)(s->sessions + (s->stdio != NULL)),
+             s->sessions + (s->stdio != NULL) == 1 ? "" : "s");
     s->stopping = true;
     s->stop_deadline = uv_now(s->loop) + SAPPERD_STOP_GRACE_MS;
     stop_listening(s);
@@ -454,14 +454,14 @@ static int start_stdio(struct server *s)
     int r;
 
     if (c == NULL) {
-        sapperd_log("out of memory for the stdio session");
+        log_line("out of memory for the stdio session");
         return UV_ENOMEM;
     }
     conn_init(c, s, CONN_STDIO);
     sapperd_account_init(&c->account, &s->memory, NULL); /* the operator's: no share */
     r = sap_session_init(&c->session, &c->account.table);
     if (r != SAP_OK) {
-        sapperd_log("the stdio session cannot start: %s", sap_strerror(r));
+        log_line("the stdio session cannot start: %s", sap_strerror(r));
         free(c);
         return UV_EINVAL;
     }
@@ -470,7 +470,7 @@ static int start_stdio(struct server *s)
     s->stdio = c;
     r = stdio_open(s, c);
     if (r < 0) {
-        sapperd_log("cannot use stdin/stdout: %s", uv_strerror(r));
+        log_line("cannot use stdin/stdout: %s", uv_strerror(r));
         conn_close(c);
         return r;
     }
@@ -489,7 +489,7 @@ int sapperd_serve(const struct sapperd_options *options)
     /* The server is on the heap: it holds the scratch buffer. */
     s = calloc(1, sizeof *s);
     if (s == NULL) {
-        sapperd_log("out of memory");
+        log_line("out of memory");
         return 1;
     }
     s->loop = &loop;
@@ -526,7 +526,7 @@ int sapperd_serve(const struct sapperd_options *options)
 #endif
     r = uv_loop_init(&loop);
     if (r < 0) {
-        sapperd_log("cannot start the event loop: %s", uv_strerror(r));
+        log_line("cannot start the event loop: %s", uv_strerror(r));
         free(s);
         return 1;
     }
@@ -542,7 +542,7 @@ int sapperd_serve(const struct sapperd_options *options)
     if (r == 0) {
         r = start_helpers(s);
         if (r < 0)
-            sapperd_log("cannot set up signals and timers: %s", uv_strerror(r));
+            log_line("cannot set up signals and timers: %s", uv_strerror(r));
     }
     if (r == 0 && options->stdin_session)
         r = start_stdio(s);
@@ -559,7 +559,7 @@ int sapperd_serve(const struct sapperd_options *options)
     (void)uv_run(&loop, UV_RUN_DEFAULT);
     r = uv_loop_close(&loop);
     if (r < 0)
-        sapperd_log("closing the event loop: %s", uv_strerror(r));
+        log_line("closing the event loop: %s", uv_strerror(r));
 
     /* An I/O error on stdin/stdout (already logged) is status 1. */
     if (status == 0)
@@ -570,7 +570,7 @@ int sapperd_serve(const struct sapperd_options *options)
     buffers_free_spares(s);
     addresses_free(&s->addresses);
     if (s->stopping)
-        sapperd_log("stopped");
+        log_line("stopped");
     free(s);
     return status;
 }
