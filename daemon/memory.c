@@ -181,37 +181,3 @@ void sapperd_memory_trim(struct sapperd_memory *m)
     (void)malloc_trim(0);
 #endif
 }
-
-bool sapperd_parse_bytes(const char *text, size_t *bytes)
-{
-    size_t length = 0, multiplier = 1;
-    uint32_t value;
-
-    while (text[length] >= '0' && text[length] <= '9')
-        length++;
-    switch (text[length]) {
-    case '\0':
-        break;
-    case 'k':
-    case 'K':
-        multiplier = (size_t)1 << 10;
-        break;
-    case 'm':
-    case 'M':
-        multiplier = (size_t)1 << 20;
-        break;
-    case 'g':
-    case 'G':
-        multiplier = (size_t)1 << 30;
-        break;
-    default:
-        return false;
-    }
-    if (multiplier != 1 && text[length + 1] != '\0')
-        return false;
-    if (sap_parse_u32(text, length, &value) != SAP_OK || value == 0
-        || value > SIZE_MAX / multiplier)
-        return false;
-    *bytes = (size_t)value * multiplier;
-    return true;
-}

@@ -71,20 +71,21 @@ struct sapperd_options {
     uint32_t max_request_work;     /* --max-request-work: steps a cell, 0 none */
 };
 
-/* What parse_options decided. */
+/* What options_parse decided. */
 enum sapperd_parse {
     SAPPERD_RUN = 0,
     SAPPERD_EXIT_OK = 1,   /* --help or --version was answered */
     SAPPERD_EXIT_USAGE = 2 /* a bad option was reported on stderr */
 };
 
-enum sapperd_parse sapperd_parse_options(struct sapperd_options *options, int argc,
-                                         char **argv);
+/* options.c: fills options from argv; --help and --version are answered
+ * on stdout, a bad argument on stderr. */
+enum sapperd_parse options_parse(struct sapperd_options *options, int argc, char **argv);
 /* --max-per-address as given, or its default for --max-clients. */
-uint32_t sapperd_max_per_address(const struct sapperd_options *options);
+uint32_t options_max_per_address(const struct sapperd_options *options);
 /* --max-memory-per-address as given (at most --max-memory), or a fifth of
  * --max-memory. */
-size_t sapperd_max_memory_per_address(const struct sapperd_options *options);
+size_t options_max_memory_per_address(const struct sapperd_options *options);
 
 /* ---- the log (log.c) -------------------------------------------------------------- */
 
@@ -143,8 +144,6 @@ void sapperd_memory_trim(struct sapperd_memory *m);
 #define SAPPERD_TRIM_BYTES ((size_t)1 << 20)
 /* The largest block the table hands out (the build's largest board). */
 size_t sapperd_block_max(void);
-/* BYTES with an optional K, M or G suffix (powers of 1024), at least 1. */
-bool sapperd_parse_bytes(const char *text, size_t *bytes);
 
 /* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to 65535. */
 bool sapperd_address_valid(const char *text);

@@ -513,10 +513,10 @@ int sapperd_serve(const struct sapperd_options *options)
              "ERR idle for %lu s while your address has no session left; closing",
              (unsigned long)(s->evict_ms / 1000u));
     s->resumed_line = "ERR your game was resumed on another connection; closing";
-    s->max_per_address = sapperd_max_per_address(options);
+    s->max_per_address = options_max_per_address(options);
     addresses_init(&s->addresses, uv_hrtime() ^ (uint64_t)(uintptr_t)s);
     sapperd_memory_init(&s->memory, options->max_memory,
-                        sapperd_max_memory_per_address(options), &s->addresses);
+                        options_max_memory_per_address(options), &s->addresses);
     sapperd_account_init(&s->own_account, &s->memory, NULL);
     s->memory.reclaim = kept_reclaim;
     s->memory.reclaim_context = s;
