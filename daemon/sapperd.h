@@ -20,6 +20,8 @@
 
 /* Most --listen addresses one process takes. */
 #define SAPPERD_LISTEN_MAX 8
+/* The highest TCP port a --listen address names. */
+#define SAPPERD_PORT_MAX 65535u
 /* Longest HOST:PORT argument (an IPv6 literal in brackets and a port fit). */
 #define SAPPERD_ADDRESS_MAX 64
 
@@ -35,8 +37,10 @@
 #define SAPPERD_DEFAULT_IDLE_TIMEOUT 3600u
 #define SAPPERD_EVICT_FRACTION 12u
 /* --max-per-address: at most this many, and at most a quarter of
- * --max-clients (at least 1), when not given. */
+ * --max-clients (at least 1), when not given.  (--help and README.md say
+ * "a quarter" in words.) */
 #define SAPPERD_DEFAULT_MAX_PER_ADDRESS 16u
+#define SAPPERD_ADDRESS_CLIENTS_SHARE 4u
 /* --line-timeout: a person typing a line in a line-buffered terminal sends
  * it whole, but one typing into a raw socket sends it key by key. */
 #define SAPPERD_DEFAULT_LINE_TIMEOUT 60u
@@ -132,7 +136,6 @@ struct sapperd_account {
 #define SAPPERD_MMAP_BYTES (64u * 1024u)
 /* The default --max-memory: 25 sessions with the largest boards at once. */
 #define SAPPERD_DEFAULT_MAX_MEMORY ((size_t)256 << 20)
-#define SAPPERD_DEFAULT_MAX_MEMORY_TEXT "256M"
 
 void sapperd_memory_init(struct sapperd_memory *m, size_t limit, size_t address_limit,
                          struct address_table *addresses);
@@ -145,7 +148,8 @@ void sapperd_memory_trim(struct sapperd_memory *m);
 /* The largest block the table hands out (the build's largest board). */
 size_t sapperd_block_max(void);
 
-/* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to 65535. */
+/* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to
+ * SAPPERD_PORT_MAX. */
 bool sapperd_address_valid(const char *text);
 
 /* --listen, --stdin: runs until the sessions end or a signal stops it;

@@ -45,7 +45,7 @@ static bool parse_address(const char *text, struct sockaddr_storage *address)
         host[host_len] = '\0';
         port_text = colon + 1;
     }
-    if (sap_parse_u32(port_text, strlen(port_text), &port) != SAP_OK || port > 65535u)
+    if (sap_parse_u32(port_text, strlen(port_text), &port) != SAP_OK || port > SAPPERD_PORT_MAX)
         return false;
     if (text[0] == '[')
         return uv_ip6_addr(host, (int)port, (struct sockaddr_in6 *)address) == 0;
