@@ -34,7 +34,7 @@ void conn_free(struct conn *c)
 
 /* A TCP connection is freed by its last close callback, always after the
  * call that closed it has returned.  The stdio connection may have nothing
- * to close asynchronously (files on both ends): serve() frees it once the
+ * to close asynchronously (files on both ends): server_run frees it once the
  * loop has ended. */
 void conn_release_one(struct conn *c)
 {

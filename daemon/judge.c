@@ -83,7 +83,7 @@ static int judge_exit_status(const struct sap_session *session, enum sap_format 
     return 2;
 }
 
-int sapperd_judge_run(const struct sapperd_options *options)
+int judge_run(const struct sapperd_options *options)
 {
     static struct sap_session session;
     static struct judge_out out;
@@ -93,8 +93,8 @@ int sapperd_judge_run(const struct sapperd_options *options)
     enum sap_format format = (enum sap_format)options->judge_format;
     int status;
 
-    sapperd_memory_init(&memory, options->max_memory, options->max_memory, NULL);
-    sapperd_account_init(&account, &memory, NULL);
+    memory_init(&memory, options->max_memory, options->max_memory, NULL);
+    memory_account_init(&account, &memory, NULL);
     status = sap_session_init(&session, &account.table);
     if (status != SAP_OK) {
         log_line("the judge's session cannot start: %s", sap_strerror(status));

@@ -312,7 +312,7 @@ static enum sapperd_parse take(struct sapperd_options *o, const struct option_sp
         if (o->listen_count == SAPPERD_LISTEN_MAX)
             return usage_error("at most %u %s addresses", (unsigned)SAPPERD_LISTEN_MAX,
                                spec->name);
-        if (!sapperd_address_valid(value))
+        if (!server_address_valid(value))
             return usage_error("bad %s address '%s': expected IPV4:PORT or [IPV6]:PORT with "
                                "a port from 0 to %u",
                                spec->name, value, (unsigned)SAPPERD_PORT_MAX);

@@ -100,10 +100,12 @@ void log_line(const char *format, ...)
 #endif
     ;
 
+/* ---- the sessions' memory (memory.c) ------------------------------------------------ */
+
 struct address_table;
 struct peer_key;
 
-/* The sessions' memory (memory.c): every board block of every session
+/* The sessions' memory: every board block of every session
  * counts against one budget, --max-memory, and against the address of the
  * client that asked for it, --max-memory-per-address. */
 struct sapperd_memory {
@@ -137,24 +139,24 @@ struct sapperd_account {
 /* The default --max-memory: 25 sessions with the largest boards at once. */
 #define SAPPERD_DEFAULT_MAX_MEMORY ((size_t)256 << 20)
 
-void sapperd_memory_init(struct sapperd_memory *m, size_t limit, size_t address_limit,
-                         struct address_table *addresses);
-void sapperd_account_init(struct sapperd_account *a, struct sapperd_memory *m,
-                          const struct peer_key *owner);
+void memory_init(struct sapperd_memory *m, size_t limit, size_t address_limit,
+                 struct address_table *addresses);
+void memory_account_init(struct sapperd_account *a, struct sapperd_memory *m,
+                         const struct peer_key *owner);
 /* Gives malloc's free pages back to the system once enough small blocks
  * (and connections) have gone back to it since the last time. */
-void sapperd_memory_trim(struct sapperd_memory *m);
+void memory_trim(struct sapperd_memory *m);
 #define SAPPERD_TRIM_BYTES ((size_t)1 << 20)
-/* The largest block the table hands out (the build's largest board). */
-size_t sapperd_block_max(void);
+
+/* ---- the server (server.c) ------------------------------------------------------------ */
 
 /* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to
  * SAPPERD_PORT_MAX. */
-bool sapperd_address_valid(const char *text);
+bool server_address_valid(const char *text);
 
 /* --listen, --stdin: runs until the sessions end or a signal stops it;
  * returns the process exit status.  (--judge runs apart: judge.c.) */
-int sapperd_serve(const struct sapperd_options *options);
+int server_run(const struct sapperd_options *options);
 
 /* ---- connections ---------------------------------------------------------- */
 
@@ -255,7 +257,7 @@ enum conn_kind {
  *                          lingering, the end of a stdio session (it sends
  *                          no FIN), a failed start
  *   CLOSING -> CLOSED      the last handle or uv_fs request is done: a TCP
- *                          connection is freed; serve() frees the stdio one
+ *                          connection is freed; server_run frees the stdio one
  *
  * What each state implies, kept by conn_set_state() alone:
  *
@@ -723,6 +725,6 @@ void conn_free(struct conn *c);
 
 /* judge.c: --judge FORMAT, stdin to stdout with blocking reads and writes;
  * the process exit status. */
-int sapperd_judge_run(const struct sapperd_options *options);
+int judge_run(const struct sapperd_options *options);
 
 #endif /* SAPPERD_H */

@@ -384,7 +384,7 @@ void sched_sweep(struct server *s)
     sweep_late_lines(s, now);
     sweep_late_bodies(s, now);
     kept_sweep(s, now);
-    sapperd_memory_trim(&s->memory);
+    memory_trim(&s->memory);
     if (timeout_ms == 0)
         return;
     /* Least recently active first: the sweep stops at the first that is not

@@ -61,7 +61,7 @@ static bool parse_address(const char *text, struct sockaddr_storage *address)
     return uv_ip4_addr(host, (int)port, (struct sockaddr_in *)address) == 0;
 }
 
-bool sapperd_address_valid(const char *text)
+bool server_address_valid(const char *text)
 {
     struct sockaddr_storage address;
     return parse_address(text, &address);
@@ -290,7 +290,7 @@ static bool admit(struct server *s, struct conn *c, bool over_max_clients)
     }
     /* a session the core refuses (a library built with other limits)
      * says it is closing, and the connection ends after its first read */
-    sapperd_account_init(&c->account, &s->memory, &c->peer);
+    memory_account_init(&c->account, &s->memory, &c->peer);
     r = sap_session_init(&c->session, &c->account.table);
     c->session_held = true;
     if (r != SAP_OK)
@@ -458,7 +458,7 @@ static int start_stdio(struct server *s)
         return UV_ENOMEM;
     }
     conn_init(c, s, CONN_STDIO);
-    sapperd_account_init(&c->account, &s->memory, NULL); /* the operator's: no share */
+    memory_account_init(&c->account, &s->memory, NULL); /* the operator's: no share */
     r = sap_session_init(&c->session, &c->account.table);
     if (r != SAP_OK) {
         log_line("the stdio session cannot start: %s", sap_strerror(r));
@@ -478,7 +478,7 @@ static int start_stdio(struct server *s)
     return 0;
 }
 
-int sapperd_serve(const struct sapperd_options *options)
+int server_run(const struct sapperd_options *options)
 {
     uv_loop_t loop;
     struct server *s;
@@ -515,9 +515,9 @@ int sapperd_serve(const struct sapperd_options *options)
     s->resumed_line = "ERR your game was resumed on another connection; closing";
     s->max_per_address = options_max_per_address(options);
     addresses_init(&s->addresses, uv_hrtime() ^ (uint64_t)(uintptr_t)s);
-    sapperd_memory_init(&s->memory, options->max_memory,
-                        options_max_memory_per_address(options), &s->addresses);
-    sapperd_account_init(&s->own_account, &s->memory, NULL);
+    memory_init(&s->memory, options->max_memory, options_max_memory_per_address(options),
+                &s->addresses);
+    memory_account_init(&s->own_account, &s->memory, NULL);
     s->memory.reclaim = kept_reclaim;
     s->memory.reclaim_context = s;
     sched_init(s);
