@@ -26,7 +26,7 @@ void conn_free(struct conn *c)
     if (c->kind != CONN_STDIO)
         c->server->sockets--;
     conn_release_session(c);
-    conn_detach_buffers(c);
+    buffers_detach(c);
     free(c->out_handle);
     c->server->memory.freed_small += sizeof *c; /* malloc_trim, once enough is back */
     free(c);

@@ -42,7 +42,7 @@ static void conn_detach_if_idle(struct conn *c)
     const struct conn_buffers *b = c->buffers;
     if (b != NULL && c->kind == CONN_TCP && c->state == CONN_OPEN && b->in_len == 0
         && b->out_len == 0 && !c->write_in_flight && !conn_in_list(&c->server->runnable, c))
-        conn_detach_buffers(c);
+        buffers_detach(c);
 }
 
 /* ---- reading -------------------------------------------------------------- */
@@ -347,7 +347,7 @@ static bool conn_finish_idle(struct conn *c)
         conn_end(c);
         return false;
     }
-    if (!conn_attach_buffers(c)) {
+    if (!buffers_attach(c)) {
         conn_close(c);
         return false;
     }
@@ -373,7 +373,7 @@ void conn_received(struct conn *c, ssize_t nread)
             (size_t)nread);
         if (c->buffers == NULL) {
             /* Read into the server's scratch buffer (on_alloc). */
-            if (!conn_attach_buffers(c)) {
+            if (!buffers_attach(c)) {
                 conn_fail(c, "read", UV_ENOMEM);
                 return;
             }
@@ -476,7 +476,7 @@ void conn_start(struct conn *c)
         sap_session_set_seeds(&c->session, conn_next_seed, s);
         conn_set_state(c, CONN_OPEN);
         /* stdin as a file reads into its buffers from the start. */
-        if (c->kind == CONN_STDIO && !conn_attach_buffers(c)) {
+        if (c->kind == CONN_STDIO && !buffers_attach(c)) {
             conn_fail(c, "start", UV_ENOMEM);
             return;
         }
@@ -506,7 +506,7 @@ void conn_drain(struct conn *c)
         conn_end(c); /* an idle session: nothing is queued */
         return;
     }
-    if (c->buffers == NULL && !conn_attach_buffers(c)) {
+    if (c->buffers == NULL && !buffers_attach(c)) {
         conn_close(c);
         return;
     }
@@ -525,7 +525,7 @@ void conn_run(struct conn *c)
 {
     if (conn_close_if_gone(c))
         return;
-    if (c->buffers == NULL && !conn_attach_buffers(c)) {
+    if (c->buffers == NULL && !buffers_attach(c)) {
         conn_close(c);
         return;
     }

@@ -615,10 +615,12 @@ void conn_read_start(struct conn *c);
 void conn_fail(struct conn *c, const char *what, int err);
 void conn_end(struct conn *c);
 
-/* buffers.c: takes c's buffers (a spare, or new); false when out of memory. */
-bool conn_attach_buffers(struct conn *c);
+/* ---- a connection's buffers (buffers.c) ---------------------------------------------- */
+
+/* Takes c's buffers (a spare, or new); false when out of memory. */
+bool buffers_attach(struct conn *c);
 /* Gives c's buffers back: kept as a spare, or freed. */
-void conn_detach_buffers(struct conn *c);
+void buffers_detach(struct conn *c);
 /* Frees the spares (the loop has ended). */
 void buffers_free_spares(struct server *s);
 
