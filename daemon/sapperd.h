@@ -592,28 +592,38 @@ void conn_init(struct conn *c, struct server *s, enum conn_kind kind);
 void conn_start(struct conn *c);
 /* Stops taking input, lets the queued replies out, then closes. */
 void conn_drain(struct conn *c);
-/* Closes now, whatever is queued. */
-void conn_close(struct conn *c);
 /* The run queue's turn for c (OPEN or DRAINING): one more slice, unless
  * its peer has gone (then it closes). */
 void conn_run(struct conn *c);
-/* Closes c if its peer has gone (a reset, an error), which a session that
- * is busy and not reading learns from nowhere else; true when it closed. */
-bool conn_close_if_gone(struct conn *c);
 /* Stops reading, answers what was read, writes `line` after the last
  * reply (--line-timeout), then closes. */
 void conn_drain_saying(struct conn *c, const char *line);
-/* Gives the session's memory back; nothing if it holds none. */
-void conn_release_session(struct conn *c);
 /* The end of the loop turn in which c (OPEN) was paused: it may read again. */
 void conn_resume(struct conn *c);
-
-/* Between conn.c and closing.c: starts reading (nothing once the peer's
- * input has ended); on an I/O error, logs it unless it says the peer went
- * away, and closes; the last reply is out: FIN, then linger (or close). */
+/* Starts reading (nothing once the peer's input has ended); close.c reads
+ * what a lingering peer still sends. */
 void conn_read_start(struct conn *c);
-void conn_fail(struct conn *c, const char *what, int err);
-void conn_end(struct conn *c);
+/* Called by stdio.c when a uv_fs_read/uv_fs_write completes. */
+void conn_received(struct conn *c, ssize_t nread);
+void conn_written(struct conn *c, int status);
+
+/* ---- how a connection ends (close.c) --------------------------------------------------- */
+
+/* Closes now, whatever is queued. */
+void close_now(struct conn *c);
+/* An I/O error: logs it unless it says the peer went away, and closes. */
+void close_on_error(struct conn *c, const char *what, int err);
+/* The last reply is out: FIN, then linger (or close). */
+void close_with_fin(struct conn *c);
+/* Closes c if its peer has gone (a reset, an error), which a session that
+ * is busy and not reading learns from nowhere else; true when it closed. */
+bool close_if_gone(struct conn *c);
+/* Gives the session's memory back; nothing if it holds none. */
+void close_session(struct conn *c);
+/* One of a closing connection's handles or requests is done; the last one
+ * frees it (a TCP connection; server_run frees the stdio one). */
+void close_one_done(struct conn *c);
+void close_free(struct conn *c);
 
 /* ---- a connection's buffers (buffers.c) ---------------------------------------------- */
 
@@ -717,13 +727,6 @@ void stdio_restore(struct server *s);
 int stdio_file_read(struct conn *c);
 /* Writes out[out_sent..out_len) to stdout as a file. */
 int stdio_file_write(struct conn *c);
-/* Called by stdio.c when a uv_fs_read/uv_fs_write completes. */
-void conn_received(struct conn *c, ssize_t nread);
-void conn_written(struct conn *c, int status);
-/* One of a closing connection's handles or requests is done; the last one
- * frees it. */
-void conn_release_one(struct conn *c);
-void conn_free(struct conn *c);
 
 /* judge.c: --judge FORMAT, stdin to stdout with blocking reads and writes;
  * the process exit status. */

@@ -129,7 +129,7 @@ void conn_set_state(struct conn *c, enum conn_state to)
         run_cancel(c);
     /* The session has said its last: its boards go back to the budget. */
     if (was_pumping && !conn_pumping(c))
-        conn_release_session(c);
+        close_session(c);
 }
 
 /* ---- the run queue ---------------------------------------------------------------- */
@@ -191,7 +191,7 @@ void sched_reap_gone(struct server *s)
     s->reaped_at = uv_now(s->loop);
     CONN_LIST_EACH(&s->runnable, c, next)
     {
-        (void)conn_close_if_gone(c);
+        (void)close_if_gone(c);
     }
 }
 
@@ -369,17 +369,17 @@ void sched_sweep(struct server *s)
 
     if (s->stopping && now >= s->stop_deadline) {
         while (s->active.head != NULL)
-            conn_close(s->active.head);
+            close_now(s->active.head);
         while (s->ending.head != NULL)
-            conn_close(s->ending.head);
+            close_now(s->ending.head);
         if (s->stdio != NULL)
-            conn_close(s->stdio);
+            close_now(s->stdio);
         return;
     }
     CONN_LIST_EACH(&s->ending, c, next)
     {
         if (now >= c->stamp)
-            conn_close(c);
+            close_now(c);
     }
     sweep_late_lines(s, now);
     sweep_late_bodies(s, now);

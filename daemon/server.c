@@ -284,7 +284,7 @@ static bool admit(struct server *s, struct conn *c, bool over_max_clients)
         return true;
     }
     if (!addresses_reserve(&s->addresses)) {
-        conn_close(c);
+        close_now(c);
         drop_counted(s, NULL, "out of memory for a new connection");
         return false;
     }
@@ -341,14 +341,14 @@ static void on_connection(uv_stream_t *listener, int status)
         drop_counted(s, listener, uv_strerror(r));
         return;
     }
-    s->sockets++; /* until conn_free */
+    s->sockets++; /* until close_free */
     c->handle.handle.data = c;
     c->in = c->out = &c->handle.stream;
     r = uv_accept(listener, &c->handle.stream);
     if (r == 0)
         r = uv_tcp_nodelay(&c->handle.tcp, 1);
     if (r < 0) {
-        conn_close(c);
+        close_now(c);
         drop_counted(s, NULL, uv_strerror(r));
         return;
     }
@@ -420,7 +420,7 @@ static void on_signal(uv_signal_t *handle, int signum)
         conn_drain(s->stdio); /* nothing if it has ended */
 }
 
-static void close_any(uv_handle_t *handle, void *arg)
+static void discard_handle(uv_handle_t *handle, void *arg)
 {
     (void)arg;
     if (!uv_is_closing(handle))
@@ -471,7 +471,7 @@ static int start_stdio(struct server *s)
     r = stdio_open(s, c);
     if (r < 0) {
         log_line("cannot use stdin/stdout: %s", uv_strerror(r));
-        conn_close(c);
+        close_now(c);
         return r;
     }
     conn_start(c);
@@ -555,7 +555,7 @@ int server_run(const struct sapperd_options *options)
     server_flush_logs(s, true);
 
     /* Whatever is left (after a failed start: listeners, helpers). */
-    uv_walk(&loop, close_any, NULL);
+    uv_walk(&loop, discard_handle, NULL);
     (void)uv_run(&loop, UV_RUN_DEFAULT);
     r = uv_loop_close(&loop);
     if (r < 0)
@@ -565,7 +565,7 @@ int server_run(const struct sapperd_options *options)
     if (status == 0)
         status = s->exit_status;
     if (s->stdio != NULL)
-        conn_free(s->stdio);
+        close_free(s->stdio);
     kept_free_all(s);
     buffers_free_spares(s);
     addresses_free(&s->addresses);
