@@ -40,7 +40,7 @@ void close_one_done(struct conn *c)
 {
     if (--c->pending_closes > 0)
         return;
-    conn_set_state(c, CONN_CLOSED);
+    sched_set_state(c, CONN_CLOSED);
     if (c->kind != CONN_STDIO)
         close_free(c);
 }
@@ -54,7 +54,7 @@ void close_now(struct conn *c)
 {
     if (conn_closing(c))
         return;
-    conn_set_state(c, CONN_CLOSING);
+    sched_set_state(c, CONN_CLOSING);
     c->reading = false;
     if (c->kind == CONN_STDIO)
         stdio_restore(c->server); /* while fds 0 and 1 are still open */
@@ -108,7 +108,7 @@ void close_with_fin(struct conn *c)
         close_now(c);
         return;
     }
-    conn_set_state(c, CONN_SHUTTING);
+    sched_set_state(c, CONN_SHUTTING);
     c->shutdown_req.data = c;
     r = uv_shutdown(&c->shutdown_req, c->out, on_shutdown);
     if (r < 0) {
@@ -128,7 +128,7 @@ static void on_shutdown(uv_shutdown_t *req, int status)
         close_now(c);
         return;
     }
-    conn_set_state(c, CONN_LINGERING);
+    sched_set_state(c, CONN_LINGERING);
 }
 
 /* The socket's state says the peer has gone: a reset, or an error.  A peer

@@ -25,7 +25,7 @@
  * (FIN after the last byte), LINGERING (what the peer still sends is read
  * and dropped, so that closing does not reset the connection and destroy
  * replies the peer has not read yet), then CLOSING and CLOSED; close.c
- * does all past DRAINING.  sapperd.h draws the states; conn_set_state()
+ * does all past DRAINING.  sapperd.h draws the states; sched_set_state()
  * (sched.c) changes them.
  */
 #include <stdlib.h>
@@ -171,7 +171,7 @@ static enum flush_result conn_flush(struct conn *c)
 /* No more reading: what was read is still answered. */
 static void conn_begin_drain(struct conn *c)
 {
-    conn_set_state(c, CONN_DRAINING);
+    sched_set_state(c, CONN_DRAINING);
     conn_read_stop(c);
 }
 
@@ -474,7 +474,7 @@ void conn_start(struct conn *c)
         sap_session_set_budget(&c->session, SAPPERD_SESSION_BUDGET);
         sap_session_set_allowance(&c->session, s->options->max_request_work);
         sap_session_set_seeds(&c->session, conn_next_seed, s);
-        conn_set_state(c, CONN_OPEN);
+        sched_set_state(c, CONN_OPEN);
         /* stdin as a file reads into its buffers from the start. */
         if (c->kind == CONN_STDIO && !buffers_attach(c)) {
             close_on_error(c, "start", UV_ENOMEM);
@@ -485,7 +485,7 @@ void conn_start(struct conn *c)
     }
 
     /* Refused: one line, written at once into the empty socket buffer. */
-    conn_set_state(c, CONN_DRAINING);
+    sched_set_state(c, CONN_DRAINING);
     buf = uv_buf_init(c->refusal, (unsigned)strlen(c->refusal));
     r = uv_try_write(c->out, &buf, 1);
     if (r != (int)buf.len || s->lingering > SAPPERD_LINGERING_MAX) {

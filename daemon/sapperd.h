@@ -231,7 +231,7 @@ enum conn_kind {
 };
 
 /*
- * A connection's state.  conn_set_state() (sched.c) is the only place it
+ * A connection's state.  sched_set_state() (sched.c) is the only place it
  * changes, and only along these arrows; any other move is a bug, and the
  * daemon stops rather than run with its lists wrong.
  *
@@ -259,7 +259,7 @@ enum conn_kind {
  *   CLOSING -> CLOSED      the last handle or uv_fs request is done: a TCP
  *                          connection is freed; server_run frees the stdio one
  *
- * What each state implies, kept by conn_set_state() alone:
+ * What each state implies, kept by sched_set_state() alone:
  *
  *   state       sweep list (not stdio)       counted  lingering     run queue  pause, line
  *   NEW         none                         no       no            no         no
@@ -371,7 +371,7 @@ struct conn {
     uv_shutdown_t shutdown_req; /* here, not in the buffers: an idle
                                    connection that times out needs none */
     enum conn_kind kind;
-    enum conn_state state; /* changed by conn_set_state() only */
+    enum conn_state state; /* changed by sched_set_state() only */
     bool reading;          /* wants input (uv_read_start, or uv_fs_read) */
     bool write_in_flight;
     bool fs_read_in_flight;
@@ -637,7 +637,7 @@ void buffers_free_spares(struct server *s);
 /* ---- scheduling (sched.c) ---------------------------------------------------------- */
 
 /* The only change of c's state; see enum conn_state. */
-void conn_set_state(struct conn *c, enum conn_state to);
+void sched_set_state(struct conn *c, enum conn_state to);
 /* The server's lists, before any connection. */
 void sched_init(struct server *s);
 /* The run queue's idle handle, the pause list's check handle and the sweep

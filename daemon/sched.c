@@ -11,7 +11,7 @@
  * the sessions with work left, which get one slice each in turn, a few
  * milliseconds of them per loop iteration.  server->partial holds the
  * open sessions with a line under way, oldest first, for --line-timeout.
- * conn_set_state() keeps all of it, the counts against --max-clients and
+ * sched_set_state() keeps all of it, the counts against --max-clients and
  * --max-per-address, and the session's memory, in step with the state.
  */
 #include <stdlib.h>
@@ -95,7 +95,7 @@ static void count(struct conn *c, bool was_counted, bool was_lingering)
 
 static void run_cancel(struct conn *c);
 
-void conn_set_state(struct conn *c, enum conn_state to)
+void sched_set_state(struct conn *c, enum conn_state to)
 {
     struct server *s = c->server;
     struct conn_list *list_before = sweep_list(c);

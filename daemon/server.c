@@ -226,7 +226,7 @@ static void measure_descriptors(struct server *s)
 
 /* A connection's memory.  In a test build, SAPPERD_FAIL_ACCEPT=N in the
  * environment fails the N-th connection's. */
-static struct conn *conn_alloc(struct server *s, size_t bytes)
+static struct conn *alloc_conn(struct server *s, size_t bytes)
 {
 #ifdef SAPPERD_TEST_HOOKS
     if (++s->accepted == s->fail_accept)
@@ -329,7 +329,7 @@ static void on_connection(uv_stream_t *listener, int status)
     /* A connection refused for --max-clients never runs a session: it is
      * allocated without one. */
     bytes = refuse ? offsetof(struct conn, session) : sizeof(struct conn);
-    c = conn_alloc(s, bytes);
+    c = alloc_conn(s, bytes);
     if (c == NULL) {
         drop_counted(s, listener, "out of memory for a new connection");
         return;
