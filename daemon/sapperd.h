@@ -673,16 +673,19 @@ void sched_body_check(struct conn *c);
  * while no byte of it could arrive, so its clock starts again. */
 void sched_line_resumed(struct conn *c);
 
-/* ---- client addresses (addresses.c) ---------------------------------------------- */
+/* ---- a client's address as the limits count it (peer_key.c) ----------------------- */
 
-void addresses_init(struct address_table *t, uint64_t seed);
-void addresses_free(struct address_table *t);
 /* key for a peer's address; false (key zeroed) for another family. */
 bool peer_key_from(struct peer_key *key, const struct sockaddr_storage *address);
 /* The same client address, as --max-per-address counts them. */
 bool peer_key_equal(const struct peer_key *a, const struct peer_key *b);
 /* "192.0.2.7" or "2001:db8::/64". */
 void peer_key_format(const struct peer_key *key, char *text, size_t size);
+
+/* ---- client addresses (addresses.c) ---------------------------------------------- */
+
+void addresses_init(struct address_table *t, uint64_t seed);
+void addresses_free(struct address_table *t);
 /* The sessions key holds. */
 uint32_t addresses_count(const struct address_table *t, const struct peer_key *key);
 /* Room for one more address, so that addresses_add cannot fail; false
