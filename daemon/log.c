@@ -1,11 +1,13 @@
 /*
- * log.c - sapperd's log: one line per event on stderr, "sapperd: " first.
+ * log.c - sapperd's log: one line per event on stderr, "sapperd: " first,
+ * and how a socket address is written in it.
  *
  * Every file of the daemon logs, so the log is a file of its own rather
  * than part of main.c: nothing here knows about options or modes.
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "sapperd.h"
 
@@ -27,4 +29,24 @@ void log_line(const char *format, ...)
     fwrite(SAPPERD_NAME ": ", 1, sizeof SAPPERD_NAME + 1, stderr);
     fwrite(line, 1, (size_t)n + 1, stderr);
     fflush(stderr);
+}
+
+void log_address(const char *what, const struct sockaddr_storage *address)
+{
+    char host[64];
+    int port;
+
+    if (address->ss_family == AF_INET6) {
+        const struct sockaddr_in6 *a6 = (const struct sockaddr_in6 *)address;
+        if (uv_ip6_name(a6, host, sizeof host) != 0)
+            strcpy(host, "?");
+        port = ntohs(a6->sin6_port);
+        log_line("%s [%s]:%d", what, host, port);
+    } else {
+        const struct sockaddr_in *a4 = (const struct sockaddr_in *)address;
+        if (uv_ip4_name(a4, host, sizeof host) != 0)
+            strcpy(host, "?");
+        port = ntohs(a4->sin_port);
+        log_line("%s %s:%d", what, host, port);
+    }
 }

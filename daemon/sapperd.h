@@ -99,6 +99,8 @@ void log_line(const char *format, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/* "<what> 127.0.0.1:7878" or "<what> [::1]:7878". */
+void log_address(const char *what, const struct sockaddr_storage *address);
 
 /* ---- the sessions' memory (memory.c) ------------------------------------------------ */
 

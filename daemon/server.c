@@ -72,26 +72,6 @@ bool server_address_valid(const char *text)
 /* Repeated log lines (refusals, accept errors) at most this often. */
 #define LOG_INTERVAL_MS 1000u
 
-static void log_address(const char *what, const struct sockaddr_storage *address)
-{
-    char host[64];
-    int port;
-
-    if (address->ss_family == AF_INET6) {
-        const struct sockaddr_in6 *a6 = (const struct sockaddr_in6 *)address;
-        if (uv_ip6_name(a6, host, sizeof host) != 0)
-            strcpy(host, "?");
-        port = ntohs(a6->sin6_port);
-        log_line("%s [%s]:%d", what, host, port);
-    } else {
-        const struct sockaddr_in *a4 = (const struct sockaddr_in *)address;
-        if (uv_ip4_name(a4, host, sizeof host) != 0)
-            strcpy(host, "?");
-        port = ntohs(a4->sin_port);
-        log_line("%s %s:%d", what, host, port);
-    }
-}
-
 /* ---- log lines that count ---------------------------------------------------------- */
 
 /* A refusal is worth one line, but a flood of them is not worth a flood. */
