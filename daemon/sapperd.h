@@ -18,6 +18,8 @@
 
 #define SAPPERD_NAME "sapperd"
 
+/* ---- options (options.c) ------------------------------------------------------------- */
+
 /* Most --listen addresses one process takes. */
 #define SAPPERD_LISTEN_MAX 8
 /* The highest TCP port a --listen address names. */
@@ -82,8 +84,8 @@ enum sapperd_parse {
     SAPPERD_EXIT_USAGE = 2 /* a bad option was reported on stderr */
 };
 
-/* options.c: fills options from argv; --help and --version are answered
- * on stdout, a bad argument on stderr. */
+/* Fills options from argv; --help and --version are answered on stdout, a
+ * bad argument on stderr. */
 enum sapperd_parse options_parse(struct sapperd_options *options, int argc, char **argv);
 /* --max-per-address as given, or its default for --max-clients. */
 uint32_t options_max_per_address(const struct sapperd_options *options);
@@ -91,7 +93,7 @@ uint32_t options_max_per_address(const struct sapperd_options *options);
  * --max-memory. */
 size_t options_max_memory_per_address(const struct sapperd_options *options);
 
-/* ---- the log (log.c) -------------------------------------------------------------- */
+/* ---- the log (log.c) ----------------------------------------------------------------- */
 
 /* One line on stderr, "sapperd: " first and "\n" added. */
 void log_line(const char *format, ...)
@@ -102,7 +104,7 @@ void log_line(const char *format, ...)
 /* "<what> 127.0.0.1:7878" or "<what> [::1]:7878". */
 void log_address(const char *what, const struct sockaddr_storage *address);
 
-/* ---- the sessions' memory (memory.c) ------------------------------------------------ */
+/* ---- the sessions' memory (memory.c) ------------------------------------------------- */
 
 struct address_table;
 struct peer_key;
@@ -150,17 +152,7 @@ void memory_account_init(struct sapperd_account *a, struct sapperd_memory *m,
 void memory_trim(struct sapperd_memory *m);
 #define SAPPERD_TRIM_BYTES ((size_t)1 << 20)
 
-/* ---- the server (server.c) ------------------------------------------------------------ */
-
-/* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to
- * SAPPERD_PORT_MAX. */
-bool server_address_valid(const char *text);
-
-/* --listen, --stdin: runs until the sessions end or a signal stops it;
- * returns the process exit status.  (--judge runs apart: judge.c.) */
-int server_run(const struct sapperd_options *options);
-
-/* ---- connections ---------------------------------------------------------- */
+/* ---- connections --------------------------------------------------------------------- */
 
 /* Each direction of a connection moves at most this many bytes per step:
  * one read fills `in`, and replies collect in `out` until it is written. */
@@ -299,7 +291,7 @@ struct server;
 #define SAPPERD_TOKEN_CHARS 16u
 #define SAPPERD_TOKEN_BYTES 10u
 
-/* ---- intrusive lists of connections --------------------------------------------- */
+/* ---- intrusive lists of connections -------------------------------------------------- */
 
 /* A connection has one place in each kind of list, and is in at most one
  * list of each kind at a time. */
@@ -344,7 +336,7 @@ struct address_table {
     uint64_t seed;   /* of the hash */
 };
 
-/* ---- games kept for RESUME (kept.c) ---------------------------------------- */
+/* ---- games kept for RESUME (kept.c) -------------------------------------------------- */
 
 /* A game whose connection dropped, waiting for RESUME <token>. */
 struct kept_game {
@@ -474,7 +466,7 @@ static inline void conn_list_remove(struct conn_list *list, struct conn *c)
     for ((c) = (list)->head; (c) != NULL && ((next) = conn_list_next((list), (c)), true);      \
          (c) = (next))
 
-/* ---- what the state implies ------------------------------------------------------- */
+/* ---- what the state implies ---------------------------------------------------------- */
 
 /* Started and not yet closing: OPEN, DRAINING, SHUTTING or LINGERING. */
 static inline bool conn_started(const struct conn *c)
@@ -585,7 +577,7 @@ struct server {
     int exit_status;
 };
 
-/* ---- connections (conn.c) ---------------------------------------------------------- */
+/* ---- connections (conn.c) ------------------------------------------------------------ */
 
 /* Zeroes c up to its session: a NEW connection of s of this kind. */
 void conn_init(struct conn *c, struct server *s, enum conn_kind kind);
@@ -609,7 +601,7 @@ void conn_read_start(struct conn *c);
 void conn_received(struct conn *c, ssize_t nread);
 void conn_written(struct conn *c, int status);
 
-/* ---- how a connection ends (close.c) --------------------------------------------------- */
+/* ---- how a connection ends (close.c) ------------------------------------------------- */
 
 /* Closes now, whatever is queued. */
 void close_now(struct conn *c);
@@ -636,7 +628,7 @@ void buffers_detach(struct conn *c);
 /* Frees the spares (the loop has ended). */
 void buffers_free_spares(struct server *s);
 
-/* ---- scheduling (sched.c) ---------------------------------------------------------- */
+/* ---- scheduling (sched.c) ------------------------------------------------------------ */
 
 /* The only change of c's state; see enum conn_state. */
 void sched_set_state(struct conn *c, enum conn_state to);
@@ -675,7 +667,7 @@ void sched_body_check(struct conn *c);
  * while no byte of it could arrive, so its clock starts again. */
 void sched_line_resumed(struct conn *c);
 
-/* ---- a client's address as the limits count it (peer_key.c) ----------------------- */
+/* ---- a client's address as the limits count it (peer_key.c) -------------------------- */
 
 /* key for a peer's address; false (key zeroed) for another family. */
 bool peer_key_from(struct peer_key *key, const struct sockaddr_storage *address);
@@ -684,7 +676,7 @@ bool peer_key_equal(const struct peer_key *a, const struct peer_key *b);
 /* "192.0.2.7" or "2001:db8::/64". */
 void peer_key_format(const struct peer_key *key, char *text, size_t size);
 
-/* ---- client addresses (addresses.c) ---------------------------------------------- */
+/* ---- client addresses (addresses.c) -------------------------------------------------- */
 
 void addresses_init(struct address_table *t, uint64_t seed);
 void addresses_free(struct address_table *t);
@@ -705,7 +697,8 @@ void addresses_discharge(struct address_table *t, const struct peer_key *key, si
 /* The address holding the most sessions, or NULL when there is none. */
 const struct address_slot *addresses_busiest(const struct address_table *t);
 
-/* kept.c: games whose connections dropped, waiting for RESUME. */
+/* ---- keeping and resuming games (kept.c) --------------------------------------------- */
+
 /* A new session's token and RESUME hook (no token, no keeping: the system
  * had no randomness). */
 void kept_session_start(struct conn *c);
@@ -719,11 +712,21 @@ void kept_free_all(struct server *s);
 /* The memory's reclaim (struct sapperd_memory): context is the server. */
 bool kept_reclaim(void *context, const struct peer_key *owner);
 
-/* server.c: writes the log lines held back (struct log_tally) whose second
- * has passed, or all of them (the stop). */
+/* ---- the server (server.c) ----------------------------------------------------------- */
+
+/* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to
+ * SAPPERD_PORT_MAX. */
+bool server_address_valid(const char *text);
+/* --listen, --stdin: runs until the sessions end or a signal stops it;
+ * returns the process exit status.  (--judge runs apart: judge.c.) */
+int server_run(const struct sapperd_options *options);
+/* Writes the log lines held back (struct log_tally) whose second has
+ * passed, or all of them (the stop). */
 void server_flush_logs(struct server *s, bool all);
 
-/* stdio.c: opens stdin/stdout as streams (tty, pipe, socket) or as regular
+/* ---- the stdin session (stdio.c) ----------------------------------------------------- */
+
+/* Opens stdin/stdout as streams (tty, pipe, socket) or as regular
  * files; fills the conn's in/out and returns 0, or a libuv error. */
 int stdio_open(struct server *s, struct conn *c);
 /* Restores the blocking mode of stdin/stdout that libuv changed. */
@@ -733,8 +736,10 @@ int stdio_file_read(struct conn *c);
 /* Writes out[out_sent..out_len) to stdout as a file. */
 int stdio_file_write(struct conn *c);
 
-/* judge.c: --judge FORMAT, stdin to stdout with blocking reads and writes;
- * the process exit status. */
+/* ---- the judge mode (judge.c) -------------------------------------------------------- */
+
+/* --judge FORMAT, stdin to stdout with blocking reads and writes; the
+ * process exit status. */
 int judge_run(const struct sapperd_options *options);
 
 #endif /* SAPPERD_H */
