@@ -11,7 +11,6 @@
  * there are no tombstones and a lookup stops at the first empty slot.  The
  * hash is seeded at start, so a client cannot pick addresses that collide.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,50 +19,9 @@
 /* Slots of a new table, and the fewest it shrinks to. */
 #define ADDRESSES_MIN_CAPACITY 64u
 
-bool peer_key_from(struct peer_key *key, const struct sockaddr_storage *address)
-{
-    memset(key, 0, sizeof *key);
-    if (address->ss_family == AF_INET) {
-        const struct sockaddr_in *a4 = (const struct sockaddr_in *)address;
-        key->family = 4;
-        memcpy(key->bytes, &a4->sin_addr, 4);
-        return true;
-    }
-    if (address->ss_family == AF_INET6) {
-        const struct sockaddr_in6 *a6 = (const struct sockaddr_in6 *)address;
-        key->family = 6;
-        memcpy(key->bytes, &a6->sin6_addr, 8); /* the /64 network */
-        return true;
-    }
-    return false;
-}
-
-void peer_key_format(const struct peer_key *key, char *text, size_t size)
-{
-    if (key->family == 4) {
-        snprintf(text, size, "%u.%u.%u.%u", key->bytes[0], key->bytes[1], key->bytes[2],
-                 key->bytes[3]);
-    } else if (key->family == 6) {
-        struct sockaddr_in6 a6;
-        char host[64];
-        memset(&a6, 0, sizeof a6);
-        memcpy(&a6.sin6_addr, key->bytes, 8);
-        if (uv_ip6_name(&a6, host, sizeof host) != 0)
-            strcpy(host, "?");
-        snprintf(text, size, "%s/64", host);
-    } else {
-        snprintf(text, size, "an unknown address");
-    }
-}
-
 static bool slot_used(const struct address_slot *slot)
 {
     return slot->count != 0 || slot->bytes != 0;
-}
-
-bool peer_key_equal(const struct peer_key *a, const struct peer_key *b)
-{
-    return a->family == b->family && memcmp(a->bytes, b->bytes, sizeof a->bytes) == 0;
 }
 
 /* FNV-1a from the seed, then a final mix so the low bits depend on all. */

@@ -12,7 +12,7 @@
 
 #include "sapperd.h"
 
-bool conn_attach_buffers(struct conn *c)
+bool buffers_attach(struct conn *c)
 {
     struct server *s = c->server;
     struct conn_buffers *b;
@@ -41,7 +41,7 @@ bool conn_attach_buffers(struct conn *c)
     return true;
 }
 
-void conn_detach_buffers(struct conn *c)
+void buffers_detach(struct conn *c)
 {
     struct server *s = c->server;
     struct conn_buffers *b = c->buffers;

@@ -24,8 +24,8 @@
  * Ending: DRAINING (no more reading; the last replies go out), SHUTTING
  * (FIN after the last byte), LINGERING (what the peer still sends is read
  * and dropped, so that closing does not reset the connection and destroy
- * replies the peer has not read yet), then CLOSING and CLOSED; closing.c
- * does all past DRAINING.  sapperd.h draws the states; conn_set_state()
+ * replies the peer has not read yet), then CLOSING and CLOSED; close.c
+ * does all past DRAINING.  sapperd.h draws the states; sched_set_state()
  * (sched.c) changes them.
  */
 #include <stdlib.h>
@@ -42,7 +42,7 @@ static void conn_detach_if_idle(struct conn *c)
     const struct conn_buffers *b = c->buffers;
     if (b != NULL && c->kind == CONN_TCP && c->state == CONN_OPEN && b->in_len == 0
         && b->out_len == 0 && !c->write_in_flight && !conn_in_list(&c->server->runnable, c))
-        conn_detach_buffers(c);
+        buffers_detach(c);
 }
 
 /* ---- reading -------------------------------------------------------------- */
@@ -62,7 +62,7 @@ void conn_read_start(struct conn *c)
         if (!c->fs_read_in_flight && c->buffers->in_len == 0) {
             r = stdio_file_read(c);
             if (r < 0)
-                conn_fail(c, "read", r);
+                close_on_error(c, "read", r);
         }
         return;
     }
@@ -70,7 +70,7 @@ void conn_read_start(struct conn *c)
         return;
     r = uv_read_start(c->in, on_alloc, on_read);
     if (r < 0) {
-        conn_fail(c, "read", r);
+        close_on_error(c, "read", r);
         return;
     }
     c->reading = true;
@@ -88,7 +88,7 @@ static void conn_read_stop(struct conn *c)
         return;
     r = uv_read_stop(c->in);
     if (r < 0)
-        conn_fail(c, "read stop", r);
+        close_on_error(c, "read stop", r);
 }
 
 static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
@@ -139,7 +139,7 @@ static enum flush_result conn_flush(struct conn *c)
     if (c->out == NULL) {
         r = stdio_file_write(c);
         if (r < 0) {
-            conn_fail(c, "write", r);
+            close_on_error(c, "write", r);
             return FLUSH_FAILED;
         }
         c->write_in_flight = true;
@@ -150,7 +150,7 @@ static enum flush_result conn_flush(struct conn *c)
     if (r >= 0) {
         b->out_sent += (size_t)r;
     } else if (r != UV_EAGAIN && r != UV_ENOSYS) {
-        conn_fail(c, "write", r);
+        close_on_error(c, "write", r);
         return FLUSH_FAILED;
     }
     if (b->out_sent == b->out_len) {
@@ -161,7 +161,7 @@ static enum flush_result conn_flush(struct conn *c)
     b->write_req.data = c;
     r = uv_write(&b->write_req, c->out, &buf, 1, on_write);
     if (r < 0) {
-        conn_fail(c, "write", r);
+        close_on_error(c, "write", r);
         return FLUSH_FAILED;
     }
     c->write_in_flight = true;
@@ -171,7 +171,7 @@ static enum flush_result conn_flush(struct conn *c)
 /* No more reading: what was read is still answered. */
 static void conn_begin_drain(struct conn *c)
 {
-    conn_set_state(c, CONN_DRAINING);
+    sched_set_state(c, CONN_DRAINING);
     conn_read_stop(c);
 }
 
@@ -191,7 +191,7 @@ static void conn_yield(struct conn *c)
         return; /* conn_written pumps it */
     r = sched_run_later(c);
     if (r < 0)
-        conn_fail(c, "schedule", r);
+        close_on_error(c, "schedule", r);
 }
 
 /* Appends text[0..n) to the out buffer, as far as it has room. */
@@ -283,8 +283,8 @@ static void conn_pump(struct conn *c)
             continue;
         if (b->in_len > 0) {
             /* Neither input taken nor output given: the session refuses. */
-            sapperd_log("a session stopped taking input; closing it");
-            conn_close(c);
+            log_line("a session stopped taking input; closing it");
+            close_now(c);
             return;
         }
         break;
@@ -299,7 +299,7 @@ static void conn_pump(struct conn *c)
         conn_begin_drain(c);
     if (c->state == CONN_DRAINING) {
         if (!c->write_in_flight && (!c->eof || c->session_finished) && conn_say_farewell(c))
-            conn_end(c);
+            close_with_fin(c);
         return;
     }
     if (c->write_in_flight) {
@@ -344,11 +344,11 @@ static bool conn_finish_idle(struct conn *c)
     c->session_finished = true;
     n = sap_session_poll(&c->session, reply, sizeof reply);
     if (n == 0) {
-        conn_end(c);
+        close_with_fin(c);
         return false;
     }
-    if (!conn_attach_buffers(c)) {
-        conn_close(c);
+    if (!buffers_attach(c)) {
+        close_now(c);
         return false;
     }
     memcpy(c->buffers->out, reply, n);
@@ -373,8 +373,8 @@ void conn_received(struct conn *c, ssize_t nread)
             (size_t)nread);
         if (c->buffers == NULL) {
             /* Read into the server's scratch buffer (on_alloc). */
-            if (!conn_attach_buffers(c)) {
-                conn_fail(c, "read", UV_ENOMEM);
+            if (!buffers_attach(c)) {
+                close_on_error(c, "read", UV_ENOMEM);
                 return;
             }
             memcpy(c->buffers->in, c->server->scratch, (size_t)nread);
@@ -392,7 +392,7 @@ void conn_received(struct conn *c, ssize_t nread)
         return;
     }
     if (nread != UV_EOF) {
-        conn_fail(c, "read", (int)nread);
+        close_on_error(c, "read", (int)nread);
         return;
     }
     c->eof = true;
@@ -413,7 +413,7 @@ void conn_received(struct conn *c, ssize_t nread)
     case CONN_SHUTTING:
         break; /* on_shutdown closes */
     case CONN_LINGERING:
-        conn_close(c);
+        close_now(c);
         break;
     case CONN_NEW:
     case CONN_CLOSING:
@@ -428,7 +428,7 @@ void conn_written(struct conn *c, int status)
     if (conn_closing(c))
         return;
     if (status < 0) {
-        conn_fail(c, "write", status);
+        close_on_error(c, "write", status);
         return;
     }
     c->buffers->out_len = c->buffers->out_sent = 0;
@@ -474,10 +474,10 @@ void conn_start(struct conn *c)
         sap_session_set_budget(&c->session, SAPPERD_SESSION_BUDGET);
         sap_session_set_allowance(&c->session, s->options->max_request_work);
         sap_session_set_seeds(&c->session, conn_next_seed, s);
-        conn_set_state(c, CONN_OPEN);
+        sched_set_state(c, CONN_OPEN);
         /* stdin as a file reads into its buffers from the start. */
-        if (c->kind == CONN_STDIO && !conn_attach_buffers(c)) {
-            conn_fail(c, "start", UV_ENOMEM);
+        if (c->kind == CONN_STDIO && !buffers_attach(c)) {
+            close_on_error(c, "start", UV_ENOMEM);
             return;
         }
         conn_read_start(c);
@@ -485,14 +485,14 @@ void conn_start(struct conn *c)
     }
 
     /* Refused: one line, written at once into the empty socket buffer. */
-    conn_set_state(c, CONN_DRAINING);
+    sched_set_state(c, CONN_DRAINING);
     buf = uv_buf_init(c->refusal, (unsigned)strlen(c->refusal));
     r = uv_try_write(c->out, &buf, 1);
     if (r != (int)buf.len || s->lingering > SAPPERD_LINGERING_MAX) {
-        conn_close(c);
+        close_now(c);
         return;
     }
-    conn_end(c);
+    close_with_fin(c);
 }
 
 void conn_drain(struct conn *c)
@@ -503,11 +503,11 @@ void conn_drain(struct conn *c)
     if (c->state != CONN_DRAINING)
         return;
     if (c->buffers == NULL && c->farewell == NULL) {
-        conn_end(c); /* an idle session: nothing is queued */
+        close_with_fin(c); /* an idle session: nothing is queued */
         return;
     }
-    if (c->buffers == NULL && !conn_attach_buffers(c)) {
-        conn_close(c);
+    if (c->buffers == NULL && !buffers_attach(c)) {
+        close_now(c);
         return;
     }
     conn_pump(c);
@@ -523,10 +523,10 @@ void conn_drain_saying(struct conn *c, const char *line)
 
 void conn_run(struct conn *c)
 {
-    if (conn_close_if_gone(c))
+    if (close_if_gone(c))
         return;
-    if (c->buffers == NULL && !conn_attach_buffers(c)) {
-        conn_close(c);
+    if (c->buffers == NULL && !buffers_attach(c)) {
+        close_now(c);
         return;
     }
     sched_touch(c); /* working is not idling (--idle-timeout) */

@@ -40,7 +40,7 @@ static void judge_flush(struct judge_out *o)
             o->reader_gone = true;
             o->failed = true;
         } else if (w <= 0) {
-            sapperd_log("writing stdout: %s", w < 0 ? strerror(errno) : "nothing written");
+            log_line("writing stdout: %s", w < 0 ? strerror(errno) : "nothing written");
             o->failed = true;
         } else {
             done += (size_t)w;
@@ -75,15 +75,15 @@ static int judge_exit_status(const struct sap_session *session, enum sap_format 
         return 0;
     if (status == SAP_JUDGE_READING) {
         /* Cannot happen once finish was called; said rather than hidden. */
-        sapperd_log("%s: the input ended before the judge did", sap_format_name(format));
+        log_line("%s: the input ended before the judge did", sap_format_name(format));
         return 2;
     }
-    sapperd_log("%s: line %u: %s", sap_format_name(format), (unsigned)line,
-                reason != NULL ? reason : sap_strerror(status));
+    log_line("%s: line %u: %s", sap_format_name(format), (unsigned)line,
+             reason != NULL ? reason : sap_strerror(status));
     return 2;
 }
 
-int sapperd_judge_run(const struct sapperd_options *options)
+int judge_run(const struct sapperd_options *options)
 {
     static struct sap_session session;
     static struct judge_out out;
@@ -93,15 +93,15 @@ int sapperd_judge_run(const struct sapperd_options *options)
     enum sap_format format = (enum sap_format)options->judge_format;
     int status;
 
-    sapperd_memory_init(&memory, options->max_memory, options->max_memory, NULL);
-    sapperd_account_init(&account, &memory, NULL);
+    memory_init(&memory, options->max_memory, options->max_memory, NULL);
+    memory_account_init(&account, &memory, NULL);
     status = sap_session_init(&session, &account.table);
     if (status != SAP_OK) {
-        sapperd_log("the judge's session cannot start: %s", sap_strerror(status));
+        log_line("the judge's session cannot start: %s", sap_strerror(status));
         return 1;
     }
     if (sap_session_start_judge(&session, format) != SAP_OK) {
-        sapperd_log("cannot start the %s judge", sap_format_name(format));
+        log_line("cannot start the %s judge", sap_format_name(format));
         return 1;
     }
     sap_session_set_budget(&session, SAP_BUDGET_UNLIMITED);
@@ -111,7 +111,7 @@ int sapperd_judge_run(const struct sapperd_options *options)
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0) {
-            sapperd_log("reading stdin: %s", strerror(errno));
+            log_line("reading stdin: %s", strerror(errno));
             sap_session_release(&session);
             return 1;
         }

@@ -49,7 +49,8 @@ struct block_head {
 };
 typedef char block_head_is_aligned[sizeof(struct block_head) % 16 == 0 ? 1 : -1];
 
-size_t sapperd_block_max(void)
+/* The largest block the table hands out (the build's largest board). */
+static size_t block_max(void)
 {
     size_t game = SAP_GAME_BYTES(SAP_MAX_ROWS, SAP_MAX_COLS);
     size_t work = SAP_SESSION_WORK_BYTES(SAP_MAX_ROWS, SAP_MAX_COLS);
@@ -95,7 +96,7 @@ static void *budget_acquire(void *context, size_t bytes, enum sap_memory_purpose
     size_t total;
 
     (void)purpose;
-    if (bytes == 0 || bytes > sapperd_block_max() || !room_for(m, a->owner, bytes)) {
+    if (bytes == 0 || bytes > block_max() || !room_for(m, a->owner, bytes)) {
         m->refused++;
         return NULL;
     }
@@ -153,8 +154,8 @@ static void budget_release(void *context, void *block, enum sap_memory_purpose p
     }
 }
 
-void sapperd_memory_init(struct sapperd_memory *m, size_t limit, size_t address_limit,
-                         struct address_table *addresses)
+void memory_init(struct sapperd_memory *m, size_t limit, size_t address_limit,
+                 struct address_table *addresses)
 {
     memset(m, 0, sizeof *m);
     m->limit = limit;
@@ -162,8 +163,8 @@ void sapperd_memory_init(struct sapperd_memory *m, size_t limit, size_t address_
     m->addresses = addresses;
 }
 
-void sapperd_account_init(struct sapperd_account *a, struct sapperd_memory *m,
-                          const struct peer_key *owner)
+void memory_account_init(struct sapperd_account *a, struct sapperd_memory *m,
+                         const struct peer_key *owner)
 {
     a->table.acquire = budget_acquire;
     a->table.release = budget_release;
@@ -172,7 +173,7 @@ void sapperd_account_init(struct sapperd_account *a, struct sapperd_memory *m,
     a->owner = owner;
 }
 
-void sapperd_memory_trim(struct sapperd_memory *m)
+void memory_trim(struct sapperd_memory *m)
 {
     if (m->freed_small < SAPPERD_TRIM_BYTES)
         return;
@@ -180,38 +181,4 @@ void sapperd_memory_trim(struct sapperd_memory *m)
 #if defined(__GLIBC__)
     (void)malloc_trim(0);
 #endif
-}
-
-bool sapperd_parse_bytes(const char *text, size_t *bytes)
-{
-    size_t length = 0, multiplier = 1;
-    uint32_t value;
-
-    while (text[length] >= '0' && text[length] <= '9')
-        length++;
-    switch (text[length]) {
-    case '\0':
-        break;
-    case 'k':
-    case 'K':
-        multiplier = (size_t)1 << 10;
-        break;
-    case 'm':
-    case 'M':
-        multiplier = (size_t)1 << 20;
-        break;
-    case 'g':
-    case 'G':
-        multiplier = (size_t)1 << 30;
-        break;
-    default:
-        return false;
-    }
-    if (multiplier != 1 && text[length + 1] != '\0')
-        return false;
-    if (sap_parse_u32(text, length, &value) != SAP_OK || value == 0
-        || value > SIZE_MAX / multiplier)
-        return false;
-    *bytes = (size_t)value * multiplier;
-    return true;
 }

@@ -18,8 +18,12 @@
 
 #define SAPPERD_NAME "sapperd"
 
+/* ---- options (options.c) ------------------------------------------------------------- */
+
 /* Most --listen addresses one process takes. */
 #define SAPPERD_LISTEN_MAX 8
+/* The highest TCP port a --listen address names. */
+#define SAPPERD_PORT_MAX 65535u
 /* Longest HOST:PORT argument (an IPv6 literal in brackets and a port fit). */
 #define SAPPERD_ADDRESS_MAX 64
 
@@ -35,8 +39,10 @@
 #define SAPPERD_DEFAULT_IDLE_TIMEOUT 3600u
 #define SAPPERD_EVICT_FRACTION 12u
 /* --max-per-address: at most this many, and at most a quarter of
- * --max-clients (at least 1), when not given. */
+ * --max-clients (at least 1), when not given.  (--help and README.md say
+ * "a quarter" in words.) */
 #define SAPPERD_DEFAULT_MAX_PER_ADDRESS 16u
+#define SAPPERD_ADDRESS_CLIENTS_SHARE 4u
 /* --line-timeout: a person typing a line in a line-buffered terminal sends
  * it whole, but one typing into a raw socket sends it key by key. */
 #define SAPPERD_DEFAULT_LINE_TIMEOUT 60u
@@ -71,32 +77,39 @@ struct sapperd_options {
     uint32_t max_request_work;     /* --max-request-work: steps a cell, 0 none */
 };
 
-/* What parse_options decided. */
+/* What options_parse decided. */
 enum sapperd_parse {
     SAPPERD_RUN = 0,
     SAPPERD_EXIT_OK = 1,   /* --help or --version was answered */
     SAPPERD_EXIT_USAGE = 2 /* a bad option was reported on stderr */
 };
 
-enum sapperd_parse sapperd_parse_options(struct sapperd_options *options, int argc,
-                                         char **argv);
+/* Fills options from argv; --help and --version are answered on stdout, a
+ * bad argument on stderr. */
+enum sapperd_parse options_parse(struct sapperd_options *options, int argc, char **argv);
 /* --max-per-address as given, or its default for --max-clients. */
-uint32_t sapperd_max_per_address(const struct sapperd_options *options);
+uint32_t options_max_per_address(const struct sapperd_options *options);
 /* --max-memory-per-address as given (at most --max-memory), or a fifth of
  * --max-memory. */
-size_t sapperd_max_memory_per_address(const struct sapperd_options *options);
+size_t options_max_memory_per_address(const struct sapperd_options *options);
+
+/* ---- the log (log.c) ----------------------------------------------------------------- */
 
 /* One line on stderr, "sapperd: " first and "\n" added. */
-void sapperd_log(const char *format, ...)
+void log_line(const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/* "<what> 127.0.0.1:7878" or "<what> [::1]:7878". */
+void log_address(const char *what, const struct sockaddr_storage *address);
+
+/* ---- the sessions' memory (memory.c) ------------------------------------------------- */
 
 struct address_table;
 struct peer_key;
 
-/* The sessions' memory (memory.c): every board block of every session
+/* The sessions' memory: every board block of every session
  * counts against one budget, --max-memory, and against the address of the
  * client that asked for it, --max-memory-per-address. */
 struct sapperd_memory {
@@ -129,29 +142,17 @@ struct sapperd_account {
 #define SAPPERD_MMAP_BYTES (64u * 1024u)
 /* The default --max-memory: 25 sessions with the largest boards at once. */
 #define SAPPERD_DEFAULT_MAX_MEMORY ((size_t)256 << 20)
-#define SAPPERD_DEFAULT_MAX_MEMORY_TEXT "256M"
 
-void sapperd_memory_init(struct sapperd_memory *m, size_t limit, size_t address_limit,
-                         struct address_table *addresses);
-void sapperd_account_init(struct sapperd_account *a, struct sapperd_memory *m,
-                          const struct peer_key *owner);
+void memory_init(struct sapperd_memory *m, size_t limit, size_t address_limit,
+                 struct address_table *addresses);
+void memory_account_init(struct sapperd_account *a, struct sapperd_memory *m,
+                         const struct peer_key *owner);
 /* Gives malloc's free pages back to the system once enough small blocks
  * (and connections) have gone back to it since the last time. */
-void sapperd_memory_trim(struct sapperd_memory *m);
+void memory_trim(struct sapperd_memory *m);
 #define SAPPERD_TRIM_BYTES ((size_t)1 << 20)
-/* The largest block the table hands out (the build's largest board). */
-size_t sapperd_block_max(void);
-/* BYTES with an optional K, M or G suffix (powers of 1024), at least 1. */
-bool sapperd_parse_bytes(const char *text, size_t *bytes);
 
-/* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to 65535. */
-bool sapperd_address_valid(const char *text);
-
-/* --listen, --stdin: runs until the sessions end or a signal stops it;
- * returns the process exit status.  (--judge runs apart: judge.c.) */
-int sapperd_serve(const struct sapperd_options *options);
-
-/* ---- connections ---------------------------------------------------------- */
+/* ---- connections --------------------------------------------------------------------- */
 
 /* Each direction of a connection moves at most this many bytes per step:
  * one read fills `in`, and replies collect in `out` until it is written. */
@@ -224,7 +225,7 @@ enum conn_kind {
 };
 
 /*
- * A connection's state.  conn_set_state() (sched.c) is the only place it
+ * A connection's state.  sched_set_state() (sched.c) is the only place it
  * changes, and only along these arrows; any other move is a bug, and the
  * daemon stops rather than run with its lists wrong.
  *
@@ -250,9 +251,9 @@ enum conn_kind {
  *                          lingering, the end of a stdio session (it sends
  *                          no FIN), a failed start
  *   CLOSING -> CLOSED      the last handle or uv_fs request is done: a TCP
- *                          connection is freed; serve() frees the stdio one
+ *                          connection is freed; server_run frees the stdio one
  *
- * What each state implies, kept by conn_set_state() alone:
+ * What each state implies, kept by sched_set_state() alone:
  *
  *   state       sweep list (not stdio)       counted  lingering     run queue  pause, line
  *   NEW         none                         no       no            no         no
@@ -290,7 +291,7 @@ struct server;
 #define SAPPERD_TOKEN_CHARS 16u
 #define SAPPERD_TOKEN_BYTES 10u
 
-/* ---- intrusive lists of connections --------------------------------------------- */
+/* ---- intrusive lists of connections -------------------------------------------------- */
 
 /* A connection has one place in each kind of list, and is in at most one
  * list of each kind at a time. */
@@ -335,7 +336,7 @@ struct address_table {
     uint64_t seed;   /* of the hash */
 };
 
-/* ---- games kept for RESUME (kept.c) ---------------------------------------- */
+/* ---- games kept for RESUME (kept.c) -------------------------------------------------- */
 
 /* A game whose connection dropped, waiting for RESUME <token>. */
 struct kept_game {
@@ -364,7 +365,7 @@ struct conn {
     uv_shutdown_t shutdown_req; /* here, not in the buffers: an idle
                                    connection that times out needs none */
     enum conn_kind kind;
-    enum conn_state state; /* changed by conn_set_state() only */
+    enum conn_state state; /* changed by sched_set_state() only */
     bool reading;          /* wants input (uv_read_start, or uv_fs_read) */
     bool write_in_flight;
     bool fs_read_in_flight;
@@ -465,7 +466,7 @@ static inline void conn_list_remove(struct conn_list *list, struct conn *c)
     for ((c) = (list)->head; (c) != NULL && ((next) = conn_list_next((list), (c)), true);      \
          (c) = (next))
 
-/* ---- what the state implies ------------------------------------------------------- */
+/* ---- what the state implies ---------------------------------------------------------- */
 
 /* Started and not yet closing: OPEN, DRAINING, SHUTTING or LINGERING. */
 static inline bool conn_started(const struct conn *c)
@@ -576,7 +577,7 @@ struct server {
     int exit_status;
 };
 
-/* ---- connections (conn.c) ---------------------------------------------------------- */
+/* ---- connections (conn.c) ------------------------------------------------------------ */
 
 /* Zeroes c up to its session: a NEW connection of s of this kind. */
 void conn_init(struct conn *c, struct server *s, enum conn_kind kind);
@@ -585,40 +586,52 @@ void conn_init(struct conn *c, struct server *s, enum conn_kind kind);
 void conn_start(struct conn *c);
 /* Stops taking input, lets the queued replies out, then closes. */
 void conn_drain(struct conn *c);
-/* Closes now, whatever is queued. */
-void conn_close(struct conn *c);
 /* The run queue's turn for c (OPEN or DRAINING): one more slice, unless
  * its peer has gone (then it closes). */
 void conn_run(struct conn *c);
-/* Closes c if its peer has gone (a reset, an error), which a session that
- * is busy and not reading learns from nowhere else; true when it closed. */
-bool conn_close_if_gone(struct conn *c);
 /* Stops reading, answers what was read, writes `line` after the last
  * reply (--line-timeout), then closes. */
 void conn_drain_saying(struct conn *c, const char *line);
-/* Gives the session's memory back; nothing if it holds none. */
-void conn_release_session(struct conn *c);
 /* The end of the loop turn in which c (OPEN) was paused: it may read again. */
 void conn_resume(struct conn *c);
-
-/* Between conn.c and closing.c: starts reading (nothing once the peer's
- * input has ended); on an I/O error, logs it unless it says the peer went
- * away, and closes; the last reply is out: FIN, then linger (or close). */
+/* Starts reading (nothing once the peer's input has ended); close.c reads
+ * what a lingering peer still sends. */
 void conn_read_start(struct conn *c);
-void conn_fail(struct conn *c, const char *what, int err);
-void conn_end(struct conn *c);
+/* Called by stdio.c when a uv_fs_read/uv_fs_write completes. */
+void conn_received(struct conn *c, ssize_t nread);
+void conn_written(struct conn *c, int status);
 
-/* buffers.c: takes c's buffers (a spare, or new); false when out of memory. */
-bool conn_attach_buffers(struct conn *c);
+/* ---- how a connection ends (close.c) ------------------------------------------------- */
+
+/* Closes now, whatever is queued. */
+void close_now(struct conn *c);
+/* An I/O error: logs it unless it says the peer went away, and closes. */
+void close_on_error(struct conn *c, const char *what, int err);
+/* The last reply is out: FIN, then linger (or close). */
+void close_with_fin(struct conn *c);
+/* Closes c if its peer has gone (a reset, an error), which a session that
+ * is busy and not reading learns from nowhere else; true when it closed. */
+bool close_if_gone(struct conn *c);
+/* Gives the session's memory back; nothing if it holds none. */
+void close_session(struct conn *c);
+/* One of a closing connection's handles or requests is done; the last one
+ * frees it (a TCP connection; server_run frees the stdio one). */
+void close_one_done(struct conn *c);
+void close_free(struct conn *c);
+
+/* ---- a connection's buffers (buffers.c) ---------------------------------------------- */
+
+/* Takes c's buffers (a spare, or new); false when out of memory. */
+bool buffers_attach(struct conn *c);
 /* Gives c's buffers back: kept as a spare, or freed. */
-void conn_detach_buffers(struct conn *c);
+void buffers_detach(struct conn *c);
 /* Frees the spares (the loop has ended). */
 void buffers_free_spares(struct server *s);
 
-/* ---- scheduling (sched.c) ---------------------------------------------------------- */
+/* ---- scheduling (sched.c) ------------------------------------------------------------ */
 
 /* The only change of c's state; see enum conn_state. */
-void conn_set_state(struct conn *c, enum conn_state to);
+void sched_set_state(struct conn *c, enum conn_state to);
 /* The server's lists, before any connection. */
 void sched_init(struct server *s);
 /* The run queue's idle handle, the pause list's check handle and the sweep
@@ -654,16 +667,19 @@ void sched_body_check(struct conn *c);
  * while no byte of it could arrive, so its clock starts again. */
 void sched_line_resumed(struct conn *c);
 
-/* ---- client addresses (addresses.c) ---------------------------------------------- */
+/* ---- a client's address as the limits count it (peer_key.c) -------------------------- */
 
-void addresses_init(struct address_table *t, uint64_t seed);
-void addresses_free(struct address_table *t);
 /* key for a peer's address; false (key zeroed) for another family. */
 bool peer_key_from(struct peer_key *key, const struct sockaddr_storage *address);
 /* The same client address, as --max-per-address counts them. */
 bool peer_key_equal(const struct peer_key *a, const struct peer_key *b);
 /* "192.0.2.7" or "2001:db8::/64". */
 void peer_key_format(const struct peer_key *key, char *text, size_t size);
+
+/* ---- client addresses (addresses.c) -------------------------------------------------- */
+
+void addresses_init(struct address_table *t, uint64_t seed);
+void addresses_free(struct address_table *t);
 /* The sessions key holds. */
 uint32_t addresses_count(const struct address_table *t, const struct peer_key *key);
 /* Room for one more address, so that addresses_add cannot fail; false
@@ -681,7 +697,8 @@ void addresses_discharge(struct address_table *t, const struct peer_key *key, si
 /* The address holding the most sessions, or NULL when there is none. */
 const struct address_slot *addresses_busiest(const struct address_table *t);
 
-/* kept.c: games whose connections dropped, waiting for RESUME. */
+/* ---- keeping and resuming games (kept.c) --------------------------------------------- */
+
 /* A new session's token and RESUME hook (no token, no keeping: the system
  * had no randomness). */
 void kept_session_start(struct conn *c);
@@ -695,11 +712,21 @@ void kept_free_all(struct server *s);
 /* The memory's reclaim (struct sapperd_memory): context is the server. */
 bool kept_reclaim(void *context, const struct peer_key *owner);
 
-/* server.c: writes the log lines held back (struct log_tally) whose second
- * has passed, or all of them (the stop). */
+/* ---- the server (server.c) ----------------------------------------------------------- */
+
+/* True when text is IPV4:PORT or [IPV6]:PORT with a port from 0 to
+ * SAPPERD_PORT_MAX. */
+bool server_address_valid(const char *text);
+/* --listen, --stdin: runs until the sessions end or a signal stops it;
+ * returns the process exit status.  (--judge runs apart: judge.c.) */
+int server_run(const struct sapperd_options *options);
+/* Writes the log lines held back (struct log_tally) whose second has
+ * passed, or all of them (the stop). */
 void server_flush_logs(struct server *s, bool all);
 
-/* stdio.c: opens stdin/stdout as streams (tty, pipe, socket) or as regular
+/* ---- the stdin session (stdio.c) ----------------------------------------------------- */
+
+/* Opens stdin/stdout as streams (tty, pipe, socket) or as regular
  * files; fills the conn's in/out and returns 0, or a libuv error. */
 int stdio_open(struct server *s, struct conn *c);
 /* Restores the blocking mode of stdin/stdout that libuv changed. */
@@ -708,16 +735,11 @@ void stdio_restore(struct server *s);
 int stdio_file_read(struct conn *c);
 /* Writes out[out_sent..out_len) to stdout as a file. */
 int stdio_file_write(struct conn *c);
-/* Called by stdio.c when a uv_fs_read/uv_fs_write completes. */
-void conn_received(struct conn *c, ssize_t nread);
-void conn_written(struct conn *c, int status);
-/* One of a closing connection's handles or requests is done; the last one
- * frees it. */
-void conn_release_one(struct conn *c);
-void conn_free(struct conn *c);
 
-/* judge.c: --judge FORMAT, stdin to stdout with blocking reads and writes;
- * the process exit status. */
-int sapperd_judge_run(const struct sapperd_options *options);
+/* ---- the judge mode (judge.c) -------------------------------------------------------- */
+
+/* --judge FORMAT, stdin to stdout with blocking reads and writes; the
+ * process exit status. */
+int judge_run(const struct sapperd_options *options);
 
 #endif /* SAPPERD_H */

@@ -11,7 +11,7 @@
  * the sessions with work left, which get one slice each in turn, a few
  * milliseconds of them per loop iteration.  server->partial holds the
  * open sessions with a line under way, oldest first, for --line-timeout.
- * conn_set_state() keeps all of it, the counts against --max-clients and
+ * sched_set_state() keeps all of it, the counts against --max-clients and
  * --max-per-address, and the session's memory, in step with the state.
  */
 #include <stdlib.h>
@@ -95,7 +95,7 @@ static void count(struct conn *c, bool was_counted, bool was_lingering)
 
 static void run_cancel(struct conn *c);
 
-void conn_set_state(struct conn *c, enum conn_state to)
+void sched_set_state(struct conn *c, enum conn_state to)
 {
     struct server *s = c->server;
     struct conn_list *list_before = sweep_list(c);
@@ -104,8 +104,8 @@ void conn_set_state(struct conn *c, enum conn_state to)
     bool was_pumping = conn_pumping(c);
 
     if (!transition_allowed(c, to)) {
-        sapperd_log("bug: a connection went from %s to %s", state_names[c->state],
-                    state_names[to]);
+        log_line("bug: a connection went from %s to %s", state_names[c->state],
+                 state_names[to]);
         abort();
     }
     c->state = to;
@@ -129,7 +129,7 @@ void conn_set_state(struct conn *c, enum conn_state to)
         run_cancel(c);
     /* The session has said its last: its boards go back to the budget. */
     if (was_pumping && !conn_pumping(c))
-        conn_release_session(c);
+        close_session(c);
 }
 
 /* ---- the run queue ---------------------------------------------------------------- */
@@ -191,7 +191,7 @@ void sched_reap_gone(struct server *s)
     s->reaped_at = uv_now(s->loop);
     CONN_LIST_EACH(&s->runnable, c, next)
     {
-        (void)conn_close_if_gone(c);
+        (void)close_if_gone(c);
     }
 }
 
@@ -369,22 +369,22 @@ void sched_sweep(struct server *s)
 
     if (s->stopping && now >= s->stop_deadline) {
         while (s->active.head != NULL)
-            conn_close(s->active.head);
+            close_now(s->active.head);
         while (s->ending.head != NULL)
-            conn_close(s->ending.head);
+            close_now(s->ending.head);
         if (s->stdio != NULL)
-            conn_close(s->stdio);
+            close_now(s->stdio);
         return;
     }
     CONN_LIST_EACH(&s->ending, c, next)
     {
         if (now >= c->stamp)
-            conn_close(c);
+            close_now(c);
     }
     sweep_late_lines(s, now);
     sweep_late_bodies(s, now);
     kept_sweep(s, now);
-    sapperd_memory_trim(&s->memory);
+    memory_trim(&s->memory);
     if (timeout_ms == 0)
         return;
     /* Least recently active first: the sweep stops at the first that is not

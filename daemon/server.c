@@ -45,7 +45,7 @@ static bool parse_address(const char *text, struct sockaddr_storage *address)
         host[host_len] = '\0';
         port_text = colon + 1;
     }
-    if (sap_parse_u32(port_text, strlen(port_text), &port) != SAP_OK || port > 65535u)
+    if (sap_parse_u32(port_text, strlen(port_text), &port) != SAP_OK || port > SAPPERD_PORT_MAX)
         return false;
     if (text[0] == '[')
         return uv_ip6_addr(host, (int)port, (struct sockaddr_in6 *)address) == 0;
@@ -61,7 +61,7 @@ static bool parse_address(const char *text, struct sockaddr_storage *address)
     return uv_ip4_addr(host, (int)port, (struct sockaddr_in *)address) == 0;
 }
 
-bool sapperd_address_valid(const char *text)
+bool server_address_valid(const char *text)
 {
     struct sockaddr_storage address;
     return parse_address(text, &address);
@@ -71,26 +71,6 @@ bool sapperd_address_valid(const char *text)
 #define LISTEN_BACKLOG 1024
 /* Repeated log lines (refusals, accept errors) at most this often. */
 #define LOG_INTERVAL_MS 1000u
-
-static void log_address(const char *what, const struct sockaddr_storage *address)
-{
-    char host[64];
-    int port;
-
-    if (address->ss_family == AF_INET6) {
-        const struct sockaddr_in6 *a6 = (const struct sockaddr_in6 *)address;
-        if (uv_ip6_name(a6, host, sizeof host) != 0)
-            strcpy(host, "?");
-        port = ntohs(a6->sin6_port);
-        sapperd_log("%s [%s]:%d", what, host, port);
-    } else {
-        const struct sockaddr_in *a4 = (const struct sockaddr_in *)address;
-        if (uv_ip4_name(a4, host, sizeof host) != 0)
-            strcpy(host, "?");
-        port = ntohs(a4->sin_port);
-        sapperd_log("%s %s:%d", what, host, port);
-    }
-}
 
 /* ---- log lines that count ---------------------------------------------------------- */
 
@@ -105,8 +85,8 @@ static void write_refused(struct server *s, unsigned long long n)
         peer_key_format(&top->key, address, sizeof address);
         snprintf(who, sizeof who, "; %s holds the most (%u)", address, (unsigned)top->count);
     }
-    sapperd_log("refused %llu client%s: %u sessions open (--max-clients)%s", n,
-                n == 1 ? "" : "s", (unsigned)s->sessions, who);
+    log_line("refused %llu client%s: %u sessions open (--max-clients)%s", n, n == 1 ? "" : "s",
+             (unsigned)s->sessions, who);
 }
 
 static void write_refused_address(struct server *s, unsigned long long n)
@@ -114,14 +94,14 @@ static void write_refused_address(struct server *s, unsigned long long n)
     char address[64];
 
     peer_key_format(&s->refused_peer, address, sizeof address);
-    sapperd_log("refused %llu client%s: %u sessions from one address (--max-per-address), "
-                "the last from %s",
-                n, n == 1 ? "" : "s", (unsigned)s->max_per_address, address);
+    log_line("refused %llu client%s: %u sessions from one address (--max-per-address), "
+             "the last from %s",
+             n, n == 1 ? "" : "s", (unsigned)s->max_per_address, address);
 }
 
 static void write_dropped(struct server *s, unsigned long long n)
 {
-    sapperd_log("dropped %llu connection%s: %s", n, n == 1 ? "" : "s", s->drop_reason);
+    log_line("dropped %llu connection%s: %s", n, n == 1 ? "" : "s", s->drop_reason);
 }
 
 typedef void tally_writer(struct server *s, unsigned long long n);
@@ -226,7 +206,7 @@ static void measure_descriptors(struct server *s)
 
 /* A connection's memory.  In a test build, SAPPERD_FAIL_ACCEPT=N in the
  * environment fails the N-th connection's. */
-static struct conn *conn_alloc(struct server *s, size_t bytes)
+static struct conn *alloc_conn(struct server *s, size_t bytes)
 {
 #ifdef SAPPERD_TEST_HOOKS
     if (++s->accepted == s->fail_accept)
@@ -284,17 +264,17 @@ static bool admit(struct server *s, struct conn *c, bool over_max_clients)
         return true;
     }
     if (!addresses_reserve(&s->addresses)) {
-        conn_close(c);
+        close_now(c);
         drop_counted(s, NULL, "out of memory for a new connection");
         return false;
     }
     /* a session the core refuses (a library built with other limits)
      * says it is closing, and the connection ends after its first read */
-    sapperd_account_init(&c->account, &s->memory, &c->peer);
+    memory_account_init(&c->account, &s->memory, &c->peer);
     r = sap_session_init(&c->session, &c->account.table);
     c->session_held = true;
     if (r != SAP_OK)
-        sapperd_log("a session cannot start: %s", sap_strerror(r));
+        log_line("a session cannot start: %s", sap_strerror(r));
     else
         kept_session_start(c);
     return true;
@@ -329,7 +309,7 @@ static void on_connection(uv_stream_t *listener, int status)
     /* A connection refused for --max-clients never runs a session: it is
      * allocated without one. */
     bytes = refuse ? offsetof(struct conn, session) : sizeof(struct conn);
-    c = conn_alloc(s, bytes);
+    c = alloc_conn(s, bytes);
     if (c == NULL) {
         drop_counted(s, listener, "out of memory for a new connection");
         return;
@@ -341,14 +321,14 @@ static void on_connection(uv_stream_t *listener, int status)
         drop_counted(s, listener, uv_strerror(r));
         return;
     }
-    s->sockets++; /* until conn_free */
+    s->sockets++; /* until close_free */
     c->handle.handle.data = c;
     c->in = c->out = &c->handle.stream;
     r = uv_accept(listener, &c->handle.stream);
     if (r == 0)
         r = uv_tcp_nodelay(&c->handle.tcp, 1);
     if (r < 0) {
-        conn_close(c);
+        close_now(c);
         drop_counted(s, NULL, uv_strerror(r));
         return;
     }
@@ -364,12 +344,12 @@ static int listen_on(struct server *s, const char *text)
     int r;
 
     if (!parse_address(text, &address)) {
-        sapperd_log("bad --listen address '%s'", text);
+        log_line("bad --listen address '%s'", text);
         return UV_EINVAL;
     }
     r = uv_tcp_init(s->loop, listener);
     if (r < 0) {
-        sapperd_log("cannot listen on %s: %s", text, uv_strerror(r));
+        log_line("cannot listen on %s: %s", text, uv_strerror(r));
         return r;
     }
     s->listener_count++;
@@ -382,7 +362,7 @@ static int listen_on(struct server *s, const char *text)
     if (r == 0)
         r = uv_tcp_getsockname(listener, (struct sockaddr *)&bound, &length);
     if (r != 0) {
-        sapperd_log("cannot listen on %s: %s", text, uv_strerror(r));
+        log_line("cannot listen on %s: %s", text, uv_strerror(r));
         return r;
     }
     log_address("listening on", &bound);
@@ -403,14 +383,14 @@ static void on_signal(uv_signal_t *handle, int signum)
     const char *name = signum == SIGINT ? "SIGINT" : "SIGTERM";
 
     if (s->stopping) {
-        sapperd_log("%s again: closing every connection now", name);
+        log_line("%s again: closing every connection now", name);
         s->stop_deadline = uv_now(s->loop);
         sched_sweep(s);
         return;
     }
-    sapperd_log("%s: stopping; %u session%s finishing", name,
-                (unsigned)(s->sessions + (s->stdio != NULL)),
-                s->sessions + (s->stdio != NULL) == 1 ? "" : "s");
+    log_line("%s: stopping; %u session%s finishing", name,
+             (unsigned)(s->sessions + (s->stdio != NULL)),
+             s->sessions + (s->stdio != NULL) == 1 ? "" : "s");
     s->stopping = true;
     s->stop_deadline = uv_now(s->loop) + SAPPERD_STOP_GRACE_MS;
     stop_listening(s);
@@ -420,7 +400,7 @@ static void on_signal(uv_signal_t *handle, int signum)
         conn_drain(s->stdio); /* nothing if it has ended */
 }
 
-static void close_any(uv_handle_t *handle, void *arg)
+static void discard_handle(uv_handle_t *handle, void *arg)
 {
     (void)arg;
     if (!uv_is_closing(handle))
@@ -454,14 +434,14 @@ static int start_stdio(struct server *s)
     int r;
 
     if (c == NULL) {
-        sapperd_log("out of memory for the stdio session");
+        log_line("out of memory for the stdio session");
         return UV_ENOMEM;
     }
     conn_init(c, s, CONN_STDIO);
-    sapperd_account_init(&c->account, &s->memory, NULL); /* the operator's: no share */
+    memory_account_init(&c->account, &s->memory, NULL); /* the operator's: no share */
     r = sap_session_init(&c->session, &c->account.table);
     if (r != SAP_OK) {
-        sapperd_log("the stdio session cannot start: %s", sap_strerror(r));
+        log_line("the stdio session cannot start: %s", sap_strerror(r));
         free(c);
         return UV_EINVAL;
     }
@@ -470,15 +450,15 @@ static int start_stdio(struct server *s)
     s->stdio = c;
     r = stdio_open(s, c);
     if (r < 0) {
-        sapperd_log("cannot use stdin/stdout: %s", uv_strerror(r));
-        conn_close(c);
+        log_line("cannot use stdin/stdout: %s", uv_strerror(r));
+        close_now(c);
         return r;
     }
     conn_start(c);
     return 0;
 }
 
-int sapperd_serve(const struct sapperd_options *options)
+int server_run(const struct sapperd_options *options)
 {
     uv_loop_t loop;
     struct server *s;
@@ -489,7 +469,7 @@ int sapperd_serve(const struct sapperd_options *options)
     /* The server is on the heap: it holds the scratch buffer. */
     s = calloc(1, sizeof *s);
     if (s == NULL) {
-        sapperd_log("out of memory");
+        log_line("out of memory");
         return 1;
     }
     s->loop = &loop;
@@ -513,11 +493,11 @@ int sapperd_serve(const struct sapperd_options *options)
              "ERR idle for %lu s while your address has no session left; closing",
              (unsigned long)(s->evict_ms / 1000u));
     s->resumed_line = "ERR your game was resumed on another connection; closing";
-    s->max_per_address = sapperd_max_per_address(options);
+    s->max_per_address = options_max_per_address(options);
     addresses_init(&s->addresses, uv_hrtime() ^ (uint64_t)(uintptr_t)s);
-    sapperd_memory_init(&s->memory, options->max_memory,
-                        sapperd_max_memory_per_address(options), &s->addresses);
-    sapperd_account_init(&s->own_account, &s->memory, NULL);
+    memory_init(&s->memory, options->max_memory, options_max_memory_per_address(options),
+                &s->addresses);
+    memory_account_init(&s->own_account, &s->memory, NULL);
     s->memory.reclaim = kept_reclaim;
     s->memory.reclaim_context = s;
     sched_init(s);
@@ -526,7 +506,7 @@ int sapperd_serve(const struct sapperd_options *options)
 #endif
     r = uv_loop_init(&loop);
     if (r < 0) {
-        sapperd_log("cannot start the event loop: %s", uv_strerror(r));
+        log_line("cannot start the event loop: %s", uv_strerror(r));
         free(s);
         return 1;
     }
@@ -542,7 +522,7 @@ int sapperd_serve(const struct sapperd_options *options)
     if (r == 0) {
         r = start_helpers(s);
         if (r < 0)
-            sapperd_log("cannot set up signals and timers: %s", uv_strerror(r));
+            log_line("cannot set up signals and timers: %s", uv_strerror(r));
     }
     if (r == 0 && options->stdin_session)
         r = start_stdio(s);
@@ -555,22 +535,22 @@ int sapperd_serve(const struct sapperd_options *options)
     server_flush_logs(s, true);
 
     /* Whatever is left (after a failed start: listeners, helpers). */
-    uv_walk(&loop, close_any, NULL);
+    uv_walk(&loop, discard_handle, NULL);
     (void)uv_run(&loop, UV_RUN_DEFAULT);
     r = uv_loop_close(&loop);
     if (r < 0)
-        sapperd_log("closing the event loop: %s", uv_strerror(r));
+        log_line("closing the event loop: %s", uv_strerror(r));
 
     /* An I/O error on stdin/stdout (already logged) is status 1. */
     if (status == 0)
         status = s->exit_status;
     if (s->stdio != NULL)
-        conn_free(s->stdio);
+        close_free(s->stdio);
     kept_free_all(s);
     buffers_free_spares(s);
     addresses_free(&s->addresses);
     if (s->stopping)
-        sapperd_log("stopped");
+        log_line("stopped");
     free(s);
     return status;
 }

@@ -106,7 +106,7 @@ static void on_fs_read(uv_fs_t *req)
     uv_fs_req_cleanup(req);
     c->fs_read_in_flight = false;
     if (conn_closing(c)) {
-        conn_release_one(c);
+        close_one_done(c);
         return;
     }
     conn_received(c, result == 0 ? UV_EOF : result);
@@ -135,7 +135,7 @@ static void on_fs_write(uv_fs_t *req)
     uv_fs_req_cleanup(req);
     if (conn_closing(c)) {
         c->write_in_flight = false;
-        conn_release_one(c);
+        close_one_done(c);
         return;
     }
     if (result < 0) {

@@ -56,6 +56,50 @@ bad_option "nine --listen" --listen 127.0.0.1:0 --listen 127.0.0.1:0 --listen 12
     --listen 127.0.0.1:0 --listen 127.0.0.1:0 --listen 127.0.0.1:0 --listen 127.0.0.1:0 \
     --listen 127.0.0.1:0 --listen 127.0.0.1:0
 
+# Every message byte for byte: each one names its option and what the
+# option takes, and the first bad argument is the one reported.
+says() { # stderr wanted, args...
+    local want=$1 err status
+    shift
+    err=$(timeout 10 "$SAPPERD" "$@" 2>&1 </dev/null >/dev/null)
+    status=$?
+    check_eq "exit 2, said byte for byte: $*" "$status $err" "2 sapperd: $want (try --help)"
+}
+says "unknown option '--frobnicate'" --frobnicate
+says "unknown option '--help=1'" --help=1
+says "unknown option '--stdin=yes'" --stdin=yes
+says "unknown option '--listenx'" --listenx 127.0.0.1:0
+says "unexpected argument '7878'" 7878
+says "unexpected argument ''" ''
+says "--listen needs HOST:PORT" --listen
+says "bad --listen address '127.0.0.1:65536': expected IPV4:PORT or [IPV6]:PORT with a port from 0 to 65535" \
+    --listen=127.0.0.1:65536
+says "bad --listen address '--stdin': expected IPV4:PORT or [IPV6]:PORT with a port from 0 to 65535" \
+    --listen --stdin
+says "at most 8 --listen addresses" --listen 127.0.0.1:0 --listen 127.0.0.1:0 --listen 127.0.0.1:0 \
+    --listen 127.0.0.1:0 --listen 127.0.0.1:0 --listen 127.0.0.1:0 --listen 127.0.0.1:0 \
+    --listen 127.0.0.1:0 --listen bad
+says "--judge needs a format: boom, casual, master or nurikabe" --judge
+says "unknown judge format 'chess': expected boom, casual, master or nurikabe" --judge=chess
+says "--judge reads stdin alone; it cannot be combined with --listen" --listen 127.0.0.1:0 --judge boom
+for o in --max-clients --max-per-address; do
+    says "$o needs a number from 1 to 4294967295" $o 0
+    says "$o needs a number from 1 to 4294967295" $o=4294967296
+    says "$o needs a number from 1 to 4294967295" $o
+done
+for o in --idle-timeout --line-timeout --request-timeout; do
+    says "$o needs a number of seconds (0 never closes)" $o -1
+    says "$o needs a number of seconds (0 never closes)" $o=
+done
+says "--keep-games needs a number of seconds (0 keeps none)" --keep-games 1s
+says "--max-request-work needs a number of steps a cell (0 no limit)" --max-request-work 99999999999
+says "--max-memory needs a number of bytes, with K, M or G for KiB, MiB or GiB (e.g. 64M)" --max-memory 0
+says "--max-memory needs a number of bytes, with K, M or G for KiB, MiB or GiB (e.g. 64M)" --max-memory 1T
+says "--max-memory-per-address needs a number of bytes, with K, M or G for KiB, MiB or GiB (e.g. 16M)" \
+    --max-memory-per-address 1KB
+says "--max-clients needs a number from 1 to 4294967295" --max-clients 0 --bogus
+says "unknown option '--bogus'" --bogus --help
+
 # A port that is taken: a clear message, exit 1.
 daemon_start taken "$SAPPERD" || check "daemon starts" 1
 err=$(timeout 10 "$SAPPERD" --listen "$DAEMON_ADDR" 2>&1 </dev/null)

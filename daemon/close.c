@@ -1,5 +1,5 @@
 /*
- * closing.c - how a connection ends: the FIN after the last reply, the
+ * close.c - how a connection ends: the FIN after the last reply, the
  * linger that lets the peer read it, the close, and noticing a peer that
  * has gone (a reset) while its session is busy and not reading.
  *
@@ -12,7 +12,7 @@
 
 #include "sapperd.h"
 
-void conn_release_session(struct conn *c)
+void close_session(struct conn *c)
 {
     if (!c->session_held)
         return;
@@ -21,12 +21,12 @@ void conn_release_session(struct conn *c)
     c->session_held = false;
 }
 
-void conn_free(struct conn *c)
+void close_free(struct conn *c)
 {
     if (c->kind != CONN_STDIO)
         c->server->sockets--;
-    conn_release_session(c);
-    conn_detach_buffers(c);
+    close_session(c);
+    buffers_detach(c);
     free(c->out_handle);
     c->server->memory.freed_small += sizeof *c; /* malloc_trim, once enough is back */
     free(c);
@@ -34,27 +34,27 @@ void conn_free(struct conn *c)
 
 /* A TCP connection is freed by its last close callback, always after the
  * call that closed it has returned.  The stdio connection may have nothing
- * to close asynchronously (files on both ends): serve() frees it once the
+ * to close asynchronously (files on both ends): server_run frees it once the
  * loop has ended. */
-void conn_release_one(struct conn *c)
+void close_one_done(struct conn *c)
 {
     if (--c->pending_closes > 0)
         return;
-    conn_set_state(c, CONN_CLOSED);
+    sched_set_state(c, CONN_CLOSED);
     if (c->kind != CONN_STDIO)
-        conn_free(c);
+        close_free(c);
 }
 
 static void on_close(uv_handle_t *handle)
 {
-    conn_release_one(handle->data);
+    close_one_done(handle->data);
 }
 
-void conn_close(struct conn *c)
+void close_now(struct conn *c)
 {
     if (conn_closing(c))
         return;
-    conn_set_state(c, CONN_CLOSING);
+    sched_set_state(c, CONN_CLOSING);
     c->reading = false;
     if (c->kind == CONN_STDIO)
         stdio_restore(c->server); /* while fds 0 and 1 are still open */
@@ -74,7 +74,7 @@ void conn_close(struct conn *c)
         c->pending_closes++;
     if (c->write_in_flight && c->out == NULL)
         c->pending_closes++;
-    conn_release_one(c);
+    close_one_done(c);
 }
 
 static bool peer_went_away(int err)
@@ -84,35 +84,35 @@ static bool peer_went_away(int err)
 }
 
 /* An I/O error: logged unless it only says the peer went away. */
-void conn_fail(struct conn *c, const char *what, int err)
+void close_on_error(struct conn *c, const char *what, int err)
 {
     if (!peer_went_away(err) || c->kind == CONN_STDIO) {
-        sapperd_log("%s: %s error: %s", c->kind == CONN_STDIO ? "stdio session" : "connection",
-                    what, uv_strerror(err));
+        log_line("%s: %s error: %s", c->kind == CONN_STDIO ? "stdio session" : "connection",
+                 what, uv_strerror(err));
         if (c->kind == CONN_STDIO && c->server->exit_status == 0)
             c->server->exit_status = 1;
     }
-    conn_close(c);
+    close_now(c);
 }
 
 static void on_shutdown(uv_shutdown_t *req, int status);
 
 /* The last reply is out: shut the write side down, then linger (unless
  * too many linger already: then the close sends the FIN). */
-void conn_end(struct conn *c)
+void close_with_fin(struct conn *c)
 {
     int r;
 
     if (c->kind == CONN_STDIO || c->out == NULL
         || (c->kind == CONN_TCP && c->server->lingering >= SAPPERD_LINGERING_MAX)) {
-        conn_close(c);
+        close_now(c);
         return;
     }
-    conn_set_state(c, CONN_SHUTTING);
+    sched_set_state(c, CONN_SHUTTING);
     c->shutdown_req.data = c;
     r = uv_shutdown(&c->shutdown_req, c->out, on_shutdown);
     if (r < 0) {
-        conn_close(c);
+        close_now(c);
         return;
     }
     conn_read_start(c);
@@ -125,15 +125,15 @@ static void on_shutdown(uv_shutdown_t *req, int status)
     if (conn_closing(c))
         return;
     if (status < 0 || c->eof) {
-        conn_close(c);
+        close_now(c);
         return;
     }
-    conn_set_state(c, CONN_LINGERING);
+    sched_set_state(c, CONN_LINGERING);
 }
 
 /* The socket's state says the peer has gone: a reset, or an error.  A peer
  * that only ended its input (a half-close) still reads: not gone. */
-static bool conn_peer_gone(const struct conn *c)
+static bool peer_gone(const struct conn *c)
 {
     struct pollfd p;
     uv_os_fd_t fd;
@@ -146,10 +146,10 @@ static bool conn_peer_gone(const struct conn *c)
     return poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
 }
 
-bool conn_close_if_gone(struct conn *c)
+bool close_if_gone(struct conn *c)
 {
-    if (!conn_peer_gone(c))
+    if (!peer_gone(c))
         return false;
-    conn_close(c); /* its slot, its memory and its work end here */
+    close_now(c); /* its slot, its memory and its work end here */
     return true;
 }
