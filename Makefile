@@ -28,6 +28,11 @@ OPT     ?= -O2
 CPPFLAGS_CORE := -Icore
 CFLAGS_HOST := $(WARN) $(OPT) -g
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# Header dependencies: a compile of one source also lists the headers it
+# includes (but the system's) in a .d file beside its output, and each .mk
+# file reads its .d files back, so a changed header rebuilds exactly what
+# includes it; -MP keeps a header that is gone from failing the build.
+DEPFLAGS := -MMD -MP
 
 .PHONY: all run test bench winrate install size clean deps-run deps-test deps-lint check-freestanding FORCE
 .PHONY: lint lint-cppcheck lint-tidy format-check
