@@ -33,6 +33,12 @@ SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 # file reads its .d files back, so a changed header rebuilds exactly what
 # includes it; -MP keeps a header that is gone from failing the build.
 DEPFLAGS := -MMD -MP
+# A program compiled from several sources in one command (sapperd and the
+# port images, for link-time optimization) cannot take DEPFLAGS, as every
+# source would write the same .d file over the last's: its recipe first runs
+# the preprocessor alone with DEPFLAGS_ALL (and the compile's other flags)
+# over all its sources, into $@.d.
+DEPFLAGS_ALL = -MM -MP -MT $@
 
 .PHONY: all run test bench winrate install size clean deps-run deps-test deps-lint check-freestanding FORCE
 .PHONY: lint lint-cppcheck lint-tidy format-check

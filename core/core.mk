@@ -7,7 +7,6 @@
 # also depends on this file, which holds its flags.
 
 CORE_SRC := $(wildcard core/*.c)
-CORE_HDR := $(wildcard core/*.h)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 CORE_ASAN_OBJ := $(CORE_SRC:%.c=$(BUILD)/asan/%.o)
 CORE_FS_OBJ := $(CORE_SRC:%.c=$(BUILD)/freestanding/%.o)
