@@ -2,6 +2,9 @@
 #
 #   make            build/libsapper.a, build/sapperd, and the freestanding check
 #   make run        build, then start sapperd in the foreground
+#   make check      after every change: build, then the plain unit tests (but
+#                   their few slow sweeps) and the README sessions against
+#                   sapperd, CHECK_JOBS at once (default: the machine's cores)
 #   make test       build everything and run every test (plain and ASan/UBSan)
 #   make bench      benchmarks beside their baselines, figures on stdout
 #   make winrate    how often following HINT wins: a Markdown table of every
@@ -28,8 +31,19 @@ OPT     ?= -O2
 CPPFLAGS_CORE := -Icore
 CFLAGS_HOST := $(WARN) $(OPT) -g
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# Header dependencies: a compile of one source also lists the headers it
+# includes (but the system's) in a .d file beside its output, and each .mk
+# file reads its .d files back, so a changed header rebuilds exactly what
+# includes it; -MP keeps a header that is gone from failing the build.
+DEPFLAGS := -MMD -MP
+# A program compiled from several sources in one command (sapperd and the
+# port images, for link-time optimization) cannot take DEPFLAGS, as every
+# source would write the same .d file over the last's: its recipe first runs
+# the preprocessor alone with DEPFLAGS_ALL (and the compile's other flags)
+# over all its sources, into $@.d.
+DEPFLAGS_ALL = -MM -MP -MT $@
 
-.PHONY: all run test bench winrate install size clean deps-run deps-test deps-lint check-freestanding FORCE
+.PHONY: all run check test bench winrate install size clean deps-run deps-test deps-lint check-freestanding FORCE
 .PHONY: lint lint-cppcheck lint-tidy format-check
 all: $(BUILD)/libsapper.a $(BUILD)/sapperd $(BUILD)/freestanding.ok
 
@@ -51,6 +65,13 @@ deps-lint:
 run: deps-run
 	@$(MAKE) --no-print-directory all
 	$(BUILD)/sapperd --listen 127.0.0.1:7878 --stdin
+
+# The unit test programs' plain builds, less the tests marked RUN_SLOW_TEST
+# (CHECK_QUICK=1, tests/check.h), and t_doc_sessions.sh: every protocol
+# session of the README files sent to build/sapperd --stdin.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+check: all $(TEST_BIN)
+	@CHECK_QUICK=1 bash tests/run -j $(CHECK_JOBS) build/tests/test_ t_doc_sessions
 
 test: deps-test
 	@$(MAKE) --no-print-directory test-build

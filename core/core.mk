@@ -1,21 +1,25 @@
 # core/core.mk - the freestanding core: build/libsapper.a, a sanitized copy
 # for the tests, and the freestanding check.
+#
+# Every compile writes its object's header dependencies beside it (DEPFLAGS,
+# the Makefile: foo.o's in foo.d), read back at the end of this file, so a
+# header's change rebuilds exactly the objects that include it.  An object
+# also depends on this file, which holds its flags.
 
 CORE_SRC := $(wildcard core/*.c)
-CORE_HDR := $(wildcard core/*.h)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 CORE_ASAN_OBJ := $(CORE_SRC:%.c=$(BUILD)/asan/%.o)
 CORE_FS_OBJ := $(CORE_SRC:%.c=$(BUILD)/freestanding/%.o)
 
-$(BUILD)/core/%.o: core/%.c $(CORE_HDR)
+$(BUILD)/core/%.o: core/%.c core/core.mk
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) $(CPPFLAGS_CORE) -c $< -o $@
+	$(CC) $(CFLAGS_HOST) $(DEPFLAGS) $(CPPFLAGS_CORE) -c $< -o $@
 
 # The sanitized core also checks constant text (core/internal.h): every
 # read through the constant-text accessors must fall in the sap_text section.
-$(BUILD)/asan/core/%.o: core/%.c $(CORE_HDR)
+$(BUILD)/asan/core/%.o: core/%.c core/core.mk
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) $(SAN) $(CPPFLAGS_CORE) -DSAP_TEXT_CHECK -c $< -o $@
+	$(CC) $(CFLAGS_HOST) $(SAN) $(DEPFLAGS) $(CPPFLAGS_CORE) -DSAP_TEXT_CHECK -c $< -o $@
 
 $(BUILD)/libsapper.a: $(CORE_OBJ)
 	@rm -f $@
@@ -40,9 +44,9 @@ FS_CFLAGS := $(WARN) -Os -ffreestanding -fno-builtin -nostdinc \
 # With gcc, the same compile writes each file's call graph (.ci), and
 # no_recursion.awk proves the core has no call cycle.
 FS_CALLGRAPH := $(if $(CC_IS_GCC),-fcallgraph-info)
-$(BUILD)/freestanding/core/%.o: core/%.c $(CORE_HDR)
+$(BUILD)/freestanding/core/%.o: core/%.c core/core.mk
 	@mkdir -p $(@D)
-	$(CC) $(FS_CFLAGS) $(FS_CALLGRAPH) $(CPPFLAGS_CORE) -c $< -o $@
+	$(CC) $(FS_CFLAGS) $(FS_CALLGRAPH) $(DEPFLAGS) $(CPPFLAGS_CORE) -c $< -o $@
 
 $(BUILD)/freestanding.ok: $(CORE_FS_OBJ) core/no_recursion.awk
 	@$(CC) -r -nostdlib $(CORE_FS_OBJ) -o $(BUILD)/freestanding/core-all.o
@@ -55,3 +59,5 @@ $(BUILD)/freestanding.ok: $(CORE_FS_OBJ) core/no_recursion.awk
 	@touch $@
 
 check-freestanding: $(BUILD)/freestanding.ok
+
+-include $(CORE_OBJ:.o=.d) $(CORE_ASAN_OBJ:.o=.d) $(CORE_FS_OBJ:.o=.d)

@@ -1,5 +1,6 @@
 /*
- * nurikabe.c - the Nurikabe verifier (UVa 11585), as SPEC.md settles it.
+ * nurikabe.c - the Nurikabe verifier (UVa 11585 "Nurikabe"), by the rules
+ * core/README.md states (Nurikabe verifier).
  *
  * One byte per cell: the shading, a "numbered" bit, two visit marks and,
  * in the high nibble, the direction from the cell back to the cell a walk

@@ -1,5 +1,5 @@
 /*
- * stats.c - what a board is worth to a player (SPEC.md, STATS): its
+ * stats.c - what a board is worth to a player (core/README.md, STATS): its
  * openings (maximal 8-connected groups of safe cells showing 0), its
  * islands (maximal 8-connected groups of safe numbered cells none of which
  * touches a 0), and its 3BV: the fewest left clicks that clear it without

@@ -10,14 +10,20 @@ UV_LIBS = $(shell pkg-config --libs libuv)
 # saves about 5 % of `sapperd --judge boom`'s time.  libsapper.a stays a plain
 # archive for other programs; the sanitized build links it.
 SAPPERD_LTO := $(if $(CC_IS_GCC),-flto=auto)
-$(BUILD)/sapperd: $(DAEMON_SRC) daemon/*.h $(CORE_SRC) $(CORE_HDR)
+$(BUILD)/sapperd: $(DAEMON_SRC) $(CORE_SRC) daemon/daemon.mk
 	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) $(DEPFLAGS_ALL) \
+	  $(DAEMON_SRC) $(CORE_SRC) > $@.d
 	$(CC) $(CFLAGS_HOST) $(SAPPERD_LTO) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) \
 	  $(DAEMON_SRC) $(CORE_SRC) $(UV_LIBS) -o $@
 
 # The sanitized sapperd is the one tests/run runs (SAPPERD): it alone has the test hooks
 # (SAPPERD_FAIL_ACCEPT, server.c); the released one has none.
-$(BUILD)/asan/sapperd: $(DAEMON_SRC) daemon/*.h $(BUILD)/asan/libsapper.a
+$(BUILD)/asan/sapperd: $(DAEMON_SRC) $(BUILD)/asan/libsapper.a daemon/daemon.mk
 	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS_HOST) $(SAN) -DSAPPERD_TEST_HOOKS -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) \
+	  $(DEPFLAGS_ALL) $(DAEMON_SRC) > $@.d
 	$(CC) $(CFLAGS_HOST) $(SAN) -DSAPPERD_TEST_HOOKS -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) \
 	  $(DAEMON_SRC) $(BUILD)/asan/libsapper.a $(UV_LIBS) -o $@
+
+-include $(BUILD)/sapperd.d $(BUILD)/asan/sapperd.d

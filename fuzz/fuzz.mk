@@ -20,6 +20,12 @@
 # Runs work on scratch copies under build/fuzz/run*/ and build/fuzz/campaign/;
 # the stored corpora in fuzz/corpus/<target>/ change only when someone
 # copies a finding there or a campaign merges what adds coverage.
+#
+# A harness binary compiles its fuzz_<target>.c and links the rest as
+# objects, one set per way (build/fuzz/lf/, afl/, replay/, replay-asan/);
+# each compile writes its header dependencies beside its output (DEPFLAGS,
+# the Makefile), read back at the end of this file.  Everything built here
+# also depends on this file, which holds the flags.
 
 FUZZ_TARGETS := game casual master nurikabe session deduce generate \
                 judge_boom judge_casual judge_master judge_nurikabe
@@ -36,7 +42,6 @@ FUZZ_AFL_CC ?= afl-clang-fast
 # the tests' own (tests/lib/ref_*.c, plain C without the core) and fuzz's.
 FUZZ_COMMON_SRC := fuzz/fuzz_common.c fuzz/fuzz_ref.c fuzz/fuzz_judge.c $(wildcard tests/lib/ref_*.c) \
                    tests/lib/players.c
-FUZZ_HDR := $(wildcard fuzz/*.h tests/lib/ref_*.h) tests/lib/players.h $(CORE_HDR)
 FUZZ_CPPFLAGS := $(CPPFLAGS_CORE) -Ifuzz -Itests/lib -D_POSIX_C_SOURCE=200809L
 
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -80,18 +85,18 @@ fuzz-build: $(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN) $(FUZZ_LF_BIN) $(FUZZ_AFL
 # steer byte by byte, and tracing them took three quarters of the
 # generate harness's time.  The harnesses, which decode the input, keep
 # it.
-$(FUZZ_DIR)/lf/core/%.o: core/%.c $(CORE_HDR) fuzz/fuzz.mk
+$(FUZZ_DIR)/lf/core/%.o: core/%.c fuzz/fuzz.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp \
-	  $(CPPFLAGS_CORE) -c $< -o $@
+	  $(DEPFLAGS) $(CPPFLAGS_CORE) -c $< -o $@
 
 $(FUZZ_DIR)/lf/libsapper.a: $(FUZZ_LF_CORE_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(FUZZ_DIR)/afl/core/%.o: core/%.c $(CORE_HDR)
+$(FUZZ_DIR)/afl/core/%.o: core/%.c fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_AFL_CC) $(FUZZ_AFL_CFLAGS) $(CPPFLAGS_CORE) -c $< -o $@
+	$(FUZZ_AFL_CC) $(FUZZ_AFL_CFLAGS) $(DEPFLAGS) $(CPPFLAGS_CORE) -c $< -o $@
 
 $(FUZZ_DIR)/afl/libsapper.a: $(FUZZ_AFL_CORE_OBJ)
 	@rm -f $@
@@ -99,41 +104,72 @@ $(FUZZ_DIR)/afl/libsapper.a: $(FUZZ_AFL_CORE_OBJ)
 
 # ---- the harnesses --------------------------------------------------------
 
-$(FUZZ_DIR)/%-replay: fuzz/fuzz_%.c fuzz/main_replay.c $(FUZZ_COMMON_SRC) $(FUZZ_HDR) $(BUILD)/libsapper.a
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) $(FUZZ_CPPFLAGS) fuzz/main_replay.c $< $(FUZZ_COMMON_SRC) \
-	  $(BUILD)/libsapper.a -o $@
+# The replay builds: the driver and the shared code as objects, plain and
+# with ASan/UBSan.
+FUZZ_REPLAY_OBJ := $(FUZZ_DIR)/replay/fuzz/main_replay.o $(FUZZ_COMMON_SRC:%.c=$(FUZZ_DIR)/replay/%.o)
+FUZZ_REPLAY_ASAN_OBJ := $(FUZZ_REPLAY_OBJ:$(FUZZ_DIR)/replay/%=$(FUZZ_DIR)/replay-asan/%)
 
-$(FUZZ_DIR)/%-replay-asan: fuzz/fuzz_%.c fuzz/main_replay.c $(FUZZ_COMMON_SRC) $(FUZZ_HDR) $(BUILD)/asan/libsapper.a
+$(FUZZ_REPLAY_OBJ): $(FUZZ_DIR)/replay/%.o: %.c fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) $(SAN) $(FUZZ_CPPFLAGS) fuzz/main_replay.c $< $(FUZZ_COMMON_SRC) \
+	$(CC) $(CFLAGS_HOST) $(DEPFLAGS) $(FUZZ_CPPFLAGS) -c $< -o $@
+
+$(FUZZ_REPLAY_ASAN_OBJ): $(FUZZ_DIR)/replay-asan/%.o: %.c fuzz/fuzz.mk
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HOST) $(SAN) $(DEPFLAGS) $(FUZZ_CPPFLAGS) -c $< -o $@
+
+$(FUZZ_REPLAY_BIN): $(FUZZ_DIR)/%-replay: fuzz/fuzz_%.c $(FUZZ_REPLAY_OBJ) $(BUILD)/libsapper.a fuzz/fuzz.mk
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HOST) $(DEPFLAGS) $(FUZZ_CPPFLAGS) $< $(FUZZ_REPLAY_OBJ) $(BUILD)/libsapper.a -o $@
+
+$(FUZZ_REPLAY_ASAN_BIN): $(FUZZ_DIR)/%-replay-asan: fuzz/fuzz_%.c $(FUZZ_REPLAY_ASAN_OBJ) $(BUILD)/asan/libsapper.a \
+                         fuzz/fuzz.mk
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HOST) $(SAN) $(DEPFLAGS) $(FUZZ_CPPFLAGS) $< $(FUZZ_REPLAY_ASAN_OBJ) \
 	  $(BUILD)/asan/libsapper.a -o $@
 
 # The shared helpers and references get the sanitizers but no coverage
 # instrumentation: their loops would cost time and only add noise to the
-# feedback.  The harness itself is instrumented (its decoding guides too).
+# feedback.  The harness and its driver are instrumented (the decoding guides
+# too): the driver compiled with -fsanitize=fuzzer-no-link, as
+# -fsanitize=fuzzer compiles the harness.
 FUZZ_LF_COMMON_OBJ := $(FUZZ_COMMON_SRC:%.c=$(FUZZ_DIR)/lf/%.o)
 
-$(FUZZ_LF_COMMON_OBJ): $(FUZZ_DIR)/lf/%.o: %.c $(FUZZ_HDR) fuzz/fuzz.mk
+$(FUZZ_LF_COMMON_OBJ): $(FUZZ_DIR)/lf/%.o: %.c fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) $(FUZZ_CPPFLAGS) -c $< -o $@
+	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) $(DEPFLAGS) $(FUZZ_CPPFLAGS) -c $< -o $@
 
-$(FUZZ_DIR)/%-libfuzzer: fuzz/fuzz_%.c fuzz/main_libfuzzer.c $(FUZZ_LF_COMMON_OBJ) $(FUZZ_HDR) $(FUZZ_DIR)/lf/libsapper.a \
-                         fuzz/fuzz.mk
+$(FUZZ_DIR)/lf/fuzz/main_libfuzzer.o: fuzz/main_libfuzzer.c fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer $(FUZZ_CPPFLAGS) fuzz/main_libfuzzer.c $< \
-	  $(FUZZ_LF_COMMON_OBJ) $(FUZZ_DIR)/lf/libsapper.a -o $@
+	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) $(FUZZ_CPPFLAGS) -c $< -o $@
+
+$(FUZZ_LF_BIN): $(FUZZ_DIR)/%-libfuzzer: fuzz/fuzz_%.c $(FUZZ_DIR)/lf/fuzz/main_libfuzzer.o $(FUZZ_LF_COMMON_OBJ) \
+                $(FUZZ_DIR)/lf/libsapper.a fuzz/fuzz.mk
+	@mkdir -p $(@D)
+	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $(FUZZ_CPPFLAGS) \
+	  $(FUZZ_DIR)/lf/fuzz/main_libfuzzer.o $< $(FUZZ_LF_COMMON_OBJ) $(FUZZ_DIR)/lf/libsapper.a -o $@
 
 # AFL++'s persistent-mode macros are not pedantic C99: main_afl.c alone is
 # compiled without -pedantic/-Werror.
-$(FUZZ_DIR)/afl/main_afl.o: fuzz/main_afl.c $(FUZZ_HDR)
+$(FUZZ_DIR)/afl/main_afl.o: fuzz/main_afl.c fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_AFL_CC) -O2 -g $(FUZZ_CPPFLAGS) -c $< -o $@
+	$(FUZZ_AFL_CC) -O2 -g $(DEPFLAGS) $(FUZZ_CPPFLAGS) -c $< -o $@
 
-$(FUZZ_DIR)/%-afl: fuzz/fuzz_%.c $(FUZZ_DIR)/afl/main_afl.o $(FUZZ_COMMON_SRC) $(FUZZ_HDR) $(FUZZ_DIR)/afl/libsapper.a
+FUZZ_AFL_COMMON_OBJ := $(FUZZ_COMMON_SRC:%.c=$(FUZZ_DIR)/afl/%.o)
+
+$(FUZZ_AFL_COMMON_OBJ): $(FUZZ_DIR)/afl/%.o: %.c fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_AFL_CC) $(FUZZ_AFL_CFLAGS) $(FUZZ_CPPFLAGS) $(FUZZ_DIR)/afl/main_afl.o $< \
-	  $(FUZZ_COMMON_SRC) $(FUZZ_DIR)/afl/libsapper.a -o $@
+	$(FUZZ_AFL_CC) $(FUZZ_AFL_CFLAGS) $(DEPFLAGS) $(FUZZ_CPPFLAGS) -c $< -o $@
+
+$(FUZZ_AFL_BIN): $(FUZZ_DIR)/%-afl: fuzz/fuzz_%.c $(FUZZ_DIR)/afl/main_afl.o $(FUZZ_AFL_COMMON_OBJ) \
+                 $(FUZZ_DIR)/afl/libsapper.a fuzz/fuzz.mk
+	@mkdir -p $(@D)
+	$(FUZZ_AFL_CC) $(FUZZ_AFL_CFLAGS) $(DEPFLAGS) $(FUZZ_CPPFLAGS) $(FUZZ_DIR)/afl/main_afl.o $< \
+	  $(FUZZ_AFL_COMMON_OBJ) $(FUZZ_DIR)/afl/libsapper.a -o $@
+
+-include $(FUZZ_LF_CORE_OBJ:.o=.d) $(FUZZ_AFL_CORE_OBJ:.o=.d) $(FUZZ_LF_COMMON_OBJ:.o=.d) \
+  $(FUZZ_AFL_COMMON_OBJ:.o=.d) $(FUZZ_REPLAY_OBJ:.o=.d) $(FUZZ_REPLAY_ASAN_OBJ:.o=.d) \
+  $(FUZZ_DIR)/lf/fuzz/main_libfuzzer.d $(FUZZ_DIR)/afl/main_afl.d \
+  $(addsuffix .d,$(FUZZ_REPLAY_BIN) $(FUZZ_REPLAY_ASAN_BIN) $(FUZZ_LF_BIN) $(FUZZ_AFL_BIN))
 
 # ---- running --------------------------------------------------------------
 

@@ -52,7 +52,8 @@ bool fuzz_tokens_more(const struct fuzz_tokens *t);
 enum fuzz_verdict {
     FUZZ_VALID,     /* well formed: the reader must finish (DONE) with the reference output */
     FUZZ_MALFORMED, /* certainly malformed: the reader must fail */
-    FUZZ_UNSETTLED  /* the statements and SPEC.md leave it open: only the generic checks */
+    FUZZ_UNSETTLED  /* what the statements leave open (daemon/README.md's Judge mode
+                     * settles it): only the generic checks */
 };
 
 /* Parses the next token as a decimal number the way every reader must

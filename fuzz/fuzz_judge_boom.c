@@ -3,10 +3,11 @@
  *
  * Besides the checks every reader gets (fuzz_judge.c: one-shot, chunked and
  * bytewise feeding agree, status and error contract, blocks released), a
- * reference parser reads the same bytes as the statement and SPEC.md
- * define them and plays each game on the reference engine (tests/lib): well-formed
- * input must give exactly its output, malformed input must fail after
- * writing every complete game's lines, and never anything else.
+ * reference parser reads the same bytes as the boom interactor statement and
+ * daemon/README.md (Judge mode, boom) define them and plays each game on the
+ * reference engine (tests/lib): well-formed input must give exactly its
+ * output, malformed input must fail after writing every complete game's
+ * lines, and never anything else.
  */
 #include <stdlib.h>
 

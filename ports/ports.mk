@@ -11,7 +11,9 @@
 # transport alone.
 
 PORT_COMMON_SRC := ports/stack.c ports/libc_min.c
-PORT_COMMON_DEP := $(PORT_COMMON_SRC) ports/board.h ports/semihost.h ports/port.h ports/echo.c ports/ports.mk
+# Each image's headers come from its .d file (DEPFLAGS_ALL, the Makefile),
+# read back at the end of this file.
+PORT_COMMON_DEP := $(PORT_COMMON_SRC) ports/echo.c ports/ports.mk
 # Freestanding, no C library: libgcc only, for the division helpers.  The
 # link-time optimiser sees the whole image as one partition: it then
 # inlines and drops across every file at once (the Cortex-M3 image is 140
@@ -29,12 +31,14 @@ PORTS_EXTRA_DEPS :=
 # $(call PORT_IMAGE,board,compiler,cflags,board sources,linker script,stack bytes)
 define PORT_IMAGE
 PORTS += $(1)
-$(BUILD)/ports/$(1)/sapper.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(4) $(5) ports/main.c $(lastword $(MAKEFILE_LIST))
+$(BUILD)/ports/$(1)/sapper.elf: $(CORE_SRC) $(PORT_COMMON_DEP) $(4) $(5) ports/main.c $(lastword $(MAKEFILE_LIST))
 	@mkdir -p $$(@D)
+	@$(2) $(3) $(PORT_CFLAGS) $$(DEPFLAGS_ALL) $(4) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) > $$@.d
 	$(2) $(3) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) -Wl,--defsym=PORT_STACK_BYTES=$(6) \
 	  -Wl,-Map=$$(@:.elf=.map) $(4) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $$@
 $(BUILD)/ports/$(1)/echo.elf: $(PORT_COMMON_DEP) $(4) $(5) $(lastword $(MAKEFILE_LIST))
 	@mkdir -p $$(@D)
+	@$(2) $(3) $(PORT_CFLAGS) $$(DEPFLAGS_ALL) $(4) ports/echo.c $(PORT_COMMON_SRC) > $$@.d
 	$(2) $(3) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) -Wl,--defsym=PORT_STACK_BYTES=$(6) \
 	  $(4) ports/echo.c $(PORT_COMMON_SRC) -lgcc -o $$@
 endef
@@ -52,8 +56,10 @@ $(BUILD)/ports/baud: FORCE
 # $(call PORT_HEX,board,compiler,cflags,board sources,linker script,stack bytes,objcopy)
 define PORT_HEX
 PORT_HEXES += $(BUILD)/ports/$(1)/sapper.hex
-$(BUILD)/ports/$(1)/sapper-hw.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(4) $(5) ports/main.c $(lastword $(MAKEFILE_LIST)) $(BUILD)/ports/baud
+$(BUILD)/ports/$(1)/sapper-hw.elf: $(CORE_SRC) $(PORT_COMMON_DEP) $(4) $(5) ports/main.c $(lastword $(MAKEFILE_LIST)) $(BUILD)/ports/baud
 	@mkdir -p $$(@D)
+	@$(2) $(3) -DBOARD_HARDWARE -DBOARD_BAUD=$(BAUD)u $(PORT_CFLAGS) $$(DEPFLAGS_ALL) $(4) ports/main.c \
+	  $(PORT_COMMON_SRC) $(CORE_SRC) > $$@.d
 	$(2) $(3) -DBOARD_HARDWARE -DBOARD_BAUD=$(BAUD)u $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) \
 	  -Wl,--defsym=PORT_STACK_BYTES=$(6) $(4) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $$@
 $(BUILD)/ports/$(1)/sapper.hex: $(BUILD)/ports/$(1)/sapper-hw.elf
@@ -80,3 +86,5 @@ hex: $(PORT_HEXES)
 
 size: $(PORTS_TEST_DEPS) $(UNO_BUDGET_ELFS)
 	@bash ports/size.sh $(PORTS)
+
+-include $(addsuffix .d,$(PORT_IMAGES) $(PORT_HEXES:.hex=-hw.elf) $(UNO_BUDGET_ELFS) $(AVR_HARNESS))

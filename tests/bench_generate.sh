@@ -4,7 +4,7 @@
 # straightforward generate-and-test baseline (random layouts until one
 # clears, 5 s at most a board); every board either serves is checked by the
 # level's player (tests/tools/generate_bench.c says how).  Anchor: Simon
-# Tatham's generator, as the issue measured it on this machine: about 3 ms
+# Tatham's generator, measured on this machine: about 3 ms
 # (16 x 30 / 99), 30 ms (16 x 16 / 99), 50 ms (16 x 30 / 170) and 100 ms
 # (100 x 100 / 2000) a board.  BENCH_BOARDS boards (default 200) and
 # BENCH_BASELINE_BOARDS for the baseline (default 3) per line.

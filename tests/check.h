@@ -2,7 +2,9 @@
  * check.h - the tests' whole framework: a test is a function, CHECK records
  * a failure with its place and carries on, RUN_TEST counts the test as
  * passed or failed, and check_summary prints the line tests/run adds up:
- * "<program>: N passed, M failed".
+ * "<program>: N passed, M failed".  RUN_SLOW_TEST is RUN_TEST for a test of
+ * seconds (a long random or exhaustive sweep), which `make check` leaves to
+ * `make test` by setting CHECK_QUICK=1 (the summary then says how many).
  */
 #ifndef SAPPER_CHECK_H
 #define SAPPER_CHECK_H
@@ -23,6 +25,7 @@ extern int check_tests_passed, check_tests_failed, check_failures_in_test;
     check_eq_int((long long)(a), (long long)(b), #a, #b, __FILE__, __LINE__)
 #define CHECK_EQ_STR(a, b) check_eq_str((a), (b), #a, __FILE__, __LINE__)
 #define RUN_TEST(fn) run_test(fn, #fn)
+#define RUN_SLOW_TEST(fn) run_slow_test(fn, #fn)
 
 void check_failed(const char *what, const char *file, int line);
 void check_failed_int(long long a, long long b, const char *ea, const char *eb,
@@ -56,6 +59,7 @@ static inline int check_eq_str(const char *got, const char *want, const char *wh
 }
 
 void run_test(void (*fn)(void), const char *name);
+void run_slow_test(void (*fn)(void), const char *name);
 int check_summary(const char *program);
 
 #endif

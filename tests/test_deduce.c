@@ -438,10 +438,10 @@ done:
 
 int main(void)
 {
-    RUN_TEST(test_against_brute_force);
+    RUN_SLOW_TEST(test_against_brute_force);
     RUN_TEST(test_expert_opening);
     RUN_TEST(test_expert_games_sound);
-    RUN_TEST(test_band_gives_up_soundly);
+    RUN_SLOW_TEST(test_band_gives_up_soundly);
     RUN_TEST(test_hint_past_the_workspace);
     RUN_TEST(test_big_position_in_steps);
     return check_summary("test_deduce");

@@ -404,8 +404,8 @@ static void test_walk_given_up(void)
 
 int main(void)
 {
-    RUN_TEST(test_games);
+    RUN_SLOW_TEST(test_games);
     RUN_TEST(test_moved);
-    RUN_TEST(test_walk_given_up);
+    RUN_SLOW_TEST(test_walk_given_up);
     return check_summary("test_deduce_live");
 }

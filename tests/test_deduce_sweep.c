@@ -671,7 +671,7 @@ static void test_long_wall(void)
 int main(void)
 {
     RUN_TEST(test_sweep_agrees_with_walk);
-    RUN_TEST(test_seed_1586);
+    RUN_SLOW_TEST(test_seed_1586);
     RUN_TEST(test_long_wall);
     return check_summary("test_deduce_sweep");
 }

@@ -569,6 +569,6 @@ int main(void)
     RUN_TEST(test_certain_positions);
     RUN_TEST(test_declines);
     RUN_TEST(test_against_plain_search);
-    RUN_TEST(test_against_plain_search_larger);
+    RUN_SLOW_TEST(test_against_plain_search_larger);
     return check_summary("test_endgame");
 }

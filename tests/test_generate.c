@@ -409,7 +409,7 @@ static void test_through_protocol(void)
 
 int main(void)
 {
-    RUN_TEST(test_boards_clear);
+    RUN_SLOW_TEST(test_boards_clear);
     RUN_TEST(test_expert_boards);
     RUN_TEST(test_deterministic);
     RUN_TEST(test_passes_split);

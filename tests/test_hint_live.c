@@ -349,7 +349,7 @@ static void test_band_past_the_workspace(void)
 
 int main(void)
 {
-    RUN_TEST(test_games);
+    RUN_SLOW_TEST(test_games);
     RUN_TEST(test_band_past_the_workspace);
     return check_summary("test_hint_live");
 }

@@ -1,8 +1,9 @@
 /*
  * test_nurikabe.c - the Nurikabe verifier: its arguments, a hand-made
- * grid for every rule and every point SPEC.md settles, and a differential
- * run against tests/lib/ref_nurikabe.c on thousands of random grids up to
- * 100 x 100, plus a few 1000 x 1000 ones (long walks, no recursion).
+ * grid for every rule and every point core/README.md (Nurikabe verifier)
+ * settles, and a differential run against tests/lib/ref_nurikabe.c on
+ * thousands of random grids up to 100 x 100, plus a few 1000 x 1000 ones
+ * (long walks, no recursion).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,12 @@
 # tests/tests.mk - every tests/test_*.c is one test program, built plain and
 # with ASan/UBSan, linked with the shared helpers in tests/lib/ (reference
 # implementations, the check macros' support).  tests/run runs them all.
+#
+# The programs' own files and the helpers are compiled once each into
+# $(BUILD)/tests/obj/ (and $(BUILD)/asan/tests/obj/), with their header
+# dependencies beside them (DEPFLAGS, the Makefile), so a change to the core
+# relinks the programs and recompiles none of them.  An object also depends
+# on this file, which holds its flags.
 
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_LIB_SRC := $(wildcard tests/lib/*.c)
@@ -9,27 +15,44 @@ TEST_ASAN_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/asan/tests/%)
 # generate_full.c is not a program: generate_bench's baseline, linked into it
 TEST_TOOL_SRC := $(filter-out tests/tools/generate_full.c,$(wildcard tests/tools/*.c))
 TEST_TOOL_BIN := $(TEST_TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
-TEST_HDR := $(wildcard tests/*.h tests/lib/*.h) $(CORE_HDR)
+TEST_LIB_OBJ := $(TEST_LIB_SRC:tests/%.c=$(BUILD)/tests/obj/%.o)
+TEST_LIB_ASAN_OBJ := $(TEST_LIB_SRC:tests/%.c=$(BUILD)/asan/tests/obj/%.o)
+TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/obj/%.o) $(TEST_LIB_OBJ)
+TEST_ASAN_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/asan/tests/obj/%.o) $(TEST_LIB_ASAN_OBJ)
 
-$(BUILD)/tests/%: tests/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/libsapper.a
+$(BUILD)/tests/obj/%.o: tests/%.c tests/tests.mk
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/libsapper.a -lm -o $@
+	$(CC) $(CFLAGS_HOST) $(DEPFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests -c $< -o $@
 
-$(BUILD)/asan/tests/%: tests/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/asan/libsapper.a
+$(BUILD)/asan/tests/obj/%.o: tests/%.c tests/tests.mk
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) $(SAN) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/asan/libsapper.a -lm -o $@
+	$(CC) $(CFLAGS_HOST) $(SAN) $(DEPFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests -c $< -o $@
+
+$(TEST_BIN): $(BUILD)/tests/%: $(BUILD)/tests/obj/%.o $(TEST_LIB_OBJ) $(BUILD)/libsapper.a
+	$(CC) $(CFLAGS_HOST) $^ -lm -o $@
+
+$(TEST_ASAN_BIN): $(BUILD)/asan/tests/%: $(BUILD)/asan/tests/obj/%.o $(TEST_LIB_ASAN_OBJ) $(BUILD)/asan/libsapper.a
+	$(CC) $(CFLAGS_HOST) $(SAN) $^ -lm -o $@
 
 # Helper programs for tests and benchmarks (generators, baselines, clients):
 # plain C with libc, optimised, not linked with the core unless they include it.
-$(BUILD)/tools/%: tests/tools/%.c $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/libsapper.a
+TEST_TOOL_CFLAGS = $(CFLAGS_HOST) $(DEPFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests -pthread
+$(filter-out $(BUILD)/tools/generate_bench,$(TEST_TOOL_BIN)): $(BUILD)/tools/%: tests/tools/%.c $(TEST_LIB_OBJ) \
+    $(BUILD)/libsapper.a tests/tests.mk
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< $(TEST_LIB_SRC) $(BUILD)/libsapper.a -lm -pthread -o $@
+	$(CC) $(TEST_TOOL_CFLAGS) $< $(TEST_LIB_OBJ) $(BUILD)/libsapper.a -lm -o $@
 
-$(BUILD)/tools/generate_bench: tests/tools/generate_bench.c tests/tools/generate_full.c \
-    tests/tools/generate_full.h $(TEST_LIB_SRC) $(TEST_HDR) $(BUILD)/libsapper.a
+$(BUILD)/tools/generate_full.o: tests/tools/generate_full.c tests/tests.mk
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests $< \
-	    tests/tools/generate_full.c $(TEST_LIB_SRC) $(BUILD)/libsapper.a -lm -pthread -o $@
+	$(CC) $(TEST_TOOL_CFLAGS) -c $< -o $@
+
+$(BUILD)/tools/generate_bench: tests/tools/generate_bench.c $(BUILD)/tools/generate_full.o $(TEST_LIB_OBJ) \
+    $(BUILD)/libsapper.a tests/tests.mk
+	@mkdir -p $(@D)
+	$(CC) $(TEST_TOOL_CFLAGS) $< $(BUILD)/tools/generate_full.o $(TEST_LIB_OBJ) $(BUILD)/libsapper.a \
+	    -lm -o $@
+
+-include $(TEST_OBJ:.o=.d) $(TEST_ASAN_OBJ:.o=.d) $(TEST_TOOL_BIN:=.d) $(BUILD)/tools/generate_full.d
 
 .PHONY: test-build
 # ports.mk and fuzz.mk are read after this file, so their variables are

@@ -52,8 +52,10 @@ UNO_SOLVERS_master+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_
 UNO_SOLVERS_master+casual := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL|SAP_SOLVER_STATS
 UNO_SOLVERS_master+casual+nurikabe := SAP_SOLVER_MASTER|SAP_SOLVER_CASUAL|SAP_SOLVER_NURIKABE|SAP_SOLVER_STATS
 UNO_BUDGET_ELFS := $(foreach v,$(UNO_BUDGET),$(BUILD)/ports/avr328p/budget-$(v).elf)
-$(BUILD)/ports/avr328p/budget-%.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) $(AVR_SRC) ports/main.c ports/avr/port.mk ports/avr/atmega328p-roomy.ld
+$(BUILD)/ports/avr328p/budget-%.elf: $(CORE_SRC) $(PORT_COMMON_DEP) $(AVR_SRC) ports/main.c ports/avr/port.mk ports/avr/atmega328p-roomy.ld
 	@mkdir -p $(@D)
+	@$(AVR_CC) $(filter-out -DSAP_SOLVERS=%,$(AVR328P_CFLAGS)) '-DSAP_SOLVERS=($(UNO_SOLVERS_$*))' \
+	  $(PORT_CFLAGS) $(DEPFLAGS_ALL) $(AVR_SRC) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) > $@.d
 	$(AVR_CC) $(filter-out -DSAP_SOLVERS=%,$(AVR328P_CFLAGS)) '-DSAP_SOLVERS=($(UNO_SOLVERS_$*))' \
 	  $(PORT_CFLAGS) $(PORT_LDFLAGS) -T ports/avr/atmega328p-roomy.ld -Wl,--defsym=PORT_STACK_BYTES=512 \
 	  $(AVR_SRC) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $@
@@ -62,7 +64,7 @@ $(BUILD)/ports/avr328p/budget-%.elf: $(CORE_SRC) $(CORE_HDR) $(PORT_COMMON_DEP) 
 $(foreach b,avr avr328p,$(BUILD)/ports/$(b)/sapper.elf $(BUILD)/ports/$(b)/echo.elf $(BUILD)/ports/$(b)/sapper-hw.elf) $(UNO_BUDGET_ELFS): ports/avr/sections.ld
 
 AVR_HARNESS := $(BUILD)/ports/avr/harness
-$(AVR_HARNESS): ports/avr/harness.c
+$(AVR_HARNESS): ports/avr/harness.c ports/avr/port.mk
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr)) $< \
+	$(CC) $(CFLAGS_HOST) $(DEPFLAGS) -D_POSIX_C_SOURCE=200809L $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr)) $< \
 	  $(shell pkg-config --libs simavr) -lelf -o $@

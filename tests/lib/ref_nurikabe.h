@@ -39,7 +39,7 @@ bool ref_nurikabe_add_number(struct ref_nurikabe_grid *g, int row, int col, uint
 /* Removes numbers[k] (the last number takes its place in the list). */
 void ref_nurikabe_remove_number(struct ref_nurikabe_grid *g, int k);
 
-/* 1 solved, 0 not solved: the rules as SPEC.md settles them. */
+/* 1 solved, 0 not solved: the rules of core/README.md (Nurikabe verifier). */
 int ref_nurikabe_verify(const struct ref_nurikabe_grid *g);
 
 /* How ref_nurikabe_generate shades. */

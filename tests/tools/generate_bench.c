@@ -4,7 +4,7 @@
  *
  *   generate_bench BOARDS BASELINE_BOARDS
  *
- * For each size of the issue (16 x 30 / 99, 16 x 16 / 99, 16 x 30 / 170,
+ * For each of four sizes (16 x 30 / 99, 16 x 16 / 99, 16 x 30 / 170,
  * 100 x 100 / 2000) and each level, BOARDS boards (seeds 1, 2, ...; the
  * first click in the middle) by the core's generator (sap_generate_*), and
  * BASELINE_BOARDS by the baseline: lay the mines at random around the
