@@ -3,8 +3,8 @@
  * (scan, groups, the counting walk, the API), deduce_rules.c (the cheap
  * rules that settle cells before any counting), deduce_sweep.c (long
  * groups counted by a sweep along them rather than the walk) and
- * deduce_combine.c (the groups' counts combined with the interior);
- * hint.c keeps HINT's scan in the block too.  Private to the core.
+ * deduce_combine.c (the groups' counts combined with the interior).
+ * Private to the core.
  */
 #ifndef SAP_DEDUCE_H
 #define SAP_DEDUCE_H
@@ -82,32 +82,22 @@ struct sap_deduce {
     uint32_t unsure;    /* covered frontier cells not settled */
     uint32_t seeds;     /* numbers whose groups changed, at the top of order[] */
     uint32_t *noted;    /* HINT's kept block (hint_live.c): cells settled, or NULL */
-    union {
-        /* Combining (PH_PRODUCT to PH_WEIGHTS, deduce_combine.c), resumable:
-         * the product of some groups' counts under way (sap_weight
-         * products, one row of a convolution at a time): its next group
-         * (first place, index), the mine counts it spans (from low, length
-         * of them) and the convolution's next row; and the split of the
-         * node of groups whose weights are being found (order[comp_start..
-         * comp_end), its vector at comp_poly): place m, the index of its
-         * group, and the support of the half whose vector is being made
-         * (the mine counts it can hold, side_lo..side_hi).  The
-         * binomials are over C(interior, binom_top), which the total is
-         * multiplied by at last (PH_SCALE). */
-        struct {
-            uint32_t at, group, low, length, row;
-            uint32_t m, index_m, side_lo, side_hi;
-            uint32_t binom_top;
-        } combine;
-        /* After the deduction, HINT's scan of the board (hint.c). */
-        struct {
-            uint32_t cell;      /* the next cell to look at */
-            uint32_t best_cell; /* the certain cell with the simplest reason */
-            uint8_t pass;       /* 0: wrong flags; 1: every cell; 2: done */
-            uint8_t best;       /* best_cell's reason level (4: none) */
-            uint8_t best_safe;  /* best_cell is safe (else a mine) */
-        } hint;
-    } u;
+    /* Combining (PH_PRODUCT to PH_WEIGHTS, deduce_combine.c), resumable:
+     * the product of some groups' counts under way (sap_weight
+     * products, one row of a convolution at a time): its next group
+     * (first place, index), the mine counts it spans (from low, length
+     * of them) and the convolution's next row; and the split of the
+     * node of groups whose weights are being found (order[comp_start..
+     * comp_end), its vector at comp_poly): place m, the index of its
+     * group, and the support of the half whose vector is being made
+     * (the mine counts it can hold, side_lo..side_hi).  The
+     * binomials are over C(interior, binom_top), which the total is
+     * multiplied by at last (PH_SCALE). */
+    struct {
+        uint32_t at, group, low, length, row;
+        uint32_t m, index_m, side_lo, side_hi;
+        uint32_t binom_top;
+    } combine;
 };
 
 /* How far a deduction goes (the no-guess generator asks for less than
@@ -402,6 +392,14 @@ struct sap_hint {
     uint32_t partner;                   /* ... the other of its pair, if it has one ... */
     uint32_t pair;                      /* ... and its candidate, if weighed (count: none) */
     struct hint_candidate candidate[HINT_CANDIDATES];
+    /* The scan of the finished deduction (hint.c). */
+    struct {
+        uint32_t cell;      /* the next cell to look at */
+        uint32_t best_cell; /* the certain cell with the simplest reason */
+        uint8_t pass;       /* 0: wrong flags; 1: every cell; 2: done */
+        uint8_t best;       /* best_cell's reason level (4: none) */
+        uint8_t best_safe;  /* best_cell is safe (else a mine) */
+    } scan;
 };
 
 SAP_STATIC_ASSERT(hint_header_fits, sizeof(struct sap_hint) <= SAP_HINT_HEADER_BYTES);
@@ -419,7 +417,7 @@ void sap_hint_leave_out_endgame(struct sap_hint *h);
  * numbers). */
 #define REASON_STEPS 64u
 #define TWO_STEPS_STEPS 1024u
-void sap_hint_scan_begin(sap_deduce *d);
+void sap_hint_scan_begin(struct sap_hint *h);
 bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
 /* The scan's two looks at cell x, for a scan of the cells it chooses
  * (hint_live.c): the first pass's (a flag on a cell proven safe: true,

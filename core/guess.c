@@ -400,7 +400,7 @@ static int deduced(struct sap_hint *h, int err)
     if (err != SAP_OK)
         return err;
     h->total = h->deduce->total;
-    sap_hint_scan_begin(h->deduce);
+    sap_hint_scan_begin(h);
     h->stage = HS_SCAN;
     return SAP_MORE;
 }
@@ -530,7 +530,7 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
     case HS_SCAN:
         if (!sap_hint_scan(h, budget))
             return SAP_MORE;
-        h->guessing = h->deduce->u.hint.best > 3u;
+        h->guessing = h->scan.best > 3u;
         h->stage = HS_DONE;
         if (!h->guessing)
             return SAP_MORE;

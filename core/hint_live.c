@@ -346,15 +346,15 @@ static bool read_set(struct sap_live *l, uint32_t *budget)
                                       [LS_PLAIN] = PLAIN,
                                       [LS_TWO] = TWO,
                                       [LS_HARDER] = HARDER };
-    sap_deduce *d = l->deduce;
+    uint32_t cells = l->deduce->cells;
     while (*budget > 0) {
         uint32_t x = next_in(l, (enum live_set)set_of[l->stage], l->cursor, budget), cost;
-        if (x == d->cells)
+        if (x == cells)
             return true;
         l->cursor = x + 1u;
         cost = look_at(l, x);
         sap_charge(budget, cost);
-        if (d->u.hint.best <= (l->stage == LS_FLAGS ? 0u : 3u))
+        if (l->hint.scan.best <= (l->stage == LS_FLAGS ? 0u : 3u))
             return true;
     }
     return false;
@@ -363,9 +363,8 @@ static bool read_set(struct sap_live *l, uint32_t *budget)
 /* The scan's next stage, once one is done. */
 static void next_stage(struct sap_live *l)
 {
-    const sap_deduce *d = l->deduce;
     l->cursor = 0;
-    if (d->u.hint.best <= 3u)
+    if (l->hint.scan.best <= 3u)
         l->stage = LS_DONE; /* a wrong flag, or the first of its level */
     else if (l->stage == LS_HARDER)
         l->stage = LS_NONE;
@@ -401,7 +400,7 @@ int sap_live_spend(struct sap_live *l, uint32_t *budget_left)
                  * past the workspace): what is settled is certain, and
                  * more than the cheap rules alone settle, which is what
                  * HINT on the whole board falls back to there */
-                sap_hint_scan_begin(l->deduce);
+                sap_hint_scan_begin(&l->hint);
                 l->cursor = 0;
                 l->stage = LS_SORT;
             }
