@@ -81,7 +81,7 @@ struct sap_deduce {
     uint8_t passing;    /* settling what a pass found: no news to its groups */
     uint32_t unsure;    /* covered frontier cells not settled */
     uint32_t seeds;     /* numbers whose groups changed, at the top of order[] */
-    uint32_t *noted;    /* HINT's kept block (hint_live.c): cells settled, or NULL */
+    uint32_t *journal;  /* a cell set each cell settled joins, or NULL (below) */
     /* Combining (PH_PRODUCT to PH_WEIGHTS, deduce_combine.c), resumable:
      * the product of some groups' counts under way (sap_weight
      * products, one row of a convolution at a time): its next group
@@ -180,22 +180,19 @@ void sap_deduce_live_count(sap_deduce *d);
  * though maybe no longer provable: the generator plays such a board again
  * from the first click before it serves it. */
 void sap_deduce_live_moved(sap_deduce *d, uint32_t y, bool mine);
-/* A set of cells as HINT's kept block holds them (hint_live.c): a bit a
- * cell in `words` words, then a bit for each of those words, set when
- * the word has a member, so that the members are found in row order
- * without reading the board.  Cell x joins it: */
+/* A live block's journal: a reader that follows the block move by move
+ * (rather than reading the board) gives it a set of cells, d->journal,
+ * which every cell the block settles joins from then on; emptying it is
+ * the reader's.  A set of cells: a bit a cell in `words` words, then a
+ * bit for each of those words, set when the word has a member, so that
+ * the members are found in row order without reading the board.  Cell x
+ * joins it: */
 static inline void sap_cell_set_add(uint32_t *bits, uint32_t words, uint32_t x)
 {
     bits[x >> 5] |= (uint32_t)1 << (x & 31u);
     bits[words + (x >> 10)] |= (uint32_t)1 << ((x >> 5) & 31u);
 }
 
-/* A cell settled, noted for HINT's kept block in such a set. */
-static inline void sap_deduce_note(sap_deduce *d, uint32_t y)
-{
-    if (d->noted != NULL)
-        sap_cell_set_add(d->noted, (d->cells + 31u) / 32u, y);
-}
 /* For the passes: queue_partners (deduce.c), the local components
  * (deduce_live.c), and the rules' settling, shared. */
 void sap_deduce_queue_partners(sap_deduce *d, uint32_t x);

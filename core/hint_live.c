@@ -14,8 +14,8 @@
  * order.  Here it reads four sets of cells, each a bit a cell with a bit
  * for every 32 of them, so that the next member in row order is found
  * without reading the board:
- *   - NOTED: cells settled since the last scan (sap_deduce_note), which
- *     the scan sorts into the three others;
+ *   - NOTED: cells settled since the last scan (the block's journal,
+ *     deduce.h), which the scan sorts into the three others;
  *   - FLAGGED: flagged cells not known to be mines, where a wrong flag
  *     would be;
  *   - PLAIN, TWO, HARDER: the certain cells by the level of their
@@ -126,7 +126,7 @@ int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_
                                sap_game_mines(game));
     if (err != SAP_OK)
         return err;
-    l->deduce->noted = l->set[NOTED];
+    l->deduce->journal = l->set[NOTED];
     l->hint.game = game;
     l->hint.deduce = l->deduce;
     l->hint.half = cells;
