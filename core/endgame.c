@@ -54,6 +54,7 @@
  * bounded by the board), everything after them is.
  */
 #include "deduce.h"
+#include "game.h"
 
 #if SAP_ENDGAME_LAYOUTS > 0
 

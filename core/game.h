@@ -2,8 +2,9 @@
  * game.h - the boom game engine's block and cell byte, shared by its
  * files: game.c (the moves and the opening), game_board.c (loading a board
  * and its figures), game_random.c (random boards) and game_reply.c (the
- * reply to a move and its changes).  Internal to the core; sapper.h is the
- * public header.
+ * reply to a move and its changes), and what the rest of the core reads of
+ * a game beyond sapper.h (its last section).  Internal to the core;
+ * sapper.h is the public header.
  *
  * One game is one caller block: a header (struct sap_game, at most
  * SAP_GAME_HEADER_BYTES) followed by one byte per cell, row by row.  A cell
@@ -132,6 +133,18 @@ void sap_game_reply_start(sap_game *game, enum reply_phase phase, enum reply_tai
 /* A reply not polled to its end is dropped: its change marks are cleared,
  * so that they cannot leak into the next operation's changes. */
 void sap_game_reply_drop(sap_game *game);
+
+/* ---- for the rest of the core ------------------------------------------ */
+
+/* The number a player sees at (r, c): 0..8 on an opened cell, -1 on a
+ * covered one, whatever its mark (a flag is the player's guess, not
+ * evidence): what the engines that read a game as its player does (the
+ * deduction, HINT, the endgame search) go by. */
+static inline int sap_seen_number(const sap_game *game, uint32_t r, uint32_t c)
+{
+    char v = sap_game_cell(game, r, c);
+    return v >= '0' && v <= '8' ? v - '0' : -1;
+}
 
 SAP_INTERNAL_END
 

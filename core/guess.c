@@ -29,6 +29,7 @@
  * safest, said to be approximate.
  */
 #include "deduce.h"
+#include "game.h"
 
 enum hint_stage {
     HS_DEDUCE = 0, /* the position's deduction */

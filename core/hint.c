@@ -15,6 +15,7 @@
  * already opened, and proven mines already flagged, are not news.
  */
 #include "deduce.h"
+#include "game.h"
 
 /* The block around (r, c): the cell and its neighbours. */
 static struct sap_box around(const sap_game *g, uint32_t r, uint32_t c)

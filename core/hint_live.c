@@ -45,6 +45,7 @@
  * lost.
  */
 #include "deduce.h"
+#include "game.h"
 
 enum live_stage {
     LS_FINISH = 0, /* a pass a HINT given up left under way: to its end */
