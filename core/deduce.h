@@ -108,10 +108,11 @@ struct sap_deduce {
 enum deduce_depth { DEPTH_FULL = 0, DEPTH_RULES };
 void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth);
 
-/* A what-if for HINT's look-ahead (guess.c): the deduction takes covered
- * cell x as opened and showing `number`.  Its layouts are then exactly the
- * original position's layouts with x safe and showing that number, so its
- * total weight over the original's is that event's probability. */
+/* A what-if for HINT's look-ahead (deduce_guess.c): the deduction takes
+ * covered cell x as opened and showing `number`.  Its layouts are then
+ * exactly the original position's layouts with x safe and showing that
+ * number, so its total weight over the original's is that event's
+ * probability. */
 void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
 
 /* sap_deduce_step with the budget left over in *budget (0 unless it
@@ -169,8 +170,8 @@ int sap_deduce_live_next(sap_deduce *d, uint32_t *budget, uint32_t *x);
  * no layout fits, d->contradiction): what is settled is certain, but
  * maybe not all that is. */
 int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready);
-/* PROB on a live block (hint_live.c): once it is solved (LIVE_IDLE), a
- * global pass, driven by sap_deduce_spend; at SAP_OK sap_deduce_cell
+/* PROB on a live block (deduce_hint_live.c): once it is solved (LIVE_IDLE),
+ * a global pass, driven by sap_deduce_spend; at SAP_OK sap_deduce_cell
  * answers every cell with its odds, as a full deduction does, until the
  * next sap_deduce_live_solve settles what the pass found. */
 void sap_deduce_live_count(sap_deduce *d);
@@ -332,7 +333,7 @@ static inline struct sap_box box_at(const sap_deduce *d, uint32_t x)
     return sap_block_around_cell(d->rows, d->cols, x);
 }
 
-/* ---- HINT (hint.c, guess.c) --------------------------------------------- */
+/* ---- HINT (deduce_hint.c, deduce_guess.c) ------------------------------- */
 
 /* A guess HINT weighs: a covered cell no number proves, and what its
  * look-ahead found.  survive: the weight of the layouts in which it is safe
@@ -389,7 +390,7 @@ struct sap_hint {
     uint32_t partner;                   /* ... the other of its pair, if it has one ... */
     uint32_t pair;                      /* ... and its candidate, if weighed (count: none) */
     struct hint_candidate candidate[HINT_CANDIDATES];
-    /* The scan of the finished deduction (hint.c). */
+    /* The scan of the finished deduction (deduce_hint.c). */
     struct {
         uint32_t cell;      /* the next cell to look at */
         uint32_t best_cell; /* the certain cell with the simplest reason */
@@ -405,9 +406,9 @@ SAP_STATIC_ASSERT(hint_header_fits, sizeof(struct sap_hint) <= SAP_HINT_HEADER_B
  * weighs every guess, as in a build without the search). */
 void sap_hint_leave_out_endgame(struct sap_hint *h);
 
-/* The scan (hint.c) on a finished deduction: begin, then for *budget
+/* The scan (deduce_hint.c) on a finished deduction: begin, then for *budget
  * steps a call, true once done; it offers each unsure cell it passes to
- * the guess (guess.c). */
+ * the guess (deduce_guess.c). */
 /* The scan's costs in steps (sapper.h section 2): a cell looked at is one;
  * a certain cell's reason reads a few blocks around it, and two steps read
  * up to 81 (a number next to it, each of that number's neighbours, its
@@ -417,8 +418,8 @@ void sap_hint_leave_out_endgame(struct sap_hint *h);
 void sap_hint_scan_begin(struct sap_hint *h);
 bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
 /* The scan's two looks at cell x, for a scan of the cells it chooses
- * (hint_live.c): the first pass's (a flag on a cell proven safe: true,
- * and it is the best), the second's (the steps it cost). */
+ * (deduce_hint_live.c): the first pass's (a flag on a cell proven safe:
+ * true, and it is the best), the second's (the steps it cost). */
 bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
 /* The level of the simplest reason for certain covered cell x (safe, or
  * a mine): 1 one number, 2 two steps, 3 the whole count.  It only falls
@@ -430,7 +431,7 @@ unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe);
 uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
 void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
 
-/* ---- the endgame search (endgame.c) -------------------------------------- */
+/* ---- the endgame search (deduce_endgame.c) ------------------------------ */
 
 /* When few layouts fit a position, the move that most often wins the whole
  * game, found exactly; in a block of SAP_ENDGAME_BYTES (sapper.h section

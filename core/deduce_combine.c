@@ -23,7 +23,7 @@
 
 /* Combining works in sap_weight products and binomial steps, the dearest
  * operations of the engine (a binomial step divides bit by bit where a
- * 64-bit division is no instruction, weight.c): it is
+ * 64-bit division is no instruction, deduce_weight.c): it is
  * charged per operation, a product as a step and a binomial step as
  * SCALE_STEPS, so that a budget stays about as long as elsewhere. */
 #define SCALE_STEPS 32u

@@ -164,8 +164,8 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #endif
 
 /* Where dividing a 64-bit number is one instruction (elsewhere it is a
- * libgcc call, which the core must not need: core/weight.c then divides
- * by shifts and subtractions). */
+ * libgcc call, which the core must not need: core/deduce_weight.c then
+ * divides by shifts and subtractions). */
 #if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
 #define SAP_DIV64_IS_ONE_INSTRUCTION 1
 #else
@@ -446,7 +446,7 @@ void sap_size_part_reason(char *buf, size_t cap, size_t *len, const char *name,
 void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
                      const char *names);
 
-/* ---- weights (weight.c) ------------------------------------------------ */
+/* ---- weights (deduce_weight.c) ------------------------------------------ */
 
 /* A nonnegative number m * 2^e, m in [2^31, 2^32) or 0: layout counts. */
 struct sap_weight {
@@ -469,19 +469,20 @@ struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d);
 /* round(scale * a / b) for a <= b, b nonzero (scale <= 2^31). */
 uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t scale);
 
-/* ---- HINT and PROB (hint.c) --------------------------------------------- */
+/* ---- HINT and PROB (deduce_hint.c) -------------------------------------- */
 
-/* HINT's line (hint.c) once sap_hint_step (sapper.h section 10) is done:
- * no line end, at most cap - 1 bytes, 0 when nothing covered is left to
- * say anything of. */
+/* HINT's line (deduce_hint.c) once sap_hint_step (sapper.h section 10) is
+ * done: no line end, at most cap - 1 bytes, 0 when nothing covered is left
+ * to say anything of. */
 size_t sap_hint_line(const struct sap_hint *hint, char *buf, size_t cap);
 /* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
 size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
                       char *buf);
 
-/* ---- HINT kept between moves (hint_live.c) ------------------------------- */
+/* ---- HINT kept between moves (deduce_hint_live.c) ----------------------- */
 
-/* A session's HINT without reading the whole board (hint_live.c says how):
+/* A session's HINT without reading the whole board (deduce_hint_live.c says
+ * how):
  *
  *   sap_live_init(&l, block, SAP_HINT_LIVE_BYTES(r, c), game)  mines laid
  *   sap_live_moved(l, box)     after every move: the cells it changed

@@ -1,7 +1,7 @@
 /*
- * endgame.c - when few layouts fit a position, the move that most often
- * wins the whole game, found exactly by searching every way the game can
- * go on (the endgame search of the best solvers, JSMinesweeper's "brute
+ * deduce_endgame.c - when few layouts fit a position, the move that most
+ * often wins the whole game, found exactly by searching every way the game
+ * can go on (the endgame search of the best solvers, JSMinesweeper's "brute
  * force analysis").
  *
  * The model.  A finished deduction (deduce.c) says of every covered cell

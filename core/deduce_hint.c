@@ -1,5 +1,5 @@
 /*
- * hint.c - what the protocol's HINT and PROB say about a finished
+ * deduce_hint.c - what the protocol's HINT and PROB say about a finished
  * deduction (deduce.c): one line with a move and why, or a map of odds.
  *
  * HINT prefers the simplest reason a person can check:

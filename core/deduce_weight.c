@@ -1,6 +1,6 @@
 /*
- * weight.c - layout counts too big for any integer: m * 2^e with a 32-bit
- * mantissa, in integer arithmetic only (many boards have no FPU).
+ * deduce_weight.c - layout counts too big for any integer: m * 2^e with a
+ * 32-bit mantissa, in integer arithmetic only (many boards have no FPU).
  *
  * The deduction engine weighs every layout consistent with what a player
  * sees; on a 16 x 30 board the counts run past 10^100.  Only sums and

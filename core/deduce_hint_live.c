@@ -1,7 +1,7 @@
 /*
- * hint_live.c - HINT kept between moves: a session keeps a live deduction
- * (deduce_live.c) beside its game, so that HINT after a move costs what
- * the move changed, not what the board holds.
+ * deduce_hint_live.c - HINT kept between moves: a session keeps a live
+ * deduction (deduce_live.c) beside its game, so that HINT after a move costs
+ * what the move changed, not what the board holds.
  *
  * A move tells the block which cells it changed (the game keeps their
  * bounding box); HINT then reads only those boxes: a cell the game shows
@@ -9,9 +9,9 @@
  * local passes on from the numbers that changed.  Once the block is
  * solved, every certain covered cell is settled in it.
  *
- * HINT's scan (hint.c) reads the whole board: a flag on a cell proven safe
- * first, else the certain cell with the simplest reason, the first in row
- * order.  Here it reads four sets of cells, each a bit a cell with a bit
+ * HINT's scan (deduce_hint.c) reads the whole board: a flag on a cell proven
+ * safe first, else the certain cell with the simplest reason, the first in
+ * row order.  Here it reads four sets of cells, each a bit a cell with a bit
  * for every 32 of them, so that the next member in row order is found
  * without reading the board:
  *   - NOTED: cells settled since the last scan (the block's journal,
@@ -33,8 +33,8 @@
  * stay as they are: PROB (or VIEW PROB) again reads them without a pass.
  *
  * When nothing is certain, HINT guesses, and a guess weighs the odds of
- * the whole position: the session then runs HINT as before (guess.c) in a
- * block of its own, and the kept block is made again at the next HINT.
+ * the whole position: the session then runs HINT as before (deduce_guess.c)
+ * in a block of its own, and the kept block is made again at the next HINT.
  * When the block cannot count a position (its unsettled frontier past the
  * workspace), its settled cells are still certain, and they are more than
  * the cheap rules alone settle, which is all HINT on the whole board has
@@ -66,7 +66,7 @@ enum live_set { NOTED = 0, FLAGGED, PLAIN, TWO, HARDER, SETS };
 #define LIVE_BOXES 4u
 
 struct sap_live {
-    struct sap_hint hint; /* what HINT's line and move read (hint.c) */
+    struct sap_hint hint; /* what HINT's line and move read (deduce_hint.c) */
     sap_deduce *deduce;
     uint32_t *set[SETS]; /* each: a bit a cell, then a bit a word of them */
     uint32_t words;      /* words of a set's cell bits */

@@ -1,12 +1,12 @@
 /*
- * guess.c - HINT as a whole, and the guess it names when nothing is
+ * deduce_guess.c - HINT as a whole, and the guess it names when nothing is
  * certain.
  *
  * HINT deduces the position (deduce.c) and scans it for a certain cell with
- * the simplest reason (hint.c).  When no cell is certain, the safest cell
- * is not always the best move: a cell that is a little riskier but likely
- * to show a number that settles its neighbours wins more games than one
- * whose number will say nothing new.  So the scan keeps the safest
+ * the simplest reason (deduce_hint.c).  When no cell is certain, the safest
+ * cell is not always the best move: a cell that is a little riskier but
+ * likely to show a number that settles its neighbours wins more games than
+ * one whose number will say nothing new.  So the scan keeps the safest
  * frontier cells and the interior cells with fewest covered neighbours
  * (the likeliest to show a 0), and for each of them, for each number n it
  * could show, a what-if: the same deduction with the cell opened showing
