@@ -431,57 +431,6 @@ unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe);
 uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
 void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
 
-/* ---- the endgame search (deduce_endgame.c) ------------------------------ */
-
-/* When few layouts fit a position, the move that most often wins the whole
- * game, found exactly; in a block of SAP_ENDGAME_BYTES (sapper.h section
- * 10), aligned as SAP_DEDUCE_BYTES' block.
- *
- *   sap_endgame_init(&eg, block, SAP_ENDGAME_BYTES, game, d);   (d finished)
- *   while ((err = sap_endgame_step(eg, budget)) == SAP_MORE) ...;
- *   if (err == SAP_OK) sap_endgame_best(eg, &cell, &wins, &layouts);
- *
- * init reads nothing but the deduction's header: SAP_ERR_SIZE at once when
- * its layouts are more than SAP_ENDGAME_LAYOUTS, SAP_ERR_STATE unless it
- * finished with every layout counted (not the rules alone).  The deduction
- * and the game must not change until the search is done: it reads them
- * while it lists the layouts (its first steps), never after.  step is
- * resumable (sapper.h section 2): SAP_MORE, SAP_OK with the best move
- * found, SAP_ERR_SIZE when the position is past the search's limits (more
- * layouts or covered cells that differ among them than it holds, or more
- * than SAP_ENDGAME_MAX_STEPS steps): nothing is claimed, and HINT weighs
- * its guess as before; SAP_ERR_STATE when no layout fits.  spend is step
- * with the budget left over in *budget, for HINT to go on in the same call.
- * best: the cell to open (its index, row * cols + col), and that its
- * player wins in exactly `wins` of the `layouts` layouts (all alike
- * likely) by playing on as well as can be: wins / layouts is the best
- * chance of winning the game from here, exactly.  SAP_ERR_STATE unless the
- * search finished (or when every covered cell is certain: nothing to
- * guess).
- *
- * With SAP_ENDGAME_LAYOUTS 0 these are left out. */
-struct sap_endgame;
-#if SAP_ENDGAME_LAYOUTS > 0
-int sap_endgame_init(struct sap_endgame **eg, void *memory, size_t bytes, const sap_game *game,
-                     const sap_deduce *d);
-int sap_endgame_step(struct sap_endgame *eg, uint32_t budget);
-int sap_endgame_spend(struct sap_endgame *eg, uint32_t *budget);
-int sap_endgame_best(const struct sap_endgame *eg, uint32_t *cell, uint32_t *wins,
-                     uint32_t *layouts);
-/* Steps spent so far (the tests and the benchmark read it), and the step
- * limit of this search (SAP_ENDGAME_MAX_STEPS by default; the tests lower
- * it to see it give up). */
-uint32_t sap_endgame_steps(const struct sap_endgame *eg);
-void sap_endgame_set_max_steps(struct sap_endgame *eg, uint32_t steps);
-/* After init, before the first step: weigh only this first move (a board
- * cell, row * cols + col), so that best tells how often it wins with the
- * best play after it (HINT can say what its safest cell would win; the
- * benchmark, what HINT's guess gives up).  The search then answers
- * SAP_ERR_ARG unless the cell is unknown to the deduction and no certain
- * cell has anything to tell first. */
-void sap_endgame_set_first(struct sap_endgame *eg, uint32_t cell);
-#endif
-
 /* Combining (deduce_combine.c): begin once the groups are counted, then
  * PH_PRODUCT, PH_TOTAL and PH_WEIGHTS for *budget steps; true once every
  * group's weights are found. */

@@ -29,6 +29,7 @@
  * safest, said to be approximate.
  */
 #include "deduce.h"
+#include "deduce_endgame.h"
 #include "game.h"
 
 enum hint_stage {

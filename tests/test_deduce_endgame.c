@@ -15,7 +15,7 @@
  * finished), the step limit at the same place whatever the budget.
  */
 #include "check.h"
-#include "deduce.h" /* the endgame's internal API */
+#include "deduce_endgame.h" /* the endgame's internal API */
 #include "sapper.h"
 
 #include <stdint.h>
