@@ -108,11 +108,10 @@ struct sap_deduce {
 enum deduce_depth { DEPTH_FULL = 0, DEPTH_RULES };
 void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth);
 
-/* A what-if for HINT's look-ahead (deduce_guess.c): the deduction takes
- * covered cell x as opened and showing `number`.  Its layouts are then
- * exactly the original position's layouts with x safe and showing that
- * number, so its total weight over the original's is that event's
- * probability. */
+/* A what-if, for a look-ahead (HINT's): the deduction takes covered cell
+ * x as opened and showing `number`.  Its layouts are then exactly the
+ * original position's layouts with x safe and showing that number, so its
+ * total weight over the original's is that event's probability. */
 void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
 
 /* sap_deduce_step with the budget left over in *budget (0 unless it
@@ -170,8 +169,8 @@ int sap_deduce_live_next(sap_deduce *d, uint32_t *budget, uint32_t *x);
  * no layout fits, d->contradiction): what is settled is certain, but
  * maybe not all that is. */
 int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready);
-/* PROB on a live block (deduce_hint_live.c): once it is solved (LIVE_IDLE),
- * a global pass, driven by sap_deduce_spend; at SAP_OK sap_deduce_cell
+/* The odds on a live block (PROB's): once it is solved (LIVE_IDLE), a
+ * global pass, driven by sap_deduce_spend; at SAP_OK sap_deduce_cell
  * answers every cell with its odds, as a full deduction does, until the
  * next sap_deduce_live_solve settles what the pass found. */
 void sap_deduce_live_count(sap_deduce *d);
@@ -332,104 +331,6 @@ static inline struct sap_box box_at(const sap_deduce *d, uint32_t x)
 {
     return sap_block_around_cell(d->rows, d->cols, x);
 }
-
-/* ---- HINT (deduce_hint.c, deduce_guess.c) ------------------------------- */
-
-/* A guess HINT weighs: a covered cell no number proves, and what its
- * look-ahead found.  survive: the weight of the layouts in which it is safe
- * and the next move is too, when the next move is the safest cell then (a
- * certain one counts as safe); progress: of those in which it is safe and
- * some cell is certain after it. */
-struct hint_candidate {
-    uint32_t cell;
-    uint32_t p;         /* its mine odds, 0.01 % */
-    uint8_t neighbours; /* covered neighbours: the numbers it can show */
-    uint8_t interior;   /* next to no number */
-    uint8_t weighed;    /* enum hint_weighed */
-    struct sap_weight survive, progress;
-};
-
-enum hint_weighed {
-    UNWEIGHED = 0, /* not yet (or the look-ahead ended first) */
-    WEIGHED,       /* every what-if of it worked out */
-    NOT_WEIGHED,   /* a what-if too big: left out */
-    NOT_FORCED     /* the 50/50 candidate, which turned out not to be one */
-};
-
-#define HINT_FRONTIER_CANDIDATES 8u
-#define HINT_INTERIOR_CANDIDATES 2u
-#define HINT_CANDIDATES (HINT_FRONTIER_CANDIDATES + HINT_INTERIOR_CANDIDATES)
-
-/* HINT's state, at the start of its block; the deduction follows it. */
-struct sap_hint {
-    const sap_game *game;
-    sap_deduce *deduce;
-    size_t deduce_bytes;
-    struct sap_weight total; /* the position's layouts: Z */
-    uint32_t count;          /* candidates, once the scan is done */
-    uint32_t frontier_count; /* during the scan: the frontier's ... */
-    uint32_t interior_count; /* ... and the interior's */
-    uint32_t at, number;     /* the what-if under way: candidate, its number */
-    uint32_t cursor;         /* reading a what-if's cells */
-    uint32_t after_p;        /* ... its safest unsure cell's odds so far */
-    uint32_t steps;          /* the position's deduction took ... */
-    uint32_t what_if_steps;  /* ... and the look-ahead's so far */
-    uint32_t chosen;         /* the candidate named */
-    uint32_t safest;         /* the safest candidate (the first of them) */
-    uint8_t stage;
-    uint8_t guessing;                   /* the scan found no certain cell */
-    uint8_t after_safe;                 /* the what-if has a cell certainly safe */
-    uint8_t approximate;                /* the position could not be counted: the rules only */
-    uint8_t forced;                     /* the named cell is a 50/50 no move can resolve */
-    uint8_t searched;                   /* ... or the endgame search's: */
-    uint32_t searched_cell, searched_p; /* its cell and odds, */
-    uint32_t wins, layouts;             /* the layouts it wins of those left */
-    struct sap_endgame *endgame;        /* the search, in the block's end */
-    uint8_t no_endgame;                 /* sap_hint_leave_out_endgame */
-    uint32_t half;                      /* a cell at 50 % the scan met (cells: none) ... */
-    uint32_t partner;                   /* ... the other of its pair, if it has one ... */
-    uint32_t pair;                      /* ... and its candidate, if weighed (count: none) */
-    struct hint_candidate candidate[HINT_CANDIDATES];
-    /* The scan of the finished deduction (deduce_hint.c). */
-    struct {
-        uint32_t cell;      /* the next cell to look at */
-        uint32_t best_cell; /* the certain cell with the simplest reason */
-        uint8_t pass;       /* 0: wrong flags; 1: every cell; 2: done */
-        uint8_t best;       /* best_cell's reason level (4: none) */
-        uint8_t best_safe;  /* best_cell is safe (else a mine) */
-    } scan;
-};
-
-SAP_STATIC_ASSERT(hint_header_fits, sizeof(struct sap_hint) <= SAP_HINT_HEADER_BYTES);
-
-/* For the tests: HINT without its endgame search (the look-ahead then
- * weighs every guess, as in a build without the search). */
-void sap_hint_leave_out_endgame(struct sap_hint *h);
-
-/* The scan (deduce_hint.c) on a finished deduction: begin, then for *budget
- * steps a call, true once done; it offers each unsure cell it passes to
- * the guess (deduce_guess.c). */
-/* The scan's costs in steps (sapper.h section 2): a cell looked at is one;
- * a certain cell's reason reads a few blocks around it, and two steps read
- * up to 81 (a number next to it, each of that number's neighbours, its
- * numbers). */
-#define REASON_STEPS 64u
-#define TWO_STEPS_STEPS 1024u
-void sap_hint_scan_begin(struct sap_hint *h);
-bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
-/* The scan's two looks at cell x, for a scan of the cells it chooses
- * (deduce_hint_live.c): the first pass's (a flag on a cell proven safe:
- * true, and it is the best), the second's (the steps it cost). */
-bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
-/* The level of the simplest reason for certain covered cell x (safe, or
- * a mine): 1 one number, 2 two steps, 3 the whole count.  It only falls
- * while x is covered (a number that shows 0 keeps showing it; a number
- * whose covered neighbours are all mines keeps them covered, and the
- * mines proven around a number only grow), and it reads nothing more
- * than four rows or columns away from x. */
-unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe);
-uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
-void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
 
 /* Combining (deduce_combine.c): begin once the groups are counted, then
  * PH_PRODUCT, PH_TOTAL and PH_WEIGHTS for *budget steps; true once every

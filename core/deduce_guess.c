@@ -30,6 +30,7 @@
  */
 #include "deduce.h"
 #include "deduce_endgame.h"
+#include "deduce_hint.h"
 #include "game.h"
 
 enum hint_stage {

@@ -15,6 +15,7 @@
  * already opened, and proven mines already flagged, are not news.
  */
 #include "deduce.h"
+#include "deduce_hint.h"
 #include "game.h"
 
 /* The block around (r, c): the cell and its neighbours. */

@@ -45,6 +45,7 @@
  * lost.
  */
 #include "deduce.h"
+#include "deduce_hint.h"
 #include "game.h"
 
 enum live_stage {

@@ -469,47 +469,6 @@ struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d);
 /* round(scale * a / b) for a <= b, b nonzero (scale <= 2^31). */
 uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t scale);
 
-/* ---- HINT and PROB (deduce_hint.c) -------------------------------------- */
-
-/* HINT's line (deduce_hint.c) once sap_hint_step (sapper.h section 10) is
- * done: no line end, at most cap - 1 bytes, 0 when nothing covered is left
- * to say anything of. */
-size_t sap_hint_line(const struct sap_hint *hint, char *buf, size_t cap);
-/* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
-size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
-                      char *buf);
-
-/* ---- HINT kept between moves (deduce_hint_live.c) ----------------------- */
-
-/* A session's HINT without reading the whole board (deduce_hint_live.c says
- * how):
- *
- *   sap_live_init(&l, block, SAP_HINT_LIVE_BYTES(r, c), game)  mines laid
- *   sap_live_moved(l, box)     after every move: the cells it changed
- *   sap_live_begin(l); while ((err = sap_live_step(l, budget)) == SAP_MORE)
- *   err SAP_OK: sap_hint_line(sap_live_hint(l), ...), sap_hint_move as
- *   after sap_hint_step; SAP_ERR_SIZE: nothing certain (a guess, which
- *   weighs the whole position; SAP_ERR_STATE: no layout fits): HINT as
- *   before, in a block of its own.
- *
- * The game must not change but by moves told with sap_live_moved, and the
- * block stays with the game it was made for. */
-struct sap_live;
-struct sap_box;
-int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_game *game);
-void sap_live_moved(struct sap_live *live, struct sap_box box);
-void sap_live_begin(struct sap_live *live);
-int sap_live_step(struct sap_live *live, uint32_t budget);
-/* step with the budget left over in *budget (HINT goes on with it). */
-int sap_live_spend(struct sap_live *live, uint32_t *budget);
-struct sap_hint *sap_live_hint(struct sap_live *live);
-/* PROB's: sap_live_begin_odds, then sap_live_step as for HINT; at SAP_OK
- * sap_prob_token reads sap_live_deduce(l), until the next begin; else a
- * deduction's error (SAP_ERR_SIZE: past its workspace or steps;
- * SAP_ERR_STATE: no layout fits). */
-void sap_live_begin_odds(struct sap_live *live);
-sap_deduce *sap_live_deduce(struct sap_live *live);
-
 /* The bounding box of the cells the game's last move changed (empty, top >
  * bottom, when none did): what sap_live_moved reads again. */
 struct sap_box sap_game_changed_box(const sap_game *game);

@@ -6,6 +6,7 @@
  * one of their own otherwise (guess.c, deduce.c).  Their rows of the
  * request table are in requests.c.
  */
+#include "deduce_hint.h"
 #include "geometry.h"
 #include "protocol.h"
 

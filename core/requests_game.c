@@ -4,6 +4,7 @@
  * requests_deduce.c).  Their rows of the request table are in requests.c;
  * their state is their own struct in s->req (sapper.h).
  */
+#include "deduce_hint.h"
 #include "geometry.h"
 #include "protocol.h"
 

@@ -34,6 +34,7 @@
  * by its cap.  The P marks are counted as their cells go out, which is
  * why the status line comes last.
  */
+#include "deduce_hint.h"
 #include "protocol.h"
 
 const char sap_usage_view[] SAP_ROM = "usage: VIEW [PROB]";

@@ -19,7 +19,7 @@
  * move could resolve is not called forced.
  */
 #include "check.h"
-#include "deduce.h" /* sap_hint_leave_out_endgame */
+#include "deduce_hint.h" /* sap_hint_leave_out_endgame */
 #include "sapper.h"
 
 #include <stdint.h>

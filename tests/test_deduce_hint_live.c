@@ -23,6 +23,7 @@
  */
 #include "check.h"
 #include "deduce.h"
+#include "deduce_hint.h"
 #include "sapper.h"
 
 #include <stdint.h>
