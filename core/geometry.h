@@ -38,6 +38,14 @@ static inline uint32_t sap_step_col(uint32_t c, unsigned d)
     return c + (uint32_t)(int32_t)sap_steps[d].col;
 }
 
+/* Whether all eight neighbours of (r, c) exist (r - 1 wraps for row 0),
+ * so that a fast path may skip their bounds tests; always false in a size
+ * build, whose general loops then do all the work. */
+static inline bool sap_inside_border(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c)
+{
+    return SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u;
+}
+
 /* ---- boxes ------------------------------------------------------------- */
 
 /* The cells of rows top..bottom and columns left..right, both ends in: the

@@ -153,16 +153,6 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #define SAP_FAST_PATHS 1
 #endif
 
-/* Where counting a 64-bit word's trailing zeros is one instruction on a
- * little-endian core (elsewhere __builtin_ctzll may become a call into
- * libgcc, which the core must not need). */
-#if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))       \
-    && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SAP_CTZ64_IS_ONE_INSTRUCTION 1
-#else
-#define SAP_CTZ64_IS_ONE_INSTRUCTION 0
-#endif
-
 /* Where dividing a 64-bit number is one instruction (elsewhere it is a
  * libgcc call, which the core must not need: core/deduce_weight.c then
  * divides by shifts and subtractions). */
@@ -177,14 +167,6 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 static inline void sap_charge(uint32_t *budget, uint32_t steps)
 {
     *budget = *budget > steps ? *budget - steps : 0;
-}
-
-/* Whether all eight neighbours of (r, c) exist (r - 1 wraps for row 0),
- * so that a fast path may skip their bounds tests; always false in a size
- * build, whose general loops then do all the work. */
-static inline bool sap_inside_border(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c)
-{
-    return SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u;
 }
 
 /* Bytes eight at a time, for the fast paths of the row readers and the
@@ -422,17 +404,6 @@ void sap_casual_play_places(const sap_casual *cs, uint32_t *frontier, uint32_t *
                             uint32_t *flagged);
 bool sap_casual_play_at_frontier(const sap_casual *cs, uint32_t x);
 
-/* A random board's seed, while its mines are still to be laid (game.c),
- * and the level its first left click is to lay them at (enum sap_level:
- * the session's NEW ... CASUAL|NOGUESS, made by generate.c). */
-uint32_t sap_game_pending_seed(const sap_game *game);
-void sap_game_set_level(sap_game *game, uint8_t level);
-uint8_t sap_game_pending_level(const sap_game *game);
-/* Whether 0-based (row, col) is a mine that the move that lost the game
- * opened: the left-clicked cell, or each mine around a chord's cell that
- * no flag covered; false unless the game is lost (game.c). */
-bool sap_game_hit_at(const sap_game *game, uint32_t row, uint32_t col);
-
 /* The one wording of a board size the build refuses, with the sides named
  * as the statement (or the request) names them: "r must be at least 1",
  * "r is over this build's limit of 1000 rows", "c is over ... columns",
@@ -468,10 +439,6 @@ struct sap_weight sap_weight_dot(const struct sap_weight *a, const struct sap_we
 struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d);
 /* round(scale * a / b) for a <= b, b nonzero (scale <= 2^31). */
 uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t scale);
-
-/* The bounding box of the cells the game's last move changed (empty, top >
- * bottom, when none did): what sap_live_moved reads again. */
-struct sap_box sap_game_changed_box(const sap_game *game);
 
 /* ---- judge formats ----------------------------------------------------- */
 
@@ -545,12 +512,6 @@ static inline bool sap_work_fits(size_t bytes)
     return true;
 #endif
 }
-
-/* sap_game_set_row after its checks: cells[0..count) are '*' or '_' and
- * fit the row, and the game takes mines (the boom judge's row reader,
- * whose bytes judge.c has already checked, calls it directly). */
-void sap_game_load_row(sap_game *game, uint32_t row, uint32_t col, const char *cells,
-                       uint32_t count);
 
 /* Acquires the case's block (purpose WORK), releasing the previous one; on
  * refusal (or past SAP_MAX_WORK_BYTES) fails the judge with "not enough

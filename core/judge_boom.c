@@ -13,6 +13,7 @@
  * next token is read, so a game's output appears as soon as it is decided
  * and no buffer grows with the reply.  Games are separated by "==========".
  */
+#include "game.h" /* sap_game_load_row */
 #include "internal.h"
 
 enum boom_step {

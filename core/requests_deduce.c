@@ -7,6 +7,7 @@
  * request table are in requests.c.
  */
 #include "deduce_hint.h"
+#include "game.h"
 #include "geometry.h"
 #include "protocol.h"
 

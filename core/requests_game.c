@@ -5,6 +5,7 @@
  * their state is their own struct in s->req (sapper.h).
  */
 #include "deduce_hint.h"
+#include "game.h"
 #include "geometry.h"
 #include "protocol.h"
 

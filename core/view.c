@@ -35,6 +35,7 @@
  * why the status line comes last.
  */
 #include "deduce_hint.h"
+#include "game.h"
 #include "protocol.h"
 
 const char sap_usage_view[] SAP_ROM = "usage: VIEW [PROB]";

@@ -39,6 +39,7 @@
 
 #include "deduce.h"      /* sap_deduce_set_count */
 #include "deduce_hint.h" /* HINT kept between moves */
+#include "game.h"        /* sap_game_changed_box */
 #include "fuzz_ref.h"
 #include "players.h"
 #include "sapper.h"

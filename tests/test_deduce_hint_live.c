@@ -24,6 +24,7 @@
 #include "check.h"
 #include "deduce.h"
 #include "deduce_hint.h"
+#include "game.h" /* sap_game_changed_box */
 #include "sapper.h"
 
 #include <stdint.h>
