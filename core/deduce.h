@@ -2,13 +2,16 @@
  * deduce.h - the deduction engine's block, shared by its files: deduce.c
  * (scan, groups, the counting walk, the API), deduce_rules.c (the cheap
  * rules that settle cells before any counting), deduce_sweep.c (long
- * groups counted by a sweep along them rather than the walk) and
- * deduce_combine.c (the groups' counts combined with the interior).
- * Private to the core.
+ * groups counted by a sweep along them rather than the walk),
+ * deduce_combine.c (the groups' counts combined with the interior) and
+ * deduce_live.c (the block kept between moves).  Its numbers are
+ * deduce_weight.h's.  What reads a deduction (HINT, the endgame search)
+ * has a header of its own above this one.  Private to the core.
  */
 #ifndef SAP_DEDUCE_H
 #define SAP_DEDUCE_H
 
+#include "deduce_weight.h"
 #include "geometry.h"
 
 SAP_INTERNAL_BEGIN

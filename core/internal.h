@@ -153,15 +153,6 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #define SAP_FAST_PATHS 1
 #endif
 
-/* Where dividing a 64-bit number is one instruction (elsewhere it is a
- * libgcc call, which the core must not need: core/deduce_weight.c then
- * divides by shifts and subtractions). */
-#if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
-#define SAP_DIV64_IS_ONE_INSTRUCTION 1
-#else
-#define SAP_DIV64_IS_ONE_INSTRUCTION 0
-#endif
-
 /* Resumable work (sapper.h section 2): `steps` spent from *budget, which
  * stops at 0. */
 static inline void sap_charge(uint32_t *budget, uint32_t steps)
@@ -416,29 +407,6 @@ void sap_size_part_reason(char *buf, size_t cap, size_t *len, const char *name,
                           enum sap_size_part part);
 void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
                      const char *names);
-
-/* ---- weights (deduce_weight.c) ------------------------------------------ */
-
-/* A nonnegative number m * 2^e, m in [2^31, 2^32) or 0: layout counts. */
-struct sap_weight {
-    uint32_t m;
-    int32_t e;
-};
-
-struct sap_weight sap_weight_of(uint32_t n);
-bool sap_weight_is_zero(struct sap_weight w);
-struct sap_weight sap_weight_add(struct sap_weight a, struct sap_weight b);
-struct sap_weight sap_weight_mul(struct sap_weight a, struct sap_weight b);
-/* The sum of a[i] * b[i * step] for i < n (step 1 or -1: b read down
- * from where it points), summed in one wide word and rounded once: the
- * combining's sums of products, several times faster than a product and
- * a sum a term.  Zero exactly when every term is. */
-struct sap_weight sap_weight_dot(const struct sap_weight *a, const struct sap_weight *b,
-                                 uint32_t n, int32_t step);
-/* a * n / d, for n, d below 2^31 and d > 0. */
-struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d);
-/* round(scale * a / b) for a <= b, b nonzero (scale <= 2^31). */
-uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t scale);
 
 /* ---- judge formats ----------------------------------------------------- */
 
