@@ -8,7 +8,7 @@
  * a format has reply bytes waiting, no input is consumed: that is the whole
  * backpressure story, and it keeps every buffer fixed.
  */
-#include "internal.h"
+#include "judge.h"
 
 /* The formats of the solvers this build serves (SAP_SOLVERS, sapper.h
  * section 1); NULL for the others, whose code is then never referred to. */

@@ -14,7 +14,7 @@
  * and no buffer grows with the reply.  Games are separated by "==========".
  */
 #include "game.h" /* sap_game_load_row */
-#include "internal.h"
+#include "judge.h"
 
 enum boom_step {
     STEP_GAMES = 0, /* T */

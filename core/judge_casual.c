@@ -14,7 +14,7 @@
  * ends right there).  Answer lines end in "\n", whatever the input's line
  * ends, as in every judge format.
  */
-#include "internal.h"
+#include "judge.h"
 
 /* judge->step: what the next token is */
 enum { STEP_ROWS = 0, STEP_COLS = 1, STEP_BOARD = 2, STEP_END = 3 };

@@ -7,7 +7,7 @@
  * cursor, so any output cap makes progress and a 1000 x 1000 board costs
  * no more memory than a 1 x 1 one.
  */
-#include "internal.h"
+#include "judge.h"
 
 enum master_step { STEP_CASES, STEP_ROWS, STEP_COLS, STEP_MINES };
 

@@ -11,7 +11,7 @@
  * that touch share a region; a shaded number breaks the first rule), so
  * the verifier's "not solved" is already the only right answer.
  */
-#include "internal.h"
+#include "judge.h"
 
 enum nurikabe_step {
     STEP_GRIDS,
