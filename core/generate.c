@@ -32,6 +32,7 @@
  * bounded (sapper.h section 2); no recursion; the same seed, size, level
  * and first click give the same board on every target.
  */
+#include "casual.h"
 #include "generate.h"
 
 /* The parts start 8-aligned: the deduction block holds a pointer. */

@@ -373,28 +373,6 @@ enum sap_row_mistake {
 void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mistake,
                     uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
                     char bad);
-/* The casual player's play from one first click (casual.c, for the
- * no-guess generator): begin (on a board just made: init, then its mines;
- * rows not laid out yet are laid out then), step with a budget until
- * true, then the safe cells it cleared, and per cell 0 untouched, 1
- * cleared, 2 flagged. */
-void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col);
-bool sap_casual_play_step(sap_casual *cs, uint32_t *budget);
-uint32_t sap_casual_play_cleared(const sap_casual *cs);
-int sap_casual_play_cell(const sap_casual *cs, uint32_t x);
-/* A mine moved to or from cell x of a stalled play (an untouched cell, or
- * a flag moved away, which the play clears), and, once the perturbation's
- * moves are all made, the rules fired around each moved cell: play_step
- * then goes on from where the play stalled. */
-void sap_casual_play_moved(sap_casual *cs, uint32_t x, bool mine);
-void sap_casual_play_recheck(sap_casual *cs, uint32_t x);
-/* The play's frontier (untouched cells next to a cleared one), the mines
- * there, and the mines it flagged: kept as it plays, so that a stall is
- * weighed without a pass over the board. */
-void sap_casual_play_places(const sap_casual *cs, uint32_t *frontier, uint32_t *frontier_mines,
-                            uint32_t *flagged);
-bool sap_casual_play_at_frontier(const sap_casual *cs, uint32_t x);
-
 /* The one wording of a board size the build refuses, with the sides named
  * as the statement (or the request) names them: "r must be at least 1",
  * "r is over this build's limit of 1000 rows", "c is over ... columns",
