@@ -1,9 +1,9 @@
 /*
  * casual.h - the casual player's block and cell word, shared by its files:
- * casual.c (the board and the engines that compute closures) and
- * casual_solve.c (the search for the best start); and its play from one
- * click, which the no-guess generator drives (its last section).  Internal
- * to the core; sapper.h is the public header.
+ * casual.c (the board and the engines that compute closures),
+ * casual_solve.c (the search for the best start) and casual_play.c (the
+ * play from one click, which the no-guess generator drives: its calls are
+ * the last section).  Internal to the core; sapper.h is the public header.
  *
  * One board is one caller block: a header (struct sap_casual, at most
  * SAP_CASUAL_HEADER_BYTES) followed by one 32-bit word per cell, row by row:
@@ -150,7 +150,16 @@ bool sap_casual_extend_run(sap_casual *cs, uint32_t *budget);
 void sap_casual_zero_begin(sap_casual *cs, uint32_t start, bool follow_generators);
 bool sap_casual_zero_run(sap_casual *cs, uint32_t *budget);
 
-/* ---- the play (casual.c) ------------------------------------------------ */
+/* For the play (casual_play.c): the rows before `rows` laid out (init is
+ * lazy); the fresh engine's touch of the untouched cell x at (row, col),
+ * and the rule it fires at the touched safe cell x; and the untouched
+ * cells around the safe touched cell x joining a play's frontier. */
+void sap_casual_ready_rows(sap_casual *cs, uint32_t rows);
+void sap_casual_fresh_touch(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col);
+void sap_casual_fresh_fire(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col);
+void sap_casual_frontier_around(sap_casual *cs, uint32_t x);
+
+/* ---- the play (casual_play.c) ------------------------------------------- */
 
 /* The casual player's play from one first click, for the no-guess
  * generator (generate.c): begin (on a board just made: init, then its
