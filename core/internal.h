@@ -376,13 +376,9 @@ void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mis
 /* The one wording of a board size the build refuses, with the sides named
  * as the statement (or the request) names them: "r must be at least 1",
  * "r is over this build's limit of 1000 rows", "c is over ... columns",
- * "r*c is over ... cells" (rows.c).  sap_size_part_reason words one part,
- * for a reader that checks each side as it reads it; sap_size_reason
- * words why sap_check_board_size refuses rows x cols, names being the
- * constant text "<rows>\0<cols>\0<cells>" (e.g. SAP_STR("r\0c\0r*c")). */
-enum sap_size_part { SAP_SIZE_ROWS = 0, SAP_SIZE_COLS = 1, SAP_SIZE_CELLS = 2, SAP_SIZE_ZERO };
-void sap_size_part_reason(char *buf, size_t cap, size_t *len, const char *name,
-                          enum sap_size_part part);
+ * "r*c is over ... cells" (rows.c): why sap_check_board_size refuses rows
+ * x cols, names being the constant text "<rows>\0<cols>\0<cells>" (e.g.
+ * SAP_STR("r\0c\0r*c")). */
 void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
                      const char *names);
 

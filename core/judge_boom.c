@@ -66,14 +66,11 @@ SAP_RARE static void fail_coordinate(struct sap_judge *j, const char *name, uint
 SAP_RARE static void start_board(struct sap_judge *j)
 {
     uint32_t rows = j->args[ARG_ROWS], cols = j->args[ARG_COLS];
-    int err = sap_check_board_size(rows, cols);
     size_t bytes;
     void *block;
 
-    if (err != SAP_OK) {
-        sap_judge_fail_board_size(j, err, rows, cols, SAP_STR("n\0m\0n*m"));
+    if (!sap_judge_size_fits(j, rows, cols, SAP_STR("n\0m\0n*m"), SAP_ERR_ARG))
         return;
-    }
     bytes = SAP_GAME_BYTES(rows, cols);
     block = sap_judge_acquire(j, bytes);
     if (block == NULL)
