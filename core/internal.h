@@ -1,9 +1,23 @@
 /*
- * internal.h - shared by the core's own files, never installed.
+ * internal.h - what every part of the core shares, never installed: the
+ * outside symbols it may use, the build's switches, budgets, bytes eight
+ * at a time, constant text, the text and number helpers (text.c; the core
+ * has no printf) and the board-row reader with the wording of sizes
+ * (rows.c), in that order.
  *
- * Text helpers (the core has no printf), the one decimal parser, and the
- * table each judge format fills in so that one tokenizer (judge.c) serves
- * all four statements.
+ * Everything else lives with the part that owns it, in these headers,
+ * from the bottom up: each builds only on this one and the headers above
+ * it (sapper.h is the public header).
+ *   geometry.h        neighbours, boxes, the seeded random numbers
+ *   game.h            the game's block; what the core reads of a game
+ *   casual.h          the casual player's block; its play (casual_play.c)
+ *   deduce_weight.h   the deduction's numbers
+ *   deduce.h          the deduction engine's block, live between moves too
+ *   deduce_endgame.h  the endgame search: its API, its block
+ *   deduce_hint.h     HINT and PROB: HINT's block; the session's calls
+ *   generate.h        the no-guess generator's block
+ *   judge.h           the judge formats' table and calls
+ *   protocol.h        the protocol session's requests and reply calls
  */
 #ifndef SAPPER_INTERNAL_H
 #define SAPPER_INTERNAL_H
@@ -31,6 +45,8 @@ int memcmp(const void *a, const void *b, size_t n);
 
 SAP_INTERNAL_BEGIN
 
+/* ---- the build ---------------------------------------------------------- */
+
 /* Compile-time check without C11: a negative array size fails the build. */
 #define SAP_STATIC_ASSERT(name, cond) typedef char sap_static_assert_##name[(cond) ? 1 : -1]
 
@@ -38,7 +54,93 @@ SAP_INTERNAL_BEGIN
  * (8 on 64-bit hosts, 4 on the boards). */
 #define SAP_BLOCK_ALIGN (sizeof(void *) > 4u ? sizeof(void *) : (size_t)4u)
 
-/* ---- constant text ----------------------------------------------------- */
+/* Builds for size (-Os, as the boards are built) leave out the fast paths
+ * that only repeat a general loop for speed (an interior cell's neighbours
+ * by offset, decimal digits two at a time): the host's tests run the fast
+ * paths, the ports' tests the general ones, against the same bytes. */
+#if defined(__OPTIMIZE_SIZE__)
+#define SAP_FAST_PATHS 0
+#else
+#define SAP_FAST_PATHS 1
+#endif
+
+/* SAP_RARE: a path taken once a game or on a failure, kept out of line so
+ * that the hot function it would be inlined into (a reader's number
+ * callback, called for every token) does not set up its stack frame on
+ * every call.  Size builds let the compiler inline it where that is
+ * smaller. */
+#if SAP_FAST_PATHS && defined(__GNUC__)
+#define SAP_RARE __attribute__((__noinline__, __cold__))
+#else
+#define SAP_RARE
+#endif
+
+/* SAP_ONCE: a function the image must hold once, never inlined into its
+ * callers: the message builders, which a link-time optimizer would
+ * otherwise copy (decimal digits and all) into every request that builds
+ * an ERR line, a few hundred bytes of flash each on AVR. */
+#if defined(__GNUC__)
+#define SAP_ONCE __attribute__((__noinline__))
+#else
+#define SAP_ONCE
+#endif
+
+/* ---- budgets ------------------------------------------------------------ */
+
+/* Resumable work (sapper.h section 2): `steps` spent from *budget, which
+ * stops at 0. */
+static inline void sap_charge(uint32_t *budget, uint32_t steps)
+{
+    *budget = *budget > steps ? *budget - steps : 0;
+}
+
+/* Whether a WORK block of `bytes` is within SAP_MAX_WORK_BYTES (sapper.h
+ * section 1); bigger ones are refused without asking the provider. */
+static inline bool sap_work_fits(size_t bytes)
+{
+#if SAP_MAX_WORK_BYTES < SIZE_MAX
+    return bytes <= (size_t)SAP_MAX_WORK_BYTES;
+#else
+    (void)bytes;
+    return true;
+#endif
+}
+
+/* ---- bytes eight at a time ---------------------------------------------- */
+
+/* For the fast paths of the row readers and the Nurikabe passes (hosts; a
+ * size build drops these paths and its byte loops do all the work).  Each is exact per byte and arithmetic, so the
+ * byte order does not matter. */
+#define SAP_EACH_BYTE(b) (0x0101010101010101u * (uint64_t)(b))
+
+static inline uint64_t sap_load_eight(const void *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* For each byte of v, 0x80 where it is not zero ((b & 0x7f) + 0x7f cannot
+ * carry into the next byte). */
+static inline uint64_t sap_nonzero_bytes(uint64_t v)
+{
+    return (((v & SAP_EACH_BYTE(0x7f)) + SAP_EACH_BYTE(0x7f)) | v) & SAP_EACH_BYTE(0x80);
+}
+
+/* For each byte of v, 0x80 where it is neither a nor b. */
+static inline uint64_t sap_bytes_outside(uint64_t v, char a, char b)
+{
+    return sap_nonzero_bytes(v ^ SAP_EACH_BYTE((unsigned char)a))
+           & sap_nonzero_bytes(v ^ SAP_EACH_BYTE((unsigned char)b));
+}
+
+/* The sum of v's eight bytes, each at most 1. */
+static inline uint32_t sap_byte_sum(uint64_t v)
+{
+    return (uint32_t)((v * SAP_EACH_BYTE(1)) >> 56);
+}
+
+/* ---- constant text ------------------------------------------------------ */
 
 /*
  * Every string constant the core reads at run time (HELP, ERR reasons,
@@ -137,82 +239,10 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #define SAP_STR(literal) (literal)
 #endif
 
-
-/* ---- text -------------------------------------------------------------- */
+/* ---- text and numbers (text.c) ------------------------------------------ */
 
 /* Longest decimal form of a uint32_t. */
 #define SAP_DEC_MAX 10
-
-/* Builds for size (-Os, as the boards are built) leave out the fast paths
- * that only repeat a general loop for speed (an interior cell's neighbours
- * by offset, decimal digits two at a time): the host's tests run the fast
- * paths, the ports' tests the general ones, against the same bytes. */
-#if defined(__OPTIMIZE_SIZE__)
-#define SAP_FAST_PATHS 0
-#else
-#define SAP_FAST_PATHS 1
-#endif
-
-/* Resumable work (sapper.h section 2): `steps` spent from *budget, which
- * stops at 0. */
-static inline void sap_charge(uint32_t *budget, uint32_t steps)
-{
-    *budget = *budget > steps ? *budget - steps : 0;
-}
-
-/* Bytes eight at a time, for the fast paths of the row readers and the
- * Nurikabe passes (hosts; a size build drops these paths and its byte
- * loops do all the work).  Each is exact per byte and arithmetic, so the
- * byte order does not matter. */
-#define SAP_EACH_BYTE(b) (0x0101010101010101u * (uint64_t)(b))
-
-static inline uint64_t sap_load_eight(const void *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-
-/* For each byte of v, 0x80 where it is not zero ((b & 0x7f) + 0x7f cannot
- * carry into the next byte). */
-static inline uint64_t sap_nonzero_bytes(uint64_t v)
-{
-    return (((v & SAP_EACH_BYTE(0x7f)) + SAP_EACH_BYTE(0x7f)) | v) & SAP_EACH_BYTE(0x80);
-}
-
-/* For each byte of v, 0x80 where it is neither a nor b. */
-static inline uint64_t sap_bytes_outside(uint64_t v, char a, char b)
-{
-    return sap_nonzero_bytes(v ^ SAP_EACH_BYTE((unsigned char)a))
-           & sap_nonzero_bytes(v ^ SAP_EACH_BYTE((unsigned char)b));
-}
-
-/* The sum of v's eight bytes, each at most 1. */
-static inline uint32_t sap_byte_sum(uint64_t v)
-{
-    return (uint32_t)((v * SAP_EACH_BYTE(1)) >> 56);
-}
-
-/* SAP_RARE: a path taken once a game or on a failure, kept out of line so
- * that the hot function it would be inlined into (a reader's number
- * callback, called for every token) does not set up its stack frame on
- * every call.  Size builds let the compiler inline it where that is
- * smaller. */
-#if SAP_FAST_PATHS && defined(__GNUC__)
-#define SAP_RARE __attribute__((__noinline__, __cold__))
-#else
-#define SAP_RARE
-#endif
-
-/* SAP_ONCE: a function the image must hold once, never inlined into its
- * callers: the message builders, which a link-time optimizer would
- * otherwise copy (decimal digits and all) into every request that builds
- * an ERR line, a few hundred bytes of flash each on AVR. */
-#if defined(__GNUC__)
-#define SAP_ONCE __attribute__((__noinline__))
-#else
-#define SAP_ONCE
-#endif
 
 #if SAP_FAST_PATHS
 /* "00" "01" ... "99": two digits a lookup (text.c). */
@@ -316,8 +346,6 @@ size_t sap_text_length(const char *text);
  * word (constant text). */
 bool sap_word_is(const char *s, size_t len, const char *lower_word);
 
-/* ---- numbers ----------------------------------------------------------- */
-
 /* Appends one decimal digit to *value; false (value unchanged) on overflow
  * past UINT32_MAX. */
 static inline bool sap_push_digit(uint32_t *value, unsigned digit)
@@ -334,7 +362,7 @@ static inline bool sap_push_digit(uint32_t *value, unsigned digit)
  * a zero side, SAP_ERR_SIZE past SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS. */
 int sap_check_board_size(uint32_t rows, uint32_t cols);
 
-/* ---- board rows (rows.c) ------------------------------------------------ */
+/* ---- board rows and sizes (rows.c) -------------------------------------- */
 
 /* A row alphabet: constant text of two cells, the full one (a mine, a
  * shaded cell) first, then the blank one. */
@@ -381,18 +409,6 @@ void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mis
  * SAP_STR("r\0c\0r*c")). */
 void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
                      const char *names);
-
-/* Whether a WORK block of `bytes` is within SAP_MAX_WORK_BYTES (sapper.h
- * section 1); bigger ones are refused without asking the provider. */
-static inline bool sap_work_fits(size_t bytes)
-{
-#if SAP_MAX_WORK_BYTES < SIZE_MAX
-    return bytes <= (size_t)SAP_MAX_WORK_BYTES;
-#else
-    (void)bytes;
-    return true;
-#endif
-}
 
 SAP_INTERNAL_END
 
