@@ -166,9 +166,9 @@ void sap_judge_fail_ram(struct sap_judge *j, int err, const char *reason)
     fail(j, err, reason, false, 0, NULL);
 }
 
-bool sap_judge_size_fits(struct sap_judge *j, uint32_t rows, uint32_t cols, const char *names,
-                         int zero_err)
+bool sap_judge_size_fits(struct sap_judge *j, uint32_t cols, const char *names, int zero_err)
 {
+    uint32_t rows = j->args[0];
     char reason[sizeof j->reason];
     size_t len = 0;
     int err = sap_check_board_size(rows, cols);

@@ -63,16 +63,17 @@ void sap_judge_fail(struct sap_judge *judge, int err, const char *reason);
 void sap_judge_fail_n(struct sap_judge *judge, int err, const char *reason, uint32_t number,
                       const char *tail);
 void sap_judge_fail_ram(struct sap_judge *judge, int err, const char *reason);
-/* Whether a case's board, rows x cols, is within this build's limits: if
- * not, the judge fails in rows.c's one wording, the sides named as the
- * statement names them (names: "<rows>\0<cols>\0<cells>", as
- * sap_size_reason takes them), with zero_err for a zero side (the
- * statement's malformed input) and SAP_ERR_SIZE for a side or the product
- * past a limit.  The one size check of every format: boom and casual ask
- * once both sides are read; master and Nurikabe check each side at its
- * own token, the rows alone first (cols 1), then both. */
-bool sap_judge_size_fits(struct sap_judge *judge, uint32_t rows, uint32_t cols,
-                         const char *names, int zero_err);
+/* Whether a case's board is within this build's limits: its rows, which
+ * every format keeps in judge->args[0], by `cols`.  If not, the judge
+ * fails in rows.c's one wording, the sides named as the statement names
+ * them (names: "<rows>\0<cols>\0<cells>", as sap_size_reason takes them),
+ * with zero_err for a zero side (the statement's malformed input) and
+ * SAP_ERR_SIZE for a side or the product past a limit.  The one size
+ * check of every format: boom and casual ask once both sides are read;
+ * master and Nurikabe check each side at its own token, the rows alone
+ * first (cols 1), then both. */
+bool sap_judge_size_fits(struct sap_judge *judge, uint32_t cols, const char *names,
+                         int zero_err);
 
 /* Acquires the case's block (purpose WORK), releasing the previous one; on
  * refusal (or past SAP_MAX_WORK_BYTES) fails the judge with "not enough

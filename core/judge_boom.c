@@ -30,7 +30,7 @@ enum boom_step {
 /* Pending output beyond literal text: the engine's reply to a move. */
 #define OUT_MOVE_REPLY 1u
 
-#define ARG_ROWS 0
+#define ARG_ROWS 0 /* where sap_judge_size_fits reads them */
 #define ARG_COLS 1
 #define ARG_OP 2
 #define ARG_X 3
@@ -69,7 +69,7 @@ SAP_RARE static void start_board(struct sap_judge *j)
     size_t bytes;
     void *block;
 
-    if (!sap_judge_size_fits(j, rows, cols, SAP_STR("n\0m\0n*m"), SAP_ERR_ARG))
+    if (!sap_judge_size_fits(j, cols, SAP_STR("n\0m\0n*m"), SAP_ERR_ARG))
         return;
     bytes = SAP_GAME_BYTES(rows, cols);
     block = sap_judge_acquire(j, bytes);

@@ -18,7 +18,7 @@
 
 /* judge->step: what the next token is */
 enum { STEP_ROWS = 0, STEP_COLS = 1, STEP_BOARD = 2, STEP_END = 3 };
-/* judge->args */
+/* judge->args (the rows first, where sap_judge_size_fits reads them) */
 enum { ARG_ROWS = 0, ARG_COLS = 1, ARG_ANSWER = 2 };
 
 static void begin(struct sap_judge *judge)
@@ -32,7 +32,7 @@ static void start_board(struct sap_judge *judge, uint32_t rows, uint32_t cols)
     void *block;
 
     /* a zero side is malformed input, not a size */
-    if (!sap_judge_size_fits(judge, rows, cols, SAP_STR("r\0c\0r*c"), SAP_ERR_SYNTAX))
+    if (!sap_judge_size_fits(judge, cols, SAP_STR("r\0c\0r*c"), SAP_ERR_SYNTAX))
         return;
     block = sap_judge_acquire(judge, SAP_CASUAL_BYTES(rows, cols));
     if (block == NULL)

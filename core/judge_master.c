@@ -59,12 +59,12 @@ static void number(struct sap_judge *j, uint32_t value)
             j->expect = SAP_EXPECT_NOTHING;
         break;
     case STEP_ROWS: /* each side checked at its own token: the rows alone */
-        (void)sap_judge_size_fits(j, value, 1, size_names, SAP_ERR_SYNTAX);
         j->args[0] = value;
+        (void)sap_judge_size_fits(j, 1, size_names, SAP_ERR_SYNTAX);
         j->step = STEP_COLS;
         break;
     case STEP_COLS:
-        (void)sap_judge_size_fits(j, j->args[0], value, size_names, SAP_ERR_SYNTAX);
+        (void)sap_judge_size_fits(j, value, size_names, SAP_ERR_SYNTAX);
         j->args[1] = value;
         j->step = STEP_MINES;
         break;
