@@ -1,7 +1,8 @@
 /*
  * casual.c - the casual player's board (laid out in casual.h), the order
  * in which the solve visits its starts, and the engines that compute
- * closures on it; casual_solve.c searches for the best start with them.
+ * closures on it; casual_solve.c searches for the best start with them,
+ * and casual_play.c plays one start with the fresh engine.
  *
  * The player applies two rules over cleared cells:
  *   rule 1: every mine around it is flagged  -> clear every covered neighbour;
@@ -61,7 +62,7 @@ int sap_casual_init(sap_casual **casual, void *memory, size_t bytes, uint32_t ro
 
 /* Lays out the rows before `rows` that are not yet: empty cells.  Rows
  * usually arrive in order, so this is the row being set. */
-static void ready_rows(sap_casual *cs, uint32_t rows)
+void sap_casual_ready_rows(sap_casual *cs, uint32_t rows)
 {
     uint32_t i, end = rows * cs->cols;
     for (i = cs->rows_ready * cs->cols; i < end; i++)
@@ -78,7 +79,7 @@ int sap_casual_set_mine(sap_casual *cs, uint32_t row, uint32_t col, bool mine)
     if (row >= cs->rows || col >= cs->cols)
         return SAP_ERR_RANGE;
     if (row >= cs->rows_ready)
-        ready_rows(cs, row + 1);
+        sap_casual_ready_rows(cs, row + 1);
     word = &cs->cells[row * cs->cols + col];
     if (mine && !(*word & CELL_MINE)) {
         *word |= CELL_MINE;
@@ -99,7 +100,7 @@ static void lay_row(sap_casual *cs, uint32_t row, uint32_t col, const char *cell
                     uint32_t count)
 {
     uint32_t *line, i;
-    ready_rows(cs, row);
+    sap_casual_ready_rows(cs, row);
     line = cs->cells + row * cs->cols;
     for (i = 0; i < col; i++)
         line[i] = LINK_NONE;
@@ -280,7 +281,7 @@ static void list_add(sap_casual *cs, uint32_t x, uint32_t extra)
 /* A play's frontier: its untouched cells next to a touched safe one,
  * marked CELL_FRONTIER.  The untouched unmarked cells around the safe
  * touched (or about to be) cell x join it. */
-static void frontier_around(sap_casual *cs, uint32_t x)
+void sap_casual_frontier_around(sap_casual *cs, uint32_t x)
 {
     struct sap_box b = block_around(cs, x);
     uint32_t r, c;
@@ -309,12 +310,12 @@ static void frontier_touch(sap_casual *cs, uint32_t x)
     }
     cs->flagged += mine;
     if (!mine)
-        frontier_around(cs, x);
+        sap_casual_frontier_around(cs, x);
 }
 
 /* Touches the untouched cell x: its counters come from its block, and every
  * touched safe neighbour counts x down. */
-static void fresh_touch(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
+void sap_casual_fresh_touch(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
 {
     struct sap_box b = block_at(cs, row, col);
     uint32_t mine = cs->cells[x] & CELL_MINE;
@@ -343,7 +344,7 @@ static void fresh_touch(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
 }
 
 /* Fires whichever rule the counters of the touched safe cell x say holds. */
-static void fresh_fire(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
+void sap_casual_fresh_fire(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
 {
     uint32_t code = (cs->cells[x] & CODE_MASK) >> CODE_SHIFT;
     uint32_t want, r, c;
@@ -363,7 +364,7 @@ static void fresh_fire(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col)
             uint32_t y = r * cs->cols + c;
             uint32_t word = cs->cells[y];
             if (!(word & CELL_TOUCHED) && (word & CELL_MINE) == want)
-                fresh_touch(cs, y, r, c);
+                sap_casual_fresh_touch(cs, y, r, c);
         }
 }
 
@@ -384,7 +385,7 @@ bool sap_casual_fresh_run(sap_casual *cs, uint32_t *budget)
             for (c = bl.left; c <= bl.right; c++) {
                 uint32_t word = cs->cells[r * cs->cols + c];
                 if ((word & (CELL_TOUCHED | CELL_MINE)) == CELL_TOUCHED)
-                    fresh_fire(cs, r * cs->cols + c, r, c);
+                    sap_casual_fresh_fire(cs, r * cs->cols + c, r, c);
             }
     }
     *budget = b;
@@ -396,7 +397,7 @@ void sap_casual_fresh_begin(sap_casual *cs, uint32_t start, bool stop_at_generat
     cs->play = 0;
     list_start(cs);
     cs->stop_at_generator = stop_at_generator;
-    fresh_touch(cs, start, start / cs->cols, start % cs->cols);
+    sap_casual_fresh_touch(cs, start, start / cs->cols, start % cs->cols);
 }
 
 /* ---- the extension engine: the closure of the base plus one start ------- */
@@ -496,108 +497,4 @@ bool sap_casual_zero_run(sap_casual *cs, uint32_t *budget)
     }
     *budget = b;
     return cs->next == LINK_NONE;
-}
-
-/* ---- one start alone: the casual player's play from a first click -------
- * (the no-guess generator's CASUAL level, generate.c).  The fresh engine
- * over the whole board, from one start, with nothing skipped.  The board
- * is a fresh one (init, then its mines), which the generator lays out cell
- * by cell within its budget: rows not laid out yet are laid out here. */
-
-void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col)
-{
-    ready_rows(cs, cs->rows);
-    cs->solved = 0;
-    list_start(cs);
-    cs->stop_at_generator = 0;
-    cs->play = 1;
-    cs->frontier = cs->frontier_mines = cs->flagged = 0;
-    fresh_touch(cs, row * cs->cols + col, row, col);
-}
-
-bool sap_casual_play_step(sap_casual *cs, uint32_t *budget)
-{
-    return sap_casual_fresh_run(cs, budget);
-}
-
-/* A mine moved to (mine) or from cell x under a play that stalled.
- * Every cell whose rule fired has all its neighbours touched, so when x is
- * untouched no number the play has used changes: what it touched stands on
- * the new layout too, and the play goes on from there.  Only the counters
- * of x's touched safe neighbours change; recheck fires those whose rule
- * now holds, once every move of the perturbation is made.  A flagged mine
- * moved away (a wall the play cannot pass) is cleared where it stands, as
- * if the player had found it safe: the flags around it may then rest on
- * numbers that changed, so such a play is checked from the click again
- * (generate.c checks every resumed play). */
-void sap_casual_play_moved(sap_casual *cs, uint32_t x, bool mine)
-{
-    struct sap_box b = block_around(cs, x);
-    uint32_t r, c, code = 0;
-    if (mine == ((cs->cells[x] & CELL_MINE) != 0))
-        return;
-    cs->cells[x] ^= CELL_MINE;
-    cs->safe = mine ? cs->safe - 1u : cs->safe + 1u;
-    if (cs->cells[x] & CELL_TOUCHED) { /* only a flag moves: it is cleared */
-        cs->flagged--;
-        frontier_around(cs, x);
-        for (r = b.top; r <= b.bottom; r++)
-            for (c = b.left; c <= b.right; c++) {
-                uint32_t word = cs->cells[r * cs->cols + c];
-                if (!(word & CELL_TOUCHED))
-                    code += (word & CELL_MINE) ? CODE_MINE : CODE_SAFE;
-            }
-        cs->cells[x] = (cs->cells[x] & ~CODE_MASK) | (code << CODE_SHIFT);
-        cs->cleared++;
-        return;
-    }
-    if (cs->cells[x] & CELL_FRONTIER)
-        cs->frontier_mines = mine ? cs->frontier_mines + 1u : cs->frontier_mines - 1u;
-    for (r = b.top; r <= b.bottom; r++)
-        for (c = b.left; c <= b.right; c++) {
-            uint32_t *word = &cs->cells[r * cs->cols + c];
-            if ((*word & (CELL_TOUCHED | CELL_MINE)) != CELL_TOUCHED)
-                continue;
-            /* an untouched safe neighbour became an untouched mine, or back */
-            if (mine)
-                *word += (uint32_t)(CODE_MINE - CODE_SAFE) << CODE_SHIFT;
-            else
-                *word -= (uint32_t)(CODE_MINE - CODE_SAFE) << CODE_SHIFT;
-        }
-}
-
-void sap_casual_play_recheck(sap_casual *cs, uint32_t x)
-{
-    struct sap_box b = block_around(cs, x);
-    uint32_t r, c;
-    for (r = b.top; r <= b.bottom; r++)
-        for (c = b.left; c <= b.right; c++)
-            if ((cs->cells[r * cs->cols + c] & (CELL_TOUCHED | CELL_MINE)) == CELL_TOUCHED)
-                fresh_fire(cs, r * cs->cols + c, r, c);
-}
-
-void sap_casual_play_places(const sap_casual *cs, uint32_t *frontier, uint32_t *frontier_mines,
-                            uint32_t *flagged)
-{
-    *frontier = cs->frontier;
-    *frontier_mines = cs->frontier_mines;
-    *flagged = cs->flagged;
-}
-
-uint32_t sap_casual_play_cleared(const sap_casual *cs)
-{
-    return cs->cleared;
-}
-
-bool sap_casual_play_at_frontier(const sap_casual *cs, uint32_t x)
-{
-    return (cs->cells[x] & (CELL_TOUCHED | CELL_FRONTIER)) == CELL_FRONTIER;
-}
-
-int sap_casual_play_cell(const sap_casual *cs, uint32_t x)
-{
-    uint32_t word = cs->cells[x];
-    if (!(word & CELL_TOUCHED))
-        return 0;
-    return word & CELL_MINE ? 2 : 1;
 }

@@ -1,8 +1,9 @@
 /*
  * casual.h - the casual player's block and cell word, shared by its files:
- * casual.c (the board and the engines that compute closures) and
- * casual_solve.c (the search for the best start).  Internal to the core;
- * sapper.h is the public header.
+ * casual.c (the board and the engines that compute closures),
+ * casual_solve.c (the search for the best start) and casual_play.c (the
+ * play from one click, which the no-guess generator drives: its calls are
+ * the last section).  Internal to the core; sapper.h is the public header.
  *
  * One board is one caller block: a header (struct sap_casual, at most
  * SAP_CASUAL_HEADER_BYTES) followed by one 32-bit word per cell, row by row:
@@ -148,6 +149,39 @@ bool sap_casual_extend_run(sap_casual *cs, uint32_t *budget);
  * zero cells, or with follow_generators the generators joined to it. */
 void sap_casual_zero_begin(sap_casual *cs, uint32_t start, bool follow_generators);
 bool sap_casual_zero_run(sap_casual *cs, uint32_t *budget);
+
+/* For the play (casual_play.c): the rows before `rows` laid out (init is
+ * lazy); the fresh engine's touch of the untouched cell x at (row, col),
+ * and the rule it fires at the touched safe cell x; and the untouched
+ * cells around the safe touched cell x joining a play's frontier. */
+void sap_casual_ready_rows(sap_casual *cs, uint32_t rows);
+void sap_casual_fresh_touch(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col);
+void sap_casual_fresh_fire(sap_casual *cs, uint32_t x, uint32_t row, uint32_t col);
+void sap_casual_frontier_around(sap_casual *cs, uint32_t x);
+
+/* ---- the play (casual_play.c) ------------------------------------------- */
+
+/* The casual player's play from one first click, for the no-guess
+ * generator (generate.c): begin (on a board just made: init, then its
+ * mines; rows not laid out yet are laid out then), step with a budget
+ * until true, then the safe cells it cleared, and per cell 0 untouched, 1
+ * cleared, 2 flagged. */
+void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col);
+bool sap_casual_play_step(sap_casual *cs, uint32_t *budget);
+uint32_t sap_casual_play_cleared(const sap_casual *cs);
+int sap_casual_play_cell(const sap_casual *cs, uint32_t x);
+/* A mine moved to or from cell x of a stalled play (an untouched cell, or
+ * a flag moved away, which the play clears), and, once the perturbation's
+ * moves are all made, the rules fired around each moved cell: play_step
+ * then goes on from where the play stalled. */
+void sap_casual_play_moved(sap_casual *cs, uint32_t x, bool mine);
+void sap_casual_play_recheck(sap_casual *cs, uint32_t x);
+/* The play's frontier (untouched cells next to a cleared one), the mines
+ * there, and the mines it flagged: kept as it plays, so that a stall is
+ * weighed without a pass over the board. */
+void sap_casual_play_places(const sap_casual *cs, uint32_t *frontier, uint32_t *frontier_mines,
+                            uint32_t *flagged);
+bool sap_casual_play_at_frontier(const sap_casual *cs, uint32_t x);
 
 SAP_INTERNAL_END
 

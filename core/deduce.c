@@ -28,8 +28,8 @@
  *      subtree's weight up, so every cell gets the weight of the layouts
  *      with a mine there.
  * A cell is certain when no assignment of positive weight says otherwise:
- * weights are exactly zero or not (weight.c), so certainty is exact; the
- * probabilities are good to about 2^-30.
+ * weights are exactly zero or not (deduce_weight.c), so certainty is exact;
+ * the probabilities are good to about 2^-30.
  *
  * Limits: a component the sweep cannot take (a cut of more than 17
  * numbers, or a layer of more states than its room holds: about 0.4 a
@@ -45,6 +45,7 @@
  * weighing.
  */
 #include "deduce.h"
+#include "game.h"
 
 /* ---- 1. scan ------------------------------------------------------------ */
 

@@ -2,13 +2,16 @@
  * deduce.h - the deduction engine's block, shared by its files: deduce.c
  * (scan, groups, the counting walk, the API), deduce_rules.c (the cheap
  * rules that settle cells before any counting), deduce_sweep.c (long
- * groups counted by a sweep along them rather than the walk) and
- * deduce_combine.c (the groups' counts combined with the interior);
- * hint.c keeps HINT's scan in the block too.  Private to the core.
+ * groups counted by a sweep along them rather than the walk),
+ * deduce_combine.c (the groups' counts combined with the interior) and
+ * deduce_live.c (the block kept between moves).  Its numbers are
+ * deduce_weight.h's.  What reads a deduction (HINT, the endgame search)
+ * has a header of its own above this one.  Private to the core.
  */
 #ifndef SAP_DEDUCE_H
 #define SAP_DEDUCE_H
 
+#include "deduce_weight.h"
 #include "geometry.h"
 
 SAP_INTERNAL_BEGIN
@@ -81,33 +84,23 @@ struct sap_deduce {
     uint8_t passing;    /* settling what a pass found: no news to its groups */
     uint32_t unsure;    /* covered frontier cells not settled */
     uint32_t seeds;     /* numbers whose groups changed, at the top of order[] */
-    uint32_t *noted;    /* HINT's kept block (hint_live.c): cells settled, or NULL */
-    union {
-        /* Combining (PH_PRODUCT to PH_WEIGHTS, deduce_combine.c), resumable:
-         * the product of some groups' counts under way (sap_weight
-         * products, one row of a convolution at a time): its next group
-         * (first place, index), the mine counts it spans (from low, length
-         * of them) and the convolution's next row; and the split of the
-         * node of groups whose weights are being found (order[comp_start..
-         * comp_end), its vector at comp_poly): place m, the index of its
-         * group, and the support of the half whose vector is being made
-         * (the mine counts it can hold, side_lo..side_hi).  The
-         * binomials are over C(interior, binom_top), which the total is
-         * multiplied by at last (PH_SCALE). */
-        struct {
-            uint32_t at, group, low, length, row;
-            uint32_t m, index_m, side_lo, side_hi;
-            uint32_t binom_top;
-        } combine;
-        /* After the deduction, HINT's scan of the board (hint.c). */
-        struct {
-            uint32_t cell;      /* the next cell to look at */
-            uint32_t best_cell; /* the certain cell with the simplest reason */
-            uint8_t pass;       /* 0: wrong flags; 1: every cell; 2: done */
-            uint8_t best;       /* best_cell's reason level (4: none) */
-            uint8_t best_safe;  /* best_cell is safe (else a mine) */
-        } hint;
-    } u;
+    uint32_t *journal;  /* a cell set each cell settled joins, or NULL (below) */
+    /* Combining (PH_PRODUCT to PH_WEIGHTS, deduce_combine.c), resumable:
+     * the product of some groups' counts under way (sap_weight
+     * products, one row of a convolution at a time): its next group
+     * (first place, index), the mine counts it spans (from low, length
+     * of them) and the convolution's next row; and the split of the
+     * node of groups whose weights are being found (order[comp_start..
+     * comp_end), its vector at comp_poly): place m, the index of its
+     * group, and the support of the half whose vector is being made
+     * (the mine counts it can hold, side_lo..side_hi).  The
+     * binomials are over C(interior, binom_top), which the total is
+     * multiplied by at last (PH_SCALE). */
+    struct {
+        uint32_t at, group, low, length, row;
+        uint32_t m, index_m, side_lo, side_hi;
+        uint32_t binom_top;
+    } combine;
 };
 
 /* How far a deduction goes (the no-guess generator asks for less than
@@ -118,8 +111,8 @@ struct sap_deduce {
 enum deduce_depth { DEPTH_FULL = 0, DEPTH_RULES };
 void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth);
 
-/* A what-if for HINT's look-ahead (guess.c): the deduction takes covered
- * cell x as opened and showing `number`.  Its layouts are then exactly the
+/* A what-if, for a look-ahead (HINT's): the deduction takes covered cell
+ * x as opened and showing `number`.  Its layouts are then exactly the
  * original position's layouts with x safe and showing that number, so its
  * total weight over the original's is that event's probability. */
 void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
@@ -179,7 +172,7 @@ int sap_deduce_live_next(sap_deduce *d, uint32_t *budget, uint32_t *x);
  * no layout fits, d->contradiction): what is settled is certain, but
  * maybe not all that is. */
 int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready);
-/* PROB on a live block (hint_live.c): once it is solved (LIVE_IDLE), a
+/* The odds on a live block (PROB's): once it is solved (LIVE_IDLE), a
  * global pass, driven by sap_deduce_spend; at SAP_OK sap_deduce_cell
  * answers every cell with its odds, as a full deduction does, until the
  * next sap_deduce_live_solve settles what the pass found. */
@@ -190,22 +183,19 @@ void sap_deduce_live_count(sap_deduce *d);
  * though maybe no longer provable: the generator plays such a board again
  * from the first click before it serves it. */
 void sap_deduce_live_moved(sap_deduce *d, uint32_t y, bool mine);
-/* A set of cells as HINT's kept block holds them (hint_live.c): a bit a
- * cell in `words` words, then a bit for each of those words, set when
- * the word has a member, so that the members are found in row order
- * without reading the board.  Cell x joins it: */
+/* A live block's journal: a reader that follows the block move by move
+ * (rather than reading the board) gives it a set of cells, d->journal,
+ * which every cell the block settles joins from then on; emptying it is
+ * the reader's.  A set of cells: a bit a cell in `words` words, then a
+ * bit for each of those words, set when the word has a member, so that
+ * the members are found in row order without reading the board.  Cell x
+ * joins it: */
 static inline void sap_cell_set_add(uint32_t *bits, uint32_t words, uint32_t x)
 {
     bits[x >> 5] |= (uint32_t)1 << (x & 31u);
     bits[words + (x >> 10)] |= (uint32_t)1 << ((x >> 5) & 31u);
 }
 
-/* A cell settled, noted for HINT's kept block in such a set. */
-static inline void sap_deduce_note(sap_deduce *d, uint32_t y)
-{
-    if (d->noted != NULL)
-        sap_cell_set_add(d->noted, (d->cells + 31u) / 32u, y);
-}
 /* For the passes: queue_partners (deduce.c), the local components
  * (deduce_live.c), and the rules' settling, shared. */
 void sap_deduce_queue_partners(sap_deduce *d, uint32_t x);
@@ -344,147 +334,6 @@ static inline struct sap_box box_at(const sap_deduce *d, uint32_t x)
 {
     return sap_block_around_cell(d->rows, d->cols, x);
 }
-
-/* ---- HINT (hint.c, guess.c) --------------------------------------------- */
-
-/* A guess HINT weighs: a covered cell no number proves, and what its
- * look-ahead found.  survive: the weight of the layouts in which it is safe
- * and the next move is too, when the next move is the safest cell then (a
- * certain one counts as safe); progress: of those in which it is safe and
- * some cell is certain after it. */
-struct hint_candidate {
-    uint32_t cell;
-    uint32_t p;         /* its mine odds, 0.01 % */
-    uint8_t neighbours; /* covered neighbours: the numbers it can show */
-    uint8_t interior;   /* next to no number */
-    uint8_t weighed;    /* enum hint_weighed */
-    struct sap_weight survive, progress;
-};
-
-enum hint_weighed {
-    UNWEIGHED = 0, /* not yet (or the look-ahead ended first) */
-    WEIGHED,       /* every what-if of it worked out */
-    NOT_WEIGHED,   /* a what-if too big: left out */
-    NOT_FORCED     /* the 50/50 candidate, which turned out not to be one */
-};
-
-#define HINT_FRONTIER_CANDIDATES 8u
-#define HINT_INTERIOR_CANDIDATES 2u
-#define HINT_CANDIDATES (HINT_FRONTIER_CANDIDATES + HINT_INTERIOR_CANDIDATES)
-
-/* HINT's state, at the start of its block; the deduction follows it. */
-struct sap_hint {
-    const sap_game *game;
-    sap_deduce *deduce;
-    size_t deduce_bytes;
-    struct sap_weight total; /* the position's layouts: Z */
-    uint32_t count;          /* candidates, once the scan is done */
-    uint32_t frontier_count; /* during the scan: the frontier's ... */
-    uint32_t interior_count; /* ... and the interior's */
-    uint32_t at, number;     /* the what-if under way: candidate, its number */
-    uint32_t cursor;         /* reading a what-if's cells */
-    uint32_t after_p;        /* ... its safest unsure cell's odds so far */
-    uint32_t steps;          /* the position's deduction took ... */
-    uint32_t what_if_steps;  /* ... and the look-ahead's so far */
-    uint32_t chosen;         /* the candidate named */
-    uint32_t safest;         /* the safest candidate (the first of them) */
-    uint8_t stage;
-    uint8_t guessing;                   /* the scan found no certain cell */
-    uint8_t after_safe;                 /* the what-if has a cell certainly safe */
-    uint8_t approximate;                /* the position could not be counted: the rules only */
-    uint8_t forced;                     /* the named cell is a 50/50 no move can resolve */
-    uint8_t searched;                   /* ... or the endgame search's: */
-    uint32_t searched_cell, searched_p; /* its cell and odds, */
-    uint32_t wins, layouts;             /* the layouts it wins of those left */
-    struct sap_endgame *endgame;        /* the search, in the block's end */
-    uint8_t no_endgame;                 /* sap_hint_leave_out_endgame */
-    uint32_t half;                      /* a cell at 50 % the scan met (cells: none) ... */
-    uint32_t partner;                   /* ... the other of its pair, if it has one ... */
-    uint32_t pair;                      /* ... and its candidate, if weighed (count: none) */
-    struct hint_candidate candidate[HINT_CANDIDATES];
-};
-
-SAP_STATIC_ASSERT(hint_header_fits, sizeof(struct sap_hint) <= SAP_HINT_HEADER_BYTES);
-
-/* For the tests: HINT without its endgame search (the look-ahead then
- * weighs every guess, as in a build without the search). */
-void sap_hint_leave_out_endgame(struct sap_hint *h);
-
-/* The scan (hint.c) on a finished deduction: begin, then for *budget
- * steps a call, true once done; it offers each unsure cell it passes to
- * the guess (guess.c). */
-/* The scan's costs in steps (sapper.h section 2): a cell looked at is one;
- * a certain cell's reason reads a few blocks around it, and two steps read
- * up to 81 (a number next to it, each of that number's neighbours, its
- * numbers). */
-#define REASON_STEPS 64u
-#define TWO_STEPS_STEPS 1024u
-void sap_hint_scan_begin(sap_deduce *d);
-bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
-/* The scan's two looks at cell x, for a scan of the cells it chooses
- * (hint_live.c): the first pass's (a flag on a cell proven safe: true,
- * and it is the best), the second's (the steps it cost). */
-bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
-/* The level of the simplest reason for certain covered cell x (safe, or
- * a mine): 1 one number, 2 two steps, 3 the whole count.  It only falls
- * while x is covered (a number that shows 0 keeps showing it; a number
- * whose covered neighbours are all mines keeps them covered, and the
- * mines proven around a number only grow), and it reads nothing more
- * than four rows or columns away from x. */
-unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe);
-uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
-void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
-
-/* ---- the endgame search (endgame.c) -------------------------------------- */
-
-/* When few layouts fit a position, the move that most often wins the whole
- * game, found exactly; in a block of SAP_ENDGAME_BYTES (sapper.h section
- * 10), aligned as SAP_DEDUCE_BYTES' block.
- *
- *   sap_endgame_init(&eg, block, SAP_ENDGAME_BYTES, game, d);   (d finished)
- *   while ((err = sap_endgame_step(eg, budget)) == SAP_MORE) ...;
- *   if (err == SAP_OK) sap_endgame_best(eg, &cell, &wins, &layouts);
- *
- * init reads nothing but the deduction's header: SAP_ERR_SIZE at once when
- * its layouts are more than SAP_ENDGAME_LAYOUTS, SAP_ERR_STATE unless it
- * finished with every layout counted (not the rules alone).  The deduction
- * and the game must not change until the search is done: it reads them
- * while it lists the layouts (its first steps), never after.  step is
- * resumable (sapper.h section 2): SAP_MORE, SAP_OK with the best move
- * found, SAP_ERR_SIZE when the position is past the search's limits (more
- * layouts or covered cells that differ among them than it holds, or more
- * than SAP_ENDGAME_MAX_STEPS steps): nothing is claimed, and HINT weighs
- * its guess as before; SAP_ERR_STATE when no layout fits.  spend is step
- * with the budget left over in *budget, for HINT to go on in the same call.
- * best: the cell to open (its index, row * cols + col), and that its
- * player wins in exactly `wins` of the `layouts` layouts (all alike
- * likely) by playing on as well as can be: wins / layouts is the best
- * chance of winning the game from here, exactly.  SAP_ERR_STATE unless the
- * search finished (or when every covered cell is certain: nothing to
- * guess).
- *
- * With SAP_ENDGAME_LAYOUTS 0 these are left out. */
-struct sap_endgame;
-#if SAP_ENDGAME_LAYOUTS > 0
-int sap_endgame_init(struct sap_endgame **eg, void *memory, size_t bytes, const sap_game *game,
-                     const sap_deduce *d);
-int sap_endgame_step(struct sap_endgame *eg, uint32_t budget);
-int sap_endgame_spend(struct sap_endgame *eg, uint32_t *budget);
-int sap_endgame_best(const struct sap_endgame *eg, uint32_t *cell, uint32_t *wins,
-                     uint32_t *layouts);
-/* Steps spent so far (the tests and the benchmark read it), and the step
- * limit of this search (SAP_ENDGAME_MAX_STEPS by default; the tests lower
- * it to see it give up). */
-uint32_t sap_endgame_steps(const struct sap_endgame *eg);
-void sap_endgame_set_max_steps(struct sap_endgame *eg, uint32_t steps);
-/* After init, before the first step: weigh only this first move (a board
- * cell, row * cols + col), so that best tells how often it wins with the
- * best play after it (HINT can say what its safest cell would win; the
- * benchmark, what HINT's guess gives up).  The search then answers
- * SAP_ERR_ARG unless the cell is unknown to the deduction and no certain
- * cell has anything to tell first. */
-void sap_endgame_set_first(struct sap_endgame *eg, uint32_t cell);
-#endif
 
 /* Combining (deduce_combine.c): begin once the groups are counted, then
  * PH_PRODUCT, PH_TOTAL and PH_WEIGHTS for *budget steps; true once every

@@ -23,7 +23,7 @@
 
 /* Combining works in sap_weight products and binomial steps, the dearest
  * operations of the engine (a binomial step divides bit by bit where a
- * 64-bit division is no instruction, weight.c): it is
+ * 64-bit division is no instruction, deduce_weight.c): it is
  * charged per operation, a product as a step and a binomial step as
  * SCALE_STEPS, so that a budget stays about as long as elsewhere. */
 #define SCALE_STEPS 32u
@@ -62,8 +62,8 @@ static uint32_t mines_left(const sap_deduce *d)
  * the rules settled: a settled mine is one fewer both in M and in s. */
 static void binomials_begin(sap_deduce *d)
 {
-    uint32_t interior = interior_of(d), mines = mines_left(d), low = d->u.combine.low;
-    d->u.combine.binom_top = mines < low ? 0 : mines - low < interior ? mines - low : interior;
+    uint32_t interior = interior_of(d), mines = mines_left(d), low = d->combine.low;
+    d->combine.binom_top = mines < low ? 0 : mines - low < interior ? mines - low : interior;
     d->total = sap_weight_of(0);
     d->interior_mass = sap_weight_of(0);
     d->interior_all_mines = 1;
@@ -73,7 +73,7 @@ static void binomials_begin(sap_deduce *d)
 bool sap_deduce_scale(sap_deduce *d, uint32_t *budget)
 {
     struct sap_weight *binomial = weights_of(d); /* free once the odds are kept */
-    uint32_t interior = interior_of(d), top = d->u.combine.binom_top;
+    uint32_t interior = interior_of(d), top = d->combine.binom_top;
     if (d->cursor == 0)
         binomial[0] = sap_weight_of(1); /* C(I, 0) */
     for (; d->cursor < top; d->cursor++) {
@@ -108,11 +108,11 @@ static void group_support(sap_deduce *d, uint32_t i, uint32_t e, uint32_t index,
  * group index `group`), in the product room. */
 static void product_begin(sap_deduce *d, uint32_t at, uint32_t group)
 {
-    d->u.combine.at = at;
-    d->u.combine.group = group;
-    d->u.combine.low = 0;
-    d->u.combine.length = 1;
-    d->u.combine.row = ROW_CLEAR;
+    d->combine.at = at;
+    d->combine.group = group;
+    d->combine.low = 0;
+    d->combine.length = 1;
+    d->combine.row = ROW_CLEAR;
     prod_of(d)[0] = sap_weight_of(1);
 }
 
@@ -129,30 +129,30 @@ static void product_begin(sap_deduce *d, uint32_t at, uint32_t group)
 static bool product_on(sap_deduce *d, uint32_t end, uint32_t *budget)
 {
     struct sap_weight *prod = prod_of(d);
-    while (d->u.combine.at < end) {
-        uint32_t at = d->u.combine.at, e = group_end(d, at), blo, bhi;
-        uint32_t la = d->u.combine.length, lb;
+    while (d->combine.at < end) {
+        uint32_t at = d->combine.at, e = group_end(d, at), blo, bhi;
+        uint32_t la = d->combine.length, lb;
         const struct sap_weight *b;
-        group_support(d, at, e, d->u.combine.group, &blo, &bhi);
+        group_support(d, at, e, d->combine.group, &blo, &bhi);
         lb = bhi - blo + 1u;
-        b = counts_of(d) + at + d->u.combine.group + blo;
-        if (d->u.combine.row == ROW_CLEAR)
-            d->u.combine.row = la + lb - 1u; /* entries left to make */
-        while (d->u.combine.row > 0) {
+        b = counts_of(d) + at + d->combine.group + blo;
+        if (d->combine.row == ROW_CLEAR)
+            d->combine.row = la + lb - 1u; /* entries left to make */
+        while (d->combine.row > 0) {
             /* entry k: prod[k - j] b[j] for j from lo to hi */
-            uint32_t k = d->u.combine.row - 1u, lo = k + 1u > la ? k + 1u - la : 0;
+            uint32_t k = d->combine.row - 1u, lo = k + 1u > la ? k + 1u - la : 0;
             uint32_t hi = k < lb - 1u ? k : lb - 1u;
             if (*budget == 0)
                 return false;
             prod[k] = sap_weight_dot(b + lo, prod + (k - lo), hi - lo + 1u, -1);
-            d->u.combine.row--;
+            d->combine.row--;
             sap_charge(budget, hi - lo + 1u);
         }
-        d->u.combine.low += blo;
-        d->u.combine.length += lb - 1u;
-        d->u.combine.at = e;
-        d->u.combine.group++;
-        d->u.combine.row = ROW_CLEAR;
+        d->combine.low += blo;
+        d->combine.length += lb - 1u;
+        d->combine.at = e;
+        d->combine.group++;
+        d->combine.row = ROW_CLEAR;
     }
     return true;
 }
@@ -164,19 +164,19 @@ static bool product_on(sap_deduce *d, uint32_t end, uint32_t *budget)
 static bool layouts_total(sap_deduce *d, uint32_t *budget)
 {
     struct sap_weight *prod = prod_of(d), *binom = weights_of(d);
-    uint32_t interior = interior_of(d), mines = mines_left(d), low = d->u.combine.low;
-    for (; d->cursor < d->u.combine.length; d->cursor++) {
+    uint32_t interior = interior_of(d), mines = mines_left(d), low = d->combine.low;
+    for (; d->cursor < d->combine.length; d->cursor++) {
         uint32_t s = low + d->cursor, rest = mines - s; /* interior mines */
         struct sap_weight layouts;
         if (*budget == 0)
             return false;
         sap_charge(budget, SCALE_STEPS);
-        if (rest > d->u.combine.binom_top) { /* (or s > M: rest wraps) */
-            binom[s] = sap_weight_of(0);     /* no such layout */
+        if (rest > d->combine.binom_top) { /* (or s > M: rest wraps) */
+            binom[s] = sap_weight_of(0);   /* no such layout */
             continue;
         }
         /* C(I, top) over itself, then C(I, m - 1) = C(I, m) m / (I - m + 1) */
-        binom[s] = rest == d->u.combine.binom_top
+        binom[s] = rest == d->combine.binom_top
                        ? sap_weight_of(1)
                        : sap_weight_scale(binom[s - 1u], rest + 1u, interior - rest);
         layouts = sap_weight_mul(prod[d->cursor], binom[s]);
@@ -241,30 +241,30 @@ static void tree_split(sap_deduce *d, uint32_t *budget)
         hi += h;
         at = next;
     }
-    d->u.combine.m = at;
-    d->u.combine.index_m = index;
-    d->u.combine.side_lo = lo;
-    d->u.combine.side_hi = hi;
+    d->combine.m = at;
+    d->combine.index_m = index;
+    d->combine.side_lo = lo;
+    d->combine.side_hi = hi;
     sap_charge(budget, 2u * (d->comp_end - a));
 }
 
 /* out[t] = sum over j of prod[j] v[t + j] for t in the support side_lo..
  * side_hi (the rest of out is never read: no layout has a mine count
  * there): up into the mass row, or down in place; the row under way in
- * u.combine.row; true once done. */
+ * combine.row; true once done. */
 static bool tree_vector(sap_deduce *d, struct sap_weight *out, const struct sap_weight *v,
                         bool down, uint32_t *budget)
 {
     const struct sap_weight *p = prod_of(d);
-    uint32_t lp = d->u.combine.length, low = d->u.combine.low;
-    uint32_t lo = d->u.combine.side_lo, hi = d->u.combine.side_hi;
-    while (d->u.combine.row <= hi - lo) {
-        uint32_t t = down ? hi - d->u.combine.row : lo + d->u.combine.row;
+    uint32_t lp = d->combine.length, low = d->combine.low;
+    uint32_t lo = d->combine.side_lo, hi = d->combine.side_hi;
+    while (d->combine.row <= hi - lo) {
+        uint32_t t = down ? hi - d->combine.row : lo + d->combine.row;
         if (*budget == 0)
             return false;
         out[t] = sap_weight_dot(p, v + t + low, lp, 1);
         sap_charge(budget, lp);
-        d->u.combine.row++;
+        d->combine.row++;
     }
     return true;
 }
@@ -290,7 +290,7 @@ static bool group_weights(sap_deduce *d, uint32_t *budget)
 {
     struct sap_weight *weights = weights_of(d), *left = mass_of(d);
     while (*budget > 0) {
-        uint32_t a = d->comp_start, e = d->comp_end, m = d->u.combine.m, k;
+        uint32_t a = d->comp_start, e = d->comp_end, m = d->combine.m, k;
         struct sap_weight *v = weights + d->comp_poly;
         switch (d->tree_step) {
         case TREE_SPLIT:
@@ -300,27 +300,27 @@ static bool group_weights(sap_deduce *d, uint32_t *budget)
                 break;
             }
             tree_split(d, budget);
-            product_begin(d, d->u.combine.m, d->u.combine.index_m);
+            product_begin(d, d->combine.m, d->combine.index_m);
             d->tree_step = TREE_RIGHT_PRODUCT;
             break;
         case TREE_RIGHT_PRODUCT:
         case TREE_LEFT_PRODUCT:
             if (!product_on(d, d->tree_step == TREE_RIGHT_PRODUCT ? e : m, budget))
                 return false;
-            d->u.combine.row = 0;
+            d->combine.row = 0;
             d->tree_step++;
             break;
         case TREE_LEFT_V:
             if (!tree_vector(d, left, v, false, budget))
                 return false;
             /* the right half's support, which its product spans */
-            d->u.combine.side_lo = d->u.combine.low;
-            d->u.combine.side_hi = d->u.combine.low + d->u.combine.length - 1u;
+            d->combine.side_lo = d->combine.low;
+            d->combine.side_hi = d->combine.low + d->combine.length - 1u;
             product_begin(d, a, d->comp_poly - a);
             d->tree_step = TREE_LEFT_PRODUCT;
             break;
         default: /* TREE_RIGHT_V */
-            if (!tree_vector(d, weights + m + d->u.combine.index_m, v, true, budget))
+            if (!tree_vector(d, weights + m + d->combine.index_m, v, true, budget))
                 return false;
             for (k = 0; k <= m - a; k++)
                 v[k] = left[k];

@@ -54,7 +54,8 @@ void sap_deduce_settle(sap_deduce *d, uint32_t y, bool mine)
     flags[y] |= mine ? F_SEEN_MINE : F_SEEN_SAFE;
     d->settled++;
     d->settled_mines += mine;
-    sap_deduce_note(d, y);
+    if (d->journal != NULL)
+        sap_cell_set_add(d->journal, (d->cells + 31u) / 32u, y);
     if (d->live) {
         d->unsure -= (flags[y] & F_FRONTIER) != 0;
         if (!mine)

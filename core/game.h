@@ -2,8 +2,9 @@
  * game.h - the boom game engine's block and cell byte, shared by its
  * files: game.c (the moves and the opening), game_board.c (loading a board
  * and its figures), game_random.c (random boards) and game_reply.c (the
- * reply to a move and its changes).  Internal to the core; sapper.h is the
- * public header.
+ * reply to a move and its changes), and what the rest of the core reads of
+ * a game beyond sapper.h (its last section).  Internal to the core;
+ * sapper.h is the public header.
  *
  * One game is one caller block: a header (struct sap_game, at most
  * SAP_GAME_HEADER_BYTES) followed by one byte per cell, row by row.  A cell
@@ -132,6 +133,40 @@ void sap_game_reply_start(sap_game *game, enum reply_phase phase, enum reply_tai
 /* A reply not polled to its end is dropped: its change marks are cleared,
  * so that they cannot leak into the next operation's changes. */
 void sap_game_reply_drop(sap_game *game);
+
+/* ---- for the rest of the core ------------------------------------------ */
+
+/* The number a player sees at (r, c): 0..8 on an opened cell, -1 on a
+ * covered one, whatever its mark (a flag is the player's guess, not
+ * evidence): what the engines that read a game as its player does (the
+ * deduction, HINT, the endgame search) go by. */
+static inline int sap_seen_number(const sap_game *game, uint32_t r, uint32_t c)
+{
+    char v = sap_game_cell(game, r, c);
+    return v >= '0' && v <= '8' ? v - '0' : -1;
+}
+
+/* A random board's seed, while its mines are still to be laid, and the
+ * level its first left click is to lay them at (enum sap_level: the
+ * session's NEW ... CASUAL|NOGUESS, made by generate.c) (game_random.c). */
+uint32_t sap_game_pending_seed(const sap_game *game);
+void sap_game_set_level(sap_game *game, uint8_t level);
+uint8_t sap_game_pending_level(const sap_game *game);
+/* Whether 0-based (row, col) is a mine that the move that lost the game
+ * opened: the left-clicked cell, or each mine around a chord's cell that
+ * no flag covered; false unless the game is lost (game.c). */
+bool sap_game_hit_at(const sap_game *game, uint32_t row, uint32_t col);
+
+/* The bounding box of the cells the game's last move changed (empty, top >
+ * bottom, when none did): what sap_live_moved reads again (game_board.c). */
+struct sap_box sap_game_changed_box(const sap_game *game);
+
+/* sap_game_set_row after its checks: cells[0..count) are '*' or '_' and
+ * fit the row, and the game takes mines (the boom judge's row reader,
+ * whose bytes judge.c has already checked, calls it directly)
+ * (game_board.c). */
+void sap_game_load_row(sap_game *game, uint32_t row, uint32_t col, const char *cells,
+                       uint32_t count);
 
 SAP_INTERNAL_END
 

@@ -6,6 +6,16 @@
  */
 #include "game.h"
 
+/* Where counting a 64-bit word's trailing zeros is one instruction on a
+ * little-endian core (elsewhere __builtin_ctzll may become a call into
+ * libgcc, which the core must not need). */
+#if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))       \
+    && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SAP_CTZ64_IS_ONE_INSTRUCTION 1
+#else
+#define SAP_CTZ64_IS_ONE_INSTRUCTION 0
+#endif
+
 /* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
  * change by one (game.h). */
 void sap_game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,

@@ -20,9 +20,10 @@
  * SAP_GENERATE_MAX_TRIES perturbations the generator says it found none
  * (SAP_ERR_SIZE) and serves nothing.
  *
- * The casual level's player is the casual player's own engine (casual.c:
- * the closure of rules 1 and 2 from one start, with counters, linear in the
- * board), which takes a moved mine into its counters; pure logic plays the
+ * The casual level's player is the casual player's own engine
+ * (casual_play.c: the closure of rules 1 and 2 from one start, with
+ * counters, linear in the board), which takes a moved mine into its
+ * counters; pure logic plays the
  * game with the live deduction engine (deduce_live.c), cheapest first: both
  * cheap rules, and the full engine only when they stall.
  *
@@ -32,6 +33,7 @@
  * bounded (sapper.h section 2); no recursion; the same seed, size, level
  * and first click give the same board on every target.
  */
+#include "casual.h"
 #include "generate.h"
 
 /* The parts start 8-aligned: the deduction block holds a pointer. */

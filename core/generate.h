@@ -16,7 +16,7 @@ enum gen_phase {
     G_LAY = 0, /* mines at random, outside the start zone */
     G_SETUP,   /* a fresh play of the layout from the first click */
     G_LIVE,    /* NOGUESS: the rules, opening every cell they settle safe */
-    G_PLAY,    /* the casual player's play (CASUAL: casual.c's engine) */
+    G_PLAY,    /* the casual player's play (CASUAL: casual_play.c) */
     G_PERTURB, /* the play stalled: change the layout there */
     G_DONE,
     G_FAILED

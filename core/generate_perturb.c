@@ -8,6 +8,7 @@
  * pass has nothing to do with them), resumable; the moves are told to the
  * level's player, which then goes on from where it stalled.
  */
+#include "casual.h"
 #include "generate.h"
 
 /* Whether a swap of this kind moves its mine among the far cells. */

@@ -1,9 +1,9 @@
 /*
  * geometry.h - the board's shape as every engine of the core sees it: the
  * eight neighbours of a cell, the block of cells around one clipped to the
- * board, the number a player sees at a cell, and the seeded random numbers
- * that lay mines on it.  Internal to the core; sapper.h is the public
- * header.
+ * board, and the seeded random numbers that lay mines on it.  It knows no
+ * engine (what a player sees of a game is game.h's).  Internal to the
+ * core; sapper.h is the public header.
  *
  * A board has `rows` rows and `cols` columns; cell (r, c), both 0-based,
  * is also the index x = r * cols + c.
@@ -36,6 +36,14 @@ static inline uint32_t sap_step_row(uint32_t r, unsigned d)
 static inline uint32_t sap_step_col(uint32_t c, unsigned d)
 {
     return c + (uint32_t)(int32_t)sap_steps[d].col;
+}
+
+/* Whether all eight neighbours of (r, c) exist (r - 1 wraps for row 0),
+ * so that a fast path may skip their bounds tests; always false in a size
+ * build, whose general loops then do all the work. */
+static inline bool sap_inside_border(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c)
+{
+    return SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u;
 }
 
 /* ---- boxes ------------------------------------------------------------- */
@@ -113,17 +121,6 @@ static inline struct sap_box sap_first_click_zone(uint32_t rows, uint32_t cols, 
         zone.left = zone.right = c;
     }
     return zone;
-}
-
-/* ---- what a player sees ------------------------------------------------ */
-
-/* The number a player sees at (r, c): 0..8 on an opened cell, -1 on a
- * covered one, whatever its mark (a flag is the player's guess, not
- * evidence). */
-static inline int sap_seen_number(const sap_game *game, uint32_t r, uint32_t c)
-{
-    char v = sap_game_cell(game, r, c);
-    return v >= '0' && v <= '8' ? v - '0' : -1;
 }
 
 /* ---- seeded random numbers ------------------------------------------------ */

@@ -1,9 +1,23 @@
 /*
- * internal.h - shared by the core's own files, never installed.
+ * internal.h - what every part of the core shares, never installed: the
+ * outside symbols it may use, the build's switches, budgets, bytes eight
+ * at a time, constant text, the text and number helpers (text.c; the core
+ * has no printf) and the board-row reader with the wording of sizes
+ * (rows.c), in that order.
  *
- * Text helpers (the core has no printf), the one decimal parser, and the
- * table each judge format fills in so that one tokenizer (judge.c) serves
- * all four statements.
+ * Everything else lives with the part that owns it, in these headers,
+ * from the bottom up: each builds only on this one and the headers above
+ * it (sapper.h is the public header).
+ *   geometry.h        neighbours, boxes, the seeded random numbers
+ *   game.h            the game's block; what the core reads of a game
+ *   casual.h          the casual player's block; its play (casual_play.c)
+ *   deduce_weight.h   the deduction's numbers
+ *   deduce.h          the deduction engine's block, live between moves too
+ *   deduce_endgame.h  the endgame search: its API, its block
+ *   deduce_hint.h     HINT and PROB: HINT's block; the session's calls
+ *   generate.h        the no-guess generator's block
+ *   judge.h           the judge formats' table and calls
+ *   protocol.h        the protocol session's requests and reply calls
  */
 #ifndef SAPPER_INTERNAL_H
 #define SAPPER_INTERNAL_H
@@ -31,6 +45,8 @@ int memcmp(const void *a, const void *b, size_t n);
 
 SAP_INTERNAL_BEGIN
 
+/* ---- the build ---------------------------------------------------------- */
+
 /* Compile-time check without C11: a negative array size fails the build. */
 #define SAP_STATIC_ASSERT(name, cond) typedef char sap_static_assert_##name[(cond) ? 1 : -1]
 
@@ -38,7 +54,93 @@ SAP_INTERNAL_BEGIN
  * (8 on 64-bit hosts, 4 on the boards). */
 #define SAP_BLOCK_ALIGN (sizeof(void *) > 4u ? sizeof(void *) : (size_t)4u)
 
-/* ---- constant text ----------------------------------------------------- */
+/* Builds for size (-Os, as the boards are built) leave out the fast paths
+ * that only repeat a general loop for speed (an interior cell's neighbours
+ * by offset, decimal digits two at a time): the host's tests run the fast
+ * paths, the ports' tests the general ones, against the same bytes. */
+#if defined(__OPTIMIZE_SIZE__)
+#define SAP_FAST_PATHS 0
+#else
+#define SAP_FAST_PATHS 1
+#endif
+
+/* SAP_RARE: a path taken once a game or on a failure, kept out of line so
+ * that the hot function it would be inlined into (a reader's number
+ * callback, called for every token) does not set up its stack frame on
+ * every call.  Size builds let the compiler inline it where that is
+ * smaller. */
+#if SAP_FAST_PATHS && defined(__GNUC__)
+#define SAP_RARE __attribute__((__noinline__, __cold__))
+#else
+#define SAP_RARE
+#endif
+
+/* SAP_ONCE: a function the image must hold once, never inlined into its
+ * callers: the message builders, which a link-time optimizer would
+ * otherwise copy (decimal digits and all) into every request that builds
+ * an ERR line, a few hundred bytes of flash each on AVR. */
+#if defined(__GNUC__)
+#define SAP_ONCE __attribute__((__noinline__))
+#else
+#define SAP_ONCE
+#endif
+
+/* ---- budgets ------------------------------------------------------------ */
+
+/* Resumable work (sapper.h section 2): `steps` spent from *budget, which
+ * stops at 0. */
+static inline void sap_charge(uint32_t *budget, uint32_t steps)
+{
+    *budget = *budget > steps ? *budget - steps : 0;
+}
+
+/* Whether a WORK block of `bytes` is within SAP_MAX_WORK_BYTES (sapper.h
+ * section 1); bigger ones are refused without asking the provider. */
+static inline bool sap_work_fits(size_t bytes)
+{
+#if SAP_MAX_WORK_BYTES < SIZE_MAX
+    return bytes <= (size_t)SAP_MAX_WORK_BYTES;
+#else
+    (void)bytes;
+    return true;
+#endif
+}
+
+/* ---- bytes eight at a time ---------------------------------------------- */
+
+/* For the fast paths of the row readers and the Nurikabe passes (hosts; a
+ * size build drops these paths and its byte loops do all the work).  Each is exact per byte and arithmetic, so the
+ * byte order does not matter. */
+#define SAP_EACH_BYTE(b) (0x0101010101010101u * (uint64_t)(b))
+
+static inline uint64_t sap_load_eight(const void *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* For each byte of v, 0x80 where it is not zero ((b & 0x7f) + 0x7f cannot
+ * carry into the next byte). */
+static inline uint64_t sap_nonzero_bytes(uint64_t v)
+{
+    return (((v & SAP_EACH_BYTE(0x7f)) + SAP_EACH_BYTE(0x7f)) | v) & SAP_EACH_BYTE(0x80);
+}
+
+/* For each byte of v, 0x80 where it is neither a nor b. */
+static inline uint64_t sap_bytes_outside(uint64_t v, char a, char b)
+{
+    return sap_nonzero_bytes(v ^ SAP_EACH_BYTE((unsigned char)a))
+           & sap_nonzero_bytes(v ^ SAP_EACH_BYTE((unsigned char)b));
+}
+
+/* The sum of v's eight bytes, each at most 1. */
+static inline uint32_t sap_byte_sum(uint64_t v)
+{
+    return (uint32_t)((v * SAP_EACH_BYTE(1)) >> 56);
+}
+
+/* ---- constant text ------------------------------------------------------ */
 
 /*
  * Every string constant the core reads at run time (HELP, ERR reasons,
@@ -137,109 +239,10 @@ static inline void sap_rom_copy(char *out, const char *text, size_t n)
 #define SAP_STR(literal) (literal)
 #endif
 
-
-/* ---- text -------------------------------------------------------------- */
+/* ---- text and numbers (text.c) ------------------------------------------ */
 
 /* Longest decimal form of a uint32_t. */
 #define SAP_DEC_MAX 10
-
-/* Builds for size (-Os, as the boards are built) leave out the fast paths
- * that only repeat a general loop for speed (an interior cell's neighbours
- * by offset, decimal digits two at a time): the host's tests run the fast
- * paths, the ports' tests the general ones, against the same bytes. */
-#if defined(__OPTIMIZE_SIZE__)
-#define SAP_FAST_PATHS 0
-#else
-#define SAP_FAST_PATHS 1
-#endif
-
-/* Where counting a 64-bit word's trailing zeros is one instruction on a
- * little-endian core (elsewhere __builtin_ctzll may become a call into
- * libgcc, which the core must not need). */
-#if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))       \
-    && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SAP_CTZ64_IS_ONE_INSTRUCTION 1
-#else
-#define SAP_CTZ64_IS_ONE_INSTRUCTION 0
-#endif
-
-/* Where dividing a 64-bit number is one instruction (elsewhere it is a
- * libgcc call, which the core must not need: core/weight.c then divides
- * by shifts and subtractions). */
-#if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
-#define SAP_DIV64_IS_ONE_INSTRUCTION 1
-#else
-#define SAP_DIV64_IS_ONE_INSTRUCTION 0
-#endif
-
-/* Resumable work (sapper.h section 2): `steps` spent from *budget, which
- * stops at 0. */
-static inline void sap_charge(uint32_t *budget, uint32_t steps)
-{
-    *budget = *budget > steps ? *budget - steps : 0;
-}
-
-/* Whether all eight neighbours of (r, c) exist (r - 1 wraps for row 0),
- * so that a fast path may skip their bounds tests; always false in a size
- * build, whose general loops then do all the work. */
-static inline bool sap_inside_border(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c)
-{
-    return SAP_FAST_PATHS && r - 1u < rows - 2u && c - 1u < cols - 2u;
-}
-
-/* Bytes eight at a time, for the fast paths of the row readers and the
- * Nurikabe passes (hosts; a size build drops these paths and its byte
- * loops do all the work).  Each is exact per byte and arithmetic, so the
- * byte order does not matter. */
-#define SAP_EACH_BYTE(b) (0x0101010101010101u * (uint64_t)(b))
-
-static inline uint64_t sap_load_eight(const void *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-
-/* For each byte of v, 0x80 where it is not zero ((b & 0x7f) + 0x7f cannot
- * carry into the next byte). */
-static inline uint64_t sap_nonzero_bytes(uint64_t v)
-{
-    return (((v & SAP_EACH_BYTE(0x7f)) + SAP_EACH_BYTE(0x7f)) | v) & SAP_EACH_BYTE(0x80);
-}
-
-/* For each byte of v, 0x80 where it is neither a nor b. */
-static inline uint64_t sap_bytes_outside(uint64_t v, char a, char b)
-{
-    return sap_nonzero_bytes(v ^ SAP_EACH_BYTE((unsigned char)a))
-           & sap_nonzero_bytes(v ^ SAP_EACH_BYTE((unsigned char)b));
-}
-
-/* The sum of v's eight bytes, each at most 1. */
-static inline uint32_t sap_byte_sum(uint64_t v)
-{
-    return (uint32_t)((v * SAP_EACH_BYTE(1)) >> 56);
-}
-
-/* SAP_RARE: a path taken once a game or on a failure, kept out of line so
- * that the hot function it would be inlined into (a reader's number
- * callback, called for every token) does not set up its stack frame on
- * every call.  Size builds let the compiler inline it where that is
- * smaller. */
-#if SAP_FAST_PATHS && defined(__GNUC__)
-#define SAP_RARE __attribute__((__noinline__, __cold__))
-#else
-#define SAP_RARE
-#endif
-
-/* SAP_ONCE: a function the image must hold once, never inlined into its
- * callers: the message builders, which a link-time optimizer would
- * otherwise copy (decimal digits and all) into every request that builds
- * an ERR line, a few hundred bytes of flash each on AVR. */
-#if defined(__GNUC__)
-#define SAP_ONCE __attribute__((__noinline__))
-#else
-#define SAP_ONCE
-#endif
 
 #if SAP_FAST_PATHS
 /* "00" "01" ... "99": two digits a lookup (text.c). */
@@ -343,8 +346,6 @@ size_t sap_text_length(const char *text);
  * word (constant text). */
 bool sap_word_is(const char *s, size_t len, const char *lower_word);
 
-/* ---- numbers ----------------------------------------------------------- */
-
 /* Appends one decimal digit to *value; false (value unchanged) on overflow
  * past UINT32_MAX. */
 static inline bool sap_push_digit(uint32_t *value, unsigned digit)
@@ -361,7 +362,7 @@ static inline bool sap_push_digit(uint32_t *value, unsigned digit)
  * a zero side, SAP_ERR_SIZE past SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS. */
 int sap_check_board_size(uint32_t rows, uint32_t cols);
 
-/* ---- board rows (rows.c) ------------------------------------------------ */
+/* ---- board rows and sizes (rows.c) -------------------------------------- */
 
 /* A row alphabet: constant text of two cells, the full one (a mine, a
  * shaded cell) first, then the blank one. */
@@ -400,206 +401,14 @@ enum sap_row_mistake {
 void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mistake,
                     uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
                     char bad);
-/* The casual player's play from one first click (casual.c, for the
- * no-guess generator): begin (on a board just made: init, then its mines;
- * rows not laid out yet are laid out then), step with a budget until
- * true, then the safe cells it cleared, and per cell 0 untouched, 1
- * cleared, 2 flagged. */
-void sap_casual_play_begin(sap_casual *cs, uint32_t row, uint32_t col);
-bool sap_casual_play_step(sap_casual *cs, uint32_t *budget);
-uint32_t sap_casual_play_cleared(const sap_casual *cs);
-int sap_casual_play_cell(const sap_casual *cs, uint32_t x);
-/* A mine moved to or from cell x of a stalled play (an untouched cell, or
- * a flag moved away, which the play clears), and, once the perturbation's
- * moves are all made, the rules fired around each moved cell: play_step
- * then goes on from where the play stalled. */
-void sap_casual_play_moved(sap_casual *cs, uint32_t x, bool mine);
-void sap_casual_play_recheck(sap_casual *cs, uint32_t x);
-/* The play's frontier (untouched cells next to a cleared one), the mines
- * there, and the mines it flagged: kept as it plays, so that a stall is
- * weighed without a pass over the board. */
-void sap_casual_play_places(const sap_casual *cs, uint32_t *frontier, uint32_t *frontier_mines,
-                            uint32_t *flagged);
-bool sap_casual_play_at_frontier(const sap_casual *cs, uint32_t x);
-
-/* A random board's seed, while its mines are still to be laid (game.c),
- * and the level its first left click is to lay them at (enum sap_level:
- * the session's NEW ... CASUAL|NOGUESS, made by generate.c). */
-uint32_t sap_game_pending_seed(const sap_game *game);
-void sap_game_set_level(sap_game *game, uint8_t level);
-uint8_t sap_game_pending_level(const sap_game *game);
-/* Whether 0-based (row, col) is a mine that the move that lost the game
- * opened: the left-clicked cell, or each mine around a chord's cell that
- * no flag covered; false unless the game is lost (game.c). */
-bool sap_game_hit_at(const sap_game *game, uint32_t row, uint32_t col);
-
 /* The one wording of a board size the build refuses, with the sides named
  * as the statement (or the request) names them: "r must be at least 1",
  * "r is over this build's limit of 1000 rows", "c is over ... columns",
- * "r*c is over ... cells" (rows.c).  sap_size_part_reason words one part,
- * for a reader that checks each side as it reads it; sap_size_reason
- * words why sap_check_board_size refuses rows x cols, names being the
- * constant text "<rows>\0<cols>\0<cells>" (e.g. SAP_STR("r\0c\0r*c")). */
-enum sap_size_part { SAP_SIZE_ROWS = 0, SAP_SIZE_COLS = 1, SAP_SIZE_CELLS = 2, SAP_SIZE_ZERO };
-void sap_size_part_reason(char *buf, size_t cap, size_t *len, const char *name,
-                          enum sap_size_part part);
+ * "r*c is over ... cells" (rows.c): why sap_check_board_size refuses rows
+ * x cols, names being the constant text "<rows>\0<cols>\0<cells>" (e.g.
+ * SAP_STR("r\0c\0r*c")). */
 void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
                      const char *names);
-
-/* ---- weights (weight.c) ------------------------------------------------ */
-
-/* A nonnegative number m * 2^e, m in [2^31, 2^32) or 0: layout counts. */
-struct sap_weight {
-    uint32_t m;
-    int32_t e;
-};
-
-struct sap_weight sap_weight_of(uint32_t n);
-bool sap_weight_is_zero(struct sap_weight w);
-struct sap_weight sap_weight_add(struct sap_weight a, struct sap_weight b);
-struct sap_weight sap_weight_mul(struct sap_weight a, struct sap_weight b);
-/* The sum of a[i] * b[i * step] for i < n (step 1 or -1: b read down
- * from where it points), summed in one wide word and rounded once: the
- * combining's sums of products, several times faster than a product and
- * a sum a term.  Zero exactly when every term is. */
-struct sap_weight sap_weight_dot(const struct sap_weight *a, const struct sap_weight *b,
-                                 uint32_t n, int32_t step);
-/* a * n / d, for n, d below 2^31 and d > 0. */
-struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d);
-/* round(scale * a / b) for a <= b, b nonzero (scale <= 2^31). */
-uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t scale);
-
-/* ---- HINT and PROB (hint.c) --------------------------------------------- */
-
-/* HINT's line (hint.c) once sap_hint_step (sapper.h section 10) is done:
- * no line end, at most cap - 1 bytes, 0 when nothing covered is left to
- * say anything of. */
-size_t sap_hint_line(const struct sap_hint *hint, char *buf, size_t cap);
-/* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
-size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
-                      char *buf);
-
-/* ---- HINT kept between moves (hint_live.c) ------------------------------- */
-
-/* A session's HINT without reading the whole board (hint_live.c says how):
- *
- *   sap_live_init(&l, block, SAP_HINT_LIVE_BYTES(r, c), game)  mines laid
- *   sap_live_moved(l, box)     after every move: the cells it changed
- *   sap_live_begin(l); while ((err = sap_live_step(l, budget)) == SAP_MORE)
- *   err SAP_OK: sap_hint_line(sap_live_hint(l), ...), sap_hint_move as
- *   after sap_hint_step; SAP_ERR_SIZE: nothing certain (a guess, which
- *   weighs the whole position; SAP_ERR_STATE: no layout fits): HINT as
- *   before, in a block of its own.
- *
- * The game must not change but by moves told with sap_live_moved, and the
- * block stays with the game it was made for. */
-struct sap_live;
-struct sap_box;
-int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_game *game);
-void sap_live_moved(struct sap_live *live, struct sap_box box);
-void sap_live_begin(struct sap_live *live);
-int sap_live_step(struct sap_live *live, uint32_t budget);
-/* step with the budget left over in *budget (HINT goes on with it). */
-int sap_live_spend(struct sap_live *live, uint32_t *budget);
-struct sap_hint *sap_live_hint(struct sap_live *live);
-/* PROB's: sap_live_begin_odds, then sap_live_step as for HINT; at SAP_OK
- * sap_prob_token reads sap_live_deduce(l), until the next begin; else a
- * deduction's error (SAP_ERR_SIZE: past its workspace or steps;
- * SAP_ERR_STATE: no layout fits). */
-void sap_live_begin_odds(struct sap_live *live);
-sap_deduce *sap_live_deduce(struct sap_live *live);
-
-/* The bounding box of the cells the game's last move changed (empty, top >
- * bottom, when none did): what sap_live_moved reads again. */
-struct sap_box sap_game_changed_box(const sap_game *game);
-
-/* ---- judge formats ----------------------------------------------------- */
-
-/*
- * Each statement's reader is a table of callbacks driven by judge.c, which
- * owns tokenizing, line counting, number parsing, row length checks and the
- * "output pending" handshake.  A callback reports a malformed input with
- * sap_judge_fail(); it asks for the next token by setting judge->expect
- * (and judge->row_length for a row).  Output is pending while
- * judge->out_phase != 0: judge.c then takes no more input until the
- * format's poll has written everything and set out_phase back to 0.
- */
-struct sap_judge_format {
-    void (*begin)(struct sap_judge *judge);
-    void (*number)(struct sap_judge *judge, uint32_t value);
-    /* A run of `count` bytes of the row being read, the first at 0-based
-     * index, all before row_length and already checked against the
-     * format's row alphabet (judge.c): a whole row usually comes as one run. */
-    void (*row_bytes)(struct sap_judge *judge, uint32_t index, const char *bytes,
-                      uint32_t count);
-    /* The row had exactly row_length bytes. */
-    void (*row_end)(struct sap_judge *judge);
-    size_t (*poll)(struct sap_judge *judge, char *out, size_t cap);
-    /* The input ended between tokens (status still READING). */
-    void (*finish)(struct sap_judge *judge);
-};
-
-/* Whether the judge has output to give before it takes more input, and
- * whether it is busy (reading, with that output pending): sap_judge_busy
- * inline, for the session, which asks once or twice a move. */
-static inline bool sap_judge_output_pending(const struct sap_judge *j)
-{
-    return j->out_text_left > 0 || j->out_phase != 0;
-}
-
-static inline bool sap_judge_working(const struct sap_judge *j)
-{
-    return j->status == SAP_JUDGE_READING && sap_judge_output_pending(j);
-}
-
-extern const struct sap_judge_format sap_judge_boom;
-extern const struct sap_judge_format sap_judge_casual;
-extern const struct sap_judge_format sap_judge_master;
-extern const struct sap_judge_format sap_judge_nurikabe;
-
-/* Records a malformed input at the current token's line: status becomes
- * SAP_ERR_SYNTAX (or `err`), the reason (constant text) is copied into the
- * judge's RAM reason buffer, any block is released.  sap_judge_fail_n
- * appends `number` and `tail` (constant text) when tail is not NULL;
- * sap_judge_fail_ram takes a reason the format built in RAM. */
-void sap_judge_fail(struct sap_judge *judge, int err, const char *reason);
-void sap_judge_fail_n(struct sap_judge *judge, int err, const char *reason, uint32_t number,
-                      const char *tail);
-void sap_judge_fail_ram(struct sap_judge *judge, int err, const char *reason);
-/* A side (or the product) of a board the build refuses, in rows.c's one
- * wording: SAP_ERR_SYNTAX for a zero side, SAP_ERR_SIZE past a limit. */
-void sap_judge_fail_size(struct sap_judge *judge, const char *name, enum sap_size_part part);
-/* Both sides at once, for a reader that has read them (sap_size_reason's
- * names), failing with err. */
-void sap_judge_fail_board_size(struct sap_judge *judge, int err, uint32_t rows, uint32_t cols,
-                               const char *names);
-
-/* Whether a WORK block of `bytes` is within SAP_MAX_WORK_BYTES (sapper.h
- * section 1); bigger ones are refused without asking the provider. */
-static inline bool sap_work_fits(size_t bytes)
-{
-#if SAP_MAX_WORK_BYTES < SIZE_MAX
-    return bytes <= (size_t)SAP_MAX_WORK_BYTES;
-#else
-    (void)bytes;
-    return true;
-#endif
-}
-
-/* sap_game_set_row after its checks: cells[0..count) are '*' or '_' and
- * fit the row, and the game takes mines (the boom judge's row reader,
- * whose bytes judge.c has already checked, calls it directly). */
-void sap_game_load_row(sap_game *game, uint32_t row, uint32_t col, const char *cells,
-                       uint32_t count);
-
-/* Acquires the case's block (purpose WORK), releasing the previous one; on
- * refusal (or past SAP_MAX_WORK_BYTES) fails the judge with "not enough
- * memory for this board". */
-void *sap_judge_acquire(struct sap_judge *judge, size_t bytes);
-void sap_judge_release_block(struct sap_judge *judge);
-
-/* Queues constant text to be written before the format's own poll runs. */
-void sap_judge_queue_text(struct sap_judge *judge, const char *text);
 
 SAP_INTERNAL_END
 

@@ -8,7 +8,7 @@
  * a format has reply bytes waiting, no input is consumed: that is the whole
  * backpressure story, and it keeps every buffer fixed.
  */
-#include "internal.h"
+#include "judge.h"
 
 /* The formats of the solvers this build serves (SAP_SOLVERS, sapper.h
  * section 1); NULL for the others, whose code is then never referred to. */
@@ -166,21 +166,17 @@ void sap_judge_fail_ram(struct sap_judge *j, int err, const char *reason)
     fail(j, err, reason, false, 0, NULL);
 }
 
-void sap_judge_fail_size(struct sap_judge *j, const char *name, enum sap_size_part part)
+bool sap_judge_size_fits(struct sap_judge *j, uint32_t cols, const char *names, int zero_err)
 {
+    uint32_t rows = j->args[0];
     char reason[sizeof j->reason];
     size_t len = 0;
-    sap_size_part_reason(reason, sizeof reason, &len, name, part);
-    fail(j, part == SAP_SIZE_ZERO ? SAP_ERR_SYNTAX : SAP_ERR_SIZE, reason, false, 0, NULL);
-}
-
-void sap_judge_fail_board_size(struct sap_judge *j, int err, uint32_t rows, uint32_t cols,
-                               const char *names)
-{
-    char reason[sizeof j->reason];
-    size_t len = 0;
+    int err = sap_check_board_size(rows, cols);
+    if (err == SAP_OK)
+        return true;
     sap_size_reason(reason, sizeof reason, &len, rows, cols, names);
-    fail(j, err, reason, false, 0, NULL);
+    fail(j, err == SAP_ERR_ARG ? zero_err : err, reason, false, 0, NULL);
+    return false;
 }
 
 void sap_judge_queue_text(struct sap_judge *j, const char *text)

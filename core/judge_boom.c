@@ -13,7 +13,8 @@
  * next token is read, so a game's output appears as soon as it is decided
  * and no buffer grows with the reply.  Games are separated by "==========".
  */
-#include "internal.h"
+#include "game.h" /* sap_game_load_row */
+#include "judge.h"
 
 enum boom_step {
     STEP_GAMES = 0, /* T */
@@ -29,7 +30,7 @@ enum boom_step {
 /* Pending output beyond literal text: the engine's reply to a move. */
 #define OUT_MOVE_REPLY 1u
 
-#define ARG_ROWS 0
+#define ARG_ROWS 0 /* where sap_judge_size_fits reads them */
 #define ARG_COLS 1
 #define ARG_OP 2
 #define ARG_X 3
@@ -65,14 +66,11 @@ SAP_RARE static void fail_coordinate(struct sap_judge *j, const char *name, uint
 SAP_RARE static void start_board(struct sap_judge *j)
 {
     uint32_t rows = j->args[ARG_ROWS], cols = j->args[ARG_COLS];
-    int err = sap_check_board_size(rows, cols);
     size_t bytes;
     void *block;
 
-    if (err != SAP_OK) {
-        sap_judge_fail_board_size(j, err, rows, cols, SAP_STR("n\0m\0n*m"));
+    if (!sap_judge_size_fits(j, cols, SAP_STR("n\0m\0n*m"), SAP_ERR_ARG))
         return;
-    }
     bytes = SAP_GAME_BYTES(rows, cols);
     block = sap_judge_acquire(j, bytes);
     if (block == NULL)

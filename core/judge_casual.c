@@ -14,11 +14,11 @@
  * ends right there).  Answer lines end in "\n", whatever the input's line
  * ends, as in every judge format.
  */
-#include "internal.h"
+#include "judge.h"
 
 /* judge->step: what the next token is */
 enum { STEP_ROWS = 0, STEP_COLS = 1, STEP_BOARD = 2, STEP_END = 3 };
-/* judge->args */
+/* judge->args (the rows first, where sap_judge_size_fits reads them) */
 enum { ARG_ROWS = 0, ARG_COLS = 1, ARG_ANSWER = 2 };
 
 static void begin(struct sap_judge *judge)
@@ -29,14 +29,11 @@ static void begin(struct sap_judge *judge)
 
 static void start_board(struct sap_judge *judge, uint32_t rows, uint32_t cols)
 {
-    int err = sap_check_board_size(rows, cols);
     void *block;
 
-    if (err != SAP_OK) { /* a zero side is malformed input, not a size */
-        sap_judge_fail_board_size(judge, err == SAP_ERR_ARG ? SAP_ERR_SYNTAX : SAP_ERR_SIZE,
-                                  rows, cols, SAP_STR("r\0c\0r*c"));
+    /* a zero side is malformed input, not a size */
+    if (!sap_judge_size_fits(judge, cols, SAP_STR("r\0c\0r*c"), SAP_ERR_SYNTAX))
         return;
-    }
     block = sap_judge_acquire(judge, SAP_CASUAL_BYTES(rows, cols));
     if (block == NULL)
         return; /* the judge has failed with the reason */

@@ -7,7 +7,7 @@
  * cursor, so any output cap makes progress and a 1000 x 1000 board costs
  * no more memory than a 1 x 1 one.
  */
-#include "internal.h"
+#include "judge.h"
 
 enum master_step { STEP_CASES, STEP_ROWS, STEP_COLS, STEP_MINES };
 
@@ -46,6 +46,9 @@ static void start_case(struct sap_judge *j)
     }
 }
 
+/* The board's sides and cells as the statement names them (judge.h). */
+SAP_TEXT(size_names, "R\0C\0R*C");
+
 static void number(struct sap_judge *j, uint32_t value)
 {
     switch (j->step) {
@@ -55,21 +58,13 @@ static void number(struct sap_judge *j, uint32_t value)
         if (value == 0)
             j->expect = SAP_EXPECT_NOTHING;
         break;
-    case STEP_ROWS:
-        if (value == 0)
-            sap_judge_fail_size(j, SAP_STR("R"), SAP_SIZE_ZERO);
-        else if (value > SAP_MAX_ROWS)
-            sap_judge_fail_size(j, SAP_STR("R"), SAP_SIZE_ROWS);
+    case STEP_ROWS: /* each side checked at its own token: the rows alone */
         j->args[0] = value;
+        (void)sap_judge_size_fits(j, 1, size_names, SAP_ERR_SYNTAX);
         j->step = STEP_COLS;
         break;
     case STEP_COLS:
-        if (value == 0)
-            sap_judge_fail_size(j, SAP_STR("C"), SAP_SIZE_ZERO);
-        else if (value > SAP_MAX_COLS)
-            sap_judge_fail_size(j, SAP_STR("C"), SAP_SIZE_COLS);
-        else if (sap_check_board_size(j->args[0], value) != SAP_OK)
-            sap_judge_fail_size(j, SAP_STR("R*C"), SAP_SIZE_CELLS);
+        (void)sap_judge_size_fits(j, value, size_names, SAP_ERR_SYNTAX);
         j->args[1] = value;
         j->step = STEP_MINES;
         break;

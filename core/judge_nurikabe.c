@@ -11,7 +11,7 @@
  * that touch share a region; a shaded number breaks the first rule), so
  * the verifier's "not solved" is already the only right answer.
  */
-#include "internal.h"
+#include "judge.h"
 
 enum nurikabe_step {
     STEP_GRIDS,
@@ -88,6 +88,9 @@ static void add_number(struct sap_judge *j, uint32_t value)
         j->step = STEP_NUMBER_ROW;
 }
 
+/* The board's sides and cells as the statement names them (judge.h). */
+SAP_TEXT(size_names, "r\0c\0r*c");
+
 static void number(struct sap_judge *j, uint32_t value)
 {
     switch (j->step) {
@@ -97,21 +100,13 @@ static void number(struct sap_judge *j, uint32_t value)
         if (value == 0)
             j->expect = SAP_EXPECT_NOTHING;
         break;
-    case STEP_ROWS:
-        if (value == 0)
-            sap_judge_fail_size(j, SAP_STR("r"), SAP_SIZE_ZERO);
-        else if (value > SAP_MAX_ROWS)
-            sap_judge_fail_size(j, SAP_STR("r"), SAP_SIZE_ROWS);
+    case STEP_ROWS: /* each side checked at its own token: the rows alone */
         j->args[0] = value;
+        (void)sap_judge_size_fits(j, 1, size_names, SAP_ERR_SYNTAX);
         j->step = STEP_COLS;
         break;
     case STEP_COLS:
-        if (value == 0)
-            sap_judge_fail_size(j, SAP_STR("c"), SAP_SIZE_ZERO);
-        else if (value > SAP_MAX_COLS)
-            sap_judge_fail_size(j, SAP_STR("c"), SAP_SIZE_COLS);
-        else if (sap_check_board_size(j->args[0], value) != SAP_OK)
-            sap_judge_fail_size(j, SAP_STR("r*c"), SAP_SIZE_CELLS);
+        (void)sap_judge_size_fits(j, value, size_names, SAP_ERR_SYNTAX);
         j->args[1] = value;
         j->step = STEP_NUMBERS;
         break;

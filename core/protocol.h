@@ -40,6 +40,7 @@
 #define SAPPER_PROTOCOL_H
 
 #include "internal.h"
+#include "judge.h" /* sap_judge_working, below */
 
 SAP_INTERNAL_BEGIN
 

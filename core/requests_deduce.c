@@ -5,6 +5,8 @@
  * session keeps beside its game (session_game.c) when they can, and on one
  * of their own otherwise (guess.c, deduce.c).
  */
+#include "deduce_hint.h"
+#include "game.h"
 #include "protocol.h"
 
 /* ---- the deduction engine: HINT, PROB (and VIEW PROB) ---------------------------- */

@@ -4,6 +4,8 @@
  * and install games through session_game.c; their state is their own
  * struct in s->req.
  */
+#include "deduce_hint.h"
+#include "game.h"
 #include "protocol.h"
 
 /* "OK r c mines", and with `named` " SEED <seed>": the seed a NEW without

@@ -67,23 +67,26 @@ void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mis
     }
 }
 
-void sap_size_part_reason(char *buf, size_t cap, size_t *len, const char *name,
-                          enum sap_size_part part)
+/* The part of a board size sap_size_reason words. */
+enum size_part { SIZE_ROWS = 0, SIZE_COLS = 1, SIZE_CELLS = 2, SIZE_ZERO };
+
+static void size_part_reason(char *buf, size_t cap, size_t *len, const char *name,
+                             enum size_part part)
 {
     sap_text_add(buf, cap, len, name);
-    if (part == SAP_SIZE_ZERO) {
+    if (part == SIZE_ZERO) {
         sap_text_add(buf, cap, len, SAP_STR(" must be at least 1"));
         return;
     }
     sap_text_add(buf, cap, len, SAP_STR(" is over this build's limit of "));
     sap_text_add_u32(buf, cap, len,
-                     part == SAP_SIZE_ROWS   ? SAP_MAX_ROWS
-                     : part == SAP_SIZE_COLS ? SAP_MAX_COLS
-                                             : SAP_MAX_CELLS);
+                     part == SIZE_ROWS   ? SAP_MAX_ROWS
+                     : part == SIZE_COLS ? SAP_MAX_COLS
+                                         : SAP_MAX_CELLS);
     sap_text_add(buf, cap, len,
-                 part == SAP_SIZE_ROWS   ? SAP_STR(" rows")
-                 : part == SAP_SIZE_COLS ? SAP_STR(" columns")
-                                         : SAP_STR(" cells"));
+                 part == SIZE_ROWS   ? SAP_STR(" rows")
+                 : part == SIZE_COLS ? SAP_STR(" columns")
+                                     : SAP_STR(" cells"));
 }
 
 void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
@@ -93,13 +96,13 @@ void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t
     const char *row_name = names, *col_name = names + sap_text_length(names) + 1;
     const char *cells_name = col_name + sap_text_length(col_name) + 1;
     if (rows == 0)
-        sap_size_part_reason(buf, cap, len, row_name, SAP_SIZE_ZERO);
+        size_part_reason(buf, cap, len, row_name, SIZE_ZERO);
     else if (cols == 0)
-        sap_size_part_reason(buf, cap, len, col_name, SAP_SIZE_ZERO);
+        size_part_reason(buf, cap, len, col_name, SIZE_ZERO);
     else if (rows > SAP_MAX_ROWS)
-        sap_size_part_reason(buf, cap, len, row_name, SAP_SIZE_ROWS);
+        size_part_reason(buf, cap, len, row_name, SIZE_ROWS);
     else if (cols > SAP_MAX_COLS)
-        sap_size_part_reason(buf, cap, len, col_name, SAP_SIZE_COLS);
+        size_part_reason(buf, cap, len, col_name, SIZE_COLS);
     else
-        sap_size_part_reason(buf, cap, len, cells_name, SAP_SIZE_CELLS);
+        size_part_reason(buf, cap, len, cells_name, SIZE_CELLS);
 }

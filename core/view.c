@@ -35,6 +35,8 @@
  * by its cap.  The P marks are counted as their cells go out, which is
  * why the status line comes last.
  */
+#include "deduce_hint.h"
+#include "game.h"
 #include "protocol.h"
 
 /* The longest piece: the status line (SAP_REPLY_VIEW_MAX's 64 bytes, and

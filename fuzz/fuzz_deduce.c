@@ -37,7 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deduce.h" /* sap_deduce_set_count */
+#include "deduce.h"      /* sap_deduce_set_count */
+#include "deduce_hint.h" /* HINT kept between moves */
+#include "game.h"        /* sap_game_changed_box */
 #include "fuzz_ref.h"
 #include "players.h"
 #include "sapper.h"

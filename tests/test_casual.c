@@ -5,7 +5,7 @@
  */
 #include "check.h"
 #include "lib/ref_casual.h"
-#include "internal.h"
+#include "casual.h" /* the play the generator drives */
 #include "sapper.h"
 
 #include <stdint.h>

@@ -13,7 +13,8 @@
  * at one step a call as at once.
  */
 #include "check.h"
-#include "deduce.h" /* sap_deduce_standing */
+#include "deduce.h"      /* sap_deduce_standing */
+#include "deduce_hint.h" /* sap_hint_line */
 #include "sapper.h"
 #include "lib/players.h"
 

@@ -1,11 +1,13 @@
 /*
  * test_geometry.c - core/geometry.h against plain definitions: the eight
  * neighbour steps, the clipped blocks and boxes on every small board, the
- * first click's zone, the number a player sees, and the seeded generator:
- * its 64-bit product from 16-bit halves, and draws that favour no value
- * where a plain multiply-shift would favour a third of them.
+ * first click's zone and the seeded generator: its 64-bit product from
+ * 16-bit halves, and draws that favour no value where a plain
+ * multiply-shift would favour a third of them; and beside them the number
+ * a player sees (game.h's sap_seen_number).
  */
 #include "check.h"
+#include "game.h" /* sap_seen_number */
 #include "geometry.h"
 #include "sapper.h"
 

@@ -6,6 +6,7 @@
  * perturbation it plays the board again from the first click.  Only its
  * names differ (full_generate_*); generate_full.h says how to call it.
  */
+#include "casual.h" /* the casual player's play */
 #include "deduce.h"
 #include "generate_full.h"
 

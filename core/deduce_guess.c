@@ -1,12 +1,12 @@
 /*
- * guess.c - HINT as a whole, and the guess it names when nothing is
+ * deduce_guess.c - HINT as a whole, and the guess it names when nothing is
  * certain.
  *
  * HINT deduces the position (deduce.c) and scans it for a certain cell with
- * the simplest reason (hint.c).  When no cell is certain, the safest cell
- * is not always the best move: a cell that is a little riskier but likely
- * to show a number that settles its neighbours wins more games than one
- * whose number will say nothing new.  So the scan keeps the safest
+ * the simplest reason (deduce_hint.c).  When no cell is certain, the safest
+ * cell is not always the best move: a cell that is a little riskier but
+ * likely to show a number that settles its neighbours wins more games than
+ * one whose number will say nothing new.  So the scan keeps the safest
  * frontier cells and the interior cells with fewest covered neighbours
  * (the likeliest to show a 0), and for each of them, for each number n it
  * could show, a what-if: the same deduction with the cell opened showing
@@ -29,6 +29,9 @@
  * safest, said to be approximate.
  */
 #include "deduce.h"
+#include "deduce_endgame.h"
+#include "deduce_hint.h"
+#include "game.h"
 
 enum hint_stage {
     HS_DEDUCE = 0, /* the position's deduction */
@@ -400,7 +403,7 @@ static int deduced(struct sap_hint *h, int err)
     if (err != SAP_OK)
         return err;
     h->total = h->deduce->total;
-    sap_hint_scan_begin(h->deduce);
+    sap_hint_scan_begin(h);
     h->stage = HS_SCAN;
     return SAP_MORE;
 }
@@ -530,7 +533,7 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
     case HS_SCAN:
         if (!sap_hint_scan(h, budget))
             return SAP_MORE;
-        h->guessing = h->deduce->u.hint.best > 3u;
+        h->guessing = h->scan.best > 3u;
         h->stage = HS_DONE;
         if (!h->guessing)
             return SAP_MORE;

@@ -1,7 +1,7 @@
 /*
- * hint_live.c - HINT kept between moves: a session keeps a live deduction
- * (deduce_live.c) beside its game, so that HINT after a move costs what
- * the move changed, not what the board holds.
+ * deduce_hint_live.c - HINT kept between moves: a session keeps a live
+ * deduction (deduce_live.c) beside its game, so that HINT after a move costs
+ * what the move changed, not what the board holds.
  *
  * A move tells the block which cells it changed (the game keeps their
  * bounding box); HINT then reads only those boxes: a cell the game shows
@@ -9,13 +9,13 @@
  * local passes on from the numbers that changed.  Once the block is
  * solved, every certain covered cell is settled in it.
  *
- * HINT's scan (hint.c) reads the whole board: a flag on a cell proven safe
- * first, else the certain cell with the simplest reason, the first in row
- * order.  Here it reads four sets of cells, each a bit a cell with a bit
+ * HINT's scan (deduce_hint.c) reads the whole board: a flag on a cell proven
+ * safe first, else the certain cell with the simplest reason, the first in
+ * row order.  Here it reads four sets of cells, each a bit a cell with a bit
  * for every 32 of them, so that the next member in row order is found
  * without reading the board:
- *   - NOTED: cells settled since the last scan (sap_deduce_note), which
- *     the scan sorts into the three others;
+ *   - NOTED: cells settled since the last scan (the block's journal,
+ *     deduce.h), which the scan sorts into the three others;
  *   - FLAGGED: flagged cells not known to be mines, where a wrong flag
  *     would be;
  *   - PLAIN, TWO, HARDER: the certain cells by the level of their
@@ -33,8 +33,8 @@
  * stay as they are: PROB (or VIEW PROB) again reads them without a pass.
  *
  * When nothing is certain, HINT guesses, and a guess weighs the odds of
- * the whole position: the session then runs HINT as before (guess.c) in a
- * block of its own, and the kept block is made again at the next HINT.
+ * the whole position: the session then runs HINT as before (deduce_guess.c)
+ * in a block of its own, and the kept block is made again at the next HINT.
  * When the block cannot count a position (its unsettled frontier past the
  * workspace), its settled cells are still certain, and they are more than
  * the cheap rules alone settle, which is all HINT on the whole board has
@@ -45,6 +45,8 @@
  * lost.
  */
 #include "deduce.h"
+#include "deduce_hint.h"
+#include "game.h"
 
 enum live_stage {
     LS_FINISH = 0, /* a pass a HINT given up left under way: to its end */
@@ -65,7 +67,7 @@ enum live_set { NOTED = 0, FLAGGED, PLAIN, TWO, HARDER, SETS };
 #define LIVE_BOXES 4u
 
 struct sap_live {
-    struct sap_hint hint; /* what HINT's line and move read (hint.c) */
+    struct sap_hint hint; /* what HINT's line and move read (deduce_hint.c) */
     sap_deduce *deduce;
     uint32_t *set[SETS]; /* each: a bit a cell, then a bit a word of them */
     uint32_t words;      /* words of a set's cell bits */
@@ -126,7 +128,7 @@ int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_
                                sap_game_mines(game));
     if (err != SAP_OK)
         return err;
-    l->deduce->noted = l->set[NOTED];
+    l->deduce->journal = l->set[NOTED];
     l->hint.game = game;
     l->hint.deduce = l->deduce;
     l->hint.half = cells;
@@ -346,15 +348,15 @@ static bool read_set(struct sap_live *l, uint32_t *budget)
                                       [LS_PLAIN] = PLAIN,
                                       [LS_TWO] = TWO,
                                       [LS_HARDER] = HARDER };
-    sap_deduce *d = l->deduce;
+    uint32_t cells = l->deduce->cells;
     while (*budget > 0) {
         uint32_t x = next_in(l, (enum live_set)set_of[l->stage], l->cursor, budget), cost;
-        if (x == d->cells)
+        if (x == cells)
             return true;
         l->cursor = x + 1u;
         cost = look_at(l, x);
         sap_charge(budget, cost);
-        if (d->u.hint.best <= (l->stage == LS_FLAGS ? 0u : 3u))
+        if (l->hint.scan.best <= (l->stage == LS_FLAGS ? 0u : 3u))
             return true;
     }
     return false;
@@ -363,9 +365,8 @@ static bool read_set(struct sap_live *l, uint32_t *budget)
 /* The scan's next stage, once one is done. */
 static void next_stage(struct sap_live *l)
 {
-    const sap_deduce *d = l->deduce;
     l->cursor = 0;
-    if (d->u.hint.best <= 3u)
+    if (l->hint.scan.best <= 3u)
         l->stage = LS_DONE; /* a wrong flag, or the first of its level */
     else if (l->stage == LS_HARDER)
         l->stage = LS_NONE;
@@ -401,7 +402,7 @@ int sap_live_spend(struct sap_live *l, uint32_t *budget_left)
                  * past the workspace): what is settled is certain, and
                  * more than the cheap rules alone settle, which is what
                  * HINT on the whole board falls back to there */
-                sap_hint_scan_begin(l->deduce);
+                sap_hint_scan_begin(&l->hint);
                 l->cursor = 0;
                 l->stage = LS_SORT;
             }

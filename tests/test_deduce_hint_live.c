@@ -1,6 +1,7 @@
 /*
- * test_hint_live.c - HINT kept between moves (core/hint_live.c) against
- * HINT as it reads the whole position (core/guess.c, core/hint.c).
+ * test_deduce_hint_live.c - HINT kept between moves
+ * (core/deduce_hint_live.c) against HINT as it reads the whole position
+ * (core/deduce_guess.c, core/deduce_hint.c).
  *
  * Random games at five sizes, beginner to 100 x 100, played by a mix of
  * moves: HINT's own (open the safe cell, flag the mine, the guess when it
@@ -22,6 +23,8 @@
  */
 #include "check.h"
 #include "deduce.h"
+#include "deduce_hint.h"
+#include "game.h" /* sap_game_changed_box */
 #include "sapper.h"
 
 #include <stdint.h>
@@ -351,5 +354,5 @@ int main(void)
 {
     RUN_SLOW_TEST(test_games);
     RUN_TEST(test_band_past_the_workspace);
-    return check_summary("test_hint_live");
+    return check_summary("test_deduce_hint_live");
 }

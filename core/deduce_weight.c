@@ -1,6 +1,6 @@
 /*
- * weight.c - layout counts too big for any integer: m * 2^e with a 32-bit
- * mantissa, in integer arithmetic only (many boards have no FPU).
+ * deduce_weight.c - layout counts too big for any integer: m * 2^e with a
+ * 32-bit mantissa, in integer arithmetic only (many boards have no FPU).
  *
  * The deduction engine weighs every layout consistent with what a player
  * sees; on a 16 x 30 board the counts run past 10^100.  Only sums and
@@ -9,7 +9,16 @@
  * than 0.1 %.  Zero is exact (mantissa 0): whether a weight is zero is
  * never a matter of rounding, which is what certainty rests on.
  */
-#include "internal.h"
+#include "deduce_weight.h"
+
+/* Where dividing a 64-bit number is one instruction (elsewhere it is a
+ * libgcc call, which the core must not need: this file then divides by
+ * shifts and subtractions). */
+#if SAP_FAST_PATHS && defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
+#define SAP_DIV64_IS_ONE_INSTRUCTION 1
+#else
+#define SAP_DIV64_IS_ONE_INSTRUCTION 0
+#endif
 
 /* 64-bit shifts by a variable count are libgcc calls on 32-bit targets
  * (and not every toolchain ships them), so they are built here from 32-bit

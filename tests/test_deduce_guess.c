@@ -1,7 +1,8 @@
 /*
- * test_guess.c - HINT's guess (core/guess.c) against a brute force.  On
- * small positions from random games every layout of the covered cells that
- * fits the numbers and the mine count is listed; then when HINT guesses:
+ * test_deduce_guess.c - HINT's guess (core/deduce_guess.c) against a
+ * brute force.  On small positions from random games every layout of the
+ * covered cells that fits the numbers and the mine count is listed; then
+ * when HINT guesses:
  *   - the guess's odds are the brute force's, to the 0.1 % it is written
  *     in, and so are those of the safest cell it names when it is not it;
  *   - "N% likely to show a safe cell next": the share of layouts in which
@@ -12,13 +13,13 @@
  *     of them and not the other a mine in every layout;
  *   - the same line and move at 1, 7 and unlimited steps a call.
  * Once as the build's HINT plays (most guesses on boards this small go to
- * the endgame search, whose win chances tests/test_endgame.c checks), once
- * without the search, so that the look-ahead weighs every guess.  And on
- * hand-built positions: a forced 50/50 is guessed at once, a 50/50 that a
+ * the endgame search, whose win chances tests/test_deduce_endgame.c checks),
+ * once without the search, so that the look-ahead weighs every guess.  And
+ * on hand-built positions: a forced 50/50 is guessed at once, a 50/50 that a
  * move could resolve is not called forced.
  */
 #include "check.h"
-#include "deduce.h" /* sap_hint_leave_out_endgame */
+#include "deduce_hint.h" /* sap_hint_leave_out_endgame */
 #include "sapper.h"
 
 #include <stdint.h>
@@ -230,7 +231,7 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
             min_at = k;
         }
     if (strstr(line, "searching every way the game can go") != NULL) {
-        ++*searched; /* its win chance: tests/test_endgame.c */
+        ++*searched; /* its win chance: tests/test_deduce_endgame.c */
         return;
     }
     if (strstr(line, "a 50/50 that no move can ever resolve") != NULL) {
@@ -346,5 +347,5 @@ int main(void)
     RUN_TEST(test_guesses_against_brute_force);
     RUN_TEST(test_look_ahead_against_brute_force);
     RUN_TEST(test_hand_built_halves);
-    return check_summary("test_guess");
+    return check_summary("test_deduce_guess");
 }

@@ -1,12 +1,12 @@
 /*
- * test_endgame.c - the endgame search (core/endgame.c) against a game tree
- * searched the plain way: on small boards (2 x 3 to 4 x 5, and 4 x 5 to
- * 7 x 9 played on to a few covered cells), positions reached by random
- * safe clicks (at most 22 covered cells, 64 layouts), a recursive solver
- * written here plays the real game - every covered cell may be opened, a
- * 0 opens its neighbours as game.c does, the game is won once every safe
- * cell is open - over every layout that fits what is seen, and finds the
- * most layouts
+ * test_deduce_endgame.c - the endgame search (core/deduce_endgame.c)
+ * against a game tree searched the plain way: on small boards (2 x 3 to
+ * 4 x 5, and 4 x 5 to 7 x 9 played on to a few covered cells), positions
+ * reached by random safe clicks (at most 22 covered cells, 64 layouts), a
+ * recursive solver written here plays the real game - every covered cell
+ * may be opened, a 0 opens its neighbours as game.c does, the game is won
+ * once every safe cell is open - over every layout that fits what is
+ * seen, and finds the most layouts
  * any way of playing on can win.  The search must name a move that wins
  * exactly that many, and say so; the same with a budget of 1, 7 and
  * unlimited steps a call, with the same steps spent.  Also: the textbook
@@ -15,7 +15,7 @@
  * finished), the step limit at the same place whatever the budget.
  */
 #include "check.h"
-#include "deduce.h" /* the endgame's internal API */
+#include "deduce_endgame.h" /* the endgame's internal API */
 #include "sapper.h"
 
 #include <stdint.h>
@@ -570,5 +570,5 @@ int main(void)
     RUN_TEST(test_declines);
     RUN_TEST(test_against_plain_search);
     RUN_SLOW_TEST(test_against_plain_search_larger);
-    return check_summary("test_endgame");
+    return check_summary("test_deduce_endgame");
 }

@@ -1,5 +1,5 @@
 /*
- * hint.c - what the protocol's HINT and PROB say about a finished
+ * deduce_hint.c - what the protocol's HINT and PROB say about a finished
  * deduction (deduce.c): one line with a move and why, or a map of odds.
  *
  * HINT prefers the simplest reason a person can check:
@@ -15,6 +15,8 @@
  * already opened, and proven mines already flagged, are not news.
  */
 #include "deduce.h"
+#include "deduce_hint.h"
+#include "game.h"
 
 /* The block around (r, c): the cell and its neighbours. */
 static struct sap_box around(const sap_game *g, uint32_t r, uint32_t c)
@@ -163,13 +165,13 @@ unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe)
 }
 
 
-void sap_hint_scan_begin(sap_deduce *d)
+void sap_hint_scan_begin(struct sap_hint *h)
 {
-    d->u.hint.cell = 0;
-    d->u.hint.best_cell = 0;
-    d->u.hint.pass = 0;
-    d->u.hint.best = 4;
-    d->u.hint.best_safe = 0;
+    h->scan.cell = 0;
+    h->scan.best_cell = 0;
+    h->scan.pass = 0;
+    h->scan.best = 4;
+    h->scan.best_safe = 0;
 }
 
 bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x)
@@ -179,9 +181,9 @@ bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x)
     if (sap_game_cell(h->game, x / cols, x % cols) != 'P'
         || sap_deduce_cell(d, x / cols, x % cols, &p) != SAP_CELL_SAFE)
         return false;
-    d->u.hint.best = 0;
-    d->u.hint.best_cell = x;
-    d->u.hint.best_safe = 1;
+    h->scan.best = 0;
+    h->scan.best_cell = x;
+    h->scan.best_safe = 1;
     return true;
 }
 
@@ -193,7 +195,7 @@ uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x)
     int view = sap_deduce_cell(d, r, c, &p);
     char none[1]; /* only the reason's level counts here, not its text */
     size_t n = 0;
-    unsigned level, best = d->u.hint.best;
+    unsigned level, best = h->scan.best;
     bool safe = view == SAP_CELL_SAFE;
     if (view == SAP_CELL_UNSURE)
         sap_hint_offer(h, x, p);
@@ -203,9 +205,9 @@ uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x)
         return 1; /* a proven mine flagged, or a wrong flag (said first) */
     level = reason(g, r, c, safe, none, sizeof none, &n, best);
     if (level < best) {
-        d->u.hint.best = (uint8_t)level;
-        d->u.hint.best_cell = x;
-        d->u.hint.best_safe = safe;
+        h->scan.best = (uint8_t)level;
+        h->scan.best_cell = x;
+        h->scan.best_safe = safe;
     }
     return safe && best > 2 ? TWO_STEPS_STEPS : REASON_STEPS;
 }
@@ -215,26 +217,25 @@ uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x)
 bool sap_hint_scan(struct sap_hint *h, uint32_t *budget_left)
 {
     uint32_t budget = *budget_left;
-    sap_deduce *d = h->deduce;
     const sap_game *g = h->game;
     uint32_t cells = sap_game_rows(g) * sap_game_cols(g);
-    while (d->u.hint.pass < 2 && budget > 0) {
-        uint32_t x = d->u.hint.cell, cost = 1;
-        if (x == cells || (d->u.hint.pass == 0 && d->u.hint.best == 0)
-            || (d->u.hint.pass == 1 && d->u.hint.best <= 1)) {
-            d->u.hint.pass = d->u.hint.best > 1 ? d->u.hint.pass + 1 : 2;
-            d->u.hint.cell = 0;
+    while (h->scan.pass < 2 && budget > 0) {
+        uint32_t x = h->scan.cell, cost = 1;
+        if (x == cells || (h->scan.pass == 0 && h->scan.best == 0)
+            || (h->scan.pass == 1 && h->scan.best <= 1)) {
+            h->scan.pass = h->scan.best > 1 ? h->scan.pass + 1 : 2;
+            h->scan.cell = 0;
             continue;
         }
-        if (d->u.hint.pass == 0)
+        if (h->scan.pass == 0)
             (void)sap_hint_wrong_flag(h, x);
         else
             cost = sap_hint_consider(h, x);
-        d->u.hint.cell = x + 1;
+        h->scan.cell = x + 1;
         sap_charge(&budget, cost);
     }
     *budget_left = budget;
-    return d->u.hint.pass == 2;
+    return h->scan.pass == 2;
 }
 
 /* p (0.01 % units) as a percent with one decimal: "18.2". */
@@ -320,9 +321,8 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
 
 size_t sap_hint_line(const struct sap_hint *h, char *buf, size_t cap)
 {
-    const sap_deduce *d = h->deduce;
     const sap_game *g = h->game;
-    uint32_t cols = sap_game_cols(g), x = d->u.hint.best_cell, r = x / cols, c = x % cols;
+    uint32_t cols = sap_game_cols(g), x = h->scan.best_cell, r = x / cols, c = x % cols;
     size_t len = 0;
 
     buf[0] = '\0';
@@ -330,7 +330,7 @@ size_t sap_hint_line(const struct sap_hint *h, char *buf, size_t cap)
         return searched_line(h, buf, cap);
     if (h->guessing)
         return h->count == 0 ? 0 : guess_line(h, buf, cap);
-    if (d->u.hint.best == 0) { /* a flag the numbers prove wrong */
+    if (h->scan.best == 0) { /* a flag the numbers prove wrong */
         sap_text_add(buf, cap, &len, SAP_STR("SAFE "));
         sap_text_add_u32(buf, cap, &len, r + 1);
         sap_text_add(buf, cap, &len, SAP_STR(" "));
@@ -342,7 +342,7 @@ size_t sap_hint_line(const struct sap_hint *h, char *buf, size_t cap)
     { /* the certain cell with the simplest reason */
         char line[SAP_REPLY_MAX];
         size_t n = 0;
-        bool safe = d->u.hint.best_safe != 0;
+        bool safe = h->scan.best_safe != 0;
         sap_text_add(line, sizeof line, &n, safe ? SAP_STR("SAFE ") : SAP_STR("MINE "));
         sap_text_add_u32(line, sizeof line, &n, r + 1);
         sap_text_add(line, sizeof line, &n, SAP_STR(" "));
@@ -358,9 +358,8 @@ size_t sap_hint_line(const struct sap_hint *h, char *buf, size_t cap)
 
 int sap_hint_move(const struct sap_hint *h, uint32_t *row, uint32_t *col)
 {
-    const sap_deduce *d = h->deduce;
-    uint32_t cols = sap_game_cols(h->game), x = d->u.hint.best_cell;
-    bool open = d->u.hint.best == 0 || d->u.hint.best_safe != 0;
+    uint32_t cols = sap_game_cols(h->game), x = h->scan.best_cell;
+    bool open = h->scan.best == 0 || h->scan.best_safe != 0;
     if (h->guessing) {
         if (h->count == 0)
             return 0;

@@ -1,0 +1,157 @@
+/*
+ * deduce_hint.h - HINT and PROB on the deduction engine: HINT's block
+ * (struct sap_hint, in front of the deduction it reads) and its scan,
+ * shared by deduce_hint.c (the reasons and the scan, HINT's line and move,
+ * PROB's tokens), deduce_guess.c (HINT as a whole, and its guess) and
+ * deduce_hint_live.c (HINT kept between moves); and what the protocol
+ * session calls of them beyond sapper.h (section 10).  Private to the
+ * core.
+ */
+#ifndef SAP_DEDUCE_HINT_H
+#define SAP_DEDUCE_HINT_H
+
+#include "deduce.h"
+
+SAP_INTERNAL_BEGIN
+
+/* ---- HINT's block (deduce_hint.c, deduce_guess.c) ----------------------- */
+
+/* A guess HINT weighs: a covered cell no number proves, and what its
+ * look-ahead found.  survive: the weight of the layouts in which it is safe
+ * and the next move is too, when the next move is the safest cell then (a
+ * certain one counts as safe); progress: of those in which it is safe and
+ * some cell is certain after it. */
+struct hint_candidate {
+    uint32_t cell;
+    uint32_t p;         /* its mine odds, 0.01 % */
+    uint8_t neighbours; /* covered neighbours: the numbers it can show */
+    uint8_t interior;   /* next to no number */
+    uint8_t weighed;    /* enum hint_weighed */
+    struct sap_weight survive, progress;
+};
+
+enum hint_weighed {
+    UNWEIGHED = 0, /* not yet (or the look-ahead ended first) */
+    WEIGHED,       /* every what-if of it worked out */
+    NOT_WEIGHED,   /* a what-if too big: left out */
+    NOT_FORCED     /* the 50/50 candidate, which turned out not to be one */
+};
+
+#define HINT_FRONTIER_CANDIDATES 8u
+#define HINT_INTERIOR_CANDIDATES 2u
+#define HINT_CANDIDATES (HINT_FRONTIER_CANDIDATES + HINT_INTERIOR_CANDIDATES)
+
+/* HINT's state, at the start of its block; the deduction follows it. */
+struct sap_hint {
+    const sap_game *game;
+    sap_deduce *deduce;
+    size_t deduce_bytes;
+    struct sap_weight total; /* the position's layouts: Z */
+    uint32_t count;          /* candidates, once the scan is done */
+    uint32_t frontier_count; /* during the scan: the frontier's ... */
+    uint32_t interior_count; /* ... and the interior's */
+    uint32_t at, number;     /* the what-if under way: candidate, its number */
+    uint32_t cursor;         /* reading a what-if's cells */
+    uint32_t after_p;        /* ... its safest unsure cell's odds so far */
+    uint32_t steps;          /* the position's deduction took ... */
+    uint32_t what_if_steps;  /* ... and the look-ahead's so far */
+    uint32_t chosen;         /* the candidate named */
+    uint32_t safest;         /* the safest candidate (the first of them) */
+    uint8_t stage;
+    uint8_t guessing;                   /* the scan found no certain cell */
+    uint8_t after_safe;                 /* the what-if has a cell certainly safe */
+    uint8_t approximate;                /* the position could not be counted: the rules only */
+    uint8_t forced;                     /* the named cell is a 50/50 no move can resolve */
+    uint8_t searched;                   /* ... or the endgame search's: */
+    uint32_t searched_cell, searched_p; /* its cell and odds, */
+    uint32_t wins, layouts;             /* the layouts it wins of those left */
+    struct sap_endgame *endgame;        /* the search, in the block's end */
+    uint8_t no_endgame;                 /* sap_hint_leave_out_endgame */
+    uint32_t half;                      /* a cell at 50 % the scan met (cells: none) ... */
+    uint32_t partner;                   /* ... the other of its pair, if it has one ... */
+    uint32_t pair;                      /* ... and its candidate, if weighed (count: none) */
+    struct hint_candidate candidate[HINT_CANDIDATES];
+    /* The scan of the finished deduction (deduce_hint.c). */
+    struct {
+        uint32_t cell;      /* the next cell to look at */
+        uint32_t best_cell; /* the certain cell with the simplest reason */
+        uint8_t pass;       /* 0: wrong flags; 1: every cell; 2: done */
+        uint8_t best;       /* best_cell's reason level (4: none) */
+        uint8_t best_safe;  /* best_cell is safe (else a mine) */
+    } scan;
+};
+
+SAP_STATIC_ASSERT(hint_header_fits, sizeof(struct sap_hint) <= SAP_HINT_HEADER_BYTES);
+
+/* For the tests: HINT without its endgame search (the look-ahead then
+ * weighs every guess, as in a build without the search). */
+void sap_hint_leave_out_endgame(struct sap_hint *h);
+
+/* The scan (deduce_hint.c) on a finished deduction: begin, then for *budget
+ * steps a call, true once done; it offers each unsure cell it passes to
+ * the guess (deduce_guess.c). */
+/* The scan's costs in steps (sapper.h section 2): a cell looked at is one;
+ * a certain cell's reason reads a few blocks around it, and two steps read
+ * up to 81 (a number next to it, each of that number's neighbours, its
+ * numbers). */
+#define REASON_STEPS 64u
+#define TWO_STEPS_STEPS 1024u
+void sap_hint_scan_begin(struct sap_hint *h);
+bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
+/* The scan's two looks at cell x, for a scan of the cells it chooses
+ * (deduce_hint_live.c): the first pass's (a flag on a cell proven safe:
+ * true, and it is the best), the second's (the steps it cost). */
+bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
+/* The level of the simplest reason for certain covered cell x (safe, or
+ * a mine): 1 one number, 2 two steps, 3 the whole count.  It only falls
+ * while x is covered (a number that shows 0 keeps showing it; a number
+ * whose covered neighbours are all mines keeps them covered, and the
+ * mines proven around a number only grow), and it reads nothing more
+ * than four rows or columns away from x. */
+unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe);
+uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
+void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
+
+/* ---- for the session: HINT's line, PROB's tokens (deduce_hint.c) -------- */
+
+/* HINT's line (deduce_hint.c) once sap_hint_step (sapper.h section 10) is
+ * done: no line end, at most cap - 1 bytes, 0 when nothing covered is left
+ * to say anything of. */
+size_t sap_hint_line(const struct sap_hint *hint, char *buf, size_t cap);
+/* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
+size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
+                      char *buf);
+
+/* ---- for the session: HINT kept between moves (deduce_hint_live.c) ------ */
+
+/* A session's HINT without reading the whole board (deduce_hint_live.c
+ * says how):
+ *
+ *   sap_live_init(&l, block, SAP_HINT_LIVE_BYTES(r, c), game)  mines laid
+ *   sap_live_moved(l, box)     after every move: the cells it changed
+ *   sap_live_begin(l); while ((err = sap_live_step(l, budget)) == SAP_MORE)
+ *   err SAP_OK: sap_hint_line(sap_live_hint(l), ...), sap_hint_move as
+ *   after sap_hint_step; SAP_ERR_SIZE: nothing certain (a guess, which
+ *   weighs the whole position; SAP_ERR_STATE: no layout fits): HINT as
+ *   before, in a block of its own.
+ *
+ * The game must not change but by moves told with sap_live_moved, and the
+ * block stays with the game it was made for. */
+struct sap_live;
+int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_game *game);
+void sap_live_moved(struct sap_live *live, struct sap_box box);
+void sap_live_begin(struct sap_live *live);
+int sap_live_step(struct sap_live *live, uint32_t budget);
+/* step with the budget left over in *budget (HINT goes on with it). */
+int sap_live_spend(struct sap_live *live, uint32_t *budget);
+struct sap_hint *sap_live_hint(struct sap_live *live);
+/* PROB's: sap_live_begin_odds, then sap_live_step as for HINT; at SAP_OK
+ * sap_prob_token reads sap_live_deduce(l), until the next begin; else a
+ * deduction's error (SAP_ERR_SIZE: past its workspace or steps;
+ * SAP_ERR_STATE: no layout fits). */
+void sap_live_begin_odds(struct sap_live *live);
+sap_deduce *sap_live_deduce(struct sap_live *live);
+
+SAP_INTERNAL_END
+
+#endif
