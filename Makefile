@@ -42,6 +42,9 @@ DEPFLAGS := -MMD -MP
 # the preprocessor alone with DEPFLAGS_ALL (and the compile's other flags)
 # over all its sources, into $@.d.
 DEPFLAGS_ALL = -MM -MP -MT $@
+# ... and since -MP names only headers, the sources too become targets of
+# their own there (a source renamed or removed stops no build).
+DEP_SOURCES := awk '{ print } $$1 ~ /:$$/ && $$2 ~ /\.[cS]$$/ { s[++n] = $$2 } END { for (i = 1; i <= n; i++) print s[i] ":" }'
 
 .PHONY: all run check test bench winrate install size clean deps-run deps-test deps-lint check-freestanding FORCE
 .PHONY: lint lint-cppcheck lint-tidy format-check

@@ -1,5 +1,5 @@
 /*
- * game.c - the boom game engine (seed 001).
+ * game.c - the game engine of the boom interactor statement.
  *
  * The block and the cell byte are laid out in game.h.
  *
@@ -404,7 +404,7 @@ static int finish_move(sap_game *g)
         sap_game_reply_start(g, REPLY_TAIL, TAIL_LOSE);
         return SAP_LOSE;
     }
-    if (g->covered == g->mines)
+    if (g->covered == g->mines && (g->flags & FLAG_POSITION) == 0)
         g->state = SAP_WIN;
     sap_game_reply_start(g, REPLY_HEAD, g->state == SAP_WIN ? TAIL_WIN : TAIL_RUNNING);
     return g->state;
@@ -477,8 +477,8 @@ int sap_game_move_begin(sap_game *g, int op, uint32_t x, uint32_t y)
         return SAP_ERR_ARG;
     if (x < 1 || x > g->rows || y < 1 || y > g->cols)
         return SAP_ERR_RANGE;
-    if (g->work != WORK_NONE)
-        return SAP_ERR_STATE;
+    if (g->work != WORK_NONE || ((g->flags & FLAG_POSITION) && op != SAP_OP_RIGHT))
+        return SAP_ERR_STATE; /* a typed position's layout is unknown */
     /* A reply not polled to its end is dropped, so its marks cannot leak
      * into this operation's changes. */
     if (g->reply_phase != REPLY_DONE)

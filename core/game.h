@@ -47,6 +47,7 @@ SAP_INTERNAL_BEGIN
 #define FLAG_STARTED 0x01u     /* an operation has been applied */
 #define FLAG_RANDOM 0x02u      /* mines are to be laid at the first opening */
 #define FLAG_FIRST_PIECE 0x04u /* no change written yet in the current reply */
+#define FLAG_POSITION 0x08u    /* typed in as seen: no layout (game_position.c) */
 
 /* How a move lost (the header's `lost`; its cell is w.hit). */
 #define LOST_OPEN 1u  /* a left click opened the mine at w.hit */
@@ -120,6 +121,12 @@ static inline const uint8_t *cells_of_const(const sap_game *g)
  * change by one (game.c). */
 void sap_game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
                            bool add);
+
+/* A typed position's covered (not opened) cells around (row, col), itself
+ * included; and its first opened cell in `row` whose number those cannot
+ * hold (*col, SAP_ERR_ARG), else SAP_OK (game_position.c). */
+uint32_t sap_game_covered_around(const sap_game *game, uint32_t row, uint32_t col);
+int sap_game_position_fault(const sap_game *game, uint32_t row, uint32_t *col);
 
 /* The random mines are laid at the first left click, on (v.walk): the pass
  * is set up, then carried on for at most *budget cells; true once done

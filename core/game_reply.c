@@ -1,5 +1,5 @@
 /*
- * game_reply.c - the boom engine's reply to a move (seed 001's output line).
+ * game_reply.c - the boom engine's reply to a move (the interactor's output line).
  *
  * A reply is never built whole.  Each operation marks the cells it changed
  * and keeps their bounding box; sap_game_reply scans only that box, writes

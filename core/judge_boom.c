@@ -1,5 +1,5 @@
 /*
- * judge_boom.c - the boom statement's batch format (seed 001) on the shared
+ * judge_boom.c - the boom interactor statement's batch format on the shared
  * judge tokenizer.
  *
  *     T

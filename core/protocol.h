@@ -70,6 +70,7 @@ enum session_stage {
 #define TOKENS_MAX 7
 
 struct tokens {
+    uint32_t end;   /* the line's length (a request reading its lines whole) */
     uint32_t count; /* every token of the line, even past TOKENS_MAX */
     uint32_t start[TOKENS_MAX];
     uint32_t length[TOKENS_MAX];
@@ -152,6 +153,13 @@ struct session {
             bool play_begun;
             uint32_t moves_left;
         } deduce;
+        struct {                    /* ANALYZE, CELL, MINES (requests_analyze.c) */
+            sap_game *game;         /* ANALYZE: the position its rows fill */
+            sap_deduce *deduce;     /* the check's, in the kept deduction's slot */
+            uint32_t row, last_row; /* the rows left to check */
+            uint32_t undo_row, undo_col, undo_mines; /* an edit's, to put back */
+            char undo;                               /* CELL: the cell as it was; MINES: 0 */
+        } analyze;
         struct { /* STATS */
             struct sap_stats *stats;
         } stats;
@@ -252,7 +260,9 @@ struct sap_request {
      * (sap_session_expect_lines), work (sap_session_leave_work), a long
      * reply (sap_session_stream_reply). */
     void (*take)(struct session *s, const struct request_line *r);
-    /* A number line, before the rows (none while an ERR is held back). */
+    /* A line the request reads whole, before any rows: NURIKABE's number
+     * lines, ANALYZE's rows (none while an ERR is held back).  A request
+     * with no ROWS_ alphabet reads no rows after them. */
     void (*number_line)(struct session *s, const char *line, const struct tokens *t);
     /* A board row of exactly s->cols cells, already checked against its
      * alphabet (ROWS_...; none while an ERR is held back). */
@@ -288,6 +298,9 @@ extern const struct sap_request sap_request_casual SAP_ROM_TABLE; /* requests_pu
 extern const struct sap_request sap_request_casualmap SAP_ROM_TABLE;
 extern const struct sap_request sap_request_master SAP_ROM_TABLE;
 extern const struct sap_request sap_request_nurikabe SAP_ROM_TABLE;
+extern const struct sap_request sap_request_analyze SAP_ROM_TABLE; /* requests_analyze.c */
+extern const struct sap_request sap_request_cell SAP_ROM_TABLE;
+extern const struct sap_request sap_request_mines SAP_ROM_TABLE;
 extern const struct sap_request sap_request_judge SAP_ROM_TABLE; /* requests.c */
 extern const struct sap_request sap_request_set SAP_ROM_TABLE;
 extern const struct sap_request sap_request_help SAP_ROM_TABLE;
@@ -306,12 +319,14 @@ extern const struct sap_request sap_request_bye SAP_ROM_TABLE;
 #define HELP_BYTES_PUZZLES                                                                     \
     ((SERVES(SAP_SOLVER_CASUAL) ? 165u : 0u) + (SERVES(SAP_SOLVER_MASTER) ? 60u : 0u)          \
      + (SERVES(SAP_SOLVER_NURIKABE) ? 81u : 0u))
+#define HELP_BYTES_ANALYZE (SERVES(SAP_SOLVER_ANALYZE) ? 210u : 0u)
 #define HELP_BYTES_SESSION                                                                     \
     (115u + (SERVES(SAP_SOLVER_CASUAL) ? 7u : 0u) + (SERVES(SAP_SOLVER_MASTER) ? 7u : 0u)      \
      + (SERVES(SAP_SOLVER_NURIKABE) ? 9u : 0u) + (SERVES(SAP_SOLVER_VIEW) ? 63u : 54u))
 
 /* The table (requests.c): every row, in HELP's order. */
-#define REQUEST_KINDS (19u + (SERVES(SAP_SOLVER_RESUME) ? 1u : 0u))
+#define REQUEST_KINDS                                                                          \
+    (19u + (SERVES(SAP_SOLVER_ANALYZE) ? 3u : 0u) + (SERVES(SAP_SOLVER_RESUME) ? 1u : 0u))
 extern const struct sap_request *const sap_requests[REQUEST_KINDS] SAP_ROM_TABLE;
 
 /* The row at `index` of the table. */
@@ -359,6 +374,14 @@ int sap_session_deduce_step(struct session *s, sap_deduce **d);
  * first: sap_session_generate, 0-based, then the same steps.  A move's
  * state is s->req.move. */
 bool sap_session_move(struct session *s, int op, uint32_t x, uint32_t y);
+/* Whether move op on the current game needs a layout it has not (a
+ * position typed in with ANALYZE opens nothing): then its ERR is the reply. */
+bool sap_session_needs_layout(struct session *s, int op);
+/* A GAME block for a request's game beside the current one (a refusal
+ * leaves that game playing); only a board past SAP_MAX_WORK_BYTES (a
+ * microcontroller's single game arena) is never held beside it: that game
+ * goes first. */
+void *sap_session_acquire_game(struct session *s, size_t bytes);
 bool sap_session_lays_mines(const struct session *s, int op, uint32_t x, uint32_t y);
 void sap_session_generate(struct session *s, uint32_t row, uint32_t col);
 bool sap_session_move_step(struct session *s);

@@ -142,6 +142,7 @@ SAP_STATIC_ASSERT(help_session, HELP_BYTES(h_judge) + HELP_BYTES(h_set) + HELP_B
 /* Every file's rows and END make what sapper.h declares. */
 SAP_STATIC_ASSERT(help_bytes, HELP_BYTES_GAME + HELP_BYTES_VIEW + HELP_BYTES_DEDUCE
                                       + HELP_BYTES_PUZZLES + HELP_BYTES_SESSION
+                                      + HELP_BYTES_ANALYZE
                                       + (SERVES(SAP_SOLVER_RESUME) ? SAP_HELP_RESUME_BYTES : 0u)
                                   == SAP_SESSION_HELP_BYTES);
 
@@ -185,11 +186,15 @@ const struct sap_request sap_request_bye SAP_ROM_TABLE = {
 /* Adding a request: its row and handlers in the file of what it serves,
  * its row declared in protocol.h, and its place here. */
 const struct sap_request *const sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
-    &sap_request_new,       &sap_request_left,   &sap_request_right,    &sap_request_chord,
-    &sap_request_quit,      &sap_request_show,   &sap_request_view,     &sap_request_hint,
-    &sap_request_play,      &sap_request_prob,   &sap_request_stats,    &sap_request_casual,
-    &sap_request_casualmap, &sap_request_master, &sap_request_nurikabe, &sap_request_judge,
-    &sap_request_set,       &sap_request_help,   &sap_request_bye,
+    &sap_request_new,      &sap_request_left,   &sap_request_right,     &sap_request_chord,
+    &sap_request_quit,     &sap_request_show,   &sap_request_view,      &sap_request_hint,
+    &sap_request_play,     &sap_request_prob,
+#if (SAP_SOLVERS) & SAP_SOLVER_ANALYZE
+    &sap_request_analyze,  &sap_request_cell,   &sap_request_mines,
+#endif
+    &sap_request_stats,    &sap_request_casual, &sap_request_casualmap, &sap_request_master,
+    &sap_request_nurikabe, &sap_request_judge,  &sap_request_set,       &sap_request_help,
+    &sap_request_bye,
 #if (SAP_SOLVERS) & SAP_SOLVER_RESUME
     &sap_request_resume,
 #endif

@@ -307,6 +307,8 @@ static bool play_hint(struct session *s)
 
 static void take_play(struct session *s, const struct request_line *r)
 {
+    if (sap_session_needs_layout(s, SAP_OP_LEFT))
+        return;
     s->req.deduce.play_counted = r->numbers == 1u;
     s->req.deduce.moves_left = r->args[0];
     if (r->numbers == 1u && r->args[0] == 0) {

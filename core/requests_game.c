@@ -53,16 +53,6 @@ static bool new_preset(const char *word, uint32_t length, uint32_t *args)
     return false;
 }
 
-/* A GAME block for a NEW, beside the current game: a refusal leaves that
- * game playing.  Only a board past SAP_MAX_WORK_BYTES (a microcontroller's
- * single game arena) is never held beside it: that game goes first. */
-static void *acquire_game(struct session *s, size_t bytes)
-{
-    if (!sap_work_fits(bytes))
-        sap_session_release_game(s);
-    return sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
-}
-
 /* NEW r c reads its rows into a game of its own; NEW r c mines [seed]
  * [level] (or a preset for r c mines) makes one at once, with a seed from
  * the session's source (sap_session_set_seeds) when the line names none.
@@ -100,7 +90,7 @@ static void take_new(struct session *s, const struct request_line *r)
     }
     if (!random)
         sap_session_expect_lines(s, a[0], a[1], 0);
-    block = acquire_game(s, bytes);
+    block = sap_session_acquire_game(s, bytes);
     if (block == NULL) {
         reason = s->game != NULL ? SAP_STR("not enough memory for this board beside the "
                                            "current game (0 ends it)")
@@ -165,6 +155,8 @@ static void take_move(struct session *s, const struct request_line *r)
         return;
     }
     s->req.move.generate = NULL;
+    if (sap_session_needs_layout(s, op))
+        return;
     if (sap_session_lays_mines(s, op, a[0], a[1])) {
         sap_session_generate(s, a[0] - 1u, a[1] - 1u);
         return;
@@ -225,6 +217,11 @@ static void take_stats(struct session *s, const struct request_line *r)
         sap_session_reply_err(
             s, SAP_STR("no mines yet: a random board lays them at the first left "
                        "click"));
+        return;
+    }
+    if (SERVES(SAP_SOLVER_ANALYZE) && sap_game_is_position(s->game)) {
+        sap_session_reply_err(s,
+                              SAP_STR("a position typed in (ANALYZE) has no layout to count"));
         return;
     }
     bytes = SAP_STATS_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));

@@ -201,6 +201,28 @@ int sap_game_set_layout_step(sap_game *game,
                              bool (*mine_at)(const void *context, uint32_t row, uint32_t col),
                              const void *context, uint32_t budget);
 
+/* A position typed in as a person sees it, from any player's game, with no
+ * layout behind it (the protocol's ANALYZE):
+ *
+ *     sap_game_init(&g, block, SAP_GAME_BYTES(r, c), r, c);
+ *     sap_game_set_position(g, mines);        the mines in all
+ *     sap_game_set_seen(g, row, col, '3');    each cell as it shows
+ *
+ * then the deduction (section 10) answers on it as on a game: it reads only
+ * the player map and the mine count.  set_position: SAP_OK, SAP_ERR_ARG
+ * for mines >= rows * cols, SAP_ERR_STATE for a game that has a layout or
+ * has been played (a position's mine count may be set again).  set_seen:
+ * '_' covered, 'P' a flag (a mark: the deduction takes it for covered), '?'
+ * a question mark, '0'..'8' opened with that number; SAP_ERR_ARG for
+ * another byte, SAP_ERR_RANGE outside the board, SAP_ERR_STATE on a dealt
+ * game.  A position's left clicks and chords are refused (SAP_ERR_STATE:
+ * only a layout could say what they open); right clicks cycle marks, and
+ * it is never won or lost.  Whether any layout fits the numbers is the
+ * deduction's to say (SAP_ERR_STATE from sap_deduce_step). */
+int sap_game_set_position(sap_game *game, uint32_t mines);
+int sap_game_set_seen(sap_game *game, uint32_t row, uint32_t col, char seen);
+bool sap_game_is_position(const sap_game *game);
+
 /* Applies one operation at 1-based (x = row, y = column), as the boom
  * statement settles it (core/README.md, "Game engine").  Returns the outcome (>= 0), or
  * SAP_ERR_RANGE / SAP_ERR_ARG and changes nothing.  The changed cells stay
@@ -609,6 +631,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u)                                           \
      + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u)                                         \
+     + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? 3u : 0u)                                          \
      + (((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? 1u : 0u))
 #define SAP_SESSION_HELP_BYTES                                                                 \
     (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 277u : 0u)                                    \
@@ -617,6 +640,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
      + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)                                         \
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 67u : 0u)                                          \
      + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 90u : 0u)                                        \
+     + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? 210u : 0u)                                        \
      + (((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? SAP_HELP_RESUME_BYTES : 0u))
 
 /* The largest WORK block a session may acquire for an r x c board: a

@@ -55,9 +55,12 @@
 #endif
 
 /* Longest protocol request line, without its line end.  A board row of
- * SAP_MAX_COLS cells must fit, so the default follows SAP_MAX_COLS. */
+ * SAP_MAX_COLS cells must fit, so the default follows SAP_MAX_COLS; where
+ * ANALYZE is served, twice over: a row pasted from VIEW or SHOW has a space
+ * between its cells. */
 #ifndef SAP_LINE_MAX
-#define SAP_LINE_MAX (SAP_MAX_COLS + 24u)
+#define SAP_LINE_MAX                                                                           \
+    (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? 2u * (SAP_MAX_COLS) + 24u : (SAP_MAX_COLS) + 24u)
 #endif
 
 /* Largest decimal number any reader accepts (counts, sizes, coordinates,
@@ -100,10 +103,16 @@
  * (sap_session_set_resume, section 9).  A board has one serial line and no
  * connection to lose: the ports leave it out. */
 #define SAP_SOLVER_RESUME 0x40u
+/* ANALYZE, CELL and MINES: a position typed in from any player's game, for
+ * HINT and PROB (the deduction engine serves them; about 2 KiB of code). */
+#define SAP_SOLVER_ANALYZE 0x80u
 #ifndef SAP_SOLVERS
 #define SAP_SOLVERS                                                                            \
     (SAP_SOLVER_CASUAL | SAP_SOLVER_MASTER | SAP_SOLVER_NURIKABE | SAP_SOLVER_DEDUCE           \
-     | SAP_SOLVER_VIEW | SAP_SOLVER_STATS | SAP_SOLVER_RESUME)
+     | SAP_SOLVER_VIEW | SAP_SOLVER_STATS | SAP_SOLVER_RESUME | SAP_SOLVER_ANALYZE)
+#endif
+#if ((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) && !((SAP_SOLVERS)&SAP_SOLVER_DEDUCE)
+#error "SAP_SOLVER_ANALYZE needs SAP_SOLVER_DEDUCE: HINT and PROB are what a position is for"
 #endif
 
 /* NEW's shortcuts for a person at a terminal: the presets (NEW BEGINNER,

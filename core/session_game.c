@@ -21,7 +21,8 @@
  * request whose row says so (DRAWS_MOVES) has the VIEW follow its boom
  * lines (view.c draws it).
  */
-#include "geometry.h"
+#include "deduce_hint.h"
+#include "game.h"
 #include "protocol.h"
 
 /* ---- the game's life --------------------------------------------------------- */
@@ -32,6 +33,13 @@ void sap_session_install_game(struct session *s, sap_game *game)
     s->game_block = s->block;
     s->game = game;
     s->block = NULL;
+}
+
+void *sap_session_acquire_game(struct session *s, size_t bytes)
+{
+    if (!sap_work_fits(bytes))
+        sap_session_release_game(s);
+    return sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
 }
 
 void sap_session_put_game(struct session *s, struct sap_kept_game *kept)
@@ -152,6 +160,15 @@ static bool move_goes_on(struct session *s, int outcome)
     after_move(s);
     sap_session_stream_reply(s);
     return false;
+}
+
+bool sap_session_needs_layout(struct session *s, int op)
+{
+    if (!SERVES(SAP_SOLVER_ANALYZE) || op == SAP_OP_RIGHT || !sap_game_is_position(s->game))
+        return false;
+    sap_session_reply_err(s, SAP_STR("a position typed in (ANALYZE) has no layout to open "
+                                     "cells from; CELL <x> <y> <n> says what a cell showed"));
+    return true;
 }
 
 bool sap_session_move(struct session *s, int op, uint32_t x, uint32_t y)

@@ -25,6 +25,7 @@ SAP_STATIC_ASSERT(line_holds_a_row, SAP_LINE_MAX >= SAP_MAX_COLS);
 static void tokenize(const char *line, uint32_t length, struct tokens *t)
 {
     uint32_t i = 0;
+    t->end = length;
     t->count = 0;
     while (i < length) {
         uint32_t start;
@@ -268,7 +269,9 @@ void sap_session_take_line(struct session *s, const char *line, uint32_t length)
     }
     s->item++;
     if (--s->items_left == 0) {
-        if (s->mode == MODE_NUMBERS) {
+        uint8_t flags;
+        REQUEST_FIELD(s->request, flags, flags);
+        if (s->mode == MODE_NUMBERS && (flags & ROWS_MASK) != 0) {
             s->mode = MODE_ROWS;
             s->items_left = s->rows;
             s->item = 0;

@@ -249,8 +249,10 @@ static size_t status_piece(const struct session *s, char *buf)
     sap_text_add(buf, PIECE_MAX - 1u, &n, SAP_STR("  clicks "));
     sap_text_add_u32(buf, PIECE_MAX - 1u, &n, sap_game_clicks(g));
     sap_text_add(buf, PIECE_MAX - 1u, &n,
-                 state == SAP_WIN          ? SAP_STR("  won")
-                 : state == SAP_LOSE       ? SAP_STR("  lost")
+                 state == SAP_WIN    ? SAP_STR("  won")
+                 : state == SAP_LOSE ? SAP_STR("  lost")
+                 : SERVES(SAP_SOLVER_ANALYZE) && sap_game_is_position(g)
+                     ? SAP_STR("  a position typed in (ANALYZE)")
                  : sap_game_clicks(g) == 0 ? SAP_STR("  not started")
                                            : SAP_STR("  playing"));
 #if (SAP_SOLVERS) & SAP_SOLVER_RESUME

@@ -13,7 +13,7 @@ SAPPERD_LTO := $(if $(CC_IS_GCC),-flto=auto)
 $(BUILD)/sapperd: $(DAEMON_SRC) $(CORE_SRC) daemon/daemon.mk
 	@mkdir -p $(@D)
 	@$(CC) $(CFLAGS_HOST) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) $(DEPFLAGS_ALL) \
-	  $(DAEMON_SRC) $(CORE_SRC) > $@.d
+	  $(DAEMON_SRC) $(CORE_SRC) | $(DEP_SOURCES) > $@.d
 	$(CC) $(CFLAGS_HOST) $(SAPPERD_LTO) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) \
 	  $(DAEMON_SRC) $(CORE_SRC) $(UV_LIBS) -o $@
 
@@ -22,7 +22,7 @@ $(BUILD)/sapperd: $(DAEMON_SRC) $(CORE_SRC) daemon/daemon.mk
 $(BUILD)/asan/sapperd: $(DAEMON_SRC) $(BUILD)/asan/libsapper.a daemon/daemon.mk
 	@mkdir -p $(@D)
 	@$(CC) $(CFLAGS_HOST) $(SAN) -DSAPPERD_TEST_HOOKS -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) \
-	  $(DEPFLAGS_ALL) $(DAEMON_SRC) > $@.d
+	  $(DEPFLAGS_ALL) $(DAEMON_SRC) | $(DEP_SOURCES) > $@.d
 	$(CC) $(CFLAGS_HOST) $(SAN) -DSAPPERD_TEST_HOOKS -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) $(UV_CFLAGS) \
 	  $(DAEMON_SRC) $(BUILD)/asan/libsapper.a $(UV_LIBS) -o $@
 

@@ -33,12 +33,12 @@ define PORT_IMAGE
 PORTS += $(1)
 $(BUILD)/ports/$(1)/sapper.elf: $(CORE_SRC) $(PORT_COMMON_DEP) $(4) $(5) ports/main.c $(lastword $(MAKEFILE_LIST))
 	@mkdir -p $$(@D)
-	@$(2) $(3) $(PORT_CFLAGS) $$(DEPFLAGS_ALL) $(4) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) > $$@.d
+	@$(2) $(3) $(PORT_CFLAGS) $$(DEPFLAGS_ALL) $(4) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) | $$(DEP_SOURCES) > $$@.d
 	$(2) $(3) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) -Wl,--defsym=PORT_STACK_BYTES=$(6) \
 	  -Wl,-Map=$$(@:.elf=.map) $(4) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $$@
 $(BUILD)/ports/$(1)/echo.elf: $(PORT_COMMON_DEP) $(4) $(5) $(lastword $(MAKEFILE_LIST))
 	@mkdir -p $$(@D)
-	@$(2) $(3) $(PORT_CFLAGS) $$(DEPFLAGS_ALL) $(4) ports/echo.c $(PORT_COMMON_SRC) > $$@.d
+	@$(2) $(3) $(PORT_CFLAGS) $$(DEPFLAGS_ALL) $(4) ports/echo.c $(PORT_COMMON_SRC) | $$(DEP_SOURCES) > $$@.d
 	$(2) $(3) $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) -Wl,--defsym=PORT_STACK_BYTES=$(6) \
 	  $(4) ports/echo.c $(PORT_COMMON_SRC) -lgcc -o $$@
 endef
@@ -59,7 +59,7 @@ PORT_HEXES += $(BUILD)/ports/$(1)/sapper.hex
 $(BUILD)/ports/$(1)/sapper-hw.elf: $(CORE_SRC) $(PORT_COMMON_DEP) $(4) $(5) ports/main.c $(lastword $(MAKEFILE_LIST)) $(BUILD)/ports/baud
 	@mkdir -p $$(@D)
 	@$(2) $(3) -DBOARD_HARDWARE -DBOARD_BAUD=$(BAUD)u $(PORT_CFLAGS) $$(DEPFLAGS_ALL) $(4) ports/main.c \
-	  $(PORT_COMMON_SRC) $(CORE_SRC) > $$@.d
+	  $(PORT_COMMON_SRC) $(CORE_SRC) | $$(DEP_SOURCES) > $$@.d
 	$(2) $(3) -DBOARD_HARDWARE -DBOARD_BAUD=$(BAUD)u $(PORT_CFLAGS) $(PORT_LDFLAGS) -T $(5) \
 	  -Wl,--defsym=PORT_STACK_BYTES=$(6) $(4) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $$@
 $(BUILD)/ports/$(1)/sapper.hex: $(BUILD)/ports/$(1)/sapper-hw.elf

@@ -55,7 +55,7 @@ UNO_BUDGET_ELFS := $(foreach v,$(UNO_BUDGET),$(BUILD)/ports/avr328p/budget-$(v).
 $(BUILD)/ports/avr328p/budget-%.elf: $(CORE_SRC) $(PORT_COMMON_DEP) $(AVR_SRC) ports/main.c ports/avr/port.mk ports/avr/atmega328p-roomy.ld
 	@mkdir -p $(@D)
 	@$(AVR_CC) $(filter-out -DSAP_SOLVERS=%,$(AVR328P_CFLAGS)) '-DSAP_SOLVERS=($(UNO_SOLVERS_$*))' \
-	  $(PORT_CFLAGS) $(DEPFLAGS_ALL) $(AVR_SRC) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) > $@.d
+	  $(PORT_CFLAGS) $(DEPFLAGS_ALL) $(AVR_SRC) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) | $(DEP_SOURCES) > $@.d
 	$(AVR_CC) $(filter-out -DSAP_SOLVERS=%,$(AVR328P_CFLAGS)) '-DSAP_SOLVERS=($(UNO_SOLVERS_$*))' \
 	  $(PORT_CFLAGS) $(PORT_LDFLAGS) -T ports/avr/atmega328p-roomy.ld -Wl,--defsym=PORT_STACK_BYTES=512 \
 	  $(AVR_SRC) ports/main.c $(PORT_COMMON_SRC) $(CORE_SRC) -lgcc -o $@
