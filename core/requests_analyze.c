@@ -98,83 +98,80 @@ static bool is_number(const char *word, uint32_t length, uint32_t n)
     return sap_parse_u32(word, length, &value) == SAP_OK && value == n;
 }
 
-/* The reason a row is not one of the board's (its '%' quotes *bad), or
- * NULL with *from the offset of its first glyph and *spaced whether its
- * glyphs are words of one byte each. */
-static const char *row_shape(const struct session *s, const char *line, uint32_t end,
-                             uint32_t *from, bool *spaced)
+/* "ERR row <n> " and the rest, held back until the last row. */
+static void start_row_err(struct session *s)
 {
-    struct row_words w;
-    uint32_t number = s->item + 1u, cols = s->cols, glyphs;
-    count_words(line, end, &w);
-    *from = w.first;
-    *spaced = w.count > 1u;
-    /* VIEW's row number first: dropped when the rest is the row (a row
-     * of glyphs with spaces between is read as such first) */
-    if (w.count == cols && w.rest_single && w.first_length == 1u) {
-        glyphs = w.count;
-    } else if (w.count >= 2u && is_number(line + w.first, w.first_length, number)
-               && (w.count == cols + 1u || w.count == 2u)) {
-        *from = w.first + w.first_length;
-        *spaced = w.count > 2u;
-        glyphs = w.count == 2u ? end : w.count - 1u; /* the word's length is checked below */
-        if (w.count == 2u) {
-            while (is_blank(line[*from]))
-                (*from)++;
-            glyphs = end - *from;
-            while (glyphs > 0 && is_blank(line[*from + glyphs - 1u]))
-                glyphs--;
-        }
-    } else if (w.count == 1u) {
-        glyphs = w.first_length;
-    } else if (w.rest_single && w.first_length == 1u) {
-        glyphs = w.count;
-    } else {
-        return SAP_STR("cells are one glyph each, all with spaces between or none");
-    }
-    if (glyphs != cols || (*spaced && !w.rest_single))
-        return glyphs < cols ? SAP_STR("has # cells, fewer than the board's #")
-                             : SAP_STR("has more cells than the board's #");
-    return NULL;
+    uint32_t row = s->item + 1u;
+    sap_session_reply_start_err(s);
+    sap_session_reply_add_format(s, SAP_STR("row # "), &row, NULL, 0);
 }
 
-/* "ERR row <n> <reason>", held back until the last row. */
-static void defer_row_err(struct session *s, const char *reason, uint32_t a, uint32_t b,
-                          const char *word, uint32_t length)
+static void defer_row_err(struct session *s)
 {
-    uint32_t n[3];
-    n[0] = s->item + 1u;
-    n[1] = a;
-    n[2] = b;
-    sap_session_reply_start_err(s);
-    sap_session_reply_add_format(s, SAP_STR("row # "), n, NULL, 0);
-    sap_session_reply_add_format(s, reason, n + 1, word, length);
     sap_session_reply_end(s);
     sap_session_defer_reply(s);
+}
+
+/* Whether the row has the board's cells, one glyph each, with spaces
+ * between or none: true with *from the offset of its first glyph; else
+ * its ERR is held back. */
+static bool row_shape(struct session *s, const char *line, uint32_t end, uint32_t *from)
+{
+    struct row_words w;
+    uint32_t number = s->item + 1u, n[2];
+    count_words(line, end, &w);
+    *from = w.first;
+    n[0] = w.count;
+    if (w.count == 1u) {
+        n[0] = w.first_length;
+    } else if (!(w.count == s->cols && w.rest_single && w.first_length == 1u)
+               && is_number(line + w.first, w.first_length, number)) {
+        /* VIEW's row number first: the rest is the row (a row of glyphs
+         * with spaces between is read as such first) */
+        *from = w.first + w.first_length;
+        n[0] = w.count - 1u;
+        if (w.count == 2u) {
+            count_words(line + *from, end - *from, &w);
+            *from += w.first;
+            n[0] = w.first_length;
+        } else if (!w.rest_single) {
+            n[0] = 0;
+        }
+    } else if (!w.rest_single || w.first_length != 1u) {
+        n[0] = 0;
+    }
+    n[1] = s->cols;
+    if (n[0] == s->cols)
+        return true;
+    start_row_err(s);
+    sap_session_reply_add_format(s,
+                                 n[0] == 0 ? SAP_STR("cells are one glyph each, all "
+                                                     "with spaces between or none")
+                                 : n[0] < s->cols
+                                     ? SAP_STR("has # cells, fewer than the board's #")
+                                     : SAP_STR("has more cells than the board's #"),
+                                 n[0] < s->cols ? n : n + 1, NULL, 0);
+    defer_row_err(s);
+    return false;
 }
 
 /* One row of ANALYZE: its glyphs into the position, or its ERR. */
 static void line_analyze(struct session *s, const char *line, const struct tokens *t)
 {
-    uint32_t from, col, end = t->end;
-    bool spaced;
-    const char *reason = row_shape(s, line, end, &from, &spaced);
-    if (reason != NULL) {
-        struct row_words w;
-        count_words(line, end, &w);
-        defer_row_err(s, reason, spaced ? w.count : w.first_length, s->cols, NULL, 0);
+    uint32_t from, col;
+    if (!row_shape(s, line, t->end, &from))
         return;
-    }
     for (col = 0; col < s->cols; col++) {
         char c;
         while (is_blank(line[from]))
             from++;
         c = seen_cell(line[from]);
         if (c == '\0') {
-            defer_row_err(s,
-                          SAP_STR("holds %: cells are # . 1-8 P ? (or _ 0-8 P ? as SHOW "
-                                  "writes them)"),
-                          0, 0, line + from, 1);
+            start_row_err(s);
+            sap_session_reply_add_format(s, SAP_STR("holds %"), NULL, line + from, 1);
+            sap_session_reply_add(s, SAP_STR(": cells are # . 1-8 P ? (or _ 0-8 P ? as SHOW "
+                                             "writes them)"));
+            defer_row_err(s);
             return;
         }
         (void)sap_game_set_seen(s->req.analyze.game, s->item, col, c);
@@ -375,8 +372,10 @@ static void take_cell(struct session *s, const struct request_line *r)
         return;
     }
     if (c == '\0') {
-        sap_session_reply_err_format(s, SAP_STR("% is not a cell: # . 1-8 P ? (or _ 0-8)"),
-                                     NULL, glyph, t->length[3]);
+        sap_session_reply_start_err(s);
+        sap_session_reply_add_format(s, SAP_STR("% is not a cell"), NULL, glyph, t->length[3]);
+        sap_session_reply_add(s, SAP_STR(": # . 1-8 P ? (or _ 0-8)"));
+        sap_session_reply_end(s);
         return;
     }
     s->req.analyze.undo_row = xy[0] - 1u;

@@ -19,7 +19,7 @@ operation is bounded; loopback only.
       served and waiting) and "refused K" and "refusal <the line>".
   finish ADDR HOW
       At --max-clients 1: a client ends its session (HOW: bye, or toolong:
-      a line over 1024 bytes) and reads nothing more; right after, a new
+      a line over 2024 bytes) and reads nothing more; right after, a new
       client sends HELP.  Prints "second <its first reply line>" and
       "second_ms <how long that took>".
   burst ADDR N
@@ -147,7 +147,7 @@ def finish(address, how):
     if how == "bye":
         first.sendall(b"HELP\nBYE\n")
     else:
-        first.sendall(b"A" * 2000)
+        first.sendall(b"A" * 3000)
     time.sleep(0.2)  # the daemon answers; this client reads none of it
     start = time.monotonic()
     second = connect(address, "127.0.0.3")

@@ -21,7 +21,7 @@
  *   - every reply line is printable ASCII ending in "\n", and one that
  *     starts with ERR is "ERR " and a reason;
  *   - no byte arrives on a connection before it has sent a request (a line
- *     that is not blank, or one past the 1024-byte limit);
+ *     that is not blank, or one past the 2024-byte limit);
  *   - a half-closed connection gets the end of its stream within --wait-ms
  *     (default 30000), and the stream never ends inside a line;
  *   - with --pid, the process lives and, with --max-rss-mib, its resident
@@ -55,7 +55,7 @@
 #define CONNECTIONS_MAX 64
 #define HISTORY 6
 #define HISTORY_BYTES 160
-#define LINE_LIMIT 1024 /* SAP_LINE_MAX of the host build */
+#define LINE_LIMIT 2024 /* SAP_LINE_MAX of the host build */
 #define KEEP 100        /* bytes of a reply line kept for messages */
 
 /* ---- connections ------------------------------------------------------- */

@@ -42,7 +42,7 @@ operation is bounded.
       and "evicted_line <that line>".
   echo ADDR HOW
       SET ECHO ON, then a line half-typed ("SHO") and nothing more (HOW
-      partial), or a line over 1,024 bytes (HOW toolong).  Prints "tail
+      partial), or a line over 2,024 bytes (HOW toolong).  Prints "tail
       <the last 60 bytes read, as Python's repr>".
 """
 import sys
@@ -209,7 +209,7 @@ def echo(address, how):
     if how == "partial":
         sock.sendall(b"SHO")
     else:
-        sock.sendall(b"x" * 1100)
+        sock.sendall(b"x" * 3000)
     data, _ = read_until(sock, lambda d: False, 6.0)
     print("tail %r" % data[-60:])
     sock.close()
