@@ -55,7 +55,7 @@ def band(n):
 
 # Inputs too long for a table row, by the start of the reply they give.
 BIG_INPUTS = {
-    "ERR line too long": "A" * 1025 + "\nHELP\n",
+    "ERR line too long": "A" * 2025 + "\nHELP\n",
     "ERR the position is too big to work out exactly": band(513),
 }
 
