@@ -12,6 +12,12 @@
 
 SAP_INTERNAL_BEGIN
 
+/* What a reader expects next from the tokenizer (struct sap_judge's
+ * `expect`).  EXPECT_NOTHING: the statement's input is complete, and a
+ * protocol JUDGE stream ends there (the session then calls
+ * sap_judge_finish) instead of at EOF. */
+enum { SAP_EXPECT_NUMBER, SAP_EXPECT_ROW, SAP_EXPECT_NOTHING };
+
 /*
  * Each statement's reader is a table of callbacks driven by judge.c, which
  * owns tokenizing, line counting, number parsing, row length checks and the

@@ -461,10 +461,6 @@ enum sap_judge_status {
     /* negative: a sap_error; error_line and error_reason say more */
 };
 
-/* What the reader expects next from the tokenizer.  SAP_EXPECT_NOTHING
- * means the statement's input is complete: a protocol JUDGE stream ends
- * there (the session then calls sap_judge_finish) instead of at EOF. */
-enum sap_expect { SAP_EXPECT_NUMBER, SAP_EXPECT_ROW, SAP_EXPECT_NOTHING };
 
 struct sap_judge {
     /* public, read-only */
@@ -475,7 +471,7 @@ struct sap_judge {
 
     /* private: tokenizer */
     enum sap_format format;
-    enum sap_expect expect;
+    uint8_t expect; /* what the tokenizer reads next (core/judge.h) */
     bool in_token;
     bool eof;      /* sap_judge_finish was called */
     bool eof_done; /* ... and the format has judged the ending */
