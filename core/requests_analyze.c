@@ -330,8 +330,7 @@ static bool work_analyze(struct session *s)
         return true;
     if (!failed) {
         sap_session_install_game(s, g);
-        sap_session_reply_numbers(s, SAP_STR("OK "), sap_game_rows(g), sap_game_cols(g),
-                                  sap_game_mines(g));
+        sap_session_reply_line(s, SAP_STR("OK"));
     }
     return false;
 }

@@ -124,11 +124,9 @@ static void compare_at(struct player *game, unsigned rows, unsigned cols, unsign
     for (form = 0; form < 3; form++) {
         struct player typed;
         char *request = analyze_from_show(show, rows, cols, mines, form), *r;
-        char ok[64];
         player_start(&typed);
-        snprintf(ok, sizeof ok, "OK %u %u %u\n", rows, cols, mines);
         r = ask(&typed, request);
-        if (!CHECK_EQ_STR(r, ok))
+        if (!CHECK_EQ_STR(r, "OK\n"))
             fprintf(stderr, "    form %d\n", form);
         free(r);
         r = ask(&typed, "SHOW\n");
@@ -298,7 +296,7 @@ static void test_against_brute_force(void)
         total = brute_force(seen, rows, cols, mines, count);
         player_start(&p);
         r = ask(&p, request);
-        CHECK(strncmp(r, "OK ", 3) == 0); /* a real layout fits: never refused */
+        CHECK_EQ_STR(r, "OK\n"); /* a real layout fits: never refused */
         free(r);
         prob = ask(&p, "PROB\n");
         at = prob;
@@ -359,7 +357,7 @@ static void test_edits_equal_typed_whole(void)
     player_start(&edited);
     r = ask(&edited, "ANALYZE 9 9 10\n#########\n#########\n#########\n#########\n#########\n"
                      "#########\n#########\n#########\n#########\n");
-    CHECK_EQ_STR(r, "OK 9 9 10\n");
+    CHECK_EQ_STR(r, "OK\n");
     free(r);
     for (row = 0; row < 9; row++)
         for (col = 0; col < 9; col++) {
@@ -495,7 +493,7 @@ static void test_every_form(void)
         char *r;
         player_start(&p);
         r = ask(&p, forms[i]);
-        if (!CHECK_EQ_STR(r, "OK 3 4 3\n"))
+        if (!CHECK_EQ_STR(r, "OK\n"))
             fprintf(stderr, "    form %zu\n", i);
         free(r);
         r = ask(&p, "SHOW\n");
