@@ -25,7 +25,7 @@ WEB_PORT ?= 8000
 
 $(BUILD)/web/sapper.wasm: $(CORE_SRC) $(WASM_SRC) ports/wasm/wasm.mk
 	@mkdir -p $(@D)
-	@$(WASM_CC) $(WASM_CFLAGS) $(DEPFLAGS_ALL) $(WASM_SRC) $(CORE_SRC) | $(DEP_SOURCES) > $@.d
+	@$(WASM_CC) $(WASM_CFLAGS) $(DEPFLAGS_ALL) $(WASM_SRC) $(CORE_SRC) | $(DEP_SOURCES) > $(BUILD)/sapper.wasm.d
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) $(WASM_SRC) $(CORE_SRC) -o $@
 
 $(WEB_FILES:%=$(BUILD)/web/%): $(BUILD)/web/%: ports/wasm/web/%
@@ -43,4 +43,5 @@ web-run: web
 web-screenshot: deps-test web
 	node ports/wasm/screenshot.mjs ports/wasm/screenshot.png
 
--include $(BUILD)/web/sapper.wasm.d
+# (its header dependencies beside build/web, not in it: that folder is served)
+-include $(BUILD)/sapper.wasm.d
