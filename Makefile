@@ -2,6 +2,8 @@
 #
 #   make            build/libsapper.a, build/sapperd, and the freestanding check
 #   make run        build, then start sapperd in the foreground
+#   make web        the page that plays in a browser: build/web/ (make web-run
+#                   serves it on 127.0.0.1; ports/wasm/README.md)
 #   make check      after every change: build, then the plain unit tests (but
 #                   their few slow sweeps) and the README sessions against
 #                   sapperd, CHECK_JOBS at once (default: the machine's cores)
@@ -54,6 +56,7 @@ include core/core.mk
 include daemon/daemon.mk
 include tests/tests.mk
 -include ports/ports.mk
+-include ports/wasm/wasm.mk
 -include fuzz/fuzz.mk
 
 deps-run:
