@@ -24,9 +24,9 @@
  *
  * The check's deduction needs a WORK block beside the position and the
  * current game: it is held in the session's slot for the kept deduction
- * (which no other request uses while this one works), and where the
- * session's memory has no room for it (a board's two arenas), the check is
- * the local one alone.
+ * (which no other request uses while this one works); where the session's
+ * memory has no room for it, the position is refused as a NEW too big for
+ * the memory left is, and the current game stays.
  */
 #include "deduce.h"
 #include "game.h"
@@ -218,8 +218,8 @@ static int check_rows(struct session *s, const sap_game *g)
 
 /* The whole position against its mine count, a budget a poll, in a block
  * of the kept deduction's slot: SAP_MORE, SAP_OK (a layout fits, or the
- * position is too big to tell or no room was had: the local check
- * stands), or SAP_ERR_STATE with the reply set. */
+ * position is too big to tell: the local check stands), or an error with
+ * the reply set. */
 static int check_layouts(struct session *s, sap_game *g)
 {
     int err;
@@ -243,7 +243,11 @@ static int check_layouts(struct session *s, sap_game *g)
         if (s->live_block == NULL
             || sap_deduce_init(&s->req.analyze.deduce, s->live_block, bytes, g) != SAP_OK) {
             sap_session_release_live(s);
-            return SAP_OK; /* no room to tell: the local check stands */
+            sap_session_reply_err(s, s->game != NULL && s->game != g
+                                         ? SAP_STR("not enough memory to check this position "
+                                                   "beside the current game (0 ends it)")
+                                         : sap_reason_no_memory);
+            return SAP_ERR_NOMEM;
         }
     }
     if (sap_session_give_up(s)) {

@@ -709,11 +709,17 @@ struct sap_session {
  * block (never both: HINT's kept deduction is a WORK block, given back
  * before any other is asked for), neither past SAP_MAX_WORK_BYTES (section 1).  A board
  * gives a session one GAME arena of SAP_GAME_BYTES(rows, cols) and one WORK
- * arena of SAP_SESSION_SPARE_BYTES(rows, cols) and needs nothing else. */
+ * arena of SAP_SESSION_SPARE_BYTES(rows, cols) and needs nothing else.
+ * Where ANALYZE is served (SAP_SOLVER_ANALYZE, the host's) a position
+ * being checked holds a third block: the current game, the position (a
+ * GAME block) and the check's deduction (a WORK block) at once; a provider
+ * that refuses it gets the position refused ("not enough memory ...") and
+ * the current game kept. */
 #define SAP_SESSION_SPARE_BYTES(rows, cols)                                                    \
     SAP_MIN2_(SAP_SESSION_WORK_BYTES(rows, cols), (size_t)SAP_MAX_WORK_BYTES)
 #define SAP_SESSION_MEMORY_BYTES(rows, cols)                                                   \
-    (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_SPARE_BYTES(rows, cols))
+    (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_SPARE_BYTES(rows, cols)     \
+     + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? SAP_GAME_BYTES(rows, cols) : (size_t)0u))
 
 /* Readies a session.  `memory` is kept and must outlive it; NULL (or a
  * provider that refuses everything) serves only requests without boards.

@@ -476,6 +476,41 @@ static void test_refusals_change_nothing(void)
     player_end(&p);
 }
 
+/* A provider of two blocks at once, as a board's pool: ANALYZE beside a
+ * current game, whose check needs a third, is refused and the game kept. */
+static int two_held;
+static void *two_acquire(void *context, size_t bytes, enum sap_memory_purpose purpose)
+{
+    (void)context, (void)purpose;
+    if (two_held == 2)
+        return NULL;
+    two_held++;
+    return malloc(bytes);
+}
+static void two_release(void *context, void *block, enum sap_memory_purpose purpose)
+{
+    (void)context, (void)purpose;
+    two_held--;
+    free(block);
+}
+
+static void test_third_block_refused(void)
+{
+    static const struct sap_memory two = { two_acquire, two_release, NULL };
+    struct sap_session s;
+    char r[256];
+    sap_session_init(&s, &two);
+    CHECK_EQ_STR(session_ask(&s, "ANALYZE 1 2 1\n##\n", r, sizeof r), "OK\n");
+    CHECK_EQ_STR(session_ask(&s, "ANALYZE 2 2 1\n3#\n##\n", r, sizeof r),
+                 "ERR not enough memory to check this position beside the current game (0 ends "
+                 "it)\n");
+    CHECK_EQ_STR(session_ask(&s, "SHOW\n", r, sizeof r), "_ _\n");
+    CHECK_EQ_STR(session_ask(&s, "0\n", r, sizeof r), "QUIT\n");
+    CHECK_EQ_STR(session_ask(&s, "ANALYZE 2 2 1\n1#\n##\n", r, sizeof r), "OK\n");
+    sap_session_release(&s);
+    CHECK_EQ_INT(two_held, 0);
+}
+
 /* The glyphs and spacings a person pastes, all one position. */
 static void test_every_form(void)
 {
@@ -508,6 +543,7 @@ int main(void)
 {
     RUN_TEST(test_every_form);
     RUN_TEST(test_refusals_change_nothing);
+    RUN_TEST(test_third_block_refused);
     RUN_TEST(test_edits_equal_typed_whole);
     RUN_TEST(test_against_brute_force);
     RUN_TEST(test_games_typed_back);

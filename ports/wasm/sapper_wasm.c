@@ -31,12 +31,10 @@
 #define SAPW_ROUND_UP(n) (((size_t)(n) + SAPW_ALIGN - 1u) & ~(size_t)(SAPW_ALIGN - 1u))
 /* The pool: three slots, two of a game's bound for the largest board and
  * one of the spare block's (SAP_SESSION_SPARE_BYTES: a NEW's second board
- * or a WORK block, whichever is larger).  The boards' pool (ports/main.c)
- * holds two blocks, which is all that core/sapper.h section 9 promises a
- * session needs; but ANALYZE beside a current game holds three (that game,
- * the position being read, and the deduction that checks it), and with
- * two its check of the whole position is skipped for want of room, where
- * sapperd makes it.  The third slot keeps the page's answers sapperd's. */
+ * or a WORK block, whichever is larger): where ANALYZE is served, a
+ * position being checked beside a current game holds three blocks (that
+ * game, the position, the check's deduction), as SAP_SESSION_MEMORY_BYTES
+ * counts (core/sapper.h section 9). */
 #define SAPW_GAME_SLOT SAPW_ROUND_UP(SAP_GAME_BYTES(1u, SAP_MAX_CELLS))
 #define SAPW_SPARE_SLOT SAPW_ROUND_UP(SAP_SESSION_SPARE_BYTES(1u, SAP_MAX_CELLS))
 #define SAPW_SLOTS 3u
