@@ -718,7 +718,7 @@ struct sap_session {
 #define SAP_SESSION_SPARE_BYTES(rows, cols)                                                    \
     SAP_MIN2_(SAP_SESSION_WORK_BYTES(rows, cols), (size_t)SAP_MAX_WORK_BYTES)
 #define SAP_SESSION_MEMORY_BYTES(rows, cols)                                                   \
-    (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_SPARE_BYTES(rows, cols)     \
+    (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_SPARE_BYTES(rows, cols)      \
      + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? SAP_GAME_BYTES(rows, cols) : (size_t)0u))
 
 /* Readies a session.  `memory` is kept and must outlive it; NULL (or a
