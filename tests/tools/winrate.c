@@ -33,6 +33,12 @@
  * seeds S + w, S + w + J, ...; every game depends on its seed alone, so the
  * counts do not depend on J.  tests/README.md ("make winrate") describes
  * the options, the table and how to add shards.
+ *
+ * --pair A B reads the per-game lines of two runs (two builds, or a build
+ * and a file kept from an earlier run), pairs them by configuration, first
+ * click and seed, and prints how many games both won, both lost or only
+ * one won, the paired difference of the win rates with its 95 % interval
+ * and McNemar's exact p.
  */
 #include "sapper.h"
 #include "lib/heap_memory.h"
