@@ -11,7 +11,7 @@ profile=${1:-test}
 run_pkgs="gcc make libc6-dev pkg-config libuv1-dev binutils"
 test_pkgs="$run_pkgs clang libclang-rt-14-dev afl++ gcc-arm-none-eabi qemu-system-arm
   gcc-avr avr-libc simavr libsimavr-dev libelf-dev gcc-riscv64-unknown-elf qemu-system-misc
-  netcat-openbsd socat hyperfine valgrind python3 procps redis-server lld nodejs chromium"
+  netcat-openbsd socat hyperfine valgrind python3 procps redis-server parallel lld nodejs chromium"
 lint_pkgs="$run_pkgs cppcheck clang-tidy clang-format libsimavr-dev libelf-dev"
 case "$profile" in
     run) want=$run_pkgs ;;

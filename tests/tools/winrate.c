@@ -33,6 +33,12 @@
  * seeds S + w, S + w + J, ...; every game depends on its seed alone, so the
  * counts do not depend on J.  tests/README.md ("make winrate") describes
  * the options, the table and how to add shards.
+ *
+ * --pair A B reads the per-game lines of two runs (two builds, or a build
+ * and a file kept from an earlier run), pairs them by configuration, first
+ * click and seed, and prints how many games both won, both lost or only
+ * one won, the paired difference of the win rates with its 95 % interval
+ * and McNemar's exact p.
  */
 #include "sapper.h"
 #include "lib/heap_memory.h"
@@ -787,7 +793,7 @@ struct options {
     bool sweep;
     struct cell cells[MAX_SWEEP_CELLS];
     unsigned cell_count;
-    bool per_game, verify, summary, boards, add;
+    bool per_game, verify, summary, boards, add, pair;
     char **files;
     int file_count;
 };
@@ -800,9 +806,11 @@ static void usage(FILE *to)
         "       winrate --first-sweep --config NAME [--cells 'R,C R,C ...'] [the same]",
         "       winrate --boards --config NAME [--first-seed S] [--games N] [--first R,C]",
         "       winrate --add [FILE...]",
+        "       winrate --pair [--per-game] A B",
         "Plays seeds S to S+N-1 (default 0 and 1000) of each configuration by following",
         "HINT on J worker processes (default: the CPUs online), and prints a Markdown",
-        "table and the raw counts; --add adds the raw counts of runs (files or stdin).",
+        "table and the raw counts; --add adds the raw counts of runs (files or stdin);",
+        "--pair pairs the games of two runs' --per-game lines seed by seed.",
     };
     unsigned i;
     for (i = 0; i < sizeof lines / sizeof lines[0]; i++)
@@ -946,7 +954,8 @@ static int parse_options(int argc, char **argv, struct options *o)
         size_t k, len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
         bool flag = true;
         int err;
-        if (o->add && arg[0] != '-') {
+        if ((o->add && arg[0] != '-')
+            || (o->pair && (arg[0] != '-' || strcmp(arg, "-") == 0))) {
             o->files = argv + i;
             o->file_count = argc - i;
             break;
@@ -983,6 +992,8 @@ static int parse_options(int argc, char **argv, struct options *o)
             o->boards = true;
         else if (strcmp(name, "--add") == 0)
             o->add = true;
+        else if (strcmp(name, "--pair") == 0)
+            o->pair = true;
         else
             return usage_error("unknown option '%s'", arg);
     }
@@ -992,11 +1003,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 /* The cross-option rules; 0, or 2 after saying what is wrong. */
 static int check_options(struct options *o)
 {
-    if (o->add + o->sweep + o->boards > 1)
-        return usage_error("%s", "--add, --first-sweep and --boards are separate modes");
+    if (o->add + o->sweep + o->boards + o->pair > 1)
+        return usage_error("%s",
+                           "--add, --pair, --first-sweep and --boards are separate modes");
     if ((uint64_t)o->first_seed + o->games - 1 > UINT32_MAX)
         return usage_error("%s", "--first-seed + --games goes past seed 4294967295");
-    if (o->add)
+    if (o->pair && o->file_count != 2)
+        return usage_error("%s", "--pair takes two files (one may be - for stdin)");
+    if (o->add || o->pair)
         return 0;
     if (o->config_count == 0)
         parse_configs("all", o);
@@ -1445,6 +1459,310 @@ static int run_add(const struct options *o)
     return status;
 }
 
+/* ---- pairing two runs game by game ------------------------------------- */
+
+/* One game of a run's --per-game lines: its configuration (an index in
+ * configs[]), first click, seed and outcome. */
+struct paired_game {
+    uint32_t config, row, col, seed, outcome;
+};
+
+struct paired_side {
+    const char *name;
+    struct paired_game *games;
+    size_t count, cap;
+};
+
+/* One configuration and first click of a pairing. */
+struct pair_row {
+    uint32_t config, row, col;
+    uint64_t games, both_won, both_lost, only_a, only_b, errs_a, errs_b;
+    uint64_t unpaired_a, unpaired_b;
+};
+
+/* One "game" line: game, config, first click, seed, outcome, moves,
+ * guesses; false when it is malformed. */
+static bool read_game_line(char *line, struct paired_game *g)
+{
+    char *field[7], *rest, *word;
+    unsigned n = 0, k;
+    uint64_t seed;
+    struct cell first;
+    const struct config *c;
+
+    for (word = strtok_r(line, "\t\n", &rest); word != NULL && n < 7;
+         word = strtok_r(NULL, "\t\n", &rest))
+        field[n++] = word;
+    if (n != 7 || word != NULL || (c = config_named(field[1])) == NULL
+        || !parse_cell(field[2], &first) || !parse_number(field[3], UINT32_MAX, &seed))
+        return false;
+    for (k = 0; k < 3; k++)
+        if (strcmp(field[4], outcome_names[k]) == 0)
+            break;
+    if (k == 3)
+        return false;
+    g->config = (uint32_t)(c - configs);
+    g->row = first.row;
+    g->col = first.col;
+    g->seed = (uint32_t)seed;
+    g->outcome = k;
+    return true;
+}
+
+/* The "game" lines of one run's output (a file, or stdin for "-"); other
+ * lines are skipped.  false (said) when a line is malformed. */
+static bool read_paired_side(struct paired_side *side)
+{
+    char line[4096];
+    unsigned long number = 0;
+    bool is_stdin = strcmp(side->name, "-") == 0, ok = true;
+    FILE *in = is_stdin ? stdin : fopen(side->name, "r");
+    if (in == NULL) {
+        fprintf(stderr, PROGRAM ": %s: %s\n", side->name, strerror(errno));
+        return false;
+    }
+    while (ok && fgets(line, sizeof line, in) != NULL) {
+        number++;
+        if (strncmp(line, "game\t", 5) != 0)
+            continue;
+        if (side->count == side->cap) {
+            size_t cap = side->cap ? 2 * side->cap : 1024;
+            struct paired_game *grown = realloc(side->games, cap * sizeof *grown);
+            if (grown == NULL) {
+                fprintf(stderr, PROGRAM ": out of memory\n");
+                ok = false;
+                break;
+            }
+            side->games = grown;
+            side->cap = cap;
+        }
+        if (!read_game_line(line, &side->games[side->count])) {
+            fprintf(stderr, PROGRAM ": %s line %lu: not a game line of " PROGRAM "'s output\n",
+                    side->name, number);
+            ok = false;
+        } else
+            side->count++;
+    }
+    if (ok && ferror(in)) {
+        fprintf(stderr, PROGRAM ": %s: read error\n", side->name);
+        ok = false;
+    }
+    if (!is_stdin)
+        fclose(in);
+    if (ok && side->count == 0) {
+        fprintf(stderr, PROGRAM ": %s: no game lines (play with --per-game)\n", side->name);
+        ok = false;
+    }
+    return ok;
+}
+
+/* Orders games by configuration, first click, seed. */
+static int compare_paired(const void *a, const void *b)
+{
+    const struct paired_game *x = a, *y = b;
+    if (x->config != y->config)
+        return x->config < y->config ? -1 : 1;
+    if (x->row != y->row)
+        return x->row < y->row ? -1 : 1;
+    if (x->col != y->col)
+        return x->col < y->col ? -1 : 1;
+    return x->seed < y->seed ? -1 : x->seed > y->seed;
+}
+
+/* Sorts a side; false (said) when a seed is in it twice. */
+static bool sort_paired_side(struct paired_side *side)
+{
+    size_t i;
+    qsort(side->games, side->count, sizeof side->games[0], compare_paired);
+    for (i = 1; i < side->count; i++)
+        if (compare_paired(&side->games[i - 1], &side->games[i]) == 0) {
+            fprintf(stderr, PROGRAM ": %s: %s (%u, %u) seed %u is in it twice\n", side->name,
+                    configs[side->games[i].config].name, (unsigned)side->games[i].row,
+                    (unsigned)side->games[i].col, (unsigned)side->games[i].seed);
+            return false;
+        }
+    return true;
+}
+
+/* The row of g's configuration and first click: the last row, or a new one
+ * (the games come sorted, so a row's games are together). */
+static struct pair_row *pair_row_for(struct pair_row *rows, size_t *count,
+                                     const struct paired_game *g)
+{
+    struct pair_row *r = *count > 0 ? &rows[*count - 1] : NULL;
+    if (r != NULL && r->config == g->config && r->row == g->row && r->col == g->col)
+        return r;
+    r = &rows[(*count)++];
+    memset(r, 0, sizeof *r);
+    r->config = g->config;
+    r->row = g->row;
+    r->col = g->col;
+    return r;
+}
+
+/* McNemar's exact test: under "neither run is better" each of the m = b +
+ * c discordant games is only-A or only-B with probability 1/2, so the
+ * two-sided p is twice the binomial tail P(X <= min(b, c)), X ~ B(m, 1/2),
+ * at most 1.  The terms are summed in floating point from logarithms. */
+static double mcnemar_exact_p(uint64_t b, uint64_t c)
+{
+    uint64_t m = b + c, k = b < c ? b : c, i;
+    double sum = 0, log_half_m, p;
+    if (m == 0)
+        return 1;
+    log_half_m = (double)m * log(0.5);
+    for (i = 0; i <= k; i++)
+        sum += exp(lgamma((double)m + 1) - lgamma((double)i + 1) - lgamma((double)(m - i) + 1)
+                   + log_half_m);
+    p = 2 * sum;
+    return p > 1 ? 1 : p;
+}
+
+/* The paired difference B - A of the win rates, d = (c - b) / n with b
+ * games only A won and c only B, and its 95 % interval d -+ z se, se^2 =
+ * ((b + c) / n - d^2) / n (the Wald interval of a paired difference); in
+ * points. */
+static void paired_difference(const struct pair_row *r, double *d, double *low, double *high)
+{
+    const double z = 1.959964;
+    double n = (double)r->games, diff, var;
+    diff = ((double)r->only_b - (double)r->only_a) / n;
+    var = (((double)r->only_a + (double)r->only_b) / n - diff * diff) / n;
+    if (var < 0)
+        var = 0;
+    *d = 100 * diff;
+    *low = 100 * (diff - z * sqrt(var));
+    *high = 100 * (diff + z * sqrt(var));
+}
+
+static void print_pair_row(const struct pair_row *r)
+{
+    double n = (double)r->games, d, low, high;
+    uint64_t wins_a = r->both_won + r->only_a, wins_b = r->both_won + r->only_b;
+    paired_difference(r, &d, &low, &high);
+    printf("| %s | (%u, %u) | %llu | %llu | %llu | %llu | %llu | %.2f %% | %.2f %% "
+           "| %+.2f (%+.2f to %+.2f) | %.2g |\n",
+           configs[r->config].name, (unsigned)r->row, (unsigned)r->col,
+           (unsigned long long)r->games, (unsigned long long)r->both_won,
+           (unsigned long long)r->both_lost, (unsigned long long)r->only_a,
+           (unsigned long long)r->only_b, 100.0 * (double)wins_a / n,
+           100.0 * (double)wins_b / n, d, low, high, mcnemar_exact_p(r->only_a, r->only_b));
+}
+
+static void print_pair_raw(const struct pair_row *r)
+{
+    double d, low, high;
+    paired_difference(r, &d, &low, &high);
+    printf("pair\t%s\t%u,%u\t%llu\t%llu\t%llu\t%llu\t%llu\t%.4f\t%.4f\t%.4f\t%.6g\n",
+           configs[r->config].name, (unsigned)r->row, (unsigned)r->col,
+           (unsigned long long)r->games, (unsigned long long)r->both_won,
+           (unsigned long long)r->both_lost, (unsigned long long)r->only_a,
+           (unsigned long long)r->only_b, d, low, high, mcnemar_exact_p(r->only_a, r->only_b));
+}
+
+/* Pairs the sorted sides' games into rows (returns their number); with
+ * list, prints a line for each game only one side won. */
+static size_t pair_merge(const struct paired_side *a, const struct paired_side *b,
+                         struct pair_row *rows, bool list)
+{
+    size_t i = 0, j = 0, count = 0;
+    while (i < a->count || j < b->count) {
+        const struct paired_game *ga = i < a->count ? &a->games[i] : NULL;
+        const struct paired_game *gb = j < b->count ? &b->games[j] : NULL;
+        int order = ga == NULL ? 1 : gb == NULL ? -1 : compare_paired(ga, gb);
+        struct pair_row *r = pair_row_for(rows, &count, order <= 0 ? ga : gb);
+        if (order < 0) {
+            r->unpaired_a++;
+            i++;
+            continue;
+        }
+        if (order > 0) {
+            r->unpaired_b++;
+            j++;
+            continue;
+        }
+        r->games++;
+        r->errs_a += ga->outcome == OUTCOME_ERR;
+        r->errs_b += gb->outcome == OUTCOME_ERR;
+        if (ga->outcome == OUTCOME_WON && gb->outcome == OUTCOME_WON)
+            r->both_won++;
+        else if (ga->outcome == OUTCOME_WON) {
+            r->only_a++;
+            if (list)
+                printf("only\tA\t%s\t%u,%u\t%u\n", configs[ga->config].name, (unsigned)ga->row,
+                       (unsigned)ga->col, (unsigned)ga->seed);
+        } else if (gb->outcome == OUTCOME_WON) {
+            r->only_b++;
+            if (list)
+                printf("only\tB\t%s\t%u,%u\t%u\n", configs[ga->config].name, (unsigned)ga->row,
+                       (unsigned)ga->col, (unsigned)ga->seed);
+        } else
+            r->both_lost++;
+        i++;
+        j++;
+    }
+    return count;
+}
+
+/* winrate --pair A B: the games of two runs' --per-game lines paired by
+ * configuration, first click and seed; a row per configuration and first
+ * click.  A game lost to an ERR counts as not won. */
+static int run_pair(const struct options *o)
+{
+    struct paired_side a = { o->files[0], NULL, 0, 0 }, b = { o->files[1], NULL, 0, 0 };
+    struct pair_row *rows = NULL;
+    size_t count = 0, k;
+    int status = 1;
+
+    if (strcmp(a.name, "-") == 0 && strcmp(b.name, "-") == 0) {
+        fprintf(stderr, PROGRAM ": --pair: only one side can be stdin\n");
+        return 2;
+    }
+    if (!read_paired_side(&a) || !read_paired_side(&b) || !sort_paired_side(&a)
+        || !sort_paired_side(&b))
+        goto done;
+    if ((rows = malloc((a.count + b.count) * sizeof *rows)) == NULL)
+        goto done;
+    count = pair_merge(&a, &b, rows, false);
+    printf("pair: A = %s, B = %s; games paired by configuration, first click and seed\n\n",
+           a.name, b.name);
+    printf("| configuration | first click | games | both won | both lost | only A | only B "
+           "| A | B | B - A, points (95 %%) | McNemar p |\n");
+    printf("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+    status = 0;
+    for (k = 0; k < count; k++)
+        if (rows[k].games > 0)
+            print_pair_row(&rows[k]);
+    printf("\n");
+    for (k = 0; k < count; k++) {
+        const struct pair_row *r = &rows[k];
+        printf("%s (%u, %u): %llu games paired; lost to an ERR: A %llu, B %llu; "
+               "left out, in one run only: A %llu, B %llu\n",
+               configs[r->config].name, (unsigned)r->row, (unsigned)r->col,
+               (unsigned long long)r->games, (unsigned long long)r->errs_a,
+               (unsigned long long)r->errs_b, (unsigned long long)r->unpaired_a,
+               (unsigned long long)r->unpaired_b);
+        if (r->games == 0)
+            status = 1;
+    }
+    if (o->per_game) {
+        printf("\n# the games only one run won: only, A or B, config, first click, seed\n");
+        pair_merge(&a, &b, rows, true);
+    }
+    printf("\n# pair: config, first click, games, both won, both lost, only A, only B, "
+           "B - A and its 95 %% interval (points), McNemar exact p\n");
+    for (k = 0; k < count; k++)
+        if (rows[k].games > 0)
+            print_pair_raw(&rows[k]);
+    if (status != 0)
+        fprintf(stderr, PROGRAM ": --pair: a configuration has no game in both runs\n");
+done:
+    free(a.games);
+    free(b.games);
+    free(rows);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     struct options o;
@@ -1455,6 +1773,8 @@ int main(int argc, char **argv)
         return err;
     if (o.add)
         return run_add(&o);
+    if (o.pair)
+        return run_pair(&o);
     if (o.boards)
         return run_boards(&o);
     return o.sweep ? run_sweep(&o) : run_table(&o);
