@@ -8,6 +8,9 @@
 #     takes the slot of a session idle for a twelfth of --idle-timeout;
 #   - --help says so, with the default of an hour;
 #   - a build without NEW's shortcuts (SAP_NEW_SHORTCUTS=0) reads NEW as
+#     before them;
+#   - a person's small stumbles are told at once (NEW 9 9, then HINT), and a
+#     build without them (SAP_PERSON_EXTRAS=0, the boards') answers as
 #     before them.
 set -u
 cd "$(dirname "$0")/.."
@@ -62,6 +65,14 @@ check_eq "HINT before a no-guess board's first click" "$(echo "$out" | sed -n 2p
 echo "$out" | sed -n 3p | grep -q '^RUNNING: \[<' && echo "$out" | sed -n 4p | grep -Eq '^(SAFE|MINE) '
 check "its click opens, and the next HINT is certain (no guess)" $? \
     "$(echo "$out" | tail -n 2 | cut -c1-120)"
+
+# ---- small stumbles, told at once ------------------------------------------------------
+out=$(printf 'NEW 9 9\nHINT\nVIEW\nNEW 2 2\n__\n1 1 1\nBYE\n' | "$CLIENT" send "$A" 10000)
+check_eq "NEW 9 9, then HINT: told at once, and the lines after are requests" "$out" \
+    "ERR row 1 is not a row of _ and *: NEW reads 9 rows; for a random board name the mines: NEW 9 9 10
+ERR no game: start one with NEW
+ERR row 2 is not a row of _ and *: NEW reads 2 rows; for a random board name the mines: NEW 2 2 1
+BYE"
 
 # ---- idle, said out loud ---------------------------------------------------------------
 out=$("$CLIENT" wait-close "$A" 8000)
@@ -132,6 +143,18 @@ NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click
 NEW ... CASUAL|NOGUESS (last): a random game that needs no guess"
 else
     check "a build without NEW's shortcuts compiles" 1 "$(head -5 "$T/cc.log")"
+fi
+
+# ---- a build without the small stumbles (SAP_PERSON_EXTRAS=0, every board's) -----------
+if cc -std=c99 -O1 -D_POSIX_C_SOURCE=200809L -DSAP_PERSON_EXTRAS=0 -Icore \
+    $(pkg-config --cflags libuv) daemon/*.c core/*.c $(pkg-config --libs libuv) \
+    -o "$T/sapperd-plain-person" 2> "$T/cc.log"; then
+    out=$(printf 'NEW 2 2\nHINT\nBYE\nBYE\n' | "$T/sapperd-plain-person" --stdin)
+    check_eq "without them: a request where a row is read is a bad row, told after the last" \
+        "$out" "ERR row 1 has more cells than the board's 2
+BYE"
+else
+    check "a build without the small stumbles compiles" 1 "$(head -5 "$T/cc.log")"
 fi
 
 summary t_daemon_play

@@ -1,0 +1,175 @@
+/*
+ * test_session_person.c - what spares a person typing at a terminal the
+ * small stumbles (SAP_PERSON_EXTRAS, core/sapper_config.h): a request line
+ * where a board's row is read ends that request at once with one ERR that
+ * says what it reads, while a program's malformed board still gets one ERR
+ * after its last row and changes nothing.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "lib/session_drive.h"
+#include "sapper.h"
+
+#define NOT_A_ROW_9                                                                            \
+    "ERR row 1 is not a row of _ and *: NEW reads 9 rows; "                                    \
+    "for a random board name the mines: NEW 9 9 10\n"
+#define NO_GAME "ERR no game: start one with NEW\n"
+
+/* ---- a request line where a row is read ------------------------------------- */
+
+/* NEW 9 9 with the mine count forgotten: the next line is told at once, and
+ * the lines after it are requests again. */
+static void test_forgotten_mines(void)
+{
+    session_expect("NEW 9 9\nHINT\nVIEW\nBYE\n", NOT_A_ROW_9 NO_GAME "BYE\n");
+    session_expect("new 9 9\n1 5 5\nNEW 9 9 10 1\n2 1 1\n",
+                   "ERR row 1 is not a row of _ and *: NEW reads 9 rows; for a random board "
+                   "name the mines: NEW 9 9 10\nOK 9 9 10\nRUNNING: [<1, 1, P>]\n");
+    /* at a later row, with blank lines and CRLF between */
+    session_expect("NEW 3 4\r\n____\r\n\r\n_*__\r\nshow\r\nSHOW\r\n",
+                   "ERR row 3 is not a row of _ and *: NEW reads 3 rows; for a random board "
+                   "name the mines: NEW 3 4 2\n" NO_GAME);
+    /* the request's last line, at the end of input: no second ERR */
+    session_expect("NEW 2 2\nbye", "ERR row 1 is not a row of _ and *: NEW reads 2 rows; for a "
+                                   "random board name the mines: NEW 2 2 1\n");
+    /* an earlier mistake held back is not told as well: the request ends here */
+    session_expect("NEW 3 3\n_x_\nHINT\nSHOW\n",
+                   "ERR row 2 is not a row of _ and *: NEW reads 3 rows; for a random board "
+                   "name the mines: NEW 3 3 1\n" NO_GAME);
+}
+
+/* The mines it suggests are an eighth of the cells, rounded up, below the
+ * cells (NEW takes them); the longest line fits the reply. */
+static void test_suggested_mines(void)
+{
+    const struct {
+        unsigned rows, cols, mines;
+    } sizes[] = { { 1, 1, 0 },    { 1, 2, 1 },    { 3, 3, 1 },           { 9, 9, 10 },
+                  { 16, 16, 32 }, { 16, 30, 60 }, { 1000, 1000, 125000 } };
+    size_t i;
+    for (i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        char in[128], want[256], again[64];
+        char *got;
+        snprintf(in, sizeof in, "NEW %u %u\nHINT\n", sizes[i].rows, sizes[i].cols);
+        snprintf(want, sizeof want,
+                 "ERR row 1 is not a row of _ and *: NEW reads %u rows; for a random board "
+                 "name the mines: NEW %u %u %u\n",
+                 sizes[i].rows, sizes[i].rows, sizes[i].cols, sizes[i].mines);
+        session_expect(in, want);
+        CHECK(strlen(want) <= SAP_REPLY_MAX);
+        /* and NEW takes it */
+        snprintf(again, sizeof again, "NEW %u %u %u 1\n", sizes[i].rows, sizes[i].cols,
+                 sizes[i].mines);
+        got = session_talk(again);
+        CHECK(strncmp(got, "OK ", 3) == 0);
+        free(got);
+    }
+}
+
+/* Every request's word, in any case and with any words after it, is told
+ * so; the session then takes the next line as a request. */
+static void test_every_request_word(void)
+{
+    const char *words[] = {
+        "NEW 3 3 1 1", "1 1 1",       "2",         "3 x",    "0",
+        "show",        "View",        "HINT",      "play 2", "prob",
+        "stats",       "casual 1 1",  "CASUALMAP", "master", "nurikabe 1 1 1",
+        "judge boom",  "set echo on", "help",      "bye",    "resume x"
+    };
+    size_t i;
+    for (i = 0; i < sizeof words / sizeof *words; i++) {
+        char in[128];
+        snprintf(in, sizeof in, "NEW 1 1\n%s\nNEW 1 1\n_\nSHOW\n", words[i]);
+        session_expect(in, "ERR row 1 is not a row of _ and *: NEW reads 1 rows; for a random "
+                           "board name the mines: NEW 1 1 0\nOK 1 1 0\n_\n");
+    }
+}
+
+/* Nothing changes: the game before plays on, its marks as they were. */
+static void test_old_game_plays_on(void)
+{
+    session_expect("NEW 2 3\n__*\n___\n2 1 1\nNEW 9 9\n1 2 1\nSHOW\n1 2 1\n",
+                   "OK 2 3 1\nRUNNING: [<1, 1, P>]\n" NOT_A_ROW_9
+                   "P _ _\n_ _ _\nRUNNING: [<1, 2, 1>, <2, 1, 0>, <2, 2, 1>]\n");
+}
+
+/* A program's malformed board, whatever its mistake, still gets one ERR,
+ * after its last row, and changes nothing: its rows are never a request's
+ * word, whatever alphabet or spacing it used. */
+static void test_malformed_boards_keep_one_err(void)
+{
+    const struct {
+        const char *rows, *err;
+    } cases[] = {
+        { ".*.\n...\n*..\n", "ERR row 1 holds '.': cells are '*' or '_'\n" },
+        { "_ _ *\n_ _ _\n* _ _\n", "ERR row 1 is not one word of 3 cells\n" },
+        { "010\n000\n100\n", "ERR row 1 holds '0': cells are '*' or '_'\n" },
+        { "__\n___\n____\n", "ERR row 1 has 2 cells, fewer than the board's 3\n" },
+        { "_x_\nyyy\n#__\n", "ERR row 1 holds 'x': cells are '*' or '_'\n" },
+        { "___\n___\n___x\n", "ERR row 3 has more cells than the board's 3\n" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char in[256], want[256];
+        snprintf(in, sizeof in, "NEW 1 2\n*_\nNEW 3 3\n%sSHOW\n", cases[i].rows);
+        snprintf(want, sizeof want, "OK 1 2 1\n%s_ _\n", cases[i].err);
+        session_expect(in, want);
+    }
+}
+
+/* CASUAL, CASUALMAP and NURIKABE read rows too, and are told the same way
+ * (without NEW's advice); NURIKABE's number lines, numbers as a click's
+ * are, are not: their mistake is told after the last line, as before. */
+static void test_other_requests_rows(void)
+{
+    session_expect("CASUAL 2 2\n..\nHINT\nSHOW\n",
+                   "ERR row 2 is not a row of M and .: CASUAL reads 2 rows\n" NO_GAME);
+    session_expect("casualmap 3 1\nbye\nBYE\n",
+                   "ERR row 1 is not a row of M and .: CASUALMAP reads 3 rows\nBYE\n");
+    session_expect("NURIKABE 2 2 1\n0 0 1\n#.\nview\nSHOW\n",
+                   "ERR row 2 is not a row of # and .: NURIKABE reads 2 rows\n" NO_GAME);
+    session_expect("NURIKABE 2 2 1\nHINT\n..\n..\nSHOW\n",
+                   "ERR number line 1: expected the 3 numbers r' c' n\n" NO_GAME);
+    /* a JUDGE stream's rows are the statement's: its reader tells them */
+    session_expect("JUDGE BOOM\n1\n1 2\nHINT\n",
+                   "ERR boom line 3: row 1 holds 'H': cells are '*' or '_'\n");
+}
+
+/* The request is over once told: no request in progress, every block back
+ * (session_expect checks that), in any chunking. */
+static void test_request_over(void)
+{
+    struct session_memory m;
+    struct sap_session s;
+    struct session_output o = { 0 };
+    const char *in = "NEW 4 4\n____\nhint\n";
+    size_t chunk;
+    for (chunk = 1; chunk <= 4; chunk++) {
+        session_memory_init(&m);
+        sap_session_init(&s, &m.memory);
+        session_drive(&s, in, strlen(in), chunk, 1 + chunk, false, &o);
+        CHECK(!sap_session_in_request(&s));
+        CHECK_EQ_INT(m.held_bytes, 0);
+        CHECK_EQ_STR(o.bytes, "ERR row 2 is not a row of _ and *: NEW reads 4 rows; for a "
+                              "random board name the mines: NEW 4 4 2\n");
+        sap_session_release(&s);
+        session_output_free(&o);
+        memset(&o, 0, sizeof o);
+    }
+}
+
+int main(void)
+{
+    RUN_TEST(test_forgotten_mines);
+    RUN_TEST(test_suggested_mines);
+    RUN_TEST(test_every_request_word);
+    RUN_TEST(test_old_game_plays_on);
+    RUN_TEST(test_malformed_boards_keep_one_err);
+    RUN_TEST(test_other_requests_rows);
+    RUN_TEST(test_request_over);
+    return check_summary("test_session_person");
+}
