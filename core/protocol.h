@@ -396,6 +396,8 @@ void sap_session_reply_err_format(struct session *s, const char *format,
                                   const uint32_t *numbers, const char *word, uint32_t length);
 /* "ERR too many mines: a <rows> x <cols> board holds at most <cells - 1>". */
 void sap_session_reply_too_many_mines(struct session *s, uint32_t rows, uint32_t cols);
+/* With SAP_PERSON_EXTRAS, a game over: "ERR the game is won|lost: NEW starts another". */
+bool sap_session_reply_over(struct session *s); /* false while the game is in play */
 /* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
 void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a, uint32_t b,
                                uint32_t c);

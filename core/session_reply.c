@@ -109,6 +109,19 @@ void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a
     sap_session_reply_end(s);
 }
 
+bool sap_session_reply_over(struct session *s)
+{
+    int state = sap_game_state(s->game);
+    if (state == SAP_RUNNING)
+        return false;
+    sap_session_reply_start_err(s);
+    sap_session_reply_add(s, state == SAP_WIN ? SAP_STR("the game is won")
+                                              : SAP_STR("the game is lost"));
+    sap_session_reply_add(s, SAP_STR(": NEW starts another"));
+    sap_session_reply_end(s);
+    return true;
+}
+
 void sap_session_reply_strerror(struct session *s, int err)
 {
     sap_session_reply_err(s, sap_strerror(err));

@@ -73,6 +73,11 @@ check_eq "NEW 9 9, then HINT: told at once, and the lines after are requests" "$
 ERR no game: start one with NEW
 ERR row 2 is not a row of _ and *: NEW reads 2 rows; for a random board name the mines: NEW 2 2 1
 BYE"
+out=$(printf 'NEW 1 3\n*__\n1 1 3\nHINT\nPROB\nNEW 1 3\n*__\n1 1 1\nVIEW PROB\n' | "$CLIENT" send "$A" 10000)
+check_eq "HINT, PROB and VIEW PROB on a game over say it is won or lost" \
+    "$(echo "$out" | grep '^ERR')" "ERR the game is won: NEW starts another
+ERR the game is won: NEW starts another
+ERR the game is lost: NEW starts another"
 
 # ---- idle, said out loud ---------------------------------------------------------------
 out=$("$CLIENT" wait-close "$A" 8000)
@@ -153,6 +158,9 @@ if cc -std=c99 -O1 -D_POSIX_C_SOURCE=200809L -DSAP_PERSON_EXTRAS=0 -Icore \
     check_eq "without them: a request where a row is read is a bad row, told after the last" \
         "$out" "ERR row 1 has more cells than the board's 2
 BYE"
+    out=$(printf 'NEW 1 3\n*__\n2 1 1\n1 1 3\nHINT\n' | "$T/sapperd-plain-person" --stdin)
+    check_eq "... and HINT on a game won says what it did before" "$(echo "$out" | tail -n 1)" \
+        "ERR nothing is covered that is not known"
 else
     check "a build without the small stumbles compiles" 1 "$(head -5 "$T/cc.log")"
 fi

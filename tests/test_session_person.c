@@ -3,7 +3,8 @@
  * small stumbles (SAP_PERSON_EXTRAS, core/sapper_config.h): a request line
  * where a board's row is read ends that request at once with one ERR that
  * says what it reads, while a program's malformed board still gets one ERR
- * after its last row and changes nothing.
+ * after its last row and changes nothing; HINT, PROB and VIEW PROB on a game
+ * over say it is won or lost.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -162,6 +163,54 @@ static void test_request_over(void)
     }
 }
 
+/* ---- a game over ------------------------------------------------------------ */
+
+#define WON "ERR the game is won: NEW starts another\n"
+#define LOST "ERR the game is lost: NEW starts another\n"
+#define GUESS_13                                                                               \
+    "GUESS 1 3 50.0%: no cell is certain; searching every way the game can go, this wins "     \
+    "50.0% of the time\n"
+
+/* HINT, PROB and VIEW PROB on a game won or lost say so, whether HINT's
+ * deduction was kept beside the game before or not; VIEW, STATS, SHOW and
+ * PLAY answer as before, and a click is INVALID. */
+static void test_game_over(void)
+{
+    const char *over[] = { "HINT\n", "PROB\n", "VIEW PROB\n", "hint\n" };
+    size_t i;
+    for (i = 0; i < sizeof over / sizeof *over; i++) {
+        char in[256], want[512];
+        /* won by a click, with no HINT before */
+        snprintf(in, sizeof in, "NEW 1 3\n*__\n1 1 3\n%s", over[i]);
+        snprintf(want, sizeof want, "OK 1 3 1\nRUNNING: [<1, 2, 1>, <1, 3, 0>]\nWIN\n%s", WON);
+        session_expect(in, want);
+        /* won after HINTs (its deduction kept beside the game), the mine flagged */
+        snprintf(in, sizeof in, "NEW 2 3\n__*\n___\n1 2 1\nHINT\n2 1 3\nHINT\n1 2 3\n%s",
+                 over[i]);
+        snprintf(want, sizeof want,
+                 "OK 2 3 1\nRUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, <2, 2, 1>]\n%s"
+                 "RUNNING: [<1, 3, P>]\n%sRUNNING: [<2, 3, 1>]\nWIN\n%s",
+                 GUESS_13, GUESS_13, WON);
+        session_expect(in, want);
+        /* lost */
+        snprintf(in, sizeof in, "NEW 1 3\n*__\n1 1 1\n%s", over[i]);
+        snprintf(want, sizeof want, "OK 1 3 1\nLOSE\n%s", LOST);
+        session_expect(in, want);
+        /* a random board, won by its first click (1 x 2, one mine) */
+        snprintf(in, sizeof in, "NEW 1 2 1 7\n1 1 1\n%s", over[i]);
+        snprintf(want, sizeof want, "OK 1 2 1\nRUNNING: [<1, 1, 1>]\nWIN\n%s", WON);
+        session_expect(in, want);
+    }
+    /* the rest answer as before */
+    session_expect("NEW 1 3\n*__\n1 1 1\nVIEW\nSTATS\nPLAY\nSHOW\n1 1 2\nHINT\n0\nHINT\n",
+                   "OK 1 3 1\nLOSE\n  1 2 3\n1 @ # #\nmines left 1 of 1  clicks 1  lost\nEND\n"
+                   "3BV 1 OPENINGS 1 ISLANDS 0 CLICKS 1\nEND\n_ _ _\nINVALID\n" LOST
+                   "OK\n" NO_GAME);
+    /* a game in play is not over: before the first click, and after it */
+    session_expect("NEW 1 3 1 1\nHINT\n",
+                   "OK 1 3 1\nSAFE 1 3: the first click is never a mine\n");
+}
+
 int main(void)
 {
     RUN_TEST(test_forgotten_mines);
@@ -171,5 +220,6 @@ int main(void)
     RUN_TEST(test_malformed_boards_keep_one_err);
     RUN_TEST(test_other_requests_rows);
     RUN_TEST(test_request_over);
+    RUN_TEST(test_game_over);
     return check_summary("test_session_person");
 }
