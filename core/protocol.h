@@ -243,9 +243,10 @@ struct sap_request {
     uint8_t flags;              /* ARGS_..., NEEDS_GAME, DRAWS_MOVES, ROWS_... */
     uint8_t solver;             /* the SAP_SOLVER_... it needs; 0: the game's */
     /* With ARGS_NUMBERS, a word that stands for its first arguments (NEW
-     * EXPERT for 16 30 99): true and those numbers in args[0..2], or false
-     * for a word it does not know (then parsed as a number).  NULL: none. */
-    bool (*preset)(const char *word, uint32_t length, uint32_t *args);
+     * EXPERT for 16 30 99): NULL and those numbers in args[0..2], or for a
+     * word it does not know (then parsed as a number) the reason that word
+     * gets if it is no number either (its '%' the word).  NULL: none. */
+    const char *(*preset)(const char *word, uint32_t length, uint32_t *args);
     /* The request line, its arguments checked (and a game there, with
      * NEEDS_GAME).  It answers, or says what follows: lines to read
      * (sap_session_expect_lines), work (sap_session_leave_work), a long
@@ -329,6 +330,8 @@ static inline const struct sap_request *sap_request_at(uint32_t index)
  * in a reason stands for the word it quotes (sap_session_reply_err_format). */
 extern const char sap_reason_not_served[] SAP_ROM; /* "% is not in this build" */
 extern const char sap_reason_no_memory[] SAP_ROM;  /* a block refused */
+/* "% is not a number" */
+extern const char sap_reason_not_a_number[] SAP_ROM;
 /* ---- session_game.c: the current game, under the requests on it ------------ */
 
 /* The current game (s->game, s->game_block): a request's GAME block

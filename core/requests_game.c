@@ -36,7 +36,15 @@ static const char usage_new[] SAP_ROM =
 SAP_TEXT(preset_words, "beginner\0intermediate\0expert");
 static const char preset_sizes[9] SAP_ROM = { 9, 9, 10, 16, 16, 40, 16, 30, 99 };
 
-static bool new_preset(const char *word, uint32_t length, uint32_t *args)
+/* A first word that is no number and no preset: with SAP_PERSON_EXTRAS,
+ * the presets are named (NEW EXPRET). */
+#if SAP_PERSON_EXTRAS
+SAP_TEXT(not_a_preset, "% is not a number or a preset: BEGINNER, INTERMEDIATE, EXPERT");
+#else
+#define not_a_preset sap_reason_not_a_number
+#endif
+
+static const char *new_preset(const char *word, uint32_t length, uint32_t *args)
 {
     const char *name = preset_words;
     uint32_t i, k;
@@ -44,11 +52,11 @@ static bool new_preset(const char *word, uint32_t length, uint32_t *args)
         if (sap_word_is(word, length, name)) {
             for (k = 0; k < 3u; k++)
                 args[k] = (uint8_t)sap_rom_byte(&preset_sizes[i + k]);
-            return true;
+            return NULL;
         }
         name += sap_text_length(name) + 1u;
     }
-    return false;
+    return not_a_preset;
 }
 
 /* A GAME block for a NEW, beside the current game: a refusal leaves that

@@ -54,7 +54,7 @@ const char *sap_session_parse_numbers(const char *line, const struct tokens *t, 
         if (err != SAP_OK) {
             *bad = first + i;
             return err == SAP_ERR_SIZE ? SAP_STR("% is too large: numbers go up to 4294967295")
-                                       : SAP_STR("% is not a number");
+                                       : sap_reason_not_a_number;
         }
     }
     return NULL;
@@ -99,21 +99,24 @@ static uint8_t level_of(const char *word, uint32_t length)
 
 /* The arguments of a request line as numbers into r: a preset word's three
  * first (the row's `preset`), a level word last (ARGS_LEVEL).  NULL, or the
- * reason they are not, with *bad the token it quotes.  NEW has five places
- * (rows, cols, mines, seed, level), a preset filling three: a line that
- * fills all five ends with a level word, and one that would fill more is
- * told its usage. */
+ * reason they are not, with *bad the token it quotes: a first word that is
+ * no number and no preset gets the preset's reason (SAP_PERSON_EXTRAS:
+ * NEW's names its presets).  NEW has five places (rows, cols, mines, seed,
+ * level), a preset filling three: a line that fills all five ends with a
+ * level word, and one that would fill more is told its usage. */
 static const char *parse_args(const struct sap_request *k, const char *line,
                               const struct tokens *t, struct request_line *r, uint32_t *bad)
 {
     uint32_t first = 1, last = t->count; /* the numbers' tokens, first .. last - 1 */
-    const char *reason;
+    const char *reason, *unknown = NULL;
     r->numbers = 0;
     r->level = SAP_LEVEL_RANDOM;
-    if (k->preset != NULL && last > first
-        && k->preset(line + t->start[first], t->length[first], r->args)) {
-        r->numbers = 3;
-        first++;
+    if (k->preset != NULL && last > first) {
+        unknown = k->preset(line + t->start[first], t->length[first], r->args);
+        if (unknown == NULL) {
+            r->numbers = 3;
+            first++;
+        }
     }
     if ((k->flags & ARGS_LEVEL) && last > first) {
         uint32_t places = r->numbers + (last - first);
@@ -129,6 +132,8 @@ static const char *parse_args(const struct sap_request *k, const char *line,
     }
     reason = sap_session_parse_numbers(line, t, first, last - first, r->args + r->numbers, bad);
     r->numbers += last - first;
+    if (SAP_PERSON_EXTRAS && reason == sap_reason_not_a_number && *bad == 1u && unknown != NULL)
+        return unknown;
     return reason;
 }
 

@@ -14,6 +14,7 @@ SAP_TEXT(err_prefix, "ERR ");
 
 const char sap_reason_not_served[] SAP_ROM = "% is not in this build";
 const char sap_reason_no_memory[] SAP_ROM = "not enough memory for this board";
+const char sap_reason_not_a_number[] SAP_ROM = "% is not a number";
 
 /* ---- the short reply line ------------------------------------------------ */
 

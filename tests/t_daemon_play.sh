@@ -78,6 +78,9 @@ check_eq "HINT, PROB and VIEW PROB on a game over say it is won or lost" \
     "$(echo "$out" | grep '^ERR')" "ERR the game is won: NEW starts another
 ERR the game is won: NEW starts another
 ERR the game is lost: NEW starts another"
+check_eq "a preset misspelt is told the presets' names" \
+    "$(printf 'NEW EXPRET\n' | "$CLIENT" send "$A" 10000)" \
+    "ERR 'EXPRET' is not a number or a preset: BEGINNER, INTERMEDIATE, EXPERT"
 
 # ---- idle, said out loud ---------------------------------------------------------------
 out=$("$CLIENT" wait-close "$A" 8000)
@@ -161,6 +164,8 @@ BYE"
     out=$(printf 'NEW 1 3\n*__\n2 1 1\n1 1 3\nHINT\n' | "$T/sapperd-plain-person" --stdin)
     check_eq "... and HINT on a game won says what it did before" "$(echo "$out" | tail -n 1)" \
         "ERR nothing is covered that is not known"
+    check_eq "... and a preset misspelt is not a number" \
+        "$(printf 'NEW EXPRET\n' | "$T/sapperd-plain-person" --stdin)" "ERR 'EXPRET' is not a number"
 else
     check "a build without the small stumbles compiles" 1 "$(head -5 "$T/cc.log")"
 fi

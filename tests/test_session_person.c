@@ -4,7 +4,8 @@
  * where a board's row is read ends that request at once with one ERR that
  * says what it reads, while a program's malformed board still gets one ERR
  * after its last row and changes nothing; HINT, PROB and VIEW PROB on a game
- * over say it is won or lost.
+ * over say it is won or lost; NEW's first word that is no number and no
+ * preset names the presets.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -211,6 +212,41 @@ static void test_game_over(void)
                    "OK 1 3 1\nSAFE 1 3: the first click is never a mine\n");
 }
 
+/* ---- a word that is no number and no preset ----------------------------------- */
+
+#define NOT_A_PRESET(word)                                                                     \
+    "ERR '" word "' is not a number or a preset: BEGINNER, INTERMEDIATE, EXPERT\n"
+
+/* NEW's first word, which may be a preset, names the presets when it is
+ * neither; any other word that is no number is told so as before. */
+static void test_not_a_preset(void)
+{
+    session_expect("NEW EXPRET\n", NOT_A_PRESET("EXPRET"));
+    session_expect("new expret 5\n", NOT_A_PRESET("expret"));
+    session_expect("NEW Beginer 5 NOGUESS\n", NOT_A_PRESET("Beginer"));
+    session_expect("NEW 9x 9\n", NOT_A_PRESET("9x"));
+    session_expect("NEW +9 9\n", NOT_A_PRESET("+9"));
+    session_expect("NEW EASY 9 9\n", NOT_A_PRESET("EASY"));
+    /* the word is quoted as any other: cut at 32 characters, bytes escaped */
+    session_expect("NEW ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij\n",
+                   NOT_A_PRESET("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef..."));
+    session_expect("NEW it's\n", NOT_A_PRESET("it\\x27s"));
+    /* the presets themselves, and the other words, as before */
+    session_expect("NEW EXPERT 1\nNEW beginner 2 casual\n", "OK 16 30 99\nOK 9 9 10\n");
+    session_expect("NEW EXPERT HARD\n", "ERR 'HARD' is not a number\n");
+    session_expect("NEW 9 x\n", "ERR 'x' is not a number\n");
+    session_expect("NEW 9 9 x\n", "ERR 'x' is not a number\n");
+    session_expect("NEW 99999999999 3\n",
+                   "ERR '99999999999' is too large: numbers go up to 4294967295\n");
+    session_expect("NEW EXPRET 1 2 3 4\n", "ERR unknown level '4': CASUAL or NOGUESS\n");
+    session_expect("NEW EXPRET 1 2 3 4 5\n",
+                   "ERR usage: NEW <rows> <cols> [<mines> [<seed>] [CASUAL|NOGUESS]] or NEW "
+                   "BEGINNER|INTERMEDIATE|EXPERT [<seed>] [<level>]\n");
+    session_expect("CASUAL x 3\nMASTER EXPERT 1 1\nPLAY x\n",
+                   "ERR 'x' is not a number\nERR 'EXPERT' is not a number\n"
+                   "ERR 'x' is not a number\n");
+}
+
 int main(void)
 {
     RUN_TEST(test_forgotten_mines);
@@ -221,5 +257,6 @@ int main(void)
     RUN_TEST(test_other_requests_rows);
     RUN_TEST(test_request_over);
     RUN_TEST(test_game_over);
+    RUN_TEST(test_not_a_preset);
     return check_summary("test_session_person");
 }
