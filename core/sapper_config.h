@@ -121,7 +121,9 @@
  * line where a board's row is read (NEW 9 9, then HINT) ends that request
  * at once with an ERR that says what it reads; HINT and PROB on a game
  * over say it is won or lost; a NEW whose first word is no number and no
- * preset names the presets.  1 by default; 0 leaves them out of a board
+ * preset names the presets; the cells HINT writes, "(4, 4)", are read
+ * back as "4 4" (in a request line and a number line, '(', ')' and ','
+ * end words as spaces do).  1 by default; 0 leaves them out of a board
  * short of flash (about 0.6 KiB of Arm code).  An integer constant: the
  * core tests it with #if. */
 #ifndef SAP_PERSON_EXTRAS

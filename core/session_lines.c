@@ -22,18 +22,26 @@ SAP_TEXT(no_game, "no game: start one with NEW");
 
 SAP_STATIC_ASSERT(line_holds_a_row, SAP_LINE_MAX >= SAP_MAX_COLS);
 
-static void tokenize(const char *line, uint32_t length, struct tokens *t)
+/* Whether byte c ends a word: a space or a tab; with `cells` (a request
+ * line, a number line: SAP_PERSON_EXTRAS) also '(', ')' and ',', so that a
+ * cell as HINT and NURIKABE's ERR write it, "(4, 4)", reads as "4 4". */
+static bool ends_word(char c, bool cells)
+{
+    return c == ' ' || c == '\t' || (cells && (c == '(' || c == ')' || c == ','));
+}
+
+static void tokenize(const char *line, uint32_t length, struct tokens *t, bool cells)
 {
     uint32_t i = 0;
     t->count = 0;
     while (i < length) {
         uint32_t start;
-        while (i < length && (line[i] == ' ' || line[i] == '\t'))
+        while (i < length && ends_word(line[i], cells))
             i++;
         if (i == length)
             break;
         start = i;
-        while (i < length && line[i] != ' ' && line[i] != '\t')
+        while (i < length && !ends_word(line[i], cells))
             i++;
         if (t->count < TOKENS_MAX) {
             t->start[t->count] = start;
@@ -307,7 +315,7 @@ void sap_session_take_line(struct session *s, const char *line, uint32_t length)
 {
     struct tokens t;
 
-    tokenize(line, length, &t);
+    tokenize(line, length, &t, SAP_PERSON_EXTRAS && s->mode != MODE_ROWS);
     if (t.count == 0)
         return; /* blank lines are ignored everywhere */
     if (s->mode == MODE_REQUEST) {

@@ -78,6 +78,12 @@ check_eq "HINT, PROB and VIEW PROB on a game over say it is won or lost" \
     "$(echo "$out" | grep '^ERR')" "ERR the game is won: NEW starts another
 ERR the game is won: NEW starts another
 ERR the game is lost: NEW starts another"
+out=$(printf 'NEW 9 9 10 42\n1 (5, 5)\n2 (2,3)\n2 2,3\n2 2, 3\nSHOW\n' | "$CLIENT" send "$A" 10000)
+check_eq "clicks written as HINT writes cells: (x, y), (x,y), x,y and x, y" \
+    "$(echo "$out" | sed -n '3,5p;7p')" "RUNNING: [<2, 3, P>]
+RUNNING: [<2, 3, ?>]
+RUNNING: [<2, 3, _>]
+0 1 _ _ _ _ _ _ _"
 check_eq "a preset misspelt is told the presets' names" \
     "$(printf 'NEW EXPRET\n' | "$CLIENT" send "$A" 10000)" \
     "ERR 'EXPRET' is not a number or a preset: BEGINNER, INTERMEDIATE, EXPERT"
@@ -164,6 +170,9 @@ BYE"
     out=$(printf 'NEW 1 3\n*__\n2 1 1\n1 1 3\nHINT\n' | "$T/sapperd-plain-person" --stdin)
     check_eq "... and HINT on a game won says what it did before" "$(echo "$out" | tail -n 1)" \
         "ERR nothing is covered that is not known"
+    check_eq "... and a click is written x y" \
+        "$(printf 'NEW 2 2 1 1\n1 (1, 1)\n' | "$T/sapperd-plain-person" --stdin | tail -n 1)" \
+        "ERR '(1,' is not a number"
     check_eq "... and a preset misspelt is not a number" \
         "$(printf 'NEW EXPRET\n' | "$T/sapperd-plain-person" --stdin)" "ERR 'EXPRET' is not a number"
 else

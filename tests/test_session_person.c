@@ -5,7 +5,8 @@
  * says what it reads, while a program's malformed board still gets one ERR
  * after its last row and changes nothing; HINT, PROB and VIEW PROB on a game
  * over say it is won or lost; NEW's first word that is no number and no
- * preset names the presets.
+ * preset names the presets; a cell written as HINT writes it, "(4, 4)",
+ * is read as "4 4".
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -247,6 +248,73 @@ static void test_not_a_preset(void)
                    "ERR 'x' is not a number\n");
 }
 
+/* ---- cells as HINT writes them --------------------------------------------- */
+
+/* The transcript of `moves` after NEW 9 9 10 42 and a first click. */
+static char *after_first_click(const char *moves)
+{
+    char in[512];
+    snprintf(in, sizeof in, "NEW 9 9 10 42\n1 5 5\n%sSHOW\n", moves);
+    return session_talk(in);
+}
+
+/* A click written "(4, 4)", "(4,4)", "4,4" or "4, 4" is "4 4", for each
+ * button; so is a NURIKABE number line's cell. */
+static void test_cells_as_hint_writes_them(void)
+{
+    const char *forms[] = { "%c (%u, %u)\n", "%c (%u,%u)\n", "%c %u,%u\n",
+                            "%c %u, %u\n",   "%c(%u,%u)\n",  "%c\t( %u ,%u )\n" };
+    const struct {
+        char op;
+        unsigned x, y;
+    } moves[] = { { '2', 2, 3 }, { '1', 1, 9 }, { '3', 4, 5 }, { '1', 9, 1 }, { '2', 2, 3 } };
+    size_t f, m;
+    for (f = 0; f < sizeof forms / sizeof *forms; f++) {
+        char plain[256] = "", written[256] = "";
+        char *want, *got;
+        for (m = 0; m < sizeof moves / sizeof *moves; m++) {
+            size_t a = strlen(plain), b = strlen(written);
+            snprintf(plain + a, sizeof plain - a, "%c %u %u\n", moves[m].op, moves[m].x,
+                     moves[m].y);
+            snprintf(written + b, sizeof written - b, forms[f], moves[m].op, moves[m].x,
+                     moves[m].y);
+        }
+        want = after_first_click(plain);
+        got = after_first_click(written);
+        if (!CHECK_EQ_STR(got, want))
+            fprintf(stderr, "    for moves:\n%s", written);
+        free(want);
+        free(got);
+    }
+    /* HINT's own cell, copied from its reason: (3, 2) shows 1 */
+    {
+        char *got = after_first_click("HINT\n3 (3, 2)\n");
+        CHECK(strstr(got, "MINE 2 3: (3, 2) shows 1 and has one covered neighbour\n"
+                          "RUNNING: []\n")
+              != NULL);
+        free(got);
+    }
+    session_expect("NURIKABE 2 2 1\n(0, 0) 1\n..\n..\nNURIKABE 2 2 1\n0,0,1\n#.\n..\n",
+                   "not solved\nnot solved\n");
+    session_expect("NURIKABE 2 2 1\n(5, 0) 1\n..\n..\n",
+                   "ERR number line 1: (5, 0) is outside the grid: rows 0-1, columns 0-1 "
+                   "(0-based)\n");
+}
+
+/* The words they end are quoted as any other; a row keeps them as cells;
+ * any request line may use them. */
+static void test_cell_notation_elsewhere(void)
+{
+    session_expect("NEW 2 2 1 1\n1 (2, x)\n1 (1, 2, 3)\n1 (3, 1)\n1 (,)\n",
+                   "OK 2 2 1\nERR 'x' is not a number\nERR usage: 1|2|3 <x> <y>\n"
+                   "ERR coordinate outside the board: rows 1-2, columns 1-2\n"
+                   "ERR usage: 1|2|3 <x> <y>\n");
+    session_expect("FLY(1, 2)\n", "ERR unknown request 'FLY' (HELP lists them)\n");
+    session_expect("NEW(1,2,1,1)\nSHOW,\n", "OK 1 2 1\n_ _\n");
+    session_expect("NEW 1 3\n_,_\n", "ERR row 1 holds ',': cells are '*' or '_'\n");
+    session_expect("NEW 1 3\n(_*_)\n", "ERR row 1 has more cells than the board's 3\n");
+}
+
 int main(void)
 {
     RUN_TEST(test_forgotten_mines);
@@ -258,5 +326,7 @@ int main(void)
     RUN_TEST(test_request_over);
     RUN_TEST(test_game_over);
     RUN_TEST(test_not_a_preset);
+    RUN_TEST(test_cells_as_hint_writes_them);
+    RUN_TEST(test_cell_notation_elsewhere);
     return check_summary("test_session_person");
 }
