@@ -308,7 +308,8 @@ extern const struct sap_request sap_request_bye SAP_ROM_TABLE;
      + (SERVES(SAP_SOLVER_NURIKABE) ? 81u : 0u))
 #define HELP_BYTES_SESSION                                                                     \
     (115u + (SERVES(SAP_SOLVER_CASUAL) ? 7u : 0u) + (SERVES(SAP_SOLVER_MASTER) ? 7u : 0u)      \
-     + (SERVES(SAP_SOLVER_NURIKABE) ? 9u : 0u) + (SERVES(SAP_SOLVER_VIEW) ? 63u : 54u))
+     + (SERVES(SAP_SOLVER_NURIKABE) ? 9u : 0u) + (SERVES(SAP_SOLVER_VIEW) ? 63u : 54u)         \
+     + (SERVES(SAP_SOLVER_VIEW) && SAP_PERSON_EXTRAS ? 15u : 0u))
 
 /* The table (requests.c): every row, in HELP's order. */
 #define REQUEST_KINDS (19u + (SERVES(SAP_SOLVER_RESUME) ? 1u : 0u))

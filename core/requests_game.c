@@ -179,11 +179,16 @@ static void take_move(struct session *s, const struct request_line *r)
         sap_session_leave_work(s);
 }
 
-/* The boom lines, then under SET VIEW ON the VIEW (begun by the move). */
+/* The boom lines, then under SET VIEW ON the VIEW (begun by the move);
+ * under SET VIEW ONLY the VIEW alone (the boom lines left unread are
+ * dropped by the next move, as any reply not polled to its end). */
 static size_t reply_move(struct session *s, char *out, size_t cap)
 {
-    size_t n = sap_game_reply(s->game, out, cap);
-    if (n == 0 && sap_session_view_follows(s))
+    bool view = sap_session_view_follows(s);
+    size_t n = 0;
+    if (!view || !SAP_PERSON_EXTRAS || (s->terminal & SAP_TERMINAL_VIEW_ONLY) == 0)
+        n = sap_game_reply(s->game, out, cap);
+    if (n == 0 && view)
         n = sap_view_reply(s, out, cap);
     return n;
 }

@@ -123,8 +123,9 @@
  * over say it is won or lost; a NEW whose first word is no number and no
  * preset names the presets; the cells HINT writes, "(4, 4)", are read
  * back as "4 4" (in a request line and a number line, '(', ')' and ','
- * end words as spaces do).  1 by default; 0 leaves them out of a board
- * short of flash (about 0.6 KiB of Arm code).  An integer constant: the
+ * end words as spaces do); SET VIEW ONLY draws a move's VIEW without its
+ * boom lines.  1 by default; 0 leaves them out of a board short of flash
+ * (about 0.8 KiB of Arm code, 1 KiB of AVR).  An integer constant: the
  * core tests it with #if. */
 #ifndef SAP_PERSON_EXTRAS
 #define SAP_PERSON_EXTRAS 1

@@ -6,7 +6,7 @@
  * after its last row and changes nothing; HINT, PROB and VIEW PROB on a game
  * over say it is won or lost; NEW's first word that is no number and no
  * preset names the presets; a cell written as HINT writes it, "(4, 4)",
- * is read as "4 4".
+ * is read as "4 4"; under SET VIEW ONLY a move's reply is its VIEW alone.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -315,6 +315,142 @@ static void test_cell_notation_elsewhere(void)
     session_expect("NEW 1 3\n(_*_)\n", "ERR row 1 has more cells than the board's 3\n");
 }
 
+/* ---- SET VIEW ONLY ------------------------------------------------------------ */
+
+/* The replies of `moves` after `head`, one request at a time as a client
+ * that waits for each reply sees them, joined by "|" (a reply is the text
+ * between two bars). */
+static char *replies(const char *head, const char *const *moves, size_t count)
+{
+    struct session_memory m;
+    struct sap_session s;
+    char reply[1 << 16], *all = calloc(1, 1 << 20);
+    size_t i, length = 0;
+    if (!CHECK(all != NULL))
+        return NULL;
+    session_memory_init(&m);
+    sap_session_init(&s, &m.memory);
+    session_ask(&s, head, reply, sizeof reply);
+    for (i = 0; i < count; i++) {
+        session_ask(&s, moves[i], reply, sizeof reply);
+        length += (size_t)snprintf(all + length, (1u << 20) - length, "%s|", reply);
+    }
+    sap_session_release(&s);
+    CHECK_EQ_INT(m.held_bytes, 0);
+    return all;
+}
+
+/* Under SET VIEW ONLY a move's reply is the VIEW that SET VIEW ON draws
+ * after its boom lines, and nothing else: in play, at a win, at a loss, an
+ * INVALID move, a no-guess board's first click; a move refused is its ERR
+ * alone; moves after it (under ON or OFF) list only their own changes, and
+ * HINT's deduction kept beside the game heard of every move. */
+static void test_view_only(void)
+{
+    const char *const moves[] = { "1 5 5\n", "HINT\n",  "2 2 3\n", "HINT\n",
+                                  "3 3 2\n", "1 9 9\n", "1 0 1\n", "1 1 1\n",
+                                  "1 1 9\n", "1 1 5\n", "1 2 5\n", "SHOW\n" };
+    const size_t count = sizeof moves / sizeof *moves;
+    char *on = replies("NEW 9 9 10 42\nSET VIEW ON\n", moves, count);
+    char *only = replies("NEW 9 9 10 42\nSET VIEW ONLY\n", moves, count);
+    char *off = replies("NEW 9 9 10 42\n", moves, count);
+    const char *a = on, *b = only, *c = off;
+    size_t i;
+    if (on == NULL || only == NULL || off == NULL)
+        goto done;
+    for (i = 0; i < count; i++) {
+        const char *ea = strchr(a, '|'), *eb = strchr(b, '|'), *ec = strchr(c, '|');
+        size_t la = (size_t)(ea - a), lb = (size_t)(eb - b), lc = (size_t)(ec - c);
+        bool move = moves[i][0] >= '1' && moves[i][0] <= '3';
+        if (move && strncmp(b, "ERR", 3) != 0) {
+            /* ON's reply is OFF's boom lines, then ONLY's VIEW */
+            CHECK(la == lc + lb);
+            CHECK(strncmp(a, c, lc) == 0);
+            CHECK(strncmp(a + lc, b, lb) == 0);
+            CHECK(strncmp(b, "  1 2 3", 7) == 0);
+            CHECK(lb > 4 && strncmp(b + lb - 4, "END\n", 4) == 0);
+        } else {
+            /* a refused move, HINT, SHOW: the same in all three */
+            CHECK(la == lb && lb == lc);
+            CHECK(strncmp(a, b, la) == 0 && strncmp(b, c, lb) == 0);
+        }
+        a = ea + 1;
+        b = eb + 1;
+        c = ec + 1;
+    }
+    CHECK(strstr(only, "clicks 2  playing\nEND\n") != NULL);
+    CHECK(strstr(only, "  lost\nEND\n") != NULL);
+    CHECK(strstr(only, "RUNNING") == NULL && strstr(only, "LOSE") == NULL);
+    CHECK(strstr(only, "INVALID") == NULL);
+done:
+    free(on);
+    free(only);
+    free(off);
+    /* won, and a no-guess board's first click */
+    session_expect("NEW 1 3\n*__\nSET VIEW ONLY\n1 1 3\n",
+                   "OK 1 3 1\nOK\n  1 2 3\n1 * 1 .\nmines left 1 of 1  clicks 1  won\nEND\n");
+    {
+        char *got = session_talk("NEW 9 9 10 1049 NOGUESS\nSET VIEW ONLY\n1 5 5\n");
+        CHECK(strncmp(got, "OK 9 9 10\nOK\n  1 2 3 4 5 6 7 8 9\n", 32) == 0);
+        CHECK(strstr(got, "RUNNING") == NULL);
+        CHECK(strstr(got, "clicks 1  playing\nEND\n") != NULL);
+        free(got);
+    }
+    /* the next move's changes are its own, the dropped ones not among them */
+    session_expect("NEW 9 9 10 42\nSET VIEW ONLY\n1 5 5\nSET VIEW OFF\n2 1 9\n",
+                   "OK 9 9 10\nOK\n  1 2 3 4 5 6 7 8 9\n"
+                   "1 . 1 # # # # # # #\n2 . 1 # # # # # # #\n3 . 1 1 1 1 # # # #\n"
+                   "4 . . . . 1 1 1 2 #\n5 . . . . . . . 2 #\n6 1 1 1 . . . . 1 1\n"
+                   "7 # # 2 1 1 . . . .\n8 # # # # 3 1 . . .\n9 # # # # # 1 . . .\n"
+                   "mines left 10 of 10  clicks 1  playing\nEND\nOK\nRUNNING: [<1, 9, P>]\n");
+    /* byte by byte, in and out: the same bytes */
+    {
+        const char *in = "NEW 9 9 10 42\nSET VIEW ONLY\nSET COLOR ON\n1 5 5\n2 1 9\n1 1 5\n";
+        struct session_memory m;
+        char *whole = session_talk(in), *bytes;
+        session_memory_init(&m);
+        bytes = session_transcript(&m, in, strlen(in), 1, 1);
+        CHECK_EQ_STR(bytes, whole);
+        CHECK(strstr(whole, "RUNNING") == NULL && strstr(whole, "lost") != NULL);
+        free(whole);
+        free(bytes);
+    }
+    /* PLAY draws no VIEW under it either */
+    {
+        char *got = session_talk("NEW 3 3 1 1\nSET VIEW ONLY\nPLAY 1\n");
+        CHECK_EQ_STR(got, "OK 3 3 1\nOK\n1 3 3\nRUNNING: [<1, 1, 0>, <1, 2, 1>, <2, 1, 0>, "
+                          "<2, 2, 1>, <2, 3, 1>, <3, 1, 0>, <3, 2, 0>, <3, 3, 0>]\nWIN\nEND\n");
+        free(got);
+    }
+}
+
+/* SET VIEW ONLY sets both bits, ON and OFF clear ONLY; ONLY is VIEW's
+ * word alone; the API takes the bit. */
+static void test_view_only_option(void)
+{
+    struct sap_session s;
+    char reply[256];
+    sap_session_init(&s, NULL);
+    session_ask(&s, "SET VIEW ONLY\n", reply, sizeof reply);
+    CHECK_EQ_STR(reply, "OK\n");
+    CHECK_EQ_INT(sap_session_terminal(&s), SAP_TERMINAL_VIEW | SAP_TERMINAL_VIEW_ONLY);
+    session_ask(&s, "SET ECHO ON\n", reply, sizeof reply);
+    CHECK_EQ_INT(sap_session_terminal(&s),
+                 SAP_TERMINAL_ECHO | SAP_TERMINAL_VIEW | SAP_TERMINAL_VIEW_ONLY);
+    session_ask(&s, "set view on\n", reply, sizeof reply);
+    CHECK_EQ_INT(sap_session_terminal(&s), SAP_TERMINAL_ECHO | SAP_TERMINAL_VIEW);
+    session_ask(&s, "SET VIEW only\n", reply, sizeof reply);
+    session_ask(&s, "SET VIEW OFF\n", reply, sizeof reply);
+    CHECK_EQ_INT(sap_session_terminal(&s), SAP_TERMINAL_ECHO);
+    sap_session_set_terminal(&s, SAP_TERMINAL_VIEW | SAP_TERMINAL_VIEW_ONLY);
+    CHECK_EQ_INT(sap_session_terminal(&s), SAP_TERMINAL_VIEW | SAP_TERMINAL_VIEW_ONLY);
+    sap_session_release(&s);
+    session_expect("SET ECHO ONLY\nSET COLOR ONLY\nSET VIEW ONLYX\n",
+                   "ERR usage: SET ECHO|COLOR|VIEW ON|OFF or SET VIEW ONLY\n"
+                   "ERR usage: SET ECHO|COLOR|VIEW ON|OFF or SET VIEW ONLY\n"
+                   "ERR usage: SET ECHO|COLOR|VIEW ON|OFF or SET VIEW ONLY\n");
+}
+
 int main(void)
 {
     RUN_TEST(test_forgotten_mines);
@@ -328,5 +464,7 @@ int main(void)
     RUN_TEST(test_not_a_preset);
     RUN_TEST(test_cells_as_hint_writes_them);
     RUN_TEST(test_cell_notation_elsewhere);
+    RUN_TEST(test_view_only);
+    RUN_TEST(test_view_only_option);
     return check_summary("test_session_person");
 }
