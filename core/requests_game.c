@@ -184,11 +184,11 @@ static void take_move(struct session *s, const struct request_line *r)
  * dropped by the next move, as any reply not polled to its end). */
 static size_t reply_move(struct session *s, char *out, size_t cap)
 {
-    bool view = sap_session_view_follows(s);
     size_t n = 0;
-    if (!view || !SAP_PERSON_EXTRAS || (s->terminal & SAP_TERMINAL_VIEW_ONLY) == 0)
+    if (!SAP_PERSON_EXTRAS || (s->terminal & SAP_TERMINAL_VIEW_ONLY) == 0
+        || !sap_session_view_follows(s))
         n = sap_game_reply(s->game, out, cap);
-    if (n == 0 && view)
+    if (n == 0 && sap_session_view_follows(s))
         n = sap_view_reply(s, out, cap);
     return n;
 }

@@ -27,7 +27,8 @@ SAP_STATIC_ASSERT(line_holds_a_row, SAP_LINE_MAX >= SAP_MAX_COLS);
  * cell as HINT and NURIKABE's ERR write it, "(4, 4)", reads as "4 4". */
 static bool ends_word(char c, bool cells)
 {
-    return c == ' ' || c == '\t' || (cells && (c == '(' || c == ')' || c == ','));
+    return c == ' ' || c == '\t'
+           || (SAP_PERSON_EXTRAS && cells && (c == '(' || c == ')' || c == ','));
 }
 
 static void tokenize(const char *line, uint32_t length, struct tokens *t, bool cells)
