@@ -125,7 +125,8 @@ LINT_SIMAVR_FLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr
 LINT_PORT_SRC := ports/main.c ports/echo.c ports/stack.c ports/libc_min.c
 
 # A board: the variables of its port.mk holding its flags and its sources,
-# then cppcheck's platform with the compiler's own define, and clang's target.
+# then cppcheck's platform with the compiler's own define, and clang's target
+# (its defines with every board's knobs, PORT_KNOBS of ports/ports.mk).
 LINT_BOARDS := avr avr328p cortex-m3 stm32f1 microbit riscv
 LINT_avr := AVR2560_CFLAGS AVR_SRC avr8 -D__AVR__ avr
 LINT_avr328p := AVR328P_CFLAGS AVR_SRC avr8 -D__AVR__ avr
@@ -133,7 +134,7 @@ LINT_cortex-m3 := CM3_CFLAGS CM3_SRC arm32-wchar_t4 -D__arm__ arm-none-eabi
 LINT_stm32f1 := STM32F1_CFLAGS STM32F1_SRC arm32-wchar_t4 -D__arm__ arm-none-eabi
 LINT_microbit := MICROBIT_CFLAGS MICROBIT_SRC arm32-wchar_t4 -D__arm__ arm-none-eabi
 LINT_riscv := RV_CFLAGS RV_SRC unix32 -D__riscv riscv32-unknown-elf
-lint_defines = $(filter -D% '-D%,$($(word 1,$(LINT_$(1)))))
+lint_defines = $(filter -D% '-D%,$($(word 1,$(LINT_$(1)))) $(PORT_KNOBS))
 lint_sources = $(LINT_PORT_SRC) $(filter %.c,$($(word 2,$(LINT_$(1)))))
 lint_platform = --platform=$(word 3,$(LINT_$(1))) $(word 4,$(LINT_$(1)))
 

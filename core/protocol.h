@@ -252,9 +252,10 @@ struct sap_request {
     uint8_t flags;              /* ARGS_..., NEEDS_GAME, DRAWS_MOVES, ROWS_... */
     uint8_t solver;             /* the SAP_SOLVER_... it needs; 0: the game's */
     /* With ARGS_NUMBERS, a word that stands for its first arguments (NEW
-     * EXPERT for 16 30 99): true and those numbers in args[0..2], or false
-     * for a word it does not know (then parsed as a number).  NULL: none. */
-    bool (*preset)(const char *word, uint32_t length, uint32_t *args);
+     * EXPERT for 16 30 99): NULL and those numbers in args[0..2], or for a
+     * word it does not know (then parsed as a number) the reason that word
+     * gets if it is no number either (its '%' the word).  NULL: none. */
+    const char *(*preset)(const char *word, uint32_t length, uint32_t *args);
     /* The request line, its arguments checked (and a game there, with
      * NEEDS_GAME).  It answers, or says what follows: lines to read
      * (sap_session_expect_lines), work (sap_session_leave_work), a long
@@ -322,7 +323,8 @@ extern const struct sap_request sap_request_bye SAP_ROM_TABLE;
 #define HELP_BYTES_ANALYZE (SERVES(SAP_SOLVER_ANALYZE) ? 210u : 0u)
 #define HELP_BYTES_SESSION                                                                     \
     (115u + (SERVES(SAP_SOLVER_CASUAL) ? 7u : 0u) + (SERVES(SAP_SOLVER_MASTER) ? 7u : 0u)      \
-     + (SERVES(SAP_SOLVER_NURIKABE) ? 9u : 0u) + (SERVES(SAP_SOLVER_VIEW) ? 63u : 54u))
+     + (SERVES(SAP_SOLVER_NURIKABE) ? 9u : 0u) + (SERVES(SAP_SOLVER_VIEW) ? 63u : 54u)         \
+     + (SERVES(SAP_SOLVER_VIEW) && SAP_PERSON_EXTRAS ? 15u : 0u))
 
 /* The table (requests.c): every row, in HELP's order. */
 #define REQUEST_KINDS                                                                          \
@@ -345,6 +347,8 @@ static inline const struct sap_request *sap_request_at(uint32_t index)
  * in a reason stands for the word it quotes (sap_session_reply_err_format). */
 extern const char sap_reason_not_served[] SAP_ROM; /* "% is not in this build" */
 extern const char sap_reason_no_memory[] SAP_ROM;  /* a block refused */
+/* "% is not a number" */
+extern const char sap_reason_not_a_number[] SAP_ROM;
 /* ---- session_game.c: the current game, under the requests on it ------------ */
 
 /* The current game (s->game, s->game_block): a request's GAME block
@@ -420,6 +424,8 @@ void sap_session_reply_err_format(struct session *s, const char *format,
                                   const uint32_t *numbers, const char *word, uint32_t length);
 /* "ERR too many mines: a <rows> x <cols> board holds at most <cells - 1>". */
 void sap_session_reply_too_many_mines(struct session *s, uint32_t rows, uint32_t cols);
+/* With SAP_PERSON_EXTRAS, a game over: "ERR the game is won|lost: NEW starts another". */
+bool sap_session_reply_over(struct session *s); /* false while the game is in play */
 /* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
 void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a, uint32_t b,
                                uint32_t c);

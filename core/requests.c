@@ -17,9 +17,14 @@
 
 /* ---- SET ------------------------------------------------------------------------ */
 
+#if SAP_PERSON_EXTRAS
+SAP_TEXT(t_usage_set, "usage: SET ECHO|COLOR|VIEW ON|OFF or SET VIEW ONLY");
+#else
 SAP_TEXT(t_usage_set, "usage: SET ECHO|COLOR|VIEW ON|OFF");
+#endif
 
-/* SET ECHO|COLOR|VIEW ON|OFF: an option for a person at a terminal. */
+/* SET ECHO|COLOR|VIEW ON|OFF: an option for a person at a terminal; SET
+ * VIEW ONLY (SAP_PERSON_EXTRAS): VIEW ON, and a move's boom lines left out. */
 static void take_set(struct session *s, const struct request_line *r)
 {
     const char *line = r->text;
@@ -29,7 +34,9 @@ static void take_set(struct session *s, const struct request_line *r)
                   : sap_word_is(option, t->length[1], SAP_STR("color")) ? SAP_TERMINAL_COLOR
                   : sap_word_is(option, t->length[1], SAP_STR("view"))  ? SAP_TERMINAL_VIEW
                                                                         : 0u;
-    bool on = sap_word_is(value, t->length[2], SAP_STR("on"));
+    bool only = SAP_PERSON_EXTRAS && bit == SAP_TERMINAL_VIEW
+                && sap_word_is(value, t->length[2], SAP_STR("only"));
+    bool on = only || sap_word_is(value, t->length[2], SAP_STR("on"));
     if (bit == 0u || (!on && !sap_word_is(value, t->length[2], SAP_STR("off")))) {
         sap_session_reply_err(s, t_usage_set);
         return;
@@ -39,6 +46,9 @@ static void take_set(struct session *s, const struct request_line *r)
         return;
     }
     s->terminal = (uint8_t)(on ? s->terminal | bit : s->terminal & ~bit);
+    if (SAP_PERSON_EXTRAS && bit == SAP_TERMINAL_VIEW) /* ONLY sets it, ON and OFF clear it */
+        s->terminal = (uint8_t)(only ? s->terminal | SAP_TERMINAL_VIEW_ONLY
+                                     : s->terminal & ~SAP_TERMINAL_VIEW_ONLY);
     sap_session_reply_line(s, SAP_STR("OK"));
 }
 
@@ -129,7 +139,10 @@ SAP_TEXT(t_usage_bye, "usage: BYE");
 #endif
 SAP_TEXT(h_judge, "JUDGE BOOM" HELP_JUDGE_CASUAL HELP_JUDGE_MASTER HELP_JUDGE_NURIKABE
                   ", then that statement's input: its output, then END\n");
-#if (SAP_SOLVERS) & SAP_SOLVER_VIEW
+#if ((SAP_SOLVERS)&SAP_SOLVER_VIEW) && SAP_PERSON_EXTRAS
+SAP_TEXT(h_set,
+         "SET ECHO|COLOR|VIEW ON|OFF, SET VIEW ONLY: options for a person at a terminal\n");
+#elif (SAP_SOLVERS) & SAP_SOLVER_VIEW
 SAP_TEXT(h_set, "SET ECHO|COLOR|VIEW ON|OFF: options for a person at a terminal\n");
 #else
 SAP_TEXT(h_set, "SET ECHO ON|OFF: echo what is typed (backspace edits)\n");

@@ -110,10 +110,13 @@ static int hint_on(struct session *s)
     return err;
 }
 
+/* HINT and PROB on a game over say so (SAP_PERSON_EXTRAS): won or lost. */
 static void take_hint(struct session *s, const struct request_line *r)
 {
     (void)r;
     s->req.deduce.hint = NULL;
+    if (SAP_PERSON_EXTRAS && sap_session_reply_over(s))
+        return;
     if (!sap_game_mines_laid(s->game))
         first_click(s);
     else if (hint_start(s))
@@ -124,6 +127,8 @@ static void take_prob(struct session *s, const struct request_line *r)
 {
     (void)r;
     s->req.deduce.deduce = NULL; /* none before the first click */
+    if (SAP_PERSON_EXTRAS && sap_session_reply_over(s))
+        return;
     if (!sap_game_mines_laid(s->game))
         start_prob_map(s);
     else

@@ -38,7 +38,15 @@ static const char usage_new[] SAP_ROM =
 SAP_TEXT(preset_words, "beginner\0intermediate\0expert");
 static const char preset_sizes[9] SAP_ROM = { 9, 9, 10, 16, 16, 40, 16, 30, 99 };
 
-static bool new_preset(const char *word, uint32_t length, uint32_t *args)
+/* A first word that is no number and no preset: with SAP_PERSON_EXTRAS,
+ * the presets are named (NEW EXPRET). */
+#if SAP_PERSON_EXTRAS
+SAP_TEXT(not_a_preset, "% is not a number or a preset: BEGINNER, INTERMEDIATE, EXPERT");
+#else
+#define not_a_preset sap_reason_not_a_number
+#endif
+
+static const char *new_preset(const char *word, uint32_t length, uint32_t *args)
 {
     const char *name = preset_words;
     uint32_t i, k;
@@ -46,11 +54,11 @@ static bool new_preset(const char *word, uint32_t length, uint32_t *args)
         if (sap_word_is(word, length, name)) {
             for (k = 0; k < 3u; k++)
                 args[k] = (uint8_t)sap_rom_byte(&preset_sizes[i + k]);
-            return true;
+            return NULL;
         }
         name += sap_text_length(name) + 1u;
     }
-    return false;
+    return not_a_preset;
 }
 
 /* NEW r c reads its rows into a game of its own; NEW r c mines [seed]
@@ -165,10 +173,15 @@ static void take_move(struct session *s, const struct request_line *r)
         sap_session_leave_work(s);
 }
 
-/* The boom lines, then under SET VIEW ON the VIEW (begun by the move). */
+/* The boom lines, then under SET VIEW ON the VIEW (begun by the move);
+ * under SET VIEW ONLY the VIEW alone (the boom lines left unread are
+ * dropped by the next move, as any reply not polled to its end). */
 static size_t reply_move(struct session *s, char *out, size_t cap)
 {
-    size_t n = sap_game_reply(s->game, out, cap);
+    size_t n = 0;
+    if (!SAP_PERSON_EXTRAS || (s->terminal & SAP_TERMINAL_VIEW_ONLY) == 0
+        || !sap_session_view_follows(s))
+        n = sap_game_reply(s->game, out, cap);
     if (n == 0 && sap_session_view_follows(s))
         n = sap_view_reply(s, out, cap);
     return n;

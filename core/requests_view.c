@@ -25,6 +25,8 @@ static void take_view(struct session *s, const struct request_line *r)
         return;
     }
     s->req.view.deduce = NULL;
+    if (SAP_PERSON_EXTRAS && sap_session_reply_over(s)) /* a game over: as PROB */
+        return;
     if (!sap_game_mines_laid(s->game)) { /* the first click is never a mine */
         sap_view_begin(s, true);
         sap_session_stream_reply(s);

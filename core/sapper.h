@@ -632,8 +632,8 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 #define SAP_SESSION_HELP_BYTES                                                                 \
     (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 277u : 0u)                                    \
      + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 65u : 0u)                                           \
-     + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 75u : 0u) + (SAP_NEW_SHORTCUTS ? 78u : 0u)           \
-     + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)                                         \
+     + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 75u + (SAP_PERSON_EXTRAS ? 15u : 0u) : 0u)           \
+     + (SAP_NEW_SHORTCUTS ? 78u : 0u) + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)        \
      + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 67u : 0u)                                          \
      + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 90u : 0u)                                        \
      + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? 210u : 0u)                                        \
@@ -796,9 +796,9 @@ void sap_session_set_seeds(struct sap_session *session, uint32_t (*next_seed)(vo
 bool sap_session_busy(const struct sap_session *session);
 
 /* The options for a person at a terminal, a mask (SET ECHO|COLOR|VIEW
- * ON|OFF sets the same bits); none after init, and then nothing below
- * happens.  A person at a serial terminal (screen, minicom, PuTTY) or a
- * raw one wants SAP_TERMINAL_ECHO:
+ * ON|OFF sets the same bits, SET VIEW ONLY both VIEW bits); none after
+ * init, and then nothing below happens.  A person at a serial terminal
+ * (screen, minicom, PuTTY) or a raw one wants SAP_TERMINAL_ECHO:
  *   - every byte received is echoed as a terminal expects: a line end,
  *     whichever form, as "\r\n" once; a control byte (below 0x20 but a
  *     tab, and DEL) as nothing; any other byte as itself;
@@ -817,10 +817,13 @@ bool sap_session_busy(const struct sap_session *session);
  * the bytes are echoed alike, but a backspace is not an edit (the reader
  * has read what it would erase): it reaches the reader.
  * SAP_TERMINAL_COLOR, SAP_TERMINAL_VIEW: see README (VIEW).
- * A judge-only session (sap_session_start_judge) keeps no option. */
+ * SAP_TERMINAL_VIEW_ONLY, with SAP_TERMINAL_VIEW (and SAP_PERSON_EXTRAS,
+ * else it is ignored): a move's reply is its VIEW alone, without its boom
+ * lines.  A judge-only session (sap_session_start_judge) keeps no option. */
 #define SAP_TERMINAL_ECHO 0x1u
 #define SAP_TERMINAL_COLOR 0x2u
 #define SAP_TERMINAL_VIEW 0x4u
+#define SAP_TERMINAL_VIEW_ONLY 0x8u
 /* Sets the options to `options` (other bits are ignored). */
 void sap_session_set_terminal(struct sap_session *session, unsigned options);
 /* The options in force. */

@@ -126,6 +126,20 @@
 #define SAP_NEW_SHORTCUTS 1
 #endif
 
+/* What spares a person typing at a terminal the small stumbles: a request
+ * line where a board's row is read (NEW 9 9, then HINT) ends that request
+ * at once with an ERR that says what it reads; HINT and PROB on a game
+ * over say it is won or lost; a NEW whose first word is no number and no
+ * preset names the presets; the cells HINT writes, "(4, 4)", are read
+ * back as "4 4" (in a request line and a number line, '(', ')' and ','
+ * end words as spaces do); SET VIEW ONLY draws a move's VIEW without its
+ * boom lines.  1 by default; 0 leaves them out of a board short of flash
+ * (about 0.8 KiB of Arm code, 1 KiB of AVR).  An integer constant: the
+ * core tests it with #if. */
+#ifndef SAP_PERSON_EXTRAS
+#define SAP_PERSON_EXTRAS 1
+#endif
+
 /* Where the core keeps its constant text (the HELP text, ERR reasons and
  * reply words, about 4 KiB).  0: ordinary read-only data.  1: program
  * memory, read with the lpm instruction: on AVR, whose plain loads read
@@ -242,7 +256,8 @@
                 + SAP_LIMITS_MIX_(SAP_ENDGAME_LAYOUTS, 0x2c1b3c6du)                            \
                 + SAP_LIMITS_MIX_(SAP_ENDGAME_MEMO, 0x297a2d39u)                               \
                 + SAP_LIMITS_MIX_(SAP_ENDGAME_MAX_STEPS, 0x4cf5ad43u)                          \
-                + SAP_LIMITS_MIX_(SAP_NEW_SHORTCUTS, 0x2545f491u)))
+                + SAP_LIMITS_MIX_(SAP_NEW_SHORTCUTS, 0x2545f491u)                              \
+                + SAP_LIMITS_MIX_(SAP_PERSON_EXTRAS, 0x3c6ef373u)))
 
 /* ------------------------------------------------------------------------
  * Not API: the helpers the size macros above expand to (a macro is

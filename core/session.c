@@ -477,7 +477,8 @@ void sap_session_set_terminal(struct sap_session *session, unsigned options)
     struct session *s = sap_session_state(session);
     if (s != NULL && !s->judge_only)
         s->terminal = (uint8_t)(options
-                                & (SAP_TERMINAL_ECHO | SAP_TERMINAL_COLOR | SAP_TERMINAL_VIEW));
+                                & (SAP_TERMINAL_ECHO | SAP_TERMINAL_COLOR | SAP_TERMINAL_VIEW
+                                   | (SAP_PERSON_EXTRAS ? SAP_TERMINAL_VIEW_ONLY : 0u)));
 }
 
 unsigned sap_session_terminal(const struct sap_session *session)

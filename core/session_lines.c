@@ -22,19 +22,28 @@ SAP_TEXT(no_game, "no game: start one with NEW");
 
 SAP_STATIC_ASSERT(line_holds_a_row, SAP_LINE_MAX >= SAP_MAX_COLS);
 
-static void tokenize(const char *line, uint32_t length, struct tokens *t)
+/* Whether byte c ends a word: a space or a tab; with `cells` (a request
+ * line, a number line: SAP_PERSON_EXTRAS) also '(', ')' and ',', so that a
+ * cell as HINT and NURIKABE's ERR write it, "(4, 4)", reads as "4 4". */
+static bool ends_word(char c, bool cells)
+{
+    return c == ' ' || c == '\t'
+           || (SAP_PERSON_EXTRAS && cells && (c == '(' || c == ')' || c == ','));
+}
+
+static void tokenize(const char *line, uint32_t length, struct tokens *t, bool cells)
 {
     uint32_t i = 0;
     t->end = length;
     t->count = 0;
     while (i < length) {
         uint32_t start;
-        while (i < length && (line[i] == ' ' || line[i] == '\t'))
+        while (i < length && ends_word(line[i], cells))
             i++;
         if (i == length)
             break;
         start = i;
-        while (i < length && line[i] != ' ' && line[i] != '\t')
+        while (i < length && !ends_word(line[i], cells))
             i++;
         if (t->count < TOKENS_MAX) {
             t->start[t->count] = start;
@@ -55,7 +64,7 @@ const char *sap_session_parse_numbers(const char *line, const struct tokens *t, 
         if (err != SAP_OK) {
             *bad = first + i;
             return err == SAP_ERR_SIZE ? SAP_STR("% is too large: numbers go up to 4294967295")
-                                       : SAP_STR("% is not a number");
+                                       : sap_reason_not_a_number;
         }
     }
     return NULL;
@@ -100,21 +109,24 @@ static uint8_t level_of(const char *word, uint32_t length)
 
 /* The arguments of a request line as numbers into r: a preset word's three
  * first (the row's `preset`), a level word last (ARGS_LEVEL).  NULL, or the
- * reason they are not, with *bad the token it quotes.  NEW has five places
- * (rows, cols, mines, seed, level), a preset filling three: a line that
- * fills all five ends with a level word, and one that would fill more is
- * told its usage. */
+ * reason they are not, with *bad the token it quotes: a first word that is
+ * no number and no preset gets the preset's reason (SAP_PERSON_EXTRAS:
+ * NEW's names its presets).  NEW has five places (rows, cols, mines, seed,
+ * level), a preset filling three: a line that fills all five ends with a
+ * level word, and one that would fill more is told its usage. */
 static const char *parse_args(const struct sap_request *k, const char *line,
                               const struct tokens *t, struct request_line *r, uint32_t *bad)
 {
     uint32_t first = 1, last = t->count; /* the numbers' tokens, first .. last - 1 */
-    const char *reason;
+    const char *reason, *unknown = NULL;
     r->numbers = 0;
     r->level = SAP_LEVEL_RANDOM;
-    if (k->preset != NULL && last > first
-        && k->preset(line + t->start[first], t->length[first], r->args)) {
-        r->numbers = 3;
-        first++;
+    if (k->preset != NULL && last > first) {
+        unknown = k->preset(line + t->start[first], t->length[first], r->args);
+        if (unknown == NULL) {
+            r->numbers = 3;
+            first++;
+        }
     }
     if ((k->flags & ARGS_LEVEL) && last > first) {
         uint32_t places = r->numbers + (last - first);
@@ -130,6 +142,8 @@ static const char *parse_args(const struct sap_request *k, const char *line,
     }
     reason = sap_session_parse_numbers(line, t, first, last - first, r->args + r->numbers, bad);
     r->numbers += last - first;
+    if (SAP_PERSON_EXTRAS && reason == sap_reason_not_a_number && *bad == 1u && unknown != NULL)
+        return unknown;
     return reason;
 }
 
@@ -188,21 +202,27 @@ static void take_request(struct session *s, const char *line, const struct token
 
 /* ---- the lines of a request -------------------------------------------------- */
 
+/* The alphabet of the request's rows (ROWS_...), and its kind in *kind. */
+static const char *rows_alphabet(const struct session *s, uint8_t *kind)
+{
+    uint8_t flags;
+    REQUEST_FIELD(s->request, flags, flags);
+    *kind = (uint8_t)(flags & ROWS_MASK);
+    return *kind == ROWS_GAME     ? sap_rows_game
+           : *kind == ROWS_CASUAL ? sap_rows_casual
+                                  : sap_rows_nurikabe;
+}
+
 /* A board row: one word of exactly s->cols cells of the request's alphabet. */
 static void take_row(struct session *s, const char *line, const struct tokens *t)
 {
     const char *cells = line + t->start[0];
-    const char *alphabet;
-    uint8_t flags;
+    uint8_t kind;
+    const char *alphabet = rows_alphabet(s, &kind);
     enum sap_row_mistake mistake = SAP_ROW_CELL;
     uint32_t col = 0;
     char bad = 0;
 
-    REQUEST_FIELD(s->request, flags, flags);
-    flags &= ROWS_MASK;
-    alphabet = flags == ROWS_GAME     ? sap_rows_game
-               : flags == ROWS_CASUAL ? sap_rows_casual
-                                      : sap_rows_nurikabe;
     if (t->count != 1) {
         mistake = SAP_ROW_WORDS;
     } else if (t->length[0] < s->cols) {
@@ -233,6 +253,52 @@ static void take_row(struct session *s, const char *line, const struct tokens *t
     }
 }
 
+/* A request line where a row is read (its first word a request's: no
+ * row's alphabet spells one): a person who left out NEW's mine count types
+ * HINT or 1 5 5 there.  The request ends at once, nothing changed, and the
+ * next line is a request again: "row N is not a row of _ and *: NEW reads R
+ * rows", and for NEW's rows how to ask for a random board, with an eighth
+ * of the cells as its mines ("; for a random board name the mines: NEW 9 9
+ * 10").  Every request's rows are told so (CASUAL's, CASUALMAP's,
+ * NURIKABE's), whatever mistake an earlier row held; number lines, whose
+ * words are numbers as a click's are, are not. */
+static void not_a_row(struct session *s)
+{
+    uint8_t kind;
+    const char *alphabet = rows_alphabet(s, &kind);
+    const char *word;
+    char cell[2] = { 0, 0 }, c;
+    uint32_t n[3];
+    size_t room, length;
+    char *at;
+
+    n[0] = s->item + 1u;
+    sap_session_reply_start_err(s);
+    sap_session_reply_add_format(s, SAP_STR("row # is not a row of "), n, NULL, 0);
+    cell[0] = sap_rom_byte(alphabet + (kind == ROWS_GAME)); /* "_ and *", as HELP says */
+    sap_session_reply_add_ram(s, cell);
+    sap_session_reply_add(s, SAP_STR(" and "));
+    cell[0] = sap_rom_byte(alphabet + (kind != ROWS_GAME));
+    sap_session_reply_add_ram(s, cell);
+    sap_session_reply_add(s, SAP_STR(": "));
+    REQUEST_FIELD(s->request, word, word); /* its keyword, in capitals */
+    at = sap_session_reply_room(s, &room);
+    for (length = 0; length < room && (c = sap_rom_byte(word + length)) != '\0'; length++)
+        at[length] = (char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    sap_session_reply_grow(s, length);
+    n[0] = s->rows;
+    sap_session_reply_add_format(s, SAP_STR(" reads # rows"), n, NULL, 0);
+    if (kind == ROWS_GAME) {
+        n[1] = s->cols;
+        n[2] = (s->rows * s->cols + 6u) / 8u; /* below the cells: NEW takes it */
+        sap_session_reply_add_format(
+            s, SAP_STR("; for a random board name the mines: NEW # # #"), n, NULL, 0);
+    }
+    sap_session_reply_end(s);
+    sap_session_abandon_request(s);
+    s->mode = MODE_REQUEST;
+}
+
 /* The request's last line was read: its first mistake, or its work. */
 static void lines_done(struct session *s)
 {
@@ -251,11 +317,16 @@ void sap_session_take_line(struct session *s, const char *line, uint32_t length)
 {
     struct tokens t;
 
-    tokenize(line, length, &t);
+    tokenize(line, length, &t, SAP_PERSON_EXTRAS && s->mode != MODE_ROWS);
     if (t.count == 0)
         return; /* blank lines are ignored everywhere */
     if (s->mode == MODE_REQUEST) {
         take_request(s, line, &t);
+        return;
+    }
+    if (SAP_PERSON_EXTRAS && s->mode == MODE_ROWS
+        && find_request(line + t.start[0], t.length[0]) != NULL) {
+        not_a_row(s);
         return;
     }
     if (s->deferred_length != 0) {

@@ -14,6 +14,7 @@ SAP_TEXT(err_prefix, "ERR ");
 
 const char sap_reason_not_served[] SAP_ROM = "% is not in this build";
 const char sap_reason_no_memory[] SAP_ROM = "not enough memory for this board";
+const char sap_reason_not_a_number[] SAP_ROM = "% is not a number";
 
 /* ---- the short reply line ------------------------------------------------ */
 
@@ -107,6 +108,19 @@ void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a
     sap_session_reply_start(s, prefix);
     sap_session_reply_add_format(s, SAP_STR("# # #"), n, NULL, 0);
     sap_session_reply_end(s);
+}
+
+bool sap_session_reply_over(struct session *s)
+{
+    int state = sap_game_state(s->game);
+    if (state == SAP_RUNNING)
+        return false;
+    sap_session_reply_start_err(s);
+    sap_session_reply_add(s, state == SAP_WIN ? SAP_STR("the game is won")
+                                              : SAP_STR("the game is lost"));
+    sap_session_reply_add(s, SAP_STR(": NEW starts another"));
+    sap_session_reply_end(s);
+    return true;
 }
 
 void sap_session_reply_strerror(struct session *s, int err)

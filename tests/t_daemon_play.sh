@@ -8,6 +8,9 @@
 #     takes the slot of a session idle for a twelfth of --idle-timeout;
 #   - --help says so, with the default of an hour;
 #   - a build without NEW's shortcuts (SAP_NEW_SHORTCUTS=0) reads NEW as
+#     before them;
+#   - a person's small stumbles are told at once (NEW 9 9, then HINT), and a
+#     build without them (SAP_PERSON_EXTRAS=0, the boards') answers as
 #     before them.
 set -u
 cd "$(dirname "$0")/.."
@@ -62,6 +65,28 @@ check_eq "HINT before a no-guess board's first click" "$(echo "$out" | sed -n 2p
 echo "$out" | sed -n 3p | grep -q '^RUNNING: \[<' && echo "$out" | sed -n 4p | grep -Eq '^(SAFE|MINE) '
 check "its click opens, and the next HINT is certain (no guess)" $? \
     "$(echo "$out" | tail -n 2 | cut -c1-120)"
+
+# ---- small stumbles, told at once ------------------------------------------------------
+out=$(printf 'NEW 9 9\nHINT\nVIEW\nNEW 2 2\n__\n1 1 1\nBYE\n' | "$CLIENT" send "$A" 10000)
+check_eq "NEW 9 9, then HINT: told at once, and the lines after are requests" "$out" \
+    "ERR row 1 is not a row of _ and *: NEW reads 9 rows; for a random board name the mines: NEW 9 9 10
+ERR no game: start one with NEW
+ERR row 2 is not a row of _ and *: NEW reads 2 rows; for a random board name the mines: NEW 2 2 1
+BYE"
+out=$(printf 'NEW 1 3\n*__\n1 1 3\nHINT\nPROB\nNEW 1 3\n*__\n1 1 1\nVIEW PROB\n' | "$CLIENT" send "$A" 10000)
+check_eq "HINT, PROB and VIEW PROB on a game over say it is won or lost" \
+    "$(echo "$out" | grep '^ERR')" "ERR the game is won: NEW starts another
+ERR the game is won: NEW starts another
+ERR the game is lost: NEW starts another"
+out=$(printf 'NEW 9 9 10 42\n1 (5, 5)\n2 (2,3)\n2 2,3\n2 2, 3\nSHOW\n' | "$CLIENT" send "$A" 10000)
+check_eq "clicks written as HINT writes cells: (x, y), (x,y), x,y and x, y" \
+    "$(echo "$out" | sed -n '3,5p;7p')" "RUNNING: [<2, 3, P>]
+RUNNING: [<2, 3, ?>]
+RUNNING: [<2, 3, _>]
+0 1 _ _ _ _ _ _ _"
+check_eq "a preset misspelt is told the presets' names" \
+    "$(printf 'NEW EXPRET\n' | "$CLIENT" send "$A" 10000)" \
+    "ERR 'EXPRET' is not a number or a preset: BEGINNER, INTERMEDIATE, EXPERT"
 
 # ---- idle, said out loud ---------------------------------------------------------------
 out=$("$CLIENT" wait-close "$A" 8000)
@@ -132,6 +157,26 @@ NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click
 NEW ... CASUAL|NOGUESS (last): a random game that needs no guess"
 else
     check "a build without NEW's shortcuts compiles" 1 "$(head -5 "$T/cc.log")"
+fi
+
+# ---- a build without the small stumbles (SAP_PERSON_EXTRAS=0, every board's) -----------
+if cc -std=c99 -O1 -D_POSIX_C_SOURCE=200809L -DSAP_PERSON_EXTRAS=0 -Icore \
+    $(pkg-config --cflags libuv) daemon/*.c core/*.c $(pkg-config --libs libuv) \
+    -o "$T/sapperd-plain-person" 2> "$T/cc.log"; then
+    out=$(printf 'NEW 2 2\nHINT\nBYE\nBYE\n' | "$T/sapperd-plain-person" --stdin)
+    check_eq "without them: a request where a row is read is a bad row, told after the last" \
+        "$out" "ERR row 1 has more cells than the board's 2
+BYE"
+    out=$(printf 'NEW 1 3\n*__\n2 1 1\n1 1 3\nHINT\n' | "$T/sapperd-plain-person" --stdin)
+    check_eq "... and HINT on a game won says what it did before" "$(echo "$out" | tail -n 1)" \
+        "ERR nothing is covered that is not known"
+    check_eq "... and a click is written x y" \
+        "$(printf 'NEW 2 2 1 1\n1 (1, 1)\n' | "$T/sapperd-plain-person" --stdin | tail -n 1)" \
+        "ERR '(1,' is not a number"
+    check_eq "... and a preset misspelt is not a number" \
+        "$(printf 'NEW EXPRET\n' | "$T/sapperd-plain-person" --stdin)" "ERR 'EXPRET' is not a number"
+else
+    check "a build without the small stumbles compiles" 1 "$(head -5 "$T/cc.log")"
 fi
 
 summary t_daemon_play

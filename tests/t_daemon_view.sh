@@ -2,9 +2,10 @@
 # t_daemon_view.sh - VIEW through sapperd over a real TCP socket, as a
 # person at netcat sees it: an expert game drawn in 80 columns with its
 # rulers, row numbers and status line, in colour and without, after every
-# move under SET VIEW ON, VIEW PROB, and a 1000 x 1000 board's 2 MB VIEW
-# arriving whole.  Every reply is also exactly what an in-process session
-# says to the same bytes (the transport changes nothing).
+# move under SET VIEW ON (and alone under SET VIEW ONLY), VIEW PROB, and a
+# 1000 x 1000 board's 2 MB VIEW arriving whole.  Every reply is also
+# exactly what an in-process session says to the same bytes (the transport
+# changes nothing).
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib/daemon.sh
@@ -82,6 +83,19 @@ check_eq "SET VIEW ON: the flag's move, then its VIEW" \
 check_eq "SET VIEW OFF: the boom line alone" "$(echo "$out" | tail -n 3)" \
     "$(printf 'OK\nRUNNING: [<1, 9, ?>]\nBYE')"
 same_as_session "moves under SET VIEW ON" 'NEW 9 9 10 42\nSET VIEW ON\nSET COLOR ON\n1 5 5\n2 1 1\n3 5 5\n'
+
+# SET VIEW ONLY: the VIEW alone, and SET VIEW ON's the same after its boom lines.
+out=$(send 'NEW 9 9 10 42\nSET VIEW ONLY\n1 5 5\n2 1 9\n1 1 5\n1 2 2\nBYE\n')
+check_eq "SET VIEW ONLY: no boom line" "$(echo "$out" | grep -c '^RUNNING\|^LOSE\|^INVALID')" "0"
+check_eq "SET VIEW ONLY: a VIEW a move, each with its status" \
+    "$(echo "$out" | grep '^mines left')" "mines left 10 of 10  clicks 1  playing
+mines left 9 of 10  clicks 2  playing
+mines left 9 of 10  clicks 3  lost
+mines left 9 of 10  clicks 3  lost"
+on=$(send 'NEW 9 9 10 42\nSET VIEW ON\n1 5 5\n2 1 9\n1 1 5\n1 2 2\nBYE\n')
+check_eq "SET VIEW ONLY: SET VIEW ON's replies less their boom lines" "$out" \
+    "$(echo "$on" | grep -v '^RUNNING\|^LOSE\|^INVALID')"
+same_as_session "moves under SET VIEW ONLY" 'NEW 9 9 10 42\nSET VIEW ONLY\nSET COLOR ON\n1 5 5\n2 1 1\n3 5 5\n'
 
 # VIEW PROB: fields of three columns, ok where PROB says 0%.
 out=$(send 'NEW 9 9 10 1049 NOGUESS\n1 5 5\nPROB\nVIEW PROB\nBYE\n')

@@ -118,6 +118,7 @@ probe frontier -DSAP_DEDUCE_FRONTIER=64u
 probe solvers -DSAP_SOLVERS=0u
 probe work -DSAP_MAX_WORK_BYTES=4096u
 probe shortcuts -DSAP_NEW_SHORTCUTS=0
+probe person -DSAP_PERSON_EXTRAS=0
 
 # The blocks the caller sizes with a limit-dependent macro are checked
 # against the library's own size: a program that believes in a smaller

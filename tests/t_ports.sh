@@ -45,9 +45,12 @@ trap 'rm -rf "$tmp"' EXIT
 # core, without HINT's endgame search (SAP_ENDGAME_LAYOUTS 0: its block
 # does not fit their RAM), so that a guess is the look-ahead's there too.
 # and without RESUME, which no board serves (PORT_SOLVERS_ALL, ports/ports.mk).
+# Every board's knobs (PORT_KNOBS, ports/ports.mk: SAP_PERSON_EXTRAS 0) go
+# into both hosts.
 host=build/host-boards/sapperd
 board_solvers="'-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_DEDUCE|SAP_SOLVER_VIEW|SAP_SOLVER_STATS)'"
-make --no-print-directory -s BUILD=build/host-boards OPT="-O2 -DSAP_ENDGAME_LAYOUTS=0u $board_solvers" "$host" \
+port_knobs=$(printf 'show: ; @echo $(PORT_KNOBS)\n' | make --no-print-directory -s -f Makefile -f - show)
+make --no-print-directory -s BUILD=build/host-boards OPT="-O2 -DSAP_ENDGAME_LAYOUTS=0u $board_solvers $port_knobs" "$host" \
     > "$tmp/host.log" 2>&1 || { cat "$tmp/host.log"; exit 1; }
 # The Uno's twin on the host: sapperd built with the ATmega328P's limits and
 # solvers (ports/avr/port.mk), so that its answers, which the Uno's must
@@ -55,7 +58,7 @@ make --no-print-directory -s BUILD=build/host-boards OPT="-O2 -DSAP_ENDGAME_LAYO
 uno_defines=$(printf 'show: ; @echo $(filter -DSAP_%%,$(AVR328P_CFLAGS))\n' |
     make --no-print-directory -s -f Makefile -f - show)
 uno_host=build/host-avr328p/sapperd
-make --no-print-directory -s BUILD=build/host-avr328p OPT="-O2 $uno_defines" "$uno_host" \
+make --no-print-directory -s BUILD=build/host-avr328p OPT="-O2 $uno_defines $port_knobs" "$uno_host" \
     > "$tmp/uno-host.log" 2>&1 || { cat "$tmp/uno-host.log"; exit 1; }
 
 passed=0

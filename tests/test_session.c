@@ -92,9 +92,9 @@ static void test_unknown_and_usage(void)
 
 static void test_numbers(void)
 {
-    session_expect("NEW x 3\n", "ERR 'x' is not a number\n");
+    session_expect("NEW 3 x\n", "ERR 'x' is not a number\n");
     session_expect("NEW 3 -3\n", "ERR '-3' is not a number\n");
-    session_expect("NEW +3 3\n", "ERR '+3' is not a number\n");
+    session_expect("CASUAL +3 3\n", "ERR '+3' is not a number\n");
     session_expect("NEW 4294967296 3\n",
                    "ERR '4294967296' is too large: numbers go up to 4294967295\n");
     session_expect("NEW 3 99999999999999999999\n",
@@ -103,7 +103,10 @@ static void test_numbers(void)
     session_expect("1 4294967296 1\n",
                    "ERR '4294967296' is too large: numbers go up to 4294967295\n");
     session_expect("MASTER 1 1 1x\n", "ERR '1x' is not a number\n");
-    session_expect("NEW hard\n", "ERR 'hard' is not a number\n");
+    /* NEW's first word may be a preset: one that is neither is told so
+     * (test_session_person.c) */
+    session_expect("NEW hard\n",
+                   "ERR 'hard' is not a number or a preset: BEGINNER, INTERMEDIATE, EXPERT\n");
 }
 
 static void test_sizes(void)

@@ -149,8 +149,10 @@ static const struct row rows[] = {
       "   1  2\n1 ok ok\n2 ok ok\nmines left 1 of 1  clicks 0  not started\nEND\n", 0, 0 },
     { "VIEW PROB", "a game", "NEW 2 2\n*_\n__\n1 2 2\n", "VIEW PROB\n",
       "   1  2\n1 33 33\n2 33  1\nmines left 1 of 1  clicks 1  playing\nEND\n", 0, 0 },
-    { "VIEW PROB", "a game over", "NEW 2 2\n*_\n__\n1 2 2\n1 1 2\n1 2 1\n", "VIEW PROB\n",
-      "   1  2\n1 **  1\n2  1  1\nmines left 1 of 1  clicks 3  won\nEND\n", 0, 0 },
+    { "VIEW PROB", "a game won", "NEW 2 2\n*_\n__\n1 2 2\n1 1 2\n1 2 1\n", "VIEW PROB\n",
+      "ERR the game is won: NEW starts another\n", 0, 0 },
+    { "VIEW PROB", "a game lost", "NEW 2 2\n*_\n__\n1 1 1\n", "VIEW PROB\n",
+      "ERR the game is lost: NEW starts another\n", 0, 0 },
     /* PLAY */
     { "PLAY", "no game", "", "PLAY\n", "ERR no game: start one with NEW\n", 0, 0 },
     { "PLAY", "n of 0", "NEW 2 2 1 1\n", "PLAY 0\n", "ERR usage: PLAY [<n>], n at least 1\n", 0,

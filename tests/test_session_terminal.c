@@ -315,8 +315,9 @@ static void test_set_echo(void)
     expect_every_way("set echo on\r\nSET ECHO OFF\r\nbye\r\n", 0,
                      "OK\r\nSET ECHO OFF\r\nOK\nBYE\n");
     expect_every_way("SET ECHO OFF\rbye\r", SAP_TERMINAL_ECHO, "SET ECHO OFF\r\nOK\nBYE\n");
-    expect_every_way("SET ECHO MAYBE\r", SAP_TERMINAL_ECHO,
-                     "SET ECHO MAYBE\r\nERR usage: SET ECHO|COLOR|VIEW ON|OFF\r\n");
+    expect_every_way(
+        "SET ECHO MAYBE\r", SAP_TERMINAL_ECHO,
+        "SET ECHO MAYBE\r\nERR usage: SET ECHO|COLOR|VIEW ON|OFF or SET VIEW ONLY\r\n");
     sap_session_init(&s, NULL);
     CHECK_EQ_INT(sap_session_terminal(&s), 0);
     session_ask(&s, "SET ECHO ON\n", reply, sizeof reply);
