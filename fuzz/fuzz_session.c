@@ -47,7 +47,10 @@ enum mirror_mode {
     MIRROR_CLOSED   /* the session is closing */
 };
 
-enum pending_request { PENDING_NONE, PENDING_NEW, PENDING_OTHER };
+/* Whether the build reads positions (ANALYZE, sapper.h section 1). */
+#define SERVES_ANALYZE ((SAP_SOLVERS & SAP_SOLVER_ANALYZE) != 0)
+
+enum pending_request { PENDING_NONE, PENDING_NEW, PENDING_ANALYZE, PENDING_OTHER };
 
 struct mirror {
     enum mirror_mode mode;
@@ -177,13 +180,21 @@ struct words {
     size_t length[8];
 };
 
-/* The request's tokens as section 9 splits them: spaces and tabs. */
+/* Whether c ends a word of a request line: a space or a tab, and where
+ * the build reads cells as HINT writes them (SAP_PERSON_EXTRAS), '(', ')'
+ * and ','. */
+static bool word_end(char c)
+{
+    return c == ' ' || c == '\t' || (SAP_PERSON_EXTRAS && (c == '(' || c == ')' || c == ','));
+}
+
+/* The request's tokens as section 9 splits them. */
 static void split_words(const char *line, size_t length, struct words *w)
 {
     size_t i = 0;
     w->count = 0;
     while (i < length) {
-        while (i < length && (line[i] == ' ' || line[i] == '\t'))
+        while (i < length && word_end(line[i]))
             i++;
         if (i == length)
             break;
@@ -191,7 +202,7 @@ static void split_words(const char *line, size_t length, struct words *w)
             w->start[w->count] = line + i;
             w->length[w->count] = 0;
         }
-        while (i < length && line[i] != ' ' && line[i] != '\t') {
+        while (i < length && !word_end(line[i])) {
             if (w->count < 8)
                 w->length[w->count]++;
             i++;
@@ -379,6 +390,14 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
             start_pending(m, PENDING_OTHER, SAP_REPLY_MAX, a);
             return;
         }
+    } else if (SERVES_ANALYZE && word_is(&w, 0, "analyze") && word_number(&w, 1, &a)
+               && word_number(&w, 2, &b) && word_number(&w, 3, &c)) {
+        if (!answered) { /* its rows, each read whole: a position as seen */
+            m->new_rows = a;
+            m->new_cols = b;
+            start_pending(m, PENDING_ANALYZE, SAP_REPLY_MAX, a);
+            return;
+        }
     } else if (word_is(&w, 0, "casualmap") && word_number(&w, 1, &a)
                && word_number(&w, 2, &b)) {
         if (!answered) {
@@ -541,6 +560,11 @@ static void mirror_whole_line(struct mirror *m, const char *line, size_t length,
                    reply_length, m->pending_bound);
         if (m->pending == PENDING_NEW)
             note_new_game(m, reply, reply_length, m->new_rows, m->new_cols);
+        if (m->pending == PENDING_ANALYZE && reply_length == 3
+            && memcmp(reply, "OK\n", 3) == 0) {
+            m->game_rows = m->new_rows; /* the position is the game */
+            m->game_cols = m->new_cols;
+        }
         m->pending = PENDING_NONE;
         m->mode = closing ? MIRROR_CLOSED : MIRROR_REQUEST;
         return;
