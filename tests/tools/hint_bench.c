@@ -88,7 +88,7 @@ static double full_deduce_us(void *block, size_t bytes)
 {
     sap_deduce *d;
     double t0 = now_us();
-    if (sap_deduce_init(&d, block, bytes, session.game) != SAP_OK)
+    if (sap_deduce_init(&d, block, bytes, sap_session_game(&session)) != SAP_OK)
         abort();
     while (sap_deduce_step(d, SAP_BUDGET_UNLIMITED) == SAP_MORE)
         ;
@@ -107,7 +107,7 @@ static double full_hint_us(void *block, size_t bytes)
 {
     sap_hint *h;
     double t0 = now_us();
-    if (sap_hint_init(&h, block, bytes, session.game) != SAP_OK)
+    if (sap_hint_init(&h, block, bytes, sap_session_game(&session)) != SAP_OK)
         abort();
     while (sap_hint_step(h, SAP_BUDGET_UNLIMITED) == SAP_MORE)
         ;
