@@ -96,16 +96,11 @@ void sap_hint_leave_out_endgame(struct sap_hint *h)
     h->no_endgame = 1;
 }
 
-/* The covered neighbours of cell x as the player sees them. */
+/* The covered neighbours of covered cell x as the player sees them. */
 static uint8_t covered_neighbours(const sap_game *g, uint32_t x)
 {
-    uint32_t cols = sap_game_cols(g), r, c;
-    struct sap_box b = sap_block_around(sap_game_rows(g), cols, x / cols, x % cols);
-    uint8_t n = 0;
-    for (r = b.top; r <= b.bottom; r++)
-        for (c = b.left; c <= b.right; c++)
-            n += (r * cols + c != x && sap_seen_number(g, r, c) < 0);
-    return n;
+    uint32_t cols = sap_game_cols(g);
+    return (uint8_t)(sap_covered_around(g, x / cols, x % cols) - 1u);
 }
 
 /* With the rules alone, an unsettled cell's odds as its numbers suggest:

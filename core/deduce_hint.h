@@ -91,11 +91,16 @@ void sap_hint_leave_out_endgame(struct sap_hint *h);
  * steps a call, true once done; it offers each unsure cell it passes to
  * the guess (deduce_guess.c). */
 /* The scan's costs in steps (sapper.h section 2): a cell looked at is one;
- * a certain cell's reason reads a few blocks around it, and two steps read
- * up to 81 (a number next to it, each of that number's neighbours, its
- * numbers). */
+ * a certain cell's reason reads a few blocks around it, and rule 2 (two
+ * steps; with SAP_HINT_REASONS one or two numbers and the known mines
+ * around them) up to REASON_REACH places each way. */
 #define REASON_STEPS 64u
 #define TWO_STEPS_STEPS 1024u
+/* How far a reason reads from its cell, in rows or columns (a number two
+ * places from one beside the cell, its covered neighbours, the numbers
+ * that prove them mines, their covered neighbours; two steps, a number
+ * beside the cell and the same, four). */
+#define REASON_REACH (SAP_HINT_REASONS ? 6u : 4u)
 void sap_hint_scan_begin(struct sap_hint *h);
 bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
 /* The scan's two looks at cell x, for a scan of the cells it chooses
@@ -103,12 +108,19 @@ bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
  * true, and it is the best), the second's (the steps it cost). */
 bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
 /* The level of the simplest reason for certain covered cell x (safe, or
- * a mine): 1 one number, 2 two steps, 3 the whole count.  It only falls
- * while x is covered (a number that shows 0 keeps showing it; a number
- * whose covered neighbours are all mines keeps them covered, and the
- * mines proven around a number only grow), and it reads nothing more
- * than four rows or columns away from x. */
-unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe);
+ * a mine): 1 one number, 2 a number or two beside known mines (two steps,
+ * with SAP_HINT_REASONS 0), 3 the whole count.  It only falls while x is
+ * covered (a number that shows 0 keeps showing it; a number whose covered
+ * neighbours are all mines keeps them covered, so a known mine stays one),
+ * and it reads nothing more than REASON_REACH rows or columns away from x:
+ * known, a level x is known not to be above (4: none), spares the reading
+ * of what could not be simpler (known 2: one number alone). */
+unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe, unsigned known);
+/* The covered cells of the block around (r, c), itself among them. */
+uint32_t sap_covered_around(const sap_game *g, uint32_t r, uint32_t c);
+/* ... and its reason, as HINT's line would give it after "SAFE x y: " (or
+ * "MINE x y: "), for the tests. */
+unsigned sap_hint_reason(const sap_game *g, uint32_t x, bool safe, char *buf, size_t cap);
 uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
 void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
 
