@@ -663,22 +663,21 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
                      SAP_STR("%: a 50/50 that no move can ever resolve: guess it now"));
         return len;
     }
-    sap_text_add(buf, cap, &len, SAP_STR("%: no cell is certain; "));
-    if (c->weighed != WEIGHED) {
-        sap_text_add(buf, cap, &len, SAP_STR("this is the safest"));
-        return len;
-    }
-    if (c->p == safest->p) { /* the safest, or as safe as it */
-        sap_text_add(buf, cap, &len, SAP_STR("this is the safest, and "));
-    } else {
-        sap_text_add(buf, cap, &len, SAP_STR("riskier than "));
+    if (c->weighed == WEIGHED && c->p != safest->p) {
+        sap_text_add(buf, cap, &len, SAP_STR("%: riskier than the safest ("));
         add_tenths(buf, cap, &len, safest->p);
-        sap_text_add(buf, cap, &len, SAP_STR("%, but "));
+        sap_text_add(buf, cap, &len, SAP_STR("%), but "));
+    } else { /* the safest, or as safe as it */
+        sap_text_add(buf, cap, &len, SAP_STR("%: no cell is certain; this is the safest"));
+        if (c->weighed != WEIGHED)
+            return len;
+        sap_text_add(buf, cap, &len, SAP_STR(", and "));
     }
+    /* progress: safe, and a cell certainly safe after it */
     sap_text_add_u32(buf, cap, &len, sap_weight_ratio(c->progress, h->total, 100u));
-    sap_text_add(buf, cap, &len, SAP_STR("% likely to show a safe cell next"));
+    sap_text_add(buf, cap, &len, SAP_STR("% likely to be safe and lead to a safe cell"));
     if (c->p != safest->p && safest->weighed == WEIGHED) {
-        sap_text_add(buf, cap, &len, SAP_STR(", not "));
+        sap_text_add(buf, cap, &len, SAP_STR(", against "));
         sap_text_add_u32(buf, cap, &len, sap_weight_ratio(safest->progress, h->total, 100u));
         sap_text_add(buf, cap, &len, SAP_STR("%"));
     }
@@ -780,8 +779,8 @@ size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32
  * ", or with its last words) is said only where it fits (fits(),
  * add_if_room()). */
 SAP_STATIC_ASSERT(guess_line_fits,
-                  sizeof "GUESS 1000 1000 100.0%: no cell is certain; riskier than 100.0%, but "
-                         "100% likely to show a safe cell next, not 100%"
+                  sizeof "GUESS 1000 1000 100.0%: riskier than the safest (100.0%), but 100% "
+                         "likely to be safe and lead to a safe cell, against 100%"
                       <= HINT_LINE_MAX + 1u);
 SAP_STATIC_ASSERT(searched_line_fits,
                   sizeof "GUESS 1000 1000 100.0%: no cell is certain; searching every way the "
