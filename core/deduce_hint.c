@@ -691,6 +691,18 @@ static void cell_start(char *buf, size_t cap, size_t *n, bool safe, uint32_t r, 
     sap_text_add(buf, cap, n, SAP_STR(": "));
 }
 
+size_t sap_hint_first_line(const sap_game *g, char *buf, size_t cap)
+{
+    uint32_t r, c;
+    size_t n = 0;
+    sap_hint_first_click(g, &r, &c);
+    cell_start(buf, cap, &n, true, r, c);
+    if (sap_game_cell(g, r, c) == 'P')
+        sap_text_add(buf, cap, &n, SAP_STR("the flag on it is wrong: "));
+    sap_text_add(buf, cap, &n, SAP_STR("the first click is never a mine"));
+    return n;
+}
+
 size_t sap_hint_line(const struct sap_hint *h, char *buf, size_t cap)
 {
     const sap_game *g = h->game;
@@ -707,6 +719,8 @@ size_t sap_hint_line(const struct sap_hint *h, char *buf, size_t cap)
         return searched_line(h, buf, cap);
     if (h->guessing)
         return h->count == 0 ? 0 : guess_line(h, buf, cap);
+    if (h->first_click) /* the mines not laid yet */
+        return sap_hint_first_line(g, buf, cap);
     cell_start(line, sizeof line, &n, safe, r, c);
     if (h->scan.best == 0)
         sap_text_add(line, sizeof line, &n, SAP_STR("the flag on it is wrong: "));
@@ -738,11 +752,22 @@ unsigned sap_hint_reason(const sap_game *g, uint32_t x, bool safe, char *buf, si
     return level;
 }
 
+size_t sap_hint_text(const sap_hint *hint, char *out, size_t cap)
+{
+    if (hint == NULL || out == NULL || cap == 0)
+        return 0;
+    return sap_hint_line(hint, out, cap);
+}
+
 int sap_hint_move(const struct sap_hint *h, uint32_t *row, uint32_t *col)
 {
     uint32_t cols = sap_game_cols(h->game), x = h->scan.best_cell;
     bool open = h->scan.best == 0 || h->scan.best_safe != 0;
-    if (h->guessing) {
+    if (h->first_click) {
+        sap_hint_first_click(h->game, row, col);
+        x = *row * cols + *col;
+        open = true;
+    } else if (h->guessing) {
         if (h->count == 0)
             return 0;
         x = h->searched ? h->searched_cell : h->candidate[h->chosen].cell;

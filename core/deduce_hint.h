@@ -67,6 +67,7 @@ struct sap_hint {
     uint32_t wins, layouts;             /* the layouts it wins of those left */
     struct sap_endgame *endgame;        /* the search, in the block's end */
     uint8_t no_endgame;                 /* sap_hint_leave_out_endgame */
+    uint8_t first_click;                /* the mines not laid: the first click */
     uint32_t half;                      /* a cell at 50 % the scan met (cells: none) ... */
     uint32_t partner;                   /* ... the other of its pair, if it has one ... */
     uint32_t pair;                      /* ... and its candidate, if weighed (count: none) */
@@ -124,12 +125,20 @@ unsigned sap_hint_reason(const sap_game *g, uint32_t x, bool safe, char *buf, si
 uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
 void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
 
+/* Before the first click of a random board (its mines not laid), HINT's
+ * cell, 0-based (deduce_guess.c, which says why): (3, 3), clipped to the
+ * board. */
+void sap_hint_first_click(const sap_game *game, uint32_t *row, uint32_t *col);
+
 /* ---- for the session: HINT's line, PROB's tokens (deduce_hint.c) -------- */
 
 /* HINT's line (deduce_hint.c) once sap_hint_step (sapper.h section 10) is
  * done: no line end, at most cap - 1 bytes, 0 when nothing covered is left
  * to say anything of. */
 size_t sap_hint_line(const struct sap_hint *hint, char *buf, size_t cap);
+/* ... and before the first click (sap_hint_first_click): "SAFE 3 3: the
+ * first click is never a mine", the flag on it said wrong first. */
+size_t sap_hint_first_line(const sap_game *game, char *buf, size_t cap);
 /* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
 size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
                       char *buf);

@@ -26,12 +26,19 @@
  * every place has four digits: each line, the longest there can be, fits a
  * reply (under SAP_REPLY_MAX with its line end), a flag the numbers prove wrong
  * included.
-
+ *
+ * And the library's HINT says what the protocol's does: in games played
+ * through a session by HINT's moves (flags on the first click and on safe
+ * cells now and then), sap_hint_text and sap_hint_move on the session's
+ * game give the session's HINT line and move, byte for byte, before the
+ * first click ((3, 3) clipped to the board) as after it.
  */
 #include "check.h"
 #include "deduce_hint.h" /* sap_hint_reason, sap_hint_line */
 #include "sapper.h"
+#include "lib/heap_memory.h"
 #include "lib/players.h"
+#include "lib/session_drive.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -638,9 +645,92 @@ done:
     free(dblock);
 }
 
+/* The library's HINT on the session's game: its line and move. */
+static int library_hint(const sap_game *g, char *line, size_t cap, uint32_t *row, uint32_t *col)
+{
+    size_t bytes = SAP_HINT_BYTES(sap_game_rows(g), sap_game_cols(g));
+    void *block = malloc(bytes);
+    sap_hint *h;
+    int op = -1, err;
+    line[0] = '\0';
+    if (CHECK(block != NULL) && CHECK_EQ_INT(sap_hint_init(&h, block, bytes, g), SAP_OK)) {
+        while ((err = sap_hint_step(h, 7)) == SAP_MORE)
+            continue;
+        if (CHECK_EQ_INT(err, SAP_OK)) {
+            char cut[8];
+            CHECK(sap_hint_text(h, line, cap) == strlen(line));
+            /* a smaller buffer holds the line's start; none, nothing */
+            CHECK(sap_hint_text(h, cut, sizeof cut) == (strlen(line) < 7 ? strlen(line) : 7u));
+            CHECK(strncmp(cut, line, strlen(cut)) == 0);
+            CHECK(sap_hint_text(h, cut, 0) == 0 && sap_hint_text(NULL, cut, sizeof cut) == 0);
+            op = sap_hint_move(h, row, col);
+        }
+    }
+    free(block);
+    return op;
+}
+
+static void test_text_as_the_protocol(void)
+{
+    static const uint32_t sizes[][3] = { { 1, 1, 0 },   { 2, 2, 1 },  { 1, 5, 1 },
+                                         { 3, 7, 4 },   { 9, 9, 10 }, { 8, 12, 18 },
+                                         { 16, 30, 99 } };
+    static char reply[1 << 16];
+    int game, lines = 0, first = 0, flagged = 0;
+    for (game = 0; game < 70; game++) {
+        const uint32_t *size = sizes[game % 7];
+        struct sap_session s;
+        char request[64], line[SAP_REPLY_MAX];
+        int moves;
+        sap_session_init(&s, &heap_memory);
+        snprintf(request, sizeof request, "NEW %u %u %u %d\n", size[0], size[1], size[2],
+                 game + 1);
+        session_ask(&s, request, reply, sizeof reply);
+        if (game % 3 == 0) { /* a flag on the first click's cell */
+            snprintf(request, sizeof request, "2 %u %u\n", size[0] < 3 ? size[0] : 3u,
+                     size[1] < 3 ? size[1] : 3u);
+            session_ask(&s, request, reply, sizeof reply);
+        }
+        for (moves = 0; moves < 400; moves++) {
+            const sap_game *g = sap_session_game(&s);
+            uint32_t row = 0, col = 0;
+            int op;
+            if (sap_game_state(g) != SAP_RUNNING)
+                break;
+            op = library_hint(g, line, sizeof line, &row, &col);
+            first += !sap_game_mines_laid(g);
+            flagged += strstr(line, "the flag on it is wrong") != NULL;
+            session_ask(&s, "HINT\n", reply, sizeof reply);
+            lines++;
+            if (!CHECK(strlen(reply) > 0 && reply[strlen(reply) - 1] == '\n'))
+                break;
+            reply[strlen(reply) - 1] = '\0';
+            if (!CHECK_EQ_STR(line, reply)) {
+                fprintf(stderr, "  game %d (%u x %u, %u mines), move %d\n", game, size[0],
+                        size[1], size[2], moves);
+                break;
+            }
+            if (op == 0)
+                break;
+            /* the move HINT names, and now and then a flag on a safe cell */
+            if (moves % 7 == 3 && strncmp(line, "SAFE", 4) == 0 && op == SAP_OP_LEFT)
+                op = SAP_OP_RIGHT;
+            snprintf(request, sizeof request, "%d %u %u\n", op, row + 1, col + 1);
+            session_ask(&s, request, reply, sizeof reply);
+        }
+        sap_session_release(&s);
+    }
+    fprintf(stderr, "  %d HINT lines, %d before the first click, %d flags said wrong\n", lines,
+            first, flagged);
+    CHECK(lines > 1000);
+    CHECK(first >= 70);
+    CHECK(flagged > 50);
+}
+
 int main(void)
 {
     RUN_SLOW_TEST(test_reasons_against_brute_force);
     RUN_TEST(test_long_places);
+    RUN_TEST(test_text_as_the_protocol);
     return check_summary("test_deduce_reasons");
 }
