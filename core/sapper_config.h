@@ -142,7 +142,7 @@
 
 /* HINT's reasons from two numbers and from known mines (core/README.md,
  * "HINT's reasons"): 1 by default; 0 leaves them out of a board short of
- * flash (1.6 KiB of Cortex-M3 code: the boards in the tree build so), whose
+ * flash (2 KiB of Cortex-M3 code: the boards in the tree build so), whose
  * HINT then says "every layout that fits the numbers ..." of what neither
  * one number nor two steps (a safe cell's number whose one or two mines
  * are each shown by one number) prove.  It changes no size and no other
