@@ -67,6 +67,7 @@ struct sap_hint {
     uint32_t wins, layouts;             /* the layouts it wins of those left */
     struct sap_endgame *endgame;        /* the search, in the block's end */
     uint8_t no_endgame;                 /* sap_hint_leave_out_endgame */
+    uint8_t first_click;                /* the mines not laid: the first click */
     uint32_t half;                      /* a cell at 50 % the scan met (cells: none) ... */
     uint32_t partner;                   /* ... the other of its pair, if it has one ... */
     uint32_t pair;                      /* ... and its candidate, if weighed (count: none) */
@@ -91,11 +92,16 @@ void sap_hint_leave_out_endgame(struct sap_hint *h);
  * steps a call, true once done; it offers each unsure cell it passes to
  * the guess (deduce_guess.c). */
 /* The scan's costs in steps (sapper.h section 2): a cell looked at is one;
- * a certain cell's reason reads a few blocks around it, and two steps read
- * up to 81 (a number next to it, each of that number's neighbours, its
- * numbers). */
+ * a certain cell's reason reads a few blocks around it, and rule 2 (two
+ * steps; with SAP_HINT_REASONS one or two numbers and the known mines
+ * around them) up to REASON_REACH places each way. */
 #define REASON_STEPS 64u
 #define TWO_STEPS_STEPS 1024u
+/* How far a reason reads from its cell, in rows or columns (a number two
+ * places from one beside the cell, its covered neighbours, the numbers
+ * that prove them mines, their covered neighbours; two steps, a number
+ * beside the cell and the same, four). */
+#define REASON_REACH (SAP_HINT_REASONS ? 6u : 4u)
 void sap_hint_scan_begin(struct sap_hint *h);
 bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
 /* The scan's two looks at cell x, for a scan of the cells it chooses
@@ -103,14 +109,26 @@ bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
  * true, and it is the best), the second's (the steps it cost). */
 bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
 /* The level of the simplest reason for certain covered cell x (safe, or
- * a mine): 1 one number, 2 two steps, 3 the whole count.  It only falls
- * while x is covered (a number that shows 0 keeps showing it; a number
- * whose covered neighbours are all mines keeps them covered, and the
- * mines proven around a number only grow), and it reads nothing more
- * than four rows or columns away from x. */
-unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe);
+ * a mine): 1 one number, 2 a number or two beside known mines (two steps,
+ * with SAP_HINT_REASONS 0), 3 the whole count.  It only falls while x is
+ * covered (a number that shows 0 keeps showing it; a number whose covered
+ * neighbours are all mines keeps them covered, so a known mine stays one),
+ * and it reads nothing more than REASON_REACH rows or columns away from x:
+ * known, a level x is known not to be above (4: none), spares the reading
+ * of what could not be simpler (known 2: one number alone). */
+unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe, unsigned known);
+/* The covered cells of the block around (r, c), itself among them. */
+uint32_t sap_covered_around(const sap_game *g, uint32_t r, uint32_t c);
+/* ... and its reason, as HINT's line would give it after "SAFE x y: " (or
+ * "MINE x y: "), for the tests. */
+unsigned sap_hint_reason(const sap_game *g, uint32_t x, bool safe, char *buf, size_t cap);
 uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
 void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
+
+/* Before the first click of a random board (its mines not laid), HINT's
+ * cell, 0-based (deduce_guess.c, which says why): (3, 3), clipped to the
+ * board. */
+void sap_hint_first_click(const sap_game *game, uint32_t *row, uint32_t *col);
 
 /* ---- for the session: HINT's line, PROB's tokens (deduce_hint.c) -------- */
 
@@ -118,6 +136,9 @@ void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
  * done: no line end, at most cap - 1 bytes, 0 when nothing covered is left
  * to say anything of. */
 size_t sap_hint_line(const struct sap_hint *hint, char *buf, size_t cap);
+/* ... and before the first click (sap_hint_first_click): "SAFE 3 3: the
+ * first click is never a mine", the flag on it said wrong first. */
+size_t sap_hint_first_line(const sap_game *game, char *buf, size_t cap);
 /* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
 size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
                       char *buf);

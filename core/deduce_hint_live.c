@@ -19,11 +19,14 @@
  *   - FLAGGED: flagged cells not known to be mines, where a wrong flag
  *     would be;
  *   - PLAIN, TWO, HARDER: the certain cells by the level of their
- *     simplest reason (sap_hint_level: one number, two steps, the whole
- *     count).  The first member of the first set not empty is HINT's
- *     answer.  A level only falls while its cell is covered, and only
- *     when a cell four rows or columns away at most is opened: a cell
- *     opened sends those of TWO and HARDER around it back to NOTED.
+ *     simplest reason (sap_hint_level: one number; a number or two beside
+ *     known mines; the whole count; with SAP_HINT_REASONS, TWO holds those
+ *     of HARDER too until the scan reads their level).  The first member
+ *     of the first set not empty is HINT's answer.  A level only falls
+ *     while its cell is covered, and only when a cell REASON_REACH (six)
+ *     rows or columns away at most is opened, to one number when one two
+ *     away at most is: a cell opened sends those of HARDER around it back
+ *     to NOTED, and those of TWO next to its neighbours.
  * A member that has been opened, or is a mine flagged, is no longer news,
  * and is taken out when the scan meets it, so each costs the scan once.
  *
@@ -172,17 +175,25 @@ void sap_live_begin(struct sap_live *l)
     l->col = l->box[0].left;
 }
 
-/* Cell x opened: the cells of TWO and HARDER four rows or columns away
- * at most may have a simpler reason now, and are sorted again. */
+/* Cell x opened: the cells of HARDER REASON_REACH rows or columns away at
+ * most may have a simpler reason now, and those of TWO two away at most
+ * (one number, the simplest, reads no farther; with SAP_HINT_REASONS 0,
+ * where they are few, as far as those of HARDER), and are sorted again. */
 static void opened(struct sap_live *l, uint32_t x)
 {
     sap_deduce *d = l->deduce;
-    struct sap_box b = sap_box_within(d->rows, d->cols, x / d->cols, x % d->cols, 4u);
+    uint32_t xr = x / d->cols, xc = x % d->cols;
+    struct sap_box b = sap_box_within(d->rows, d->cols, xr, xc, REASON_REACH);
     uint32_t r, c;
     for (r = b.top; r <= b.bottom; r++)
         for (c = b.left; c <= b.right; c++) {
             uint32_t y = r * d->cols + c;
-            if (has(l, TWO, y) || has(l, HARDER, y))
+#if SAP_HINT_REASONS
+            bool near = r + 2u >= xr && r <= xr + 2u && c + 2u >= xc && c <= xc + 2u;
+#else
+            bool near = true;
+#endif
+            if (has(l, HARDER, y) || (near && has(l, TWO, y)))
                 add(l, NOTED, y);
         }
 }
@@ -294,12 +305,15 @@ static bool flagged(const struct sap_live *l, uint32_t x)
 
 /* A noted cell sorted: a settled cell covered goes to the set of its
  * level, and to FLAGGED too when flagged and safe; a mine flagged is no
- * news. */
+ * news.  With SAP_HINT_REASONS, whose reasons of level 2 read more, a
+ * cell not of one number goes to TWO, and its level is read only when the
+ * scan comes to it (read_level). */
 static void sort_cell(struct sap_live *l, uint32_t x)
 {
     static const uint8_t set_of_level[] = { PLAIN, PLAIN, TWO, HARDER };
     uint8_t f = flags_of(l->deduce)[x] & (F_OPEN | F_SETTLED);
     bool safe = f == F_SEEN_SAFE, mine = f == F_SEEN_MINE;
+    unsigned known = SAP_HINT_REASONS ? 2u : 4u; /* one number, or read_level */
     take_out(l, PLAIN, x);
     take_out(l, TWO, x);
     take_out(l, HARDER, x);
@@ -311,8 +325,28 @@ static void sort_cell(struct sap_live *l, uint32_t x)
         else
             return;
     }
-    add(l, (enum live_set)set_of_level[sap_hint_level(l->hint.game, x, safe) & 3u], x);
+    add(l, (enum live_set)set_of_level[sap_hint_level(l->hint.game, x, safe, known) & 3u], x);
 }
+
+#if SAP_HINT_REASONS
+/* The first member of TWO or HARDER that is news: the answer if its level
+ * is the set's.  TWO's members may be of either (sort_cell, above), and
+ * their level is read here: one of HARDER moves there, where its level
+ * stays until a cell near enough to lower it opens (opened(), above). */
+static uint32_t read_level(struct sap_live *l, uint32_t x, bool safe)
+{
+    unsigned level = l->stage == LS_TWO ? sap_hint_level(l->hint.game, x, safe, 4u) : 3u;
+    if (level > 2u && l->stage == LS_TWO) {
+        take_out(l, TWO, x);
+        add(l, HARDER, x);
+    } else {
+        l->hint.scan.best = (uint8_t)level;
+        l->hint.scan.best_cell = x;
+        l->hint.scan.best_safe = safe;
+    }
+    return TWO_STEPS_STEPS;
+}
+#endif
 
 /* One member of the set the stage reads: the steps it cost. */
 static uint32_t look_at(struct sap_live *l, uint32_t x)
@@ -335,6 +369,10 @@ static uint32_t look_at(struct sap_live *l, uint32_t x)
             take_out(l, (enum live_set)(PLAIN + (l->stage - LS_PLAIN)), x);
             return 1;
         }
+#if SAP_HINT_REASONS
+        if (l->stage != LS_PLAIN && !flagged(l, x))
+            return read_level(l, x, f == F_SEEN_SAFE);
+#endif
         return sap_hint_consider(&l->hint, x);
     }
 }

@@ -34,23 +34,18 @@ static void start_prob_map(struct session *s)
  * so, as HINT says of any safe cell flagged. */
 static void first_click_cell(const struct session *s, uint32_t *x, uint32_t *y)
 {
-    uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
-    *x = rows < 3u ? rows : 3u;
-    *y = cols < 3u ? cols : 3u;
+    sap_hint_first_click(s->game, x, y); /* the library's rule (deduce_guess.c), 0-based */
+    *x += 1u;
+    *y += 1u;
 }
 
 static void first_click(struct session *s)
 {
-    uint32_t x, y;
-    first_click_cell(s, &x, &y);
-    sap_session_reply_start(s, SAP_STR("SAFE "));
-    sap_session_reply_add_u32(s, x);
-    sap_session_reply_add(s, SAP_STR(" "));
-    sap_session_reply_add_u32(s, y);
-    sap_session_reply_add(s, sap_game_cell(s->game, x - 1u, y - 1u) == 'P'
-                                 ? SAP_STR(": the flag on it is wrong: the first click is "
-                                           "never a mine")
-                                 : SAP_STR(": the first click is never a mine"));
+    size_t room;
+    char *at;
+    sap_session_reply_start(s, SAP_STR(""));
+    at = sap_session_reply_room(s, &room);
+    sap_session_reply_grow(s, sap_hint_first_line(s->game, at, room)); /* the library's */
     sap_session_reply_end(s);
 }
 

@@ -933,9 +933,9 @@ int sap_deduce_step(sap_deduce *deduce, uint32_t budget);
  * certain; 0 for an opened cell). */
 int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32_t *per_10000);
 
-/* HINT's move without its text (what the protocol's HINT and PLAY use): a
- * certain cell if there is one (a safe one to open, or a mine to flag),
- * else the guess judged best for winning.  The guess: when few layouts fit
+/* HINT (what the protocol's HINT and PLAY use): a certain cell if there is
+ * one (a safe one to open, or a mine to flag) and why, else the guess
+ * judged best for winning.  The guess: when few layouts fit
  * (SAP_ENDGAME_LAYOUTS), the move that wins most often, found exactly by
  * the endgame search; else the safest cells and the interior cells
  * likeliest to show a 0 are weighed by a look-ahead - the position
@@ -948,10 +948,14 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
  *     sap_hint_init(&h, block, SAP_HINT_BYTES(r, c), game);
  *     while ((err = sap_hint_step(h, budget)) == SAP_MORE) ...;
  *     op = sap_hint_move(h, &row, &col);  -> SAP_OP_LEFT, SAP_OP_RIGHT
+ *     sap_hint_text(h, line, sizeof line);  -> "SAFE 3 4: (2, 3) shows 1 ..."
  *
- * The game must not change until the move is read; on a large board the
- * look-ahead weighs fewer cells (each of its deductions covers the whole
- * board), down to none past about 480 x 480. */
+ * The game must not change until the move and the text are read; on a
+ * large board the look-ahead weighs fewer cells (each of its deductions
+ * covers the whole board), down to none past about 480 x 480.  Before the
+ * first click of a random board (sap_game_mines_laid false) nothing is
+ * deduced: HINT names (3, 3), clipped to the board, which is never a mine
+ * there (the protocol's HINT and PLAY name the same cell). */
 #define SAP_HINT_HEADER_BYTES 512u
 #define SAP_HINT_BYTES(rows, cols)                                                             \
     ((size_t)SAP_HINT_HEADER_BYTES + ((SAP_DEDUCE_BYTES(rows, cols) + 7u) & ~(size_t)7u)       \
@@ -985,6 +989,14 @@ int sap_hint_step(sap_hint *hint, uint32_t budget);
  * next move opens; a '?' on a mine cycles to '_' first); 0 when nothing
  * covered is left unknown. */
 int sap_hint_move(const sap_hint *hint, uint32_t *row, uint32_t *col);
+/* After SAP_OK: HINT's line as the protocol's HINT writes it, without its
+ * line end, NUL-terminated: "SAFE x y: <why>" (a safe cell, the flag on it
+ * said wrong first where it has one), "MINE x y: <why>" or "GUESS x y
+ * p%: <why>" (x, y 1-based; p its mine odds), core/README.md saying what
+ * the reasons are.  At most SAP_REPLY_MAX - 1 bytes, so that a buffer of
+ * SAP_REPLY_MAX always holds it (a smaller cap cuts it).  Returns its
+ * length; 0 when nothing covered is left unknown (sap_hint_move's 0). */
+size_t sap_hint_text(const sap_hint *hint, char *out, size_t cap);
 
 /* ------------------------------------------------------------------------
  * 11. Board statistics (STATS)

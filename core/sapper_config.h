@@ -140,6 +140,18 @@
 #define SAP_PERSON_EXTRAS 1
 #endif
 
+/* HINT's reasons from two numbers and from known mines (core/README.md,
+ * "HINT's reasons"): 1 by default; 0 leaves them out of a board short of
+ * flash (2 KiB of Cortex-M3 code: the boards in the tree build so), whose
+ * HINT then says "every layout that fits the numbers ..." of what neither
+ * one number nor two steps (a safe cell's number whose one or two mines
+ * are each shown by one number) prove.  It changes no size and no other
+ * reply, so it is not part of SAP_LIMITS_TAG.  An integer constant: the
+ * core tests it with #if. */
+#ifndef SAP_HINT_REASONS
+#define SAP_HINT_REASONS 1
+#endif
+
 /* Where the core keeps its constant text (the HELP text, ERR reasons and
  * reply words, about 4 KiB).  0: ordinary read-only data.  1: program
  * memory, read with the lpm instruction: on AVR, whose plain loads read

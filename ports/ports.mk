@@ -28,8 +28,11 @@ PORT_CFLAGS := $(WARN) -Os -g -ffreestanding -fno-builtin -fno-tree-loop-distrib
                -fno-stack-protector -ffunction-sections -fdata-sections -flto \
                -flto-partition=one -Icore -Iports $(PORT_KNOBS)
 # Every solver but RESUME (a board has one serial line and no connection to
-# lose): the boards that serve the whole protocol build with these.
-PORT_SOLVERS_ALL := '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_DEDUCE|SAP_SOLVER_VIEW|SAP_SOLVER_STATS)'
+# lose): the boards that serve the whole protocol build with these, and
+# with HINT's reasons of one number and two steps only (SAP_HINT_REASONS 0:
+# those of two numbers and known mines would not fit the Cortex-M3's flash).
+PORT_SOLVERS_ALL := '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_DEDUCE|SAP_SOLVER_VIEW|SAP_SOLVER_STATS)' \
+  -DSAP_HINT_REASONS=0
 PORT_LDFLAGS := -nostdlib -nostartfiles -Wl,--gc-sections
 PORTS :=
 PORTS_EXTRA_DEPS :=

@@ -5,9 +5,9 @@
  * when HINT guesses:
  *   - the guess's odds are the brute force's, to the 0.1 % it is written
  *     in, and so are those of the safest cell it names when it is not it;
- *   - "N% likely to show a safe cell next": the share of layouts in which
- *     the guess is safe and, among the layouts showing the same number
- *     there, some other covered cell is safe in all of them;
+ *   - "N% likely to be safe and lead to a safe cell": the share of
+ *     layouts in which the guess is safe and, among the layouts showing the
+ *     same number there, some other covered cell is safe in all of them;
  *   - a 50/50 said to be forced is one: a neighbour with exactly one mine
  *     between the two in every layout, and every covered cell next to one
  *     of them and not the other a mine in every layout;
@@ -239,19 +239,22 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
         ++*forced;
         return;
     }
-    at = strstr(line, "riskier than ");
+    at = strstr(line, "riskier than the safest (");
     if (at != NULL) {
-        CHECK(sscanf(at, "riskier than %u.%u%%", &safest_whole, &safest_tenth) == 2);
+        CHECK(sscanf(at, "riskier than the safest (%u.%u%%)", &safest_whole, &safest_tenth)
+              == 2);
         CHECK(odds_match(l, min_at, safest_whole * 10 + safest_tenth));
         CHECK(whole * 10 + tenth >= min);
         ++*riskier;
     } else {
         CHECK(odds_match(l, min_at, whole * 10 + tenth));
     }
-    at = strstr(line, "and ");
+    at = strstr(line, ", but ");
     if (at == NULL)
-        at = strstr(line, "but ");
-    if (at != NULL && sscanf(at + 4, "%u%%", &percent) == 1) {
+        at = strstr(line, ", and ");
+    if (at != NULL
+        && CHECK(sscanf(at + 6, "%u%% likely to be safe and lead to a safe cell", &percent)
+                 == 1)) {
         double want = progress(l, i);
         if (!CHECK(percent + 1.0 > want && percent < want + 1.0))
             fprintf(stderr, "  %s: brute force %.2f%%\n", line, want);
