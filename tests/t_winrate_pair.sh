@@ -87,15 +87,15 @@ same "planted: the games only A won" \
 same "planted: the games only B won" \
     "$(grep '^only	B	expert' "$tmp/planted" | cut -f5 | tr '\n' ' ')" "60 61 62 "
 
-# The issue's JSMinesweeper counts (modern, 100,000 boards): B - A = +0.43
-# (+0.23 to +0.62), p = 1.7e-5 as its compare.py printed them.
+# JSMinesweeper beside sapper on 100,000 modern expert boards: B - A =
+# +0.43 (+0.23 to +0.62), p = 1.7e-5, as the peer tool's compare printed them.
 awk -v A="$tmp/ia" -v B="$tmp/ib" 'function g(f, s, o) { printf "game\texpert-modern\t3,3\t%d\t%s\t1\t0\n", s, o > f }
     BEGIN { n = 0
         for (k = 0; k < 48983; k++) { g(A, n, "won"); g(B, n++, "won") }
         for (k = 0; k < 41151; k++) { g(A, n, "lost"); g(B, n++, "lost") }
         for (k = 0; k < 4719; k++) { g(A, n, "won"); g(B, n++, "lost") }
         for (k = 0; k < 5147; k++) { g(A, n, "lost"); g(B, n++, "won") } }'
-same "the issue's counts" "$("$W" --pair "$tmp/ia" "$tmp/ib" | grep '^pair	')" \
+same "JSMinesweeper beside sapper, 100,000 boards" "$("$W" --pair "$tmp/ia" "$tmp/ib" | grep '^pair	')" \
     "$(printf 'pair\texpert-modern\t3,3\t100000\t48983\t41151\t4719\t5147\t0.4280\t0.2333\t0.6227\t1.71157e-05\n')"
 
 # ---- refusals
