@@ -34,16 +34,6 @@ static struct sap_box around(const sap_game *g, uint32_t r, uint32_t c)
     return sap_block_around(sap_game_rows(g), sap_game_cols(g), r, c);
 }
 
-uint32_t sap_covered_around(const sap_game *g, uint32_t r, uint32_t c)
-{
-    struct sap_box a = around(g, r, c);
-    uint32_t rr, cc, n = 0;
-    for (rr = a.top; rr <= a.bottom; rr++)
-        for (cc = a.left; cc <= a.right; cc++)
-            n += sap_seen_number(g, rr, cc) < 0;
-    return n;
-}
-
 /* A number next to (r, c) that by itself proves it a mine (all its
  * covered neighbours are mines) or, with want_safe, safe (it shows 0):
  * true and its place in *nr, *nc. */

@@ -117,8 +117,6 @@ bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
  * known, a level x is known not to be above (4: none), spares the reading
  * of what could not be simpler (known 2: one number alone). */
 unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe, unsigned known);
-/* The covered cells of the block around (r, c), itself among them. */
-uint32_t sap_covered_around(const sap_game *g, uint32_t r, uint32_t c);
 /* ... and its reason, as HINT's line would give it after "SAFE x y: " (or
  * "MINE x y: "), for the tests. */
 unsigned sap_hint_reason(const sap_game *g, uint32_t x, bool safe, char *buf, size_t cap);

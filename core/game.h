@@ -122,10 +122,12 @@ static inline const uint8_t *cells_of_const(const sap_game *g)
 void sap_game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
                            bool add);
 
-/* A typed position's covered (not opened) cells around (row, col), itself
- * included; and its first opened cell in `row` whose number those cannot
- * hold (*col, SAP_ERR_ARG), else SAP_OK (game_position.c). */
-uint32_t sap_game_covered_around(const sap_game *game, uint32_t row, uint32_t col);
+/* The cells not opened (covered, flagged, questioned) around (row, col),
+ * itself included: what a number there can hold (game_position.c, for
+ * HINT's reasons and a typed position's check alike); and a typed
+ * position's first opened cell in `row` whose number those cannot hold
+ * (*col, SAP_ERR_ARG), else SAP_OK. */
+uint32_t sap_covered_around(const sap_game *game, uint32_t row, uint32_t col);
 int sap_game_position_fault(const sap_game *game, uint32_t row, uint32_t *col);
 
 /* The random mines are laid at the first left click, on (v.walk): the pass

@@ -200,7 +200,7 @@ static int check_rows(struct session *s, const sap_game *g)
             n[0] = row + 1u;
             n[1] = col + 1u;
             n[2] = (uint32_t)(sap_game_cell(g, row, col) - '0');
-            n[3] = sap_game_covered_around(g, row, col);
+            n[3] = sap_covered_around(g, row, col);
             sap_session_reply_err_format(
                 s,
                 SAP_STR("(#, #) shows # but only # of its neighbours are covered: no layout "
