@@ -43,11 +43,6 @@ enum hint_stage {
     HS_DONE
 };
 
-/* Candidates whose safety is within this many parts in 10,000 of the
- * safest's are weighed. */
-#ifndef HINT_TOLERANCE
-#define HINT_TOLERANCE 500u
-#endif
 /* The look-ahead's work: cells deduced, in all, per guess (a what-if
  * deduces the whole board): enough for every candidate up to about
  * 150 x 150, fewer beyond, none past about 480 x 480. */
@@ -62,10 +57,6 @@ enum hint_stage {
  * position whose own count took millions of steps gets the safest cell
  * rather than a look-ahead of minutes. */
 #define HINT_LOOK_CEILING ((uint32_t)1 << 23)
-/* Progress's weight against survival, in 1/1024ths. */
-#ifndef HINT_PROGRESS_WEIGHT
-#define HINT_PROGRESS_WEIGHT 0u
-#endif
 
 /* Before the first click of a random board (of any level) its mines are
  * not laid, and whichever cell is opened first is safe: HINT names a good
@@ -315,20 +306,24 @@ static void start_what_if(struct sap_hint *h)
 }
 
 /* The candidate named: the best chance of surviving the guess and the
- * move after it, progress weighed in; ties to the safer, then the first. */
+ * move after it; ties to the safer, then the first.  A dead candidate (one
+ * number only) is named only if every one weighed is dead: its guess risks
+ * a mine to learn nothing. */
 static void choose(struct sap_hint *h)
 {
-    uint64_t best = 0;
-    uint32_t i;
-    bool found = false;
+    uint32_t best = 0, i;
+    bool found = false, living = false;
+    for (i = 0; i < h->count; i++)
+        if (h->candidate[i].weighed == WEIGHED && i != h->pair && h->candidate[i].outcomes > 1u)
+            living = true;
     for (i = 0; i < h->count; i++) {
         const struct hint_candidate *c = &h->candidate[i];
-        uint64_t score;
+        uint32_t score;
         if (c->weighed != WEIGHED || i == h->pair)
             continue;
-        score = (uint64_t)sap_weight_ratio(c->survive, h->total, (uint32_t)1 << 30) * 1024u
-                + (uint64_t)sap_weight_ratio(c->progress, h->total, (uint32_t)1 << 30)
-                      * HINT_PROGRESS_WEIGHT;
+        if (HINT_DEAD && c->outcomes == 1u && living)
+            continue;
+        score = sap_weight_ratio(c->survive, h->total, (uint32_t)1 << 30);
         if (!found || score > best || (score == best && c->p < h->candidate[h->chosen].p)) {
             best = score;
             h->chosen = i;
@@ -386,17 +381,22 @@ static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
         int view = sap_deduce_cell(d, h->cursor / d->cols, h->cursor % d->cols, &p);
         if (view == SAP_CELL_SAFE)
             h->after_safe = 1;
-        else if (view == SAP_CELL_UNSURE && p < h->after_p)
+        else if (view == SAP_CELL_UNSURE && p < h->after_p) {
+            h->after_p2 = h->after_p;
             h->after_p = p;
+        } else if (view == SAP_CELL_UNSURE && p < h->after_p2)
+            h->after_p2 = p;
     }
     *budget_left = budget;
     if (h->cursor < cells && !h->after_safe)
         return false;
     if (c->weighed == NOT_FORCED)
         return true;
+    c->outcomes++;
+    if (HINT_BLEND && !h->after_safe && h->after_p <= 10000u && h->after_p2 <= 10000u)
+        h->after_p = (h->after_p * (HINT_BLEND) + h->after_p2) / (HINT_BLEND + 1u);
     if (h->after_safe || h->after_p > 10000u) { /* a certain cell, or the game won */
         c->survive = sap_weight_add(c->survive, d->total);
-        c->progress = sap_weight_add(c->progress, d->total);
     } else {
         c->survive = sap_weight_add(c->survive,
                                     sap_weight_scale(d->total, 10000u - h->after_p, 10000u));
@@ -520,6 +520,7 @@ static int what_if_step(struct sap_hint *h, uint32_t *budget)
         h->cursor = 0;
         h->after_safe = 0;
         h->after_p = 10001u;
+        h->after_p2 = 10001u;
         h->stage = HS_READ;
         return SAP_MORE;
     }

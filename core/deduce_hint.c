@@ -636,6 +636,16 @@ static size_t searched_line(const struct sap_hint *h, char *buf, size_t cap)
     return len;
 }
 
+/* "N% likely to be safe along with the next move": what the look-ahead
+ * weighs, a candidate's chance to survive its guess and the best move
+ * after it. */
+static void add_survival(const struct sap_hint *h, const struct hint_candidate *c, char *buf,
+                         size_t cap, size_t *len)
+{
+    sap_text_add_u32(buf, cap, len, sap_weight_ratio(c->survive, h->total, 100u));
+    sap_text_add(buf, cap, len, SAP_STR("% likely to be safe along with the next move"));
+}
+
 /* The look-ahead's guess (or the rules' estimate): why it was chosen. */
 static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
 {
@@ -653,22 +663,29 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
                      SAP_STR("%: a 50/50 that no move can ever resolve: guess it now"));
         return len;
     }
-    if (c->weighed == WEIGHED && c->p != safest->p) {
-        sap_text_add(buf, cap, &len, SAP_STR("%: riskier than the safest ("));
-        add_tenths(buf, cap, &len, safest->p);
-        sap_text_add(buf, cap, &len, SAP_STR("%), but "));
-    } else { /* the safest, or as safe as it */
+    if (c->weighed != WEIGHED || c->p == safest->p) { /* the safest, or as safe as it */
         sap_text_add(buf, cap, &len, SAP_STR("%: no cell is certain; this is the safest"));
-        if (c->weighed != WEIGHED)
-            return len;
-        sap_text_add(buf, cap, &len, SAP_STR(", and "));
+        if (c->weighed == WEIGHED) {
+            sap_text_add(buf, cap, &len, SAP_STR(", "));
+            add_survival(h, c, buf, cap, &len);
+        }
+        return len;
     }
-    /* progress: safe, and a cell certainly safe after it */
-    sap_text_add_u32(buf, cap, &len, sap_weight_ratio(c->progress, h->total, 100u));
-    sap_text_add(buf, cap, &len, SAP_STR("% likely to be safe and lead to a safe cell"));
-    if (c->p != safest->p && safest->weighed == WEIGHED) {
+    if (safest->weighed == WEIGHED && safest->outcomes == 1u) {
+        /* the safest is dead: opening it would tell nothing */
+        sap_text_add(buf, cap, &len, SAP_STR("%: the safest ("));
+        add_tenths(buf, cap, &len, safest->p);
+        sap_text_add(buf, cap, &len, SAP_STR("%) would show a known number; "));
+        add_survival(h, c, buf, cap, &len);
+        return len;
+    }
+    sap_text_add(buf, cap, &len, SAP_STR("%: riskier than the safest ("));
+    add_tenths(buf, cap, &len, safest->p);
+    sap_text_add(buf, cap, &len, SAP_STR("%), but "));
+    add_survival(h, c, buf, cap, &len);
+    if (safest->weighed == WEIGHED) {
         sap_text_add(buf, cap, &len, SAP_STR(", against "));
-        sap_text_add_u32(buf, cap, &len, sap_weight_ratio(safest->progress, h->total, 100u));
+        sap_text_add_u32(buf, cap, &len, sap_weight_ratio(safest->survive, h->total, 100u));
         sap_text_add(buf, cap, &len, SAP_STR("%"));
     }
     return len;
@@ -795,7 +812,11 @@ size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32
  * add_if_room()). */
 SAP_STATIC_ASSERT(guess_line_fits,
                   sizeof "GUESS 1000 1000 100.0%: riskier than the safest (100.0%), but 100% "
-                         "likely to be safe and lead to a safe cell, against 100%"
+                         "likely to be safe along with the next move, against 100%"
+                      <= HINT_LINE_MAX + 1u);
+SAP_STATIC_ASSERT(dead_line_fits,
+                  sizeof "GUESS 1000 1000 100.0%: the safest (100.0%) would show a known "
+                         "number; 100% likely to be safe along with the next move"
                       <= HINT_LINE_MAX + 1u);
 SAP_STATIC_ASSERT(searched_line_fits,
                   sizeof "GUESS 1000 1000 100.0%: no cell is certain; searching every way the "

@@ -19,15 +19,16 @@ SAP_INTERNAL_BEGIN
 /* A guess HINT weighs: a covered cell no number proves, and what its
  * look-ahead found.  survive: the weight of the layouts in which it is safe
  * and the next move is too, when the next move is the safest cell then (a
- * certain one counts as safe); progress: of those in which it is safe and
- * some cell is certain after it. */
+ * certain one counts as safe); outcomes: how many numbers it can show (one
+ * only: it is dead, its number known before it is opened). */
 struct hint_candidate {
     uint32_t cell;
     uint32_t p;         /* its mine odds, 0.01 % */
     uint8_t neighbours; /* covered neighbours: the numbers it can show */
     uint8_t interior;   /* next to no number */
     uint8_t weighed;    /* enum hint_weighed */
-    struct sap_weight survive, progress;
+    uint8_t outcomes;
+    struct sap_weight survive;
 };
 
 enum hint_weighed {
@@ -37,7 +38,20 @@ enum hint_weighed {
     NOT_FORCED     /* the 50/50 candidate, which turned out not to be one */
 };
 
+/* Candidates whose safety is within this many parts in 10,000 of the
+ * safest's are weighed. */
+#ifndef HINT_TOLERANCE
+#define HINT_TOLERANCE 500u
+#endif
+#ifndef HINT_BLEND
+#define HINT_BLEND 0u
+#endif
+#ifndef HINT_DEAD
+#define HINT_DEAD 0
+#endif
+#ifndef HINT_FRONTIER_CANDIDATES
 #define HINT_FRONTIER_CANDIDATES 8u
+#endif
 #define HINT_INTERIOR_CANDIDATES 2u
 #define HINT_CANDIDATES (HINT_FRONTIER_CANDIDATES + HINT_INTERIOR_CANDIDATES)
 
@@ -53,6 +67,7 @@ struct sap_hint {
     uint32_t at, number;     /* the what-if under way: candidate, its number */
     uint32_t cursor;         /* reading a what-if's cells */
     uint32_t after_p;        /* ... its safest unsure cell's odds so far */
+    uint32_t after_p2;       /* ... and the next safest's */
     uint32_t steps;          /* the position's deduction took ... */
     uint32_t what_if_steps;  /* ... and the look-ahead's so far */
     uint32_t chosen;         /* the candidate named */

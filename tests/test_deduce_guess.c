@@ -136,33 +136,6 @@ static bool odds_match(const struct layouts *l, uint32_t i, uint32_t written)
                && (written == (uint32_t)exact || written == (uint32_t)exact + 1u));
 }
 
-/* Percent of layouts in which i is safe and, among those showing the same
- * number at i, some other covered cell is safe in all (or every other one
- * is a mine in all: the game is won). */
-static double progress(const struct layouts *l, uint32_t i)
-{
-    uint32_t n, k, j, with = 0, all = (uint32_t)((1ull << l->covered_count) - 1u);
-    for (n = 0; n <= 8; n++) {
-        uint32_t group = 0, mine_seen = 0, safe_seen = 0;
-        for (k = 0; k < l->count; k++)
-            if (!(l->list[k] >> i & 1u) && number_at(l, l->list[k], i) == n) {
-                group++;
-                mine_seen |= l->list[k];
-                safe_seen |= ~l->list[k] & all;
-            }
-        if (group > 0 && (safe_seen & ~(1u << i)) == 0) {
-            with += group; /* won */
-            continue;
-        }
-        for (j = 0; j < l->covered_count && group > 0; j++)
-            if (j != i && !(mine_seen >> j & 1u)) {
-                with += group;
-                break;
-            }
-    }
-    return 100.0 * with / l->count;
-}
-
 /* A forced 50/50 at i: a neighbour with exactly one mine of the two in
  * every layout, and every cell next to one of them only covered and a mine
  * in every layout. */
@@ -186,6 +159,129 @@ static bool forced_half(const struct layouts *l, uint32_t i)
             return true;
     }
     return false;
+}
+
+/* The mines at covered cell j among the layouts in which covered cell i is
+ * safe and shows n; *group: how many layouts those are. */
+static void group_mines(const struct layouts *l, uint32_t i, uint32_t n, uint32_t *group,
+                        uint32_t *mines)
+{
+    uint32_t k, j;
+    *group = 0;
+    memset(mines, 0, sizeof *mines * MAX_COVERED);
+    for (k = 0; k < l->count; k++)
+        if (!(l->list[k] >> i & 1u) && number_at(l, l->list[k], i) == n) {
+            ++*group;
+            for (j = 0; j < l->covered_count; j++)
+                mines[j] += l->list[k] >> j & 1u;
+        }
+}
+
+/* The chance of surviving the guess at i and the move after it, by the
+ * look-ahead's rule (deduce_hint.h): the next move is a certain cell if
+ * there is one, else the safest living cell (with HINT_BLEND, the safest
+ * two blended), else the safest dead one.  *outcomes: how many numbers i
+ * can show. */
+static double survive(const struct layouts *l, uint32_t i, uint32_t *outcomes)
+{
+    double sum = 0;
+    uint32_t n, j;
+    *outcomes = 0;
+    for (n = 0; n <= 8; n++) {
+        uint32_t group, mines[MAX_COVERED];
+        double p1 = 2, p2 = 2;
+        bool certain = false, unsure = false;
+        group_mines(l, i, n, &group, mines);
+        if (group == 0)
+            continue;
+        ++*outcomes;
+        for (j = 0; j < l->covered_count; j++) {
+            double p = (double)mines[j] / group;
+            if (j == i)
+                continue;
+            certain |= mines[j] == 0;
+            if (mines[j] == 0 || mines[j] == group)
+                continue;
+            unsure = true;
+            if (p < p1) {
+                p2 = p1;
+                p1 = p;
+            } else if (p < p2)
+                p2 = p;
+        }
+        if (certain || !unsure) {
+            sum += group;
+            continue;
+        }
+        if (HINT_BLEND && p2 <= 1)
+            p1 = (p1 * HINT_BLEND + p2) / (HINT_BLEND + 1);
+        sum += group * (1 - p1);
+    }
+    return sum / l->count;
+}
+
+/* Whether covered cell i is next to an opened number. */
+static bool on_frontier(const struct layouts *l, const sap_game *g, uint32_t i)
+{
+    uint32_t x, cells = l->rows * l->cols;
+    for (x = 0; x < cells; x++)
+        if (seen(g, x) >= 0 && adjacent(l->cols, x, l->covered[i]))
+            return true;
+    return false;
+}
+
+/* The look-ahead's choice against the brute force: of the cells within
+ * HINT_TOLERANCE of the safest (living ones, with HINT_DEAD, when there
+ * are any), none survives the guess and the move after it more often.
+ * Positions whose candidates HINT would cut (more than it keeps), with a
+ * cell at 50 % (weighed apart, for a 50/50) or near the tolerance's edge
+ * are left out.  Returns whether the position was checked. */
+static bool check_choice(const struct layouts *l, const sap_game *g, uint32_t row, uint32_t col)
+{
+    uint32_t i, k, frontier = 0, interior = 0, outcomes[MAX_COVERED], min = UINT32_MAX;
+    uint32_t chosen = index_of(l, row * l->cols + col);
+    double odds[MAX_COVERED], score[MAX_COVERED], best = -1, safest;
+    bool in[MAX_COVERED], living = false;
+    for (i = 0; i < l->covered_count; i++) {
+        uint32_t mines = 0;
+        for (k = 0; k < l->count; k++)
+            mines += l->list[k] >> i & 1u;
+        odds[i] = (double)mines / l->count;
+        if (mines * 2u == l->count)
+            return false;
+        if (mines > 0 && mines < l->count)
+            min = mines < min ? mines : min;
+    }
+    if (min == UINT32_MAX || chosen >= l->covered_count)
+        return false;
+    safest = 1 - (double)min / l->count;
+    for (i = 0; i < l->covered_count; i++) {
+        double edge = safest * (1 - HINT_TOLERANCE / 10000.0);
+        in[i] = odds[i] > 0 && odds[i] < 1 && 1 - odds[i] >= edge;
+        if (odds[i] > 0 && odds[i] < 1 && 1 - odds[i] > edge - 0.001 && 1 - odds[i] < edge + 0.001
+            && odds[i] * l->count != min)
+            return false;
+        if (!in[i])
+            continue;
+        if (on_frontier(l, g, i))
+            frontier++;
+        else
+            interior++;
+        score[i] = survive(l, i, &outcomes[i]);
+        living |= outcomes[i] > 1u;
+    }
+    if (frontier > HINT_FRONTIER_CANDIDATES || interior > HINT_INTERIOR_CANDIDATES)
+        return false;
+    CHECK(in[chosen]);
+    if (HINT_DEAD && living)
+        CHECK(outcomes[chosen] > 1u);
+    for (i = 0; i < l->covered_count; i++)
+        if (in[i] && (!HINT_DEAD || !living || outcomes[i] > 1u) && score[i] > best)
+            best = score[i];
+    if (!CHECK(score[chosen] > best - 0.002))
+        fprintf(stderr, "  (%u, %u) survives %.4f, the best %.4f\n", row + 1, col + 1,
+                score[chosen], best);
+    return true;
 }
 
 /* With the endgame search (the build's HINT) or without it (the
@@ -213,11 +309,48 @@ static int hint(const sap_game *g, uint32_t budget, char *line, uint32_t *row, u
     return sap_hint_move(h, row, col);
 }
 
+/* Whether a cell as safe as covered cell `safest` (the same mines over the
+ * layouts) can show `outcomes` numbers only (0: any) and, when `percent` is
+ * not -1, survives its guess and the next move that often (to 1 %). */
+static bool safest_like(const struct layouts *l, uint32_t safest, uint32_t outcomes, int percent)
+{
+    uint32_t i, k, want = 0;
+    for (k = 0; k < l->count; k++)
+        want += l->list[k] >> safest & 1u;
+    for (i = 0; i < l->covered_count; i++) {
+        uint32_t mines = 0, n;
+        double s;
+        for (k = 0; k < l->count; k++)
+            mines += l->list[k] >> i & 1u;
+        if (mines != want)
+            continue;
+        s = 100.0 * survive(l, i, &n);
+        if ((outcomes == 0 || n == outcomes) && (percent < 0 || (percent + 1.0 > s && percent < s + 1.0)))
+            return true;
+    }
+    return false;
+}
+
+/* "N% likely to be safe along with the next move" at text, of covered
+ * cell i, against the brute force. */
+static void check_survival(const struct layouts *l, uint32_t i, const char *text,
+                           const char *line)
+{
+    unsigned percent, outcomes;
+    double want = 100.0 * survive(l, i, &outcomes);
+    if (CHECK(sscanf(text, "%u%% likely to be safe along with the next move", &percent) == 1)
+        && !CHECK(percent + 1.0 > want && percent < want + 1.0))
+        fprintf(stderr, "  %s: brute force %.2f%%\n", line, want);
+}
+
+/* Guesses named beside a dead safest cell, so far. */
+static unsigned dead_safest;
+
 /* One GUESS line checked against the layouts. */
 static void check_guess(const struct layouts *l, const char *line, uint32_t row, uint32_t col,
                         unsigned *forced, unsigned *riskier, unsigned *searched)
 {
-    unsigned x, y, whole, tenth, percent, safest_whole, safest_tenth, k, min = 1001, min_at = 0;
+    unsigned x, y, whole, tenth, safest_whole, safest_tenth, k, min = 1001, min_at = 0;
     uint32_t i = index_of(l, row * l->cols + col);
     const char *at;
     if (!CHECK(sscanf(line, "GUESS %u %u %u.%u%%", &x, &y, &whole, &tenth) == 4)
@@ -239,32 +372,47 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
         ++*forced;
         return;
     }
+    at = strstr(line, "%: the safest (");
+    if (at != NULL) { /* the safest is dead: it can show one number only */
+        CHECK(sscanf(at, "%%: the safest (%u.%u%%) would show a known number", &safest_whole,
+                     &safest_tenth)
+              == 2);
+        CHECK(odds_match(l, min_at, safest_whole * 10 + safest_tenth));
+        CHECK(whole * 10 + tenth >= min);
+        CHECK(safest_like(l, min_at, 1u, -1));
+        ++*riskier;
+        dead_safest++;
+        at = strstr(line, "; ");
+        if (at != NULL)
+            check_survival(l, i, at + 2, line);
+        return;
+    }
     at = strstr(line, "riskier than the safest (");
     if (at != NULL) {
+        unsigned against;
         CHECK(sscanf(at, "riskier than the safest (%u.%u%%)", &safest_whole, &safest_tenth)
               == 2);
         CHECK(odds_match(l, min_at, safest_whole * 10 + safest_tenth));
         CHECK(whole * 10 + tenth >= min);
         ++*riskier;
-    } else {
-        CHECK(odds_match(l, min_at, whole * 10 + tenth));
+        at = strstr(line, ", against ");
+        if (at != NULL && CHECK(sscanf(at, ", against %u%%", &against) == 1))
+            CHECK(safest_like(l, min_at, 0, (int)against));
+        at = strstr(line, ", but ");
+        if (CHECK(at != NULL))
+            check_survival(l, i, at + 6, line);
+        return;
     }
-    at = strstr(line, ", but ");
-    if (at == NULL)
-        at = strstr(line, ", and ");
-    if (at != NULL
-        && CHECK(sscanf(at + 6, "%u%% likely to be safe and lead to a safe cell", &percent)
-                 == 1)) {
-        double want = progress(l, i);
-        if (!CHECK(percent + 1.0 > want && percent < want + 1.0))
-            fprintf(stderr, "  %s: brute force %.2f%%\n", line, want);
-    }
+    CHECK(odds_match(l, min_at, whole * 10 + tenth));
+    at = strstr(line, "this is the safest, ");
+    if (at != NULL)
+        check_survival(l, i, at + 20, line);
 }
 
 /* Random small games played by HINT's own moves; every guess checked. */
 static void test_guesses_against_brute_force(void)
 {
-    unsigned game, guesses = 0, forced = 0, riskier = 0, searched = 0;
+    unsigned game, guesses = 0, forced = 0, riskier = 0, searched = 0, choices = 0;
     for (game = 0; game < 1500; game++) {
         uint32_t rows = 3 + rnd(4), cols = 3 + rnd(4), cells = rows * cols;
         uint32_t mines = 1 + rnd(cells / 3), row, col;
@@ -284,6 +432,8 @@ static void test_guesses_against_brute_force(void)
                 break;
             if (strncmp(line, "GUESS ", 6) == 0 && list_layouts(g, &l)) {
                 check_guess(&l, line, row, col, &forced, &riskier, &searched);
+                if (!with_endgame && strstr(line, "50/50") == NULL)
+                    choices += check_choice(&l, g, row, col);
                 CHECK_EQ_INT(hint(g, 1, again, &r2, &c2), op);
                 CHECK_EQ_STR(again, line);
                 CHECK_EQ_INT(hint(g, 7, again, &r2, &c2), op);
@@ -295,11 +445,13 @@ static void test_guesses_against_brute_force(void)
         }
     }
     printf("  %s: %u guesses checked (%u by the endgame search, %u riskier than the "
-           "safest, %u forced 50/50s)\n",
+           "safest, %u of them beside a dead safest, %u forced 50/50s, %u choices against "
+           "every candidate's)\n",
            with_endgame ? "HINT" : "HINT without the endgame search", guesses, searched,
-           riskier, forced);
+           riskier, dead_safest, forced, choices);
     CHECK(guesses > 500);
-    CHECK(with_endgame ? searched > guesses / 2 : searched == 0 && riskier > 0 && forced > 0);
+    CHECK(with_endgame ? searched > guesses / 2
+                       : searched == 0 && riskier > 0 && forced > 0 && choices > guesses / 8);
 }
 
 static void test_look_ahead_against_brute_force(void)
