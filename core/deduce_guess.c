@@ -8,16 +8,17 @@
  * likely to show a number that settles its neighbours wins more games than
  * one whose number will say nothing new.  So the scan keeps the safest
  * frontier cells and the interior cells with fewest covered neighbours
- * (the likeliest to show a 0), and for each of them, for each number n it
- * could show, a what-if: the same deduction with the cell opened showing
- * n (sap_deduce_suppose).  Its layouts are exactly the position's layouts
- * with the cell safe and showing n, so its total weight Z_n over the
- * position's Z is the probability of that outcome: nothing is estimated.
- * From each outcome, the best next move: a certain cell if any, else the
- * safest.  The candidate named is the one whose guess and next move
- * survive together most often (survive = sum of Z_n (1 - p_next) / Z),
- * with progress (sum of Z_n over the outcomes with a certain cell)
- * breaking near ties.  The what-ifs reuse the deduction's own block, one
+ * (the likeliest to show a 0), those within HINT_TOLERANCE of the safest,
+ * and for each of them, for each number n it could show, a what-if: the
+ * same deduction with the cell opened showing n (sap_deduce_suppose).
+ * Its layouts are exactly the position's layouts with the cell safe and
+ * showing n, so its total weight Z_n over the position's Z is the
+ * probability of that outcome: nothing is estimated.  From each outcome,
+ * the best next move: a certain cell if any, else the safest.  The
+ * candidate named is the one whose guess and next move survive together
+ * most often (survive = sum of Z_n (1 - p_next) / Z), but a dead one (a
+ * single n possible: its guess risks a mine and learns nothing) only if
+ * all are dead.  The what-ifs reuse the deduction's own block, one
  * at a time, so the look-ahead costs no memory beyond HINT's header; on a
  * large board fewer candidates are looked at (the work is a deduction of
  * the whole board per what-if), down to none: the safest cell.
@@ -321,7 +322,7 @@ static void choose(struct sap_hint *h)
         uint32_t score;
         if (c->weighed != WEIGHED || i == h->pair)
             continue;
-        if (HINT_DEAD && c->outcomes == 1u && living)
+        if (c->outcomes == 1u && living)
             continue;
         score = sap_weight_ratio(c->survive, h->total, (uint32_t)1 << 30);
         if (!found || score > best || (score == best && c->p < h->candidate[h->chosen].p)) {
@@ -381,11 +382,8 @@ static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
         int view = sap_deduce_cell(d, h->cursor / d->cols, h->cursor % d->cols, &p);
         if (view == SAP_CELL_SAFE)
             h->after_safe = 1;
-        else if (view == SAP_CELL_UNSURE && p < h->after_p) {
-            h->after_p2 = h->after_p;
+        else if (view == SAP_CELL_UNSURE && p < h->after_p)
             h->after_p = p;
-        } else if (view == SAP_CELL_UNSURE && p < h->after_p2)
-            h->after_p2 = p;
     }
     *budget_left = budget;
     if (h->cursor < cells && !h->after_safe)
@@ -393,8 +391,6 @@ static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
     if (c->weighed == NOT_FORCED)
         return true;
     c->outcomes++;
-    if (HINT_BLEND && !h->after_safe && h->after_p <= 10000u && h->after_p2 <= 10000u)
-        h->after_p = (h->after_p * (HINT_BLEND) + h->after_p2) / (HINT_BLEND + 1u);
     if (h->after_safe || h->after_p > 10000u) { /* a certain cell, or the game won */
         c->survive = sap_weight_add(c->survive, d->total);
     } else {
@@ -520,7 +516,6 @@ static int what_if_step(struct sap_hint *h, uint32_t *budget)
         h->cursor = 0;
         h->after_safe = 0;
         h->after_p = 10001u;
-        h->after_p2 = 10001u;
         h->stage = HS_READ;
         return SAP_MORE;
     }

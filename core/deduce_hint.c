@@ -671,8 +671,9 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
         }
         return len;
     }
-    if (safest->weighed == WEIGHED && safest->outcomes == 1u) {
-        /* the safest is dead: opening it would tell nothing */
+    if (SAP_HINT_REASONS && safest->weighed == WEIGHED && safest->outcomes == 1u) {
+        /* the safest is dead: opening it would tell nothing (the boards
+         * leave this line out for flash, and say the riskier line) */
         sap_text_add(buf, cap, &len, SAP_STR("%: the safest ("));
         add_tenths(buf, cap, &len, safest->p);
         sap_text_add(buf, cap, &len, SAP_STR("%) would show a known number; "));

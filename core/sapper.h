@@ -956,9 +956,7 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
  * first click of a random board (sap_game_mines_laid false) nothing is
  * deduced: HINT names (3, 3), clipped to the board, which is never a mine
  * there (the protocol's HINT and PLAY name the same cell). */
-#ifndef SAP_HINT_HEADER_BYTES
 #define SAP_HINT_HEADER_BYTES 512u
-#endif
 #define SAP_HINT_BYTES(rows, cols)                                                             \
     ((size_t)SAP_HINT_HEADER_BYTES + ((SAP_DEDUCE_BYTES(rows, cols) + 7u) & ~(size_t)7u)       \
      + SAP_ENDGAME_BYTES)
@@ -968,9 +966,7 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
  * changed: a header, five sets of cells (a bit a cell and a bit for every
  * 32 of them), and a deduction block; about 8.7 MB for 1000 x 1000, held
  * until the game is replaced or another request needs the memory. */
-#ifndef SAP_HINT_LIVE_HEADER_BYTES
 #define SAP_HINT_LIVE_HEADER_BYTES 640u
-#endif
 #define SAP_HINT_LIVE_BYTES(rows, cols)                                                        \
     ((size_t)SAP_HINT_LIVE_HEADER_BYTES                                                        \
      + (size_t)5u                                                                              \

@@ -5,9 +5,16 @@
  * when HINT guesses:
  *   - the guess's odds are the brute force's, to the 0.1 % it is written
  *     in, and so are those of the safest cell it names when it is not it;
- *   - "N% likely to be safe and lead to a safe cell": the share of
- *     layouts in which the guess is safe and, among the layouts showing the
- *     same number there, some other covered cell is safe in all of them;
+ *   - "N% likely to be safe along with the next move" (the guess's and,
+ *     after "against", the safest cell's): over the layouts in which the
+ *     guess is safe, grouped by the number it shows, those with a cell
+ *     safe in the whole group, and of the others the share in which the
+ *     group's safest cell is safe;
+ *   - a safest cell said to "show a known number" can show only one;
+ *   - without the search, the cell named survives its guess and the next
+ *     move at least as often as every other cell HINT weighs (all the
+ *     cells within its tolerance of the safest, where no more are than it
+ *     keeps), and is dead only if all of them are;
  *   - a 50/50 said to be forced is one: a neighbour with exactly one mine
  *     between the two in every layout, and every covered cell next to one
  *     of them and not the other a mine in every layout;
@@ -19,7 +26,7 @@
  * move could resolve is not called forced.
  */
 #include "check.h"
-#include "deduce_hint.h" /* sap_hint_leave_out_endgame */
+#include "deduce_hint.h" /* sap_hint_leave_out_endgame, HINT_TOLERANCE */
 #include "sapper.h"
 
 #include <stdint.h>
@@ -178,10 +185,9 @@ static void group_mines(const struct layouts *l, uint32_t i, uint32_t n, uint32_
 }
 
 /* The chance of surviving the guess at i and the move after it, by the
- * look-ahead's rule (deduce_hint.h): the next move is a certain cell if
- * there is one, else the safest living cell (with HINT_BLEND, the safest
- * two blended), else the safest dead one.  *outcomes: how many numbers i
- * can show. */
+ * look-ahead's rule (core/README.md, "HINT's guess"): the next move is a
+ * certain cell if there is one (or the game is won), else the safest
+ * cell.  *outcomes: how many numbers i can show (one: i is dead). */
 static double survive(const struct layouts *l, uint32_t i, uint32_t *outcomes)
 {
     double sum = 0;
@@ -189,7 +195,7 @@ static double survive(const struct layouts *l, uint32_t i, uint32_t *outcomes)
     *outcomes = 0;
     for (n = 0; n <= 8; n++) {
         uint32_t group, mines[MAX_COVERED];
-        double p1 = 2, p2 = 2;
+        double p1 = 2;
         bool certain = false, unsure = false;
         group_mines(l, i, n, &group, mines);
         if (group == 0)
@@ -203,18 +209,12 @@ static double survive(const struct layouts *l, uint32_t i, uint32_t *outcomes)
             if (mines[j] == 0 || mines[j] == group)
                 continue;
             unsure = true;
-            if (p < p1) {
-                p2 = p1;
-                p1 = p;
-            } else if (p < p2)
-                p2 = p;
+            p1 = p < p1 ? p : p1;
         }
         if (certain || !unsure) {
             sum += group;
             continue;
         }
-        if (HINT_BLEND && p2 <= 1)
-            p1 = (p1 * HINT_BLEND + p2) / (HINT_BLEND + 1);
         sum += group * (1 - p1);
     }
     return sum / l->count;
@@ -231,8 +231,9 @@ static bool on_frontier(const struct layouts *l, const sap_game *g, uint32_t i)
 }
 
 /* The look-ahead's choice against the brute force: of the cells within
- * HINT_TOLERANCE of the safest (living ones, with HINT_DEAD, when there
- * are any), none survives the guess and the move after it more often.
+ * HINT_TOLERANCE of the safest (the living ones, when there are any: a
+ * dead cell is named only if all are), none survives the guess and the
+ * move after it more often.
  * Positions whose candidates HINT would cut (more than it keeps), with a
  * cell at 50 % (weighed apart, for a 50/50) or near the tolerance's edge
  * are left out.  Returns whether the position was checked. */
@@ -273,10 +274,10 @@ static bool check_choice(const struct layouts *l, const sap_game *g, uint32_t ro
     if (frontier > HINT_FRONTIER_CANDIDATES || interior > HINT_INTERIOR_CANDIDATES)
         return false;
     CHECK(in[chosen]);
-    if (HINT_DEAD && living)
+    if (living)
         CHECK(outcomes[chosen] > 1u);
     for (i = 0; i < l->covered_count; i++)
-        if (in[i] && (!HINT_DEAD || !living || outcomes[i] > 1u) && score[i] > best)
+        if (in[i] && (!living || outcomes[i] > 1u) && score[i] > best)
             best = score[i];
     if (!CHECK(score[chosen] > best - 0.002))
         fprintf(stderr, "  (%u, %u) survives %.4f, the best %.4f\n", row + 1, col + 1,
@@ -451,7 +452,8 @@ static void test_guesses_against_brute_force(void)
            riskier, dead_safest, forced, choices);
     CHECK(guesses > 500);
     CHECK(with_endgame ? searched > guesses / 2
-                       : searched == 0 && riskier > 0 && forced > 0 && choices > guesses / 8);
+                       : searched == 0 && riskier > 0 && dead_safest > 0 && forced > 0
+                             && choices > guesses / 8);
 }
 
 static void test_look_ahead_against_brute_force(void)
