@@ -259,8 +259,8 @@ static bool check_choice(const struct layouts *l, const sap_game *g, uint32_t ro
     for (i = 0; i < l->covered_count; i++) {
         double edge = safest * (1 - HINT_TOLERANCE / 10000.0);
         in[i] = odds[i] > 0 && odds[i] < 1 && 1 - odds[i] >= edge;
-        if (odds[i] > 0 && odds[i] < 1 && 1 - odds[i] > edge - 0.001 && 1 - odds[i] < edge + 0.001
-            && odds[i] * l->count != min)
+        if (odds[i] > 0 && odds[i] < 1 && 1 - odds[i] > edge - 0.001
+            && 1 - odds[i] < edge + 0.001 && odds[i] * l->count != min)
             return false;
         if (!in[i])
             continue;
@@ -313,7 +313,8 @@ static int hint(const sap_game *g, uint32_t budget, char *line, uint32_t *row, u
 /* Whether a cell as safe as covered cell `safest` (the same mines over the
  * layouts) can show `outcomes` numbers only (0: any) and, when `percent` is
  * not -1, survives its guess and the next move that often (to 1 %). */
-static bool safest_like(const struct layouts *l, uint32_t safest, uint32_t outcomes, int percent)
+static bool safest_like(const struct layouts *l, uint32_t safest, uint32_t outcomes,
+                        int percent)
 {
     uint32_t i, k, want = 0;
     for (k = 0; k < l->count; k++)
@@ -326,7 +327,8 @@ static bool safest_like(const struct layouts *l, uint32_t safest, uint32_t outco
         if (mines != want)
             continue;
         s = 100.0 * survive(l, i, &n);
-        if ((outcomes == 0 || n == outcomes) && (percent < 0 || (percent + 1.0 > s && percent < s + 1.0)))
+        if ((outcomes == 0 || n == outcomes)
+            && (percent < 0 || (percent + 1.0 > s && percent < s + 1.0)))
             return true;
     }
     return false;
