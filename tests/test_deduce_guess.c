@@ -119,13 +119,19 @@ static uint32_t number_at(const struct layouts *l, uint32_t set, uint32_t i)
     return n;
 }
 
-/* Mines at i over all layouts, in 0.1 % as HINT writes it. */
-static uint32_t tenths(const struct layouts *l, uint32_t i)
+/* The layouts in which covered cell i is a mine. */
+static uint32_t mines_at(const struct layouts *l, uint32_t i)
 {
     uint32_t k, mines = 0;
     for (k = 0; k < l->count; k++)
         mines += l->list[k] >> i & 1u;
-    return (uint32_t)((1000.0 * mines / l->count) + 0.5);
+    return mines;
+}
+
+/* Mines at i over all layouts, in 0.1 % as HINT writes it. */
+static uint32_t tenths(const struct layouts *l, uint32_t i)
+{
+    return (uint32_t)((1000.0 * mines_at(l, i) / l->count) + 0.5);
 }
 
 /* Whether HINT's 0.1 % figure is i's odds: HINT rounds the engine's 0.01 %
@@ -133,11 +139,7 @@ static uint32_t tenths(const struct layouts *l, uint32_t i)
  * way. */
 static bool odds_match(const struct layouts *l, uint32_t i, uint32_t written)
 {
-    uint32_t k, mines = 0;
-    double exact;
-    for (k = 0; k < l->count; k++)
-        mines += l->list[k] >> i & 1u;
-    exact = 1000.0 * mines / l->count;
+    double exact = 1000.0 * mines_at(l, i) / l->count;
     return written == tenths(l, i)
            || (exact - (double)(uint32_t)exact > 0.45 && exact - (double)(uint32_t)exact < 0.55
                && (written == (uint32_t)exact || written == (uint32_t)exact + 1u));
@@ -239,14 +241,12 @@ static bool on_frontier(const struct layouts *l, const sap_game *g, uint32_t i)
  * are left out.  Returns whether the position was checked. */
 static bool check_choice(const struct layouts *l, const sap_game *g, uint32_t row, uint32_t col)
 {
-    uint32_t i, k, frontier = 0, interior = 0, outcomes[MAX_COVERED], min = UINT32_MAX;
+    uint32_t i, frontier = 0, interior = 0, outcomes[MAX_COVERED], min = UINT32_MAX;
     uint32_t chosen = index_of(l, row * l->cols + col);
     double odds[MAX_COVERED], score[MAX_COVERED], best = -1, safest;
     bool in[MAX_COVERED], living = false;
     for (i = 0; i < l->covered_count; i++) {
-        uint32_t mines = 0;
-        for (k = 0; k < l->count; k++)
-            mines += l->list[k] >> i & 1u;
+        uint32_t mines = mines_at(l, i);
         odds[i] = (double)mines / l->count;
         if (mines * 2u == l->count)
             return false;
@@ -316,15 +316,11 @@ static int hint(const sap_game *g, uint32_t budget, char *line, uint32_t *row, u
 static bool safest_like(const struct layouts *l, uint32_t safest, uint32_t outcomes,
                         int percent)
 {
-    uint32_t i, k, want = 0;
-    for (k = 0; k < l->count; k++)
-        want += l->list[k] >> safest & 1u;
+    uint32_t i, want = mines_at(l, safest);
     for (i = 0; i < l->covered_count; i++) {
-        uint32_t mines = 0, n;
+        uint32_t n;
         double s;
-        for (k = 0; k < l->count; k++)
-            mines += l->list[k] >> i & 1u;
-        if (mines != want)
+        if (mines_at(l, i) != want)
             continue;
         s = 100.0 * survive(l, i, &n);
         if ((outcomes == 0 || n == outcomes)
