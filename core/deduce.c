@@ -424,6 +424,33 @@ void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number)
     d->supposed_number = number;
 }
 
+void sap_deduce_assume(sap_deduce *d, uint32_t x, bool mine)
+{
+    if (d->assumed_count < 2u) {
+        d->assumed_mines |= (uint8_t)((mine ? 1u : 0u) << d->assumed_count);
+        d->assumed[d->assumed_count++] = x;
+    }
+}
+
+/* The cells assumed, settled as the rules would settle them: the count
+ * that follows has them so (an interior cell settled leaves the interior,
+ * and a mine the mines left for it).  An opened cell is no mine. */
+static void settle_assumed(sap_deduce *d)
+{
+    const uint8_t *flags = flags_of(d);
+    uint32_t i;
+    for (i = 0; i < d->assumed_count; i++) {
+        uint32_t x = d->assumed[i];
+        bool mine = (d->assumed_mines >> i) & 1u;
+        if (flags[x] & F_OPEN)
+            d->contradiction |= mine;
+        else if (flags[x] & F_SETTLED)
+            d->contradiction |= ((flags[x] & F_SEEN_MINE) != 0) != mine;
+        else
+            sap_deduce_settle(d, x, mine);
+    }
+}
+
 /* One phase for *budget steps; true when it is over (d->phase then says
  * what comes next). */
 static bool phase_step(sap_deduce *d, uint32_t *budget)
@@ -438,6 +465,7 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
     case PH_FRONTIER:
         if (!mark_frontier(d, budget))
             return false;
+        settle_assumed(d);
         d->cursor = 0;
         d->phase = PH_RULES;
         return true;

@@ -75,6 +75,9 @@ struct sap_deduce {
     uint8_t count_by;           /* enum deduce_count: walk or sweep (tests) */
     uint8_t tree_step;          /* combining: enum tree_step (deduce_combine.c) */
     uint32_t supposed_cell;     /* a covered cell taken as opened (cells: none) */
+    uint32_t assumed[2];        /* covered cells taken as mines or safe ... */
+    uint8_t assumed_count;      /* ... how many, */
+    uint8_t assumed_mines;      /* ... and which are mines (bit i: assumed[i]) */
     /* Kept between moves (deduce_live.c): */
     uint8_t live;       /* the block is live: it takes moves */
     uint8_t local;      /* the pass under way counts the changed groups only */
@@ -116,6 +119,12 @@ void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth);
  * original position's layouts with x safe and showing that number, so its
  * total weight over the original's is that event's probability. */
 void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
+
+/* Another what-if (HINT's test of a 50/50 to come): the deduction takes
+ * covered cell x as a mine, or as safe showing nothing, up to two cells,
+ * before its rules.  Its layouts are exactly the original position's with
+ * those cells so; none (SAP_ERR_STATE) proves that no layout has them so. */
+void sap_deduce_assume(sap_deduce *d, uint32_t x, bool mine);
 
 /* sap_deduce_step with the budget left over in *budget (0 unless it
  * finished or failed first), so that HINT can go on in the same call. */

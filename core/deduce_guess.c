@@ -6,19 +6,22 @@
  * the simplest reason (deduce_hint.c).  When no cell is certain, the safest
  * cell is not always the best move: a cell that is a little riskier but
  * likely to show a number that settles its neighbours wins more games than
- * one whose number will say nothing new.  So the scan keeps the safest
- * frontier cells and the interior cells with fewest covered neighbours
- * (the likeliest to show a 0), those within HINT_TOLERANCE of the safest,
- * and for each of them, for each number n it could show, a what-if: the
- * same deduction with the cell opened showing n (sap_deduce_suppose).
- * Its layouts are exactly the position's layouts with the cell safe and
- * showing n, so its total weight Z_n over the position's Z is the
- * probability of that outcome: nothing is estimated.  From each outcome,
- * the best next move: a certain cell if any, else the safest.  The
- * candidate named is the one whose guess and next move survive together
- * most often (survive = sum of Z_n (1 - p_next) / Z), but a dead one (a
- * single n possible: its guess risks a mine and learns nothing) only if
- * all are dead.  The what-ifs reuse the deduction's own block, one
+ * one whose number will say nothing new.  So the scan keeps candidates
+ * (deduce_candidates.c): the safest frontier cells and the interior cells
+ * with fewest covered neighbours (the likeliest to show a 0), those within
+ * HINT_TOLERANCE of the safest.  For each of them, for each number n it
+ * could show, a what-if: the same deduction with the cell opened showing n
+ * (sap_deduce_suppose).  Its layouts are exactly the position's layouts
+ * with the cell safe and showing n, so its total weight Z_n over the
+ * position's Z is the probability of that outcome: nothing is estimated.
+ * From each outcome, the best next move: a certain cell if any, else the
+ * safest.  The candidate named is the one whose guess and next move
+ * survive together most often (survive = sum of Z_n (1 - p_next) / Z), but
+ * a dead one (a single n possible: its guess risks a mine and learns
+ * nothing) only if all are dead.  Before any what-if, the 50/50s to come
+ * the scan kept (a cell whose mine would leave a 50/50 no move can
+ * resolve, deduce_candidates.c) are tested, and one proven is guessed at
+ * once.  The tests and the what-ifs reuse the deduction's own block, one
  * at a time, so the look-ahead costs no memory beyond HINT's header; on a
  * large board fewer candidates are looked at (the work is a deduction of
  * the whole board per what-if), down to none: the safest cell.
@@ -39,15 +42,12 @@ enum hint_stage {
     HS_RULES,      /* ... too big to count: the rules alone */
     HS_SCAN,       /* a certain cell, and the candidates */
     HS_ENDGAME,    /* few layouts: the endgame search */
+    HS_FIFTY,      /* a 50/50 to come, being proven */
     HS_WHATIF,     /* a candidate's what-if, deduced */
     HS_READ,       /* ... and read: its best next move */
     HS_DONE
 };
 
-/* The look-ahead's work: cells deduced, in all, per guess (a what-if
- * deduces the whole board): enough for every candidate up to about
- * 150 x 150, fewer beyond, none past about 480 x 480. */
-#define HINT_LOOK_CELLS ((uint32_t)1 << 21)
 /* A look-ahead costs at most this many times the position's deduction
  * (plus a floor for small ones): its what-ifs are that deduction with a
  * number more, so one far costlier means a layout count that explodes,
@@ -93,8 +93,6 @@ int sap_hint_init(struct sap_hint **hint, void *memory, size_t bytes, const sap_
                           h->deduce_bytes, game);
     if (err != SAP_OK)
         return err;
-    h->half = h->deduce->cells;
-    h->pair = HINT_CANDIDATES;
     h->stage = HS_DEDUCE;
     if (!sap_game_mines_laid(game)) { /* nothing to deduce: the first click */
         h->first_click = 1;
@@ -107,193 +105,6 @@ int sap_hint_init(struct sap_hint **hint, void *memory, size_t bytes, const sap_
 void sap_hint_leave_out_endgame(struct sap_hint *h)
 {
     h->no_endgame = 1;
-}
-
-/* The covered neighbours of covered cell x as the player sees them. */
-static uint8_t covered_neighbours(const sap_game *g, uint32_t x)
-{
-    uint32_t cols = sap_game_cols(g);
-    return (uint8_t)(sap_covered_around(g, x / cols, x % cols) - 1u);
-}
-
-/* With the rules alone, an unsettled cell's odds as its numbers suggest:
- * the highest share of mines still needed among a number's open cells
- * around it, or in the interior the mines left over the cells left. */
-static uint32_t estimate(const struct sap_hint *h, uint32_t x)
-{
-    sap_deduce *d = h->deduce;
-    uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
-    struct sap_box b = box_at(d, x);
-    uint32_t r, c, best = 0, left = d->covered - d->settled;
-    if (!(flags[x] & F_FRONTIER))
-        return left == 0 ? 0 : (d->mines - d->settled_mines) * 10000u / left;
-    for (r = b.top; r <= b.bottom; r++)
-        for (c = b.left; c <= b.right; c++) {
-            uint32_t n = r * d->cols + c, p;
-            if (!(flags[n] & F_OPEN) || free_[n] == 0)
-                continue;
-            p = (uint32_t)need[n] * 10000u / free_[n];
-            best = p > best ? p : best;
-        }
-    return best;
-}
-
-/* Inserts candidate c among list[0..*count) (at most max), in order of
- * key; equal keys keep the scan's (row) order. */
-static void insert(struct hint_candidate *list, uint32_t *count, uint32_t max,
-                   const struct hint_candidate *c, uint32_t key,
-                   uint32_t (*key_of)(const struct hint_candidate *))
-{
-    uint32_t i = *count;
-    if (i == max && key >= key_of(&list[max - 1u]))
-        return;
-    if (i == max)
-        i--;
-    else
-        ++*count;
-    while (i > 0 && key < key_of(&list[i - 1u])) {
-        list[i] = list[i - 1u];
-        i--;
-    }
-    list[i] = *c;
-}
-
-static uint32_t odds_key(const struct hint_candidate *c)
-{
-    return c->p;
-}
-
-static uint32_t neighbours_key(const struct hint_candidate *c)
-{
-    return c->neighbours;
-}
-
-/* Whether covered cells a and b are told apart by nothing a move can
- * show: every cell next to one of them and not the other is certainly a
- * mine, so no number, shown or to come, counts one and not the other
- * (an opened one would tie the pair to its other covered neighbours,
- * which a later move could settle), and swapping a mine between them
- * keeps the mine count. */
-static bool indistinct(const struct sap_hint *h, uint32_t a, uint32_t b)
-{
-    const sap_deduce *d = h->deduce;
-    uint32_t cols = d->cols, k;
-    for (k = 0; k < 2u; k++) {
-        uint32_t x = k == 0 ? a : b, y = k == 0 ? b : a, r, c, p;
-        struct sap_box around = sap_block_around(d->rows, cols, x / cols, x % cols);
-        struct sap_box other = sap_block_around(d->rows, cols, y / cols, y % cols);
-        for (r = around.top; r <= around.bottom; r++)
-            for (c = around.left; c <= around.right; c++) {
-                int view;
-                if (r * cols + c == a || r * cols + c == b
-                    || (r >= other.top && r <= other.bottom && c >= other.left
-                        && c <= other.right))
-                    continue;
-                view = sap_deduce_cell(d, r, c, &p);
-                if (view != SAP_CELL_MINE)
-                    return false;
-            }
-    }
-    return true;
-}
-
-/* A cell at 50 %: the first with a neighbour at 50 % that nothing can
- * tell apart from it is kept, to be checked by its what-ifs (a forced
- * 50/50 is guessed at once: it will never be resolved, and later guesses
- * gain nothing by waiting for it). */
-static void offer_half(struct sap_hint *h, uint32_t x)
-{
-    const sap_deduce *d = h->deduce;
-    uint32_t r, c, p;
-    struct sap_box b = sap_block_around(d->rows, d->cols, x / d->cols, x % d->cols);
-    if (h->half != d->cells || h->approximate)
-        return;
-    for (r = b.top; r <= b.bottom; r++)
-        for (c = b.left; c <= b.right; c++) {
-            uint32_t y = r * d->cols + c;
-            if (y != x && sap_deduce_cell(d, r, c, &p) == SAP_CELL_UNSURE && p == 5000u
-                && indistinct(h, x, y)) {
-                h->half = x;
-                h->partner = y;
-                return;
-            }
-        }
-}
-
-/* During the scan the frontier's candidates are candidate[0..8), in order
- * of odds, and the interior's candidate[8..10), in order of covered
- * neighbours (they all have the same odds); finish() puts them together. */
-void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p)
-{
-    struct hint_candidate c;
-    memset(&c, 0, sizeof c);
-    c.cell = x;
-    c.p = h->approximate ? estimate(h, x) : p;
-    c.neighbours = covered_neighbours(h->game, x);
-    c.interior = !(flags_of(h->deduce)[x] & F_FRONTIER);
-    if (p == 5000u)
-        offer_half(h, x);
-    if (c.interior)
-        insert(h->candidate + HINT_FRONTIER_CANDIDATES, &h->interior_count,
-               HINT_INTERIOR_CANDIDATES, &c, c.neighbours, neighbours_key);
-    else
-        insert(h->candidate, &h->frontier_count, HINT_FRONTIER_CANDIDATES, &c, c.p, odds_key);
-}
-
-/* The scan is done: the candidates together, those near enough the
- * safest, as many as the look-ahead's work allows. */
-static void finish_candidates(struct sap_hint *h)
-{
-    struct hint_candidate *list = h->candidate;
-    uint32_t i, kept = 0, min_p = 10001u, cost = 0;
-    uint32_t cells = sap_game_rows(h->game) * sap_game_cols(h->game);
-    for (i = 0; i < h->interior_count; i++)
-        list[h->frontier_count + i] = list[HINT_FRONTIER_CANDIDATES + i];
-    h->count = h->frontier_count + h->interior_count;
-    for (i = 0; i < h->count; i++)
-        min_p = list[i].p < min_p ? list[i].p : min_p;
-    for (i = 0; i < h->count; i++)
-        if ((10000u - list[i].p) * 10000u >= (10000u - min_p) * (10000u - HINT_TOLERANCE))
-            list[kept++] = list[i];
-    h->count = kept;
-    for (i = 0; i < kept; i++)
-        cost += list[i].neighbours + 1u;
-    /* the work cap drops the riskiest first, never the safest */
-    while (h->count > 1u && (uint64_t)cost * cells > HINT_LOOK_CELLS) {
-        uint32_t drop = h->count - 1u, worst = 0;
-        for (i = 0; i < h->count; i++)
-            if (list[i].p > worst || (list[i].p == worst && i > drop)) {
-                worst = list[i].p;
-                drop = i;
-            }
-        if (list[drop].p == min_p)
-            drop = h->count - 1u;
-        cost -= list[drop].neighbours + 1u;
-        for (i = drop; i + 1u < h->count; i++)
-            list[i] = list[i + 1u];
-        h->count--;
-    }
-    for (i = 0; i < h->count && list[i].p != min_p; i++)
-        ;
-    h->safest = i;
-    h->chosen = i;
-    if (h->half == h->deduce->cells)
-        return;
-    /* the 50/50 cell: a candidate already, or one more (its what-ifs say
-     * whether it is forced) */
-    for (i = 0; i < h->count && list[i].cell != h->half; i++)
-        ;
-    if (i == h->count && h->count == HINT_CANDIDATES)
-        i = h->safest == h->count - 1u ? h->count - 2u : h->count - 1u;
-    if (i == h->count)
-        h->count++;
-    if (list[i].cell != h->half) {
-        memset(&list[i], 0, sizeof list[i]);
-        list[i].cell = h->half;
-        list[i].p = 5000u;
-        list[i].neighbours = covered_neighbours(h->game, h->half);
-    }
-    h->pair = i;
 }
 
 /* The what-if of candidate h->at showing h->number, in the deduction's
@@ -315,12 +126,12 @@ static void choose(struct sap_hint *h)
     uint32_t best = 0, i;
     bool found = false, living = false;
     for (i = 0; i < h->count; i++)
-        if (h->candidate[i].weighed == WEIGHED && i != h->pair && h->candidate[i].outcomes > 1u)
+        if (h->candidate[i].weighed == WEIGHED && h->candidate[i].outcomes > 1u)
             living = true;
     for (i = 0; i < h->count; i++) {
         const struct hint_candidate *c = &h->candidate[i];
         uint32_t score;
-        if (c->weighed != WEIGHED || i == h->pair)
+        if (c->weighed != WEIGHED)
             continue;
         if (c->outcomes == 1u && living)
             continue;
@@ -335,8 +146,7 @@ static void choose(struct sap_hint *h)
         h->chosen = h->safest;
 }
 
-/* On to the next what-if, or the choice once there are none.  The 50/50
- * candidate goes first: if it is forced, nothing else needs weighing. */
+/* On to the next what-if, or the choice once there are none. */
 static void next_what_if(struct sap_hint *h)
 {
     struct hint_candidate *c = &h->candidate[h->at];
@@ -348,15 +158,7 @@ static void next_what_if(struct sap_hint *h)
     if (c->weighed == UNWEIGHED)
         c->weighed = WEIGHED;
     h->number = 0;
-    if (h->at == h->pair && c->weighed == WEIGHED) {
-        h->forced = 1;
-        h->chosen = h->pair;
-        h->stage = HS_DONE;
-        return;
-    }
-    h->at = h->at == h->pair ? 0 : h->at + 1u;
-    if (h->at == h->pair)
-        h->at++;
+    h->at++;
     if (h->at < h->count) {
         start_what_if(h);
         return;
@@ -372,11 +174,7 @@ static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
     uint32_t budget = *budget_left;
     sap_deduce *d = h->deduce;
     struct hint_candidate *c = &h->candidate[h->at];
-    uint32_t cells = d->cells, odds;
-    if (h->at == h->pair
-        && sap_deduce_cell(d, h->partner / d->cols, h->partner % d->cols, &odds)
-               != SAP_CELL_MINE)
-        c->weighed = NOT_FORCED; /* safe beside it in some layout: no 50/50 */
+    uint32_t cells = d->cells;
     for (; budget > 0 && h->cursor < cells && !h->after_safe; h->cursor++, budget--) {
         uint32_t p;
         int view = sap_deduce_cell(d, h->cursor / d->cols, h->cursor % d->cols, &p);
@@ -388,8 +186,6 @@ static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
     *budget_left = budget;
     if (h->cursor < cells && !h->after_safe)
         return false;
-    if (c->weighed == NOT_FORCED)
-        return true;
     c->outcomes++;
     if (h->after_safe || h->after_p > 10000u) { /* a certain cell, or the game won */
         c->survive = sap_weight_add(c->survive, d->total);
@@ -435,16 +231,69 @@ static uint32_t look_cap(const struct sap_hint *h)
 }
 
 /* The look-ahead over the candidates, when there are two to weigh. */
-static int start_look_ahead(struct sap_hint *h)
+static void start_what_ifs(struct sap_hint *h)
 {
     if (h->count < 2u)
         h->stage = HS_DONE;
     else {
-        h->at = h->pair < h->count ? h->pair : 0;
+        h->at = 0;
         h->number = 0;
         start_what_if(h);
     }
+}
+
+/* The test of the 50/50 to come h->fifty_at under way: a mine at its cell,
+ * and at its partner (test 0) or its flank cell safe (test 1); either must
+ * fit no layout (deduce_candidates.c). */
+static void start_fifty_test(struct sap_hint *h)
+{
+    const struct hint_fifty *f = &h->fifty[h->fifty_at];
+    (void)sap_deduce_init(&h->deduce, (unsigned char *)h + SAP_HINT_HEADER_BYTES,
+                          h->deduce_bytes, h->game);
+    sap_deduce_assume(h->deduce, f->cell, true);
+    if (h->fifty_test == 0)
+        sap_deduce_assume(h->deduce, f->partner, true);
+    else
+        sap_deduce_assume(h->deduce, f->flank, false);
+    h->stage = HS_FIFTY;
+}
+
+/* The look-ahead: the 50/50s to come first, then the candidates. */
+static int start_look_ahead(struct sap_hint *h)
+{
+    if (SAP_HINT_FIFTIES && h->fifty_count > 0)
+        start_fifty_test(h);
+    else
+        start_what_ifs(h);
     return SAP_MORE;
+}
+
+/* A test ended: err SAP_ERR_STATE (no layout) proves it, and with the last
+ * the 50/50 to come, which is named; SAP_OK disproves it, and the next
+ * 50/50 is tried, or the what-ifs begin; a test too costly ends the
+ * look-ahead, as a what-if too costly would. */
+static void fifty_tested(struct sap_hint *h, int err)
+{
+    struct hint_fifty *f = &h->fifty[h->fifty_at];
+    if (err == SAP_ERR_STATE && h->fifty_test == 0 && f->flank != h->deduce->cells) {
+        h->fifty_test = 1;
+        start_fifty_test(h);
+    } else if (err == SAP_ERR_STATE) {
+        struct hint_candidate *c = &h->candidate[0];
+        memset(c, 0, sizeof *c);
+        c->cell = f->cell;
+        c->p = f->p;
+        h->chosen = 0;
+        h->forced = 1;
+        h->stage = HS_DONE;
+    } else if (err == SAP_OK && ++h->fifty_at < h->fifty_count) {
+        h->fifty_test = 0;
+        start_fifty_test(h);
+    } else if (err == SAP_OK) {
+        start_what_ifs(h);
+    } else {
+        h->stage = HS_DONE; /* the safest, chosen already */
+    }
 }
 
 #if SAP_ENDGAME_LAYOUTS > 0
@@ -512,6 +361,10 @@ static int what_if_step(struct sap_hint *h, uint32_t *budget)
         err = SAP_ERR_SIZE; /* the look-ahead past its cost, however sliced */
     if (err == SAP_MORE)
         return SAP_MORE;
+    if (SAP_HINT_FIFTIES && h->stage == HS_FIFTY) {
+        fifty_tested(h, err);
+        return SAP_MORE;
+    }
     if (err == SAP_OK) {
         h->cursor = 0;
         h->after_safe = 0;
@@ -550,13 +403,14 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
         h->stage = HS_DONE;
         if (!h->guessing)
             return SAP_MORE;
-        finish_candidates(h);
+        sap_hint_finish_candidates(h);
         if (h->count == 0 || h->approximate || start_endgame(h))
             return SAP_MORE;
         return start_look_ahead(h);
     case HS_ENDGAME:
         return endgame_step(h, budget);
     case HS_WHATIF:
+    case HS_FIFTY:
         return what_if_step(h, budget);
     case HS_READ:
         if (read_what_if(h, budget))

@@ -658,9 +658,14 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
                              "around it, the lowest"));
         return len;
     }
-    if (h->forced) {
+    if (SAP_HINT_FIFTIES && h->forced) { /* a 50/50 to come (deduce_candidates.c) */
+        uint32_t partner = h->fifty[h->fifty_at].partner, cols = sap_game_cols(h->game);
+        sap_text_add(buf, cap, &len, SAP_STR("%: if it is a mine, it and "));
+        sap_text_add_u32(buf, cap, &len, partner / cols + 1u);
+        sap_text_add(buf, cap, &len, SAP_STR(" "));
+        sap_text_add_u32(buf, cap, &len, partner % cols + 1u);
         sap_text_add(buf, cap, &len,
-                     SAP_STR("%: a 50/50 that no move can ever resolve: guess it now"));
+                     SAP_STR(" are a 50/50 no move can ever resolve: guess it now"));
         return len;
     }
     if (c->weighed != WEIGHED || c->p == safest->p) { /* the safest, or as safe as it */

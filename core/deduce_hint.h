@@ -34,9 +34,17 @@ struct hint_candidate {
 enum hint_weighed {
     UNWEIGHED = 0, /* not yet (or the look-ahead ended first) */
     WEIGHED,       /* every what-if of it worked out */
-    NOT_WEIGHED,   /* a what-if too big: left out */
-    NOT_FORCED     /* the 50/50 candidate, which turned out not to be one */
+    NOT_WEIGHED    /* a what-if too big: left out */
 };
+
+/* A 50/50 to come (deduce_candidates.c): a covered cell at odds p that,
+ * if it is a mine, may be half of a 50/50 with partner that no move can
+ * resolve; flank: the one cell that tells them apart not known a mine
+ * (cells: none). */
+struct hint_fifty {
+    uint32_t cell, partner, flank, p;
+};
+#define HINT_FIFTIES 4u
 
 /* Candidates whose safety is within this many parts in 10,000 of the
  * safest's are weighed: within 20 %, which wins more games than 5 % or 30
@@ -69,16 +77,16 @@ struct sap_hint {
     uint8_t guessing;                   /* the scan found no certain cell */
     uint8_t after_safe;                 /* the what-if has a cell certainly safe */
     uint8_t approximate;                /* the position could not be counted: the rules only */
-    uint8_t forced;                     /* the named cell is a 50/50 no move can resolve */
+    uint8_t forced;                     /* the named cell is fifty[fifty_at]'s */
     uint8_t searched;                   /* ... or the endgame search's: */
     uint32_t searched_cell, searched_p; /* its cell and odds, */
     uint32_t wins, layouts;             /* the layouts it wins of those left */
     struct sap_endgame *endgame;        /* the search, in the block's end */
     uint8_t no_endgame;                 /* sap_hint_leave_out_endgame */
     uint8_t first_click;                /* the mines not laid: the first click */
-    uint32_t half;                      /* a cell at 50 % the scan met (cells: none) ... */
-    uint32_t partner;                   /* ... the other of its pair, if it has one ... */
-    uint32_t pair;                      /* ... and its candidate, if weighed (count: none) */
+    uint32_t fifty_count;               /* the 50/50s to come the scan kept, */
+    uint32_t fifty_at, fifty_test;      /* ... the one being proven, and its test */
+    struct hint_fifty fifty[HINT_FIFTIES];
     struct hint_candidate candidate[HINT_CANDIDATES];
     /* The scan of the finished deduction (deduce_hint.c). */
     struct {
@@ -129,7 +137,11 @@ unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe, unsigned known
  * "MINE x y: "), for the tests. */
 unsigned sap_hint_reason(const sap_game *g, uint32_t x, bool safe, char *buf, size_t cap);
 uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
+/* The guess's cells (deduce_candidates.c): the scan offers each unsure
+ * cell; once done, the candidates the look-ahead weighs are put
+ * together. */
 void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
+void sap_hint_finish_candidates(struct sap_hint *h);
 
 /* Before the first click of a random board (its mines not laid), HINT's
  * cell, 0-based (deduce_guess.c, which says why): (3, 3), clipped to the

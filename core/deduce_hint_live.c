@@ -134,8 +134,6 @@ int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_
     l->deduce->journal = l->set[NOTED];
     l->hint.game = game;
     l->hint.deduce = l->deduce;
-    l->hint.half = cells;
-    l->hint.pair = HINT_CANDIDATES;
     /* nothing read yet: the whole board is the change */
     l->box[0] = sap_box_within(rows, cols, 0, 0, rows > cols ? rows : cols);
     l->boxes = 1;

@@ -885,7 +885,7 @@ void sap_kept_game_release(struct sap_kept_game *game, const struct sap_memory *
  * engine gives up (SAP_ERR_SIZE) and claims nothing.
  * ---------------------------------------------------------------------- */
 
-#define SAP_DEDUCE_HEADER_BYTES 176u
+#define SAP_DEDUCE_HEADER_BYTES 192u
 #define SAP_DEDUCE_ROOM(cells)                                                                 \
     ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER          ? (size_t)(cells)                  \
      : (size_t)(cells) / 256u > (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells) / 256u           \
@@ -941,7 +941,8 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
  * likeliest to show a 0 are weighed by a look-ahead - the position
  * deduced again for every number each could show - and the one whose
  * guess and next move survive together most often is named, which is not
- * always the safest; a forced 50/50 first.  A position with too many
+ * always the safest; before the look-ahead, a cell whose mine would
+ * leave a 50/50 no move can resolve (core/README.md).  A position with too many
  * layouts to count is no error here: the cheap rules alone name a move.
  * One block: a header, the deduction's, the search's:
  *

@@ -152,6 +152,16 @@
 #define SAP_HINT_REASONS 1
 #endif
 
+/* HINT's 50/50s to come (core/README.md, "HINT's guess"): a cell that,
+ * were it a mine, would be half of a 50/50 no move can resolve is guessed
+ * before any other.  1 by default; 0 leaves them out of a board short of
+ * flash (about 400 bytes of Cortex-M3 code: the boards in the tree build
+ * so), whose HINT then weighs such a cell as any other.  It changes no
+ * size, so it is not part of SAP_LIMITS_TAG.  An integer constant. */
+#ifndef SAP_HINT_FIFTIES
+#define SAP_HINT_FIFTIES 1
+#endif
+
 /* Where the core keeps its constant text (the HELP text, ERR reasons and
  * reply words, about 4 KiB).  0: ordinary read-only data.  1: program
  * memory, read with the lpm instruction: on AVR, whose plain loads read

@@ -15,20 +15,24 @@
  *     move at least as often as every other cell HINT weighs (all the
  *     cells within its tolerance of the safest, where no more are than it
  *     keeps), and is dead only if all of them are;
- *   - a 50/50 said to be forced is one: a neighbour with exactly one mine
- *     between the two in every layout, and every covered cell next to one
- *     of them and not the other a mine in every layout;
+ *   - a 50/50 to come is one: in every layout with a mine at the cell
+ *     named, the neighbour named is safe, and every cell next to one of
+ *     them and not the other is covered and a mine;
+ *   - the deduction with two cells assumed mines or safe
+ *     (sap_deduce_assume) counts the brute force's layouts with them so:
+ *     none exactly when there are none, else the same share;
  *   - the same line and move at 1, 7 and unlimited steps a call.
  * Once as the build's HINT plays (most guesses on boards this small go to
  * the endgame search, whose win chances tests/test_deduce_endgame.c checks),
  * once without the search, so that the look-ahead weighs every guess.  And
  * on hand-built positions: a forced 50/50 is guessed at once, a 50/50 that a
- * move could resolve is not called forced.
+ * move could resolve is not named.
  */
 #include "check.h"
 #include "deduce_hint.h" /* sap_hint_leave_out_endgame, HINT_TOLERANCE */
 #include "sapper.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,29 +149,57 @@ static bool odds_match(const struct layouts *l, uint32_t i, uint32_t written)
                && (written == (uint32_t)exact || written == (uint32_t)exact + 1u));
 }
 
-/* A forced 50/50 at i: a neighbour with exactly one mine of the two in
- * every layout, and every cell next to one of them only covered and a mine
- * in every layout. */
-static bool forced_half(const struct layouts *l, uint32_t i)
+/* Whether covered cell i, with covered cell j beside it, is a 50/50 to
+ * come: in every layout with a mine at i, j is safe and every cell next to
+ * one of them and not the other (their flank) is a covered mine. */
+static bool fifty_to_come(const struct layouts *l, uint32_t i, uint32_t j)
 {
-    uint32_t j, k, x, cells = l->rows * l->cols;
-    for (j = 0; j < l->covered_count; j++) {
-        bool ok = adjacent(l->cols, l->covered[i], l->covered[j]);
+    uint32_t k, x, cells = l->rows * l->cols;
+    bool ok = j < l->covered_count && adjacent(l->cols, l->covered[i], l->covered[j]);
+    for (k = 0; k < l->count && ok; k++)
+        ok = !(l->list[k] >> i & 1u) || !(l->list[k] >> j & 1u);
+    for (x = 0; x < cells && ok; x++) {
+        uint32_t c = index_of(l, x);
+        if (x == l->covered[i] || x == l->covered[j]
+            || adjacent(l->cols, x, l->covered[i]) == adjacent(l->cols, x, l->covered[j]))
+            continue;
+        ok = c < l->covered_count; /* not an opened number */
         for (k = 0; k < l->count && ok; k++)
-            ok = ((l->list[k] >> i) ^ (l->list[k] >> j)) & 1u;
-        for (x = 0; x < cells && ok; x++) {
-            uint32_t c = index_of(l, x);
-            if (x == l->covered[i] || x == l->covered[j]
-                || adjacent(l->cols, x, l->covered[i]) == adjacent(l->cols, x, l->covered[j]))
-                continue;
-            ok = c < l->covered_count; /* not an opened number */
-            for (k = 0; k < l->count && ok; k++)
-                ok = l->list[k] >> c & 1u;
-        }
-        if (ok)
-            return true;
+            ok = !(l->list[k] >> i & 1u) || (l->list[k] >> c & 1u);
     }
-    return false;
+    return ok;
+}
+
+/* The layouts with covered cell a a mine (or safe) and b a mine (or safe),
+ * against the deduction's total with those cells assumed so: none exactly
+ * when the brute force has none, else the same share of the position's. */
+static bool check_assumed(const sap_game *g, const struct layouts *l, uint32_t a, bool a_mine,
+                          uint32_t b, bool b_mine)
+{
+    static unsigned char block[SAP_DEDUCE_BYTES(6, 6)] __attribute__((aligned(8)));
+    struct sap_weight whole;
+    uint32_t k, fit = 0, i = index_of(l, a), j = index_of(l, b);
+    double share;
+    sap_deduce *d;
+    int err;
+    for (k = 0; k < l->count; k++)
+        fit += (bool)(l->list[k] >> i & 1u) == a_mine && (bool)(l->list[k] >> j & 1u) == b_mine;
+    sap_deduce_init(&d, block, sizeof block, g);
+    while ((err = sap_deduce_step(d, 7)) == SAP_MORE)
+        continue;
+    if (!CHECK_EQ_INT(err, SAP_OK))
+        return false;
+    whole = d->total;
+    sap_deduce_init(&d, block, sizeof block, g);
+    sap_deduce_assume(d, a, a_mine);
+    sap_deduce_assume(d, b, b_mine);
+    while ((err = sap_deduce_step(d, 7)) == SAP_MORE)
+        continue;
+    if (fit == 0)
+        return CHECK_EQ_INT(err, SAP_ERR_STATE);
+    share = (double)fit * 1e6 / l->count; /* to one part in a million */
+    return CHECK_EQ_INT(err, SAP_OK)
+           && CHECK(fabs(sap_weight_ratio(d->total, whole, 1000000u) - share) <= 1.0);
 }
 
 /* The mines at covered cell j among the layouts in which covered cell i is
@@ -366,8 +398,15 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
         ++*searched; /* its win chance: tests/test_deduce_endgame.c */
         return;
     }
-    if (strstr(line, "a 50/50 that no move can ever resolve") != NULL) {
-        CHECK(forced_half(l, i));
+    at = strstr(line, "%: if it is a mine, it and ");
+    if (at != NULL) {
+        unsigned pr, pc;
+        CHECK(sscanf(at,
+                     "%%: if it is a mine, it and %u %u are a 50/50 no move can ever "
+                     "resolve: guess it now",
+                     &pr, &pc)
+              == 2);
+        CHECK(fifty_to_come(l, i, index_of(l, (pr - 1) * l->cols + pc - 1)));
         ++*forced;
         return;
     }
@@ -411,7 +450,7 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
 /* Random small games played by HINT's own moves; every guess checked. */
 static void test_guesses_against_brute_force(void)
 {
-    unsigned game, guesses = 0, forced = 0, riskier = 0, searched = 0, choices = 0;
+    unsigned game, guesses = 0, forced = 0, riskier = 0, searched = 0, choices = 0, assumed = 0;
     for (game = 0; game < 1500; game++) {
         uint32_t rows = 3 + rnd(4), cols = 3 + rnd(4), cells = rows * cols;
         uint32_t mines = 1 + rnd(cells / 3), row, col;
@@ -431,6 +470,13 @@ static void test_guesses_against_brute_force(void)
                 break;
             if (strncmp(line, "GUESS ", 6) == 0 && list_layouts(g, &l)) {
                 check_guess(&l, line, row, col, &forced, &riskier, &searched);
+                if (l.covered_count > 1) { /* a pair of cells assumed, chosen by the count */
+                    uint32_t i = guesses % l.covered_count;
+                    uint32_t j = (i + 1 + guesses / 4 % (l.covered_count - 1))
+                                 % l.covered_count;
+                    assumed += check_assumed(g, &l, l.covered[i], guesses & 1u, l.covered[j],
+                                             guesses & 2u);
+                }
                 if (!with_endgame && strstr(line, "50/50") == NULL)
                     choices += check_choice(&l, g, row, col);
                 CHECK_EQ_INT(hint(g, 1, again, &r2, &c2), op);
@@ -444,11 +490,11 @@ static void test_guesses_against_brute_force(void)
         }
     }
     printf("  %s: %u guesses checked (%u by the endgame search, %u riskier than the "
-           "safest, %u of them beside a dead safest, %u forced 50/50s, %u choices against "
-           "every candidate's)\n",
+           "safest, %u of them beside a dead safest, %u 50/50s to come, %u choices against "
+           "every candidate's; %u counts with two cells assumed)\n",
            with_endgame ? "HINT" : "HINT without the endgame search", guesses, searched,
-           riskier, dead_safest, forced, choices);
-    CHECK(guesses > 500);
+           riskier, dead_safest, forced, choices, assumed);
+    CHECK(guesses > 500 && assumed == guesses);
     CHECK(with_endgame ? searched > guesses / 2
                        : searched == 0 && riskier > 0 && dead_safest > 0 && forced > 0
                              && choices > guesses / 8);
@@ -488,10 +534,16 @@ static void test_hand_built_halves(void)
     static const char *const open[] = { "*__", "___", "___", "_**" };
     char line[SAP_REPLY_MAX + 1];
     line_after(deep, 14, 3, 1, line);
-    CHECK_EQ_STR(line, "GUESS 1 1 50.0%: a 50/50 that no move can ever resolve: guess it now");
+    CHECK_EQ_STR(
+        line,
+        "GUESS 1 1 50.0%: if it is a mine, it and 1 2 are a 50/50 no move can ever resolve: "
+        "guess it now");
     with_endgame = false;
     line_after(forced, 3, 3, 1, line);
-    CHECK_EQ_STR(line, "GUESS 1 1 50.0%: a 50/50 that no move can ever resolve: guess it now");
+    CHECK_EQ_STR(
+        line,
+        "GUESS 1 1 50.0%: if it is a mine, it and 1 2 are a 50/50 no move can ever resolve: "
+        "guess it now");
     line_after(open, 4, 2, 3, line);
     CHECK(strstr(line, "50/50") == NULL);
     with_endgame = true;
