@@ -1,9 +1,10 @@
 /*
  * deduce_hint.h - HINT and PROB on the deduction engine: HINT's block
  * (struct sap_hint, in front of the deduction it reads) and its scan,
- * shared by deduce_hint.c (the reasons and the scan, HINT's line and move,
- * PROB's tokens), deduce_guess.c (HINT as a whole, and its guess) and
- * deduce_hint_live.c (HINT kept between moves); and what the protocol
+ * shared by deduce_hint.c (the scan, HINT's line and move, PROB's tokens),
+ * deduce_reasons.c (a certain cell's reason), deduce_guess.c (HINT as a
+ * whole, and its guess), deduce_candidates.c (the cells a guess weighs)
+ * and deduce_hint_live.c (HINT kept between moves); and what the protocol
  * session calls of them beyond sapper.h (section 10).  Private to the
  * core.
  */
@@ -124,6 +125,17 @@ bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
  * (deduce_hint_live.c): the first pass's (a flag on a cell proven safe:
  * true, and it is the best), the second's (the steps it cost). */
 bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
+/* A line HINT writes, at most: the session puts it in its reply, which
+ * holds SAP_REPLY_MAX bytes, with its line end after the NUL the writer
+ * leaves (sapper.h section 10: a buffer of SAP_REPLY_MAX holds it). */
+#define HINT_LINE_MAX (SAP_REPLY_MAX - 2u)
+/* The reasons (deduce_reasons.c).  Certain covered cell (r, c)'s simplest
+ * reason at a level below best (1 one number, 2 a number or two beside
+ * known mines, 3 the whole count; 3 at once when best is 2 or less: nothing
+ * simpler can come of it), its text into buf at *len; and rule 3's text. */
+unsigned sap_hint_reason_at(const sap_game *g, uint32_t r, uint32_t c, bool safe, char *buf,
+                            size_t cap, size_t *len, unsigned best);
+const char *sap_hint_whole_count(bool safe);
 /* The level of the simplest reason for certain covered cell x (safe, or
  * a mine): 1 one number, 2 a number or two beside known mines (two steps,
  * with SAP_HINT_REASONS 0), 3 the whole count.  It only falls while x is

@@ -1,5 +1,5 @@
 /*
- * test_deduce_reasons.c - HINT's reasons (core/deduce_hint.c) against the
+ * test_deduce_reasons.c - HINT's reasons (core/deduce_reasons.c) against the
  * board and a brute force: what each one says must be true of the
  * position, and the cell must follow from what it names.
  *
