@@ -14,8 +14,9 @@
  * (sap_deduce_suppose).  Its layouts are exactly the position's layouts
  * with the cell safe and showing n, so its total weight Z_n over the
  * position's Z is the probability of that outcome: nothing is estimated.
- * From each outcome, the best next move: a certain cell if any, else the
- * safest.  The candidate named is the one whose guess and next move
+ * From each outcome, the best next move: a certain cell that tells
+ * something if any (one whose neighbours are all certain shows a number
+ * known already), else the safest.  The candidate named is the one whose guess and next move
  * survive together most often (survive = sum of Z_n (1 - p_next) / Z), but
  * a dead one (a single n possible: its guess risks a mine and learns
  * nothing) only if all are dead.  Before any what-if, the 50/50s to come
@@ -167,8 +168,23 @@ static void next_what_if(struct sap_hint *h)
     h->stage = HS_DONE;
 }
 
-/* A finished what-if's best next move: a certain cell, else the safest
- * unsure one; then its outcome's weight into its candidate's sums. */
+/* Whether opening safe cell x can tell something: some covered neighbour
+ * of it is unsure.  Else its number is known before it is opened, and
+ * opening it leaves the position as it was. */
+static bool telling(const sap_deduce *d, uint32_t x)
+{
+    struct sap_box b = sap_block_around(d->rows, d->cols, x / d->cols, x % d->cols);
+    uint32_t r, c, p;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++)
+            if (sap_deduce_cell(d, r, c, &p) == SAP_CELL_UNSURE)
+                return true;
+    return false;
+}
+
+/* A finished what-if's best next move: a certain cell that tells
+ * something, else the safest unsure one; then its outcome's weight into
+ * its candidate's sums. */
 static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
 {
     uint32_t budget = *budget_left;
@@ -178,7 +194,7 @@ static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
     for (; budget > 0 && h->cursor < cells && !h->after_safe; h->cursor++, budget--) {
         uint32_t p;
         int view = sap_deduce_cell(d, h->cursor / d->cols, h->cursor % d->cols, &p);
-        if (view == SAP_CELL_SAFE)
+        if (view == SAP_CELL_SAFE && telling(d, h->cursor))
             h->after_safe = 1;
         else if (view == SAP_CELL_UNSURE && p < h->after_p)
             h->after_p = p;
@@ -187,7 +203,7 @@ static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
     if (h->cursor < cells && !h->after_safe)
         return false;
     c->outcomes++;
-    if (h->after_safe || h->after_p > 10000u) { /* a certain cell, or the game won */
+    if (h->after_safe || h->after_p > 10000u) { /* a telling certain cell, or the game won */
         c->survive = sap_weight_add(c->survive, d->total);
     } else {
         c->survive = sap_weight_add(c->survive,

@@ -8,8 +8,8 @@
  *   - "N% likely to be safe along with the next move" (the guess's and,
  *     after "against", the safest cell's): over the layouts in which the
  *     guess is safe, grouped by the number it shows, those with a cell
- *     safe in the whole group, and of the others the share in which the
- *     group's safest cell is safe;
+ *     safe in the whole group that has a neighbour unsure in it, and of
+ *     the others the share in which the group's safest cell is safe;
  *   - a safest cell said to "show a known number" can show only one;
  *   - without the search, the cell named survives its guess and the next
  *     move at least as often as every other cell HINT weighs (all the
@@ -218,10 +218,25 @@ static void group_mines(const struct layouts *l, uint32_t i, uint32_t n, uint32_
         }
 }
 
+/* Whether covered cell j, safe in the group of layouts with i safe and
+ * showing one number, has a covered neighbour (not i) that is a mine in
+ * some of them and not in others: opening it can tell something. */
+static bool telling(const struct layouts *l, uint32_t i, uint32_t j, uint32_t group,
+                    const uint32_t *mines)
+{
+    uint32_t k;
+    for (k = 0; k < l->covered_count; k++)
+        if (k != i && k != j && adjacent(l->cols, l->covered[j], l->covered[k]) && mines[k] > 0
+            && mines[k] < group)
+            return true;
+    return false;
+}
+
 /* The chance of surviving the guess at i and the move after it, by the
  * look-ahead's rule (core/README.md, "HINT's guess"): the next move is a
- * certain cell if there is one (or the game is won), else the safest
- * cell.  *outcomes: how many numbers i can show (one: i is dead). */
+ * certain cell that tells something if there is one (or the game is won),
+ * else the safest cell.  *outcomes: how many numbers i can show (one: i
+ * is dead). */
 static double survive(const struct layouts *l, uint32_t i, uint32_t *outcomes)
 {
     double sum = 0;
@@ -239,7 +254,7 @@ static double survive(const struct layouts *l, uint32_t i, uint32_t *outcomes)
             double p = (double)mines[j] / group;
             if (j == i)
                 continue;
-            certain |= mines[j] == 0;
+            certain |= mines[j] == 0 && telling(l, i, j, group, mines);
             if (mines[j] == 0 || mines[j] == group)
                 continue;
             unsure = true;
