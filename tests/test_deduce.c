@@ -17,6 +17,7 @@
 #include "deduce_hint.h" /* sap_hint_line */
 #include "sapper.h"
 #include "lib/players.h"
+#include "lib/xorshift.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -27,12 +28,7 @@ static uint64_t rng = 88172645463325252ull;
 
 static uint32_t rnd(uint32_t n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    /* Every n is at least 1 (a board is at least 1 x 1), which the analyzer
-     * cannot tell: NOLINTNEXTLINE(clang-analyzer-core.DivideZero) */
-    return (uint32_t)(rng % n);
+    return xorshift_below(&rng, n);
 }
 
 /* Whether the covered cell (r, c) is next to an opened number. */

@@ -15,6 +15,7 @@
  */
 #include "check.h"
 #include "sapper.h"
+#include "lib/xorshift.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -29,10 +30,7 @@ static uint64_t rng = 0x5DEECE66Dull;
 
 static uint32_t rnd(uint32_t n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng % n);
+    return xorshift_below(&rng, n);
 }
 
 struct position {

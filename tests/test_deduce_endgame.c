@@ -17,6 +17,7 @@
 #include "check.h"
 #include "deduce_endgame.h" /* the endgame's internal API */
 #include "sapper.h"
+#include "lib/xorshift.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -27,11 +28,7 @@ static uint64_t rng = 0x2545F4914F6CDD1Dull;
 
 static uint32_t rnd(uint32_t n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    /* NOLINTNEXTLINE(clang-analyzer-core.DivideZero): n >= 1 at every call */
-    return (uint32_t)(rng % n);
+    return xorshift_below(&rng, n);
 }
 
 /* ---- the reference: the real game, searched plainly ---------------------- */

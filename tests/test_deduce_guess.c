@@ -31,6 +31,7 @@
 #include "check.h"
 #include "deduce_hint.h" /* sap_hint_leave_out_endgame, HINT_TOLERANCE */
 #include "sapper.h"
+#include "lib/xorshift.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -45,11 +46,7 @@ static uint64_t rng = 0x9E3779B97F4A7C15ull;
 
 static uint32_t rnd(uint32_t n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    /* NOLINTNEXTLINE(clang-analyzer-core.DivideZero): n is at least 1 */
-    return (uint32_t)(rng % n);
+    return xorshift_below(&rng, n);
 }
 
 /* Every layout of the covered cells that fits what is seen: bit i of a

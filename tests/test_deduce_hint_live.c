@@ -26,6 +26,7 @@
 #include "deduce_hint.h"
 #include "game.h" /* sap_game_changed_box */
 #include "sapper.h"
+#include "lib/xorshift.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -36,11 +37,7 @@ static uint64_t rng = 0x5DEECE66Dull;
 
 static uint32_t rnd(uint32_t n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    /* NOLINTNEXTLINE(clang-analyzer-core.DivideZero): n >= 1 */
-    return (uint32_t)(rng % n);
+    return xorshift_below(&rng, n);
 }
 
 static uint32_t random_budget(void)

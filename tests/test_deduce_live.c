@@ -21,6 +21,7 @@
 #include "check.h"
 #include "deduce.h"
 #include "sapper.h"
+#include "lib/xorshift.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -31,11 +32,7 @@ static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
 static uint32_t rnd(uint32_t n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    /* NOLINTNEXTLINE(clang-analyzer-core.DivideZero): n >= 1 */
-    return (uint32_t)(rng % n);
+    return xorshift_below(&rng, n);
 }
 
 /* A budget a call: 1 often, else anything from 2 steps to unlimited. */

@@ -39,6 +39,7 @@
 #include "lib/heap_memory.h"
 #include "lib/players.h"
 #include "lib/session_drive.h"
+#include "lib/xorshift.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -49,11 +50,7 @@ static uint64_t rng = 0x9E3779B97F4A7C15ull;
 
 static uint32_t rnd(uint32_t n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    /* every n is at least 1: NOLINTNEXTLINE(clang-analyzer-core.DivideZero) */
-    return (uint32_t)(rng % n);
+    return xorshift_below(&rng, n);
 }
 
 /* ---- the board as the checker reads it ---------------------------------- */

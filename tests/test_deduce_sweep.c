@@ -19,6 +19,7 @@
 #include "check.h"
 #include "deduce.h"
 #include "sapper.h"
+#include "lib/xorshift.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -29,11 +30,7 @@ static uint64_t rng = 0x2545f4914f6cdd1dull;
 
 static uint32_t rnd(uint32_t n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    /* NOLINTNEXTLINE(clang-analyzer-core.DivideZero): n >= 1 */
-    return (uint32_t)(rng % n);
+    return xorshift_below(&rng, n);
 }
 
 /* A budget a call: 1 often, else anything from 2 steps to unlimited. */

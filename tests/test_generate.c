@@ -19,6 +19,7 @@
 #include "lib/players.h"
 #include "lib/session_drive.h"
 #include "lib/ref_casual.h"
+#include "lib/xorshift.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -29,10 +30,7 @@ static uint64_t rng = 0x2545F4914F6CDD1Dull;
 
 static uint32_t rnd(uint32_t n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng % n);
+    return xorshift_below(&rng, n);
 }
 
 struct board {

@@ -8,6 +8,7 @@
  */
 #include "check.h"
 #include "sapper.h"
+#include "lib/xorshift.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -18,10 +19,7 @@ static uint64_t rng = 0x9E3779B97F4A7C15ull;
 
 static uint32_t rnd(uint32_t n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng % n);
+    return xorshift_below(&rng, n);
 }
 
 /* The reference: each cell's number (-1 for a mine), then groups by BFS. */
