@@ -426,7 +426,7 @@ void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number)
 
 void sap_deduce_assume(sap_deduce *d, uint32_t x, bool mine)
 {
-    if (d->assumed_count < 2u) {
+    if (x < d->cells && d->assumed_count < 2u) {
         d->assumed_mines |= (uint8_t)((mine ? 1u : 0u) << d->assumed_count);
         d->assumed[d->assumed_count++] = x;
     }

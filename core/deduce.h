@@ -122,8 +122,9 @@ void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
 
 /* Another what-if (HINT's test of a 50/50 to come): the deduction takes
  * covered cell x as a mine, or as safe showing nothing, up to two cells,
- * before its rules.  Its layouts are exactly the original position's with
- * those cells so; none (SAP_ERR_STATE) proves that no layout has them so. */
+ * before its rules (a cell off the board, or a third, is not taken).  Its
+ * layouts are exactly the original position's with those cells so; none
+ * (SAP_ERR_STATE) proves that no layout has them so. */
 void sap_deduce_assume(sap_deduce *d, uint32_t x, bool mine);
 
 /* sap_deduce_step with the budget left over in *budget (0 unless it

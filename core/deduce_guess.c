@@ -16,10 +16,10 @@
  * position's Z is the probability of that outcome: nothing is estimated.
  * From each outcome, the best next move: a certain cell that tells
  * something if any (one whose neighbours are all certain shows a number
- * known already), else the safest.  The candidate named is the one whose guess and next move
- * survive together most often (survive = sum of Z_n (1 - p_next) / Z), but
- * a dead one (a single n possible: its guess risks a mine and learns
- * nothing) only if all are dead.  Before any what-if, the 50/50s to come
+ * known already), else the safest.  The candidate named is the one whose
+ * guess and next move survive together most often (survive = sum of Z_n
+ * (1 - p_next) / Z), but a dead one (a single n possible: its guess risks
+ * a mine and learns nothing) only if all are dead.  Before any what-if, the 50/50s to come
  * the scan kept (a cell whose mine would leave a 50/50 no move can
  * resolve, deduce_candidates.c) are tested, and one proven is guessed at
  * once.  The tests and the what-ifs reuse the deduction's own block, one
