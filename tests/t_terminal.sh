@@ -30,7 +30,7 @@ keys="b'HELP me\\r', b'NEW 2 2\\x7f3 1 1\\r', b'1 1 9\\x081\\r\\n', b'SHOW\\r', 
 # status, and the terminal's settings afterwards.
 play() {
     python3 - "$@" <<'PY'
-import os, pty, select, sys, termios, time
+import os, pty, select, signal, sys, termios, time
 
 board, keys, end, expected_path, want_status = sys.argv[1:6]
 keys = eval("[" + keys + "]")
@@ -40,6 +40,11 @@ board_bytes = open(expected_path, "rb").read()
 
 pid, fd = pty.fork()
 if pid == 0:
+    # A person's shell leaves Ctrl-C's SIGINT at its default; a test that
+    # tests/run started in the background has it ignored, which every
+    # program after would inherit (bash cannot trap a signal ignored at its
+    # start, so the run's trap would be a no-op).
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     os.execv("ports/%s/run" % board, ["ports/%s/run" % board])
 
 before = termios.tcgetattr(fd)
