@@ -108,12 +108,20 @@ void sap_hint_leave_out_endgame(struct sap_hint *h)
     h->no_endgame = 1;
 }
 
-/* The what-if of candidate h->at showing h->number, in the deduction's
- * block (the position's deduction is no longer needed). */
-static void start_what_if(struct sap_hint *h)
+/* The deduction's block made ready for another deduction of the game:
+ * the rules alone, a what-if or a test (the one in it is no longer
+ * needed). */
+static void deduce_again(struct sap_hint *h)
 {
     (void)sap_deduce_init(&h->deduce, (unsigned char *)h + SAP_HINT_HEADER_BYTES,
                           h->deduce_bytes, h->game);
+}
+
+/* The what-if of candidate h->at showing h->number, in the deduction's
+ * block. */
+static void start_what_if(struct sap_hint *h)
+{
+    deduce_again(h);
     sap_deduce_suppose(h->deduce, h->candidate[h->at].cell, (uint8_t)h->number);
     h->stage = HS_WHATIF;
 }
@@ -217,8 +225,7 @@ static int deduced(struct sap_hint *h, int err)
 {
     if (err == SAP_ERR_SIZE && h->stage == HS_DEDUCE) {
         /* too many layouts to count: the rules alone, soundly */
-        (void)sap_deduce_init(&h->deduce, (unsigned char *)h + SAP_HINT_HEADER_BYTES,
-                              h->deduce_bytes, h->game);
+        deduce_again(h);
         sap_deduce_set_depth(h->deduce, DEPTH_RULES);
         h->approximate = 1;
         h->stage = HS_RULES;
@@ -264,8 +271,7 @@ static void start_what_ifs(struct sap_hint *h)
 static void start_fifty_test(struct sap_hint *h)
 {
     const struct hint_fifty *f = &h->fifty[h->fifty_at];
-    (void)sap_deduce_init(&h->deduce, (unsigned char *)h + SAP_HINT_HEADER_BYTES,
-                          h->deduce_bytes, h->game);
+    deduce_again(h);
     sap_deduce_assume(h->deduce, f->cell, true);
     if (h->fifty_test == 0)
         sap_deduce_assume(h->deduce, f->partner, true);

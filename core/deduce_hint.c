@@ -159,10 +159,8 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
     }
     if (SAP_HINT_FIFTIES && h->forced) { /* a 50/50 to come (deduce_candidates.c) */
         uint32_t partner = h->fifty[h->fifty_at].partner, cols = sap_game_cols(h->game);
-        sap_text_add(buf, cap, &len, SAP_STR("%: if it is a mine, it and "));
-        sap_text_add_u32(buf, cap, &len, partner / cols + 1u);
-        sap_text_add(buf, cap, &len, SAP_STR(" "));
-        sap_text_add_u32(buf, cap, &len, partner % cols + 1u);
+        line_start(buf, cap, &len, SAP_STR("%: if it is a mine, it and "), partner / cols,
+                   partner % cols);
         sap_text_add(buf, cap, &len,
                      SAP_STR(" are a 50/50 no move can ever resolve: guess it now"));
         return len;
