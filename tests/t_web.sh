@@ -4,7 +4,8 @@
 # in build/npm), with node as the runner (tests/web.mjs): a seeded expert
 # game won by real mouse clicks following the page's own HINT, the board
 # drawn checked against SHOW after every move; the overlay against PROB; a
-# flag, a chord and a loss drawn as VIEW draws them; the keyboard, a tap;
+# flag, a chord and a loss drawn as VIEW draws them; the keyboard, a tap,
+# a press held to flag and to unflag;
 # analysis mode from a painted position against ANALYZE typed to
 # build/sapperd --stdin; the URL replay; auto play; no request but the
 # page's own files; and the figures measured in the page (HINT's median,

@@ -278,6 +278,23 @@ const tb = await tpage.locator('#board .c[data-r="5"][data-c="5"]').boundingBox(
 await tpage.touchscreen.tap(tb.x + tb.width / 2, tb.y + tb.height / 2);
 const tapped = await tpage.evaluate(() => [...document.querySelectorAll("#board .c")].map((d) => d.dataset.v).join(""));
 await check("a tap opens", tapped === viewGlyphs(host("NEW 9 9 10 42\n1 5 5\nVIEW\n")));
+// A held press, as a finger holds it: touchscreen.tap lifts at once, so
+// the touch goes down and up through the DevTools protocol, 700 ms apart
+// (the page flags at 450 ms; its release must then open nothing).
+const cdp = await touch.newCDPSession(tpage);
+async function hold(r, c) {
+  const b = await tpage.locator(`#board .c[data-r="${r}"][data-c="${c}"]`).boundingBox();
+  const at = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at] });
+  await tpage.waitForTimeout(700);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await tpage.waitForTimeout(50);
+  return tpage.evaluate(() => [...document.querySelectorAll("#board .c")].map((d) => d.dataset.v).join(""));
+}
+await check("a press held flags a covered cell, and its release opens nothing",
+  (await hold(9, 1)) === viewGlyphs(host("NEW 9 9 10 42\n1 5 5\n2 9 1\nVIEW\n")));
+await check("a press held on a flag takes it off",
+  (await hold(9, 1)) === viewGlyphs(host("NEW 9 9 10 42\n1 5 5\nVIEW\n")));
 await touch.close();
 
 // 9. Nothing but the page's own files was asked for.
