@@ -12,8 +12,10 @@ TEST_SRC := $(wildcard tests/test_*.c)
 TEST_LIB_SRC := $(wildcard tests/lib/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_ASAN_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/asan/tests/%)
-# generate_full.c is not a program: generate_bench's baseline, linked into it
-TEST_TOOL_SRC := $(filter-out tests/tools/generate_full.c,$(wildcard tests/tools/*.c))
+# Parts of a program, not programs: generate_full.c is generate_bench's
+# baseline, winrate_files.c winrate's reading of runs' output (--add, --pair).
+TEST_TOOL_PART := generate_full winrate_files
+TEST_TOOL_SRC := $(filter-out $(TEST_TOOL_PART:%=tests/tools/%.c),$(wildcard tests/tools/*.c))
 TEST_TOOL_BIN := $(TEST_TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 TEST_LIB_OBJ := $(TEST_LIB_SRC:tests/%.c=$(BUILD)/tests/obj/%.o)
 TEST_LIB_ASAN_OBJ := $(TEST_LIB_SRC:tests/%.c=$(BUILD)/asan/tests/obj/%.o)
@@ -37,22 +39,21 @@ $(TEST_ASAN_BIN): $(BUILD)/asan/tests/%: $(BUILD)/asan/tests/obj/%.o $(TEST_LIB_
 # Helper programs for tests and benchmarks (generators, baselines, clients):
 # plain C with libc, optimised, not linked with the core unless they include it.
 TEST_TOOL_CFLAGS = $(CFLAGS_HOST) $(DEPFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS_CORE) -Itests -pthread
-$(filter-out $(BUILD)/tools/generate_bench,$(TEST_TOOL_BIN)): $(BUILD)/tools/%: tests/tools/%.c $(TEST_LIB_OBJ) \
-    $(BUILD)/libsapper.a tests/tests.mk
+# A program with a part has the part's object as a prerequisite, and the
+# link takes every object of $(BUILD)/tools/ among the prerequisites.
+$(BUILD)/tools/generate_bench: $(BUILD)/tools/generate_full.o
+$(BUILD)/tools/winrate: $(BUILD)/tools/winrate_files.o
+$(TEST_TOOL_BIN): $(BUILD)/tools/%: tests/tools/%.c $(TEST_LIB_OBJ) $(BUILD)/libsapper.a \
+    tests/tests.mk
 	@mkdir -p $(@D)
-	$(CC) $(TEST_TOOL_CFLAGS) $< $(TEST_LIB_OBJ) $(BUILD)/libsapper.a -lm -o $@
+	$(CC) $(TEST_TOOL_CFLAGS) $< $(filter $(BUILD)/tools/%.o,$^) $(TEST_LIB_OBJ) $(BUILD)/libsapper.a \
+	    -lm -o $@
 
-$(BUILD)/tools/generate_full.o: tests/tools/generate_full.c tests/tests.mk
+$(TEST_TOOL_PART:%=$(BUILD)/tools/%.o): $(BUILD)/tools/%.o: tests/tools/%.c tests/tests.mk
 	@mkdir -p $(@D)
 	$(CC) $(TEST_TOOL_CFLAGS) -c $< -o $@
 
-$(BUILD)/tools/generate_bench: tests/tools/generate_bench.c $(BUILD)/tools/generate_full.o $(TEST_LIB_OBJ) \
-    $(BUILD)/libsapper.a tests/tests.mk
-	@mkdir -p $(@D)
-	$(CC) $(TEST_TOOL_CFLAGS) $< $(BUILD)/tools/generate_full.o $(TEST_LIB_OBJ) $(BUILD)/libsapper.a \
-	    -lm -o $@
-
--include $(TEST_OBJ:.o=.d) $(TEST_ASAN_OBJ:.o=.d) $(TEST_TOOL_BIN:=.d) $(BUILD)/tools/generate_full.d
+-include $(TEST_OBJ:.o=.d) $(TEST_ASAN_OBJ:.o=.d) $(TEST_TOOL_BIN:=.d) $(TEST_TOOL_PART:%=$(BUILD)/tools/%.d)
 
 .PHONY: test-build
 # ports.mk and fuzz.mk are read after this file, so their variables are
