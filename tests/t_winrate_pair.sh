@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# t_winrate_pair.sh - `winrate --pair` (tests/tools/winrate.c), which pairs
+# t_winrate_pair.sh - `winrate --pair` (tests/tools/winrate_files.c), which pairs
 # two runs' --per-game lines seed by seed: two runs of the same build give
 # no discordant game, a difference of 0 and p = 1; planted result files with
 # known counts give the interval and McNemar's exact p computed by hand; a
