@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# t_winrate_pair.sh - `winrate --pair` (tests/tools/winrate_files.c), which pairs
-# two runs' --per-game lines seed by seed: two runs of the same build give
-# no discordant game, a difference of 0 and p = 1; planted result files with
-# known counts give the interval and McNemar's exact p computed by hand; a
-# seed twice on one side is refused, games in one run only are left out and
+# t_winrate_pair.sh - `winrate --pair` (tests/tools/winrate_files.c), which
+# pairs two runs' --per-game lines seed by seed: two runs of the same build
+# give no discordant game, a difference of 0 and p = 1; planted result files
+# with known counts give the interval and McNemar's exact p computed by hand;
+# a seed twice on one side is refused, games in one run only are left out and
 # counted; and shards of a seed range played by GNU parallel (Debian's
 # `parallel`), added by --add, equal the same range played in one go.
 . "$(dirname "$0")/lib/script.sh"
