@@ -25,6 +25,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The array items (of *cap items of size bytes, count of them used) with
+ * room for one more: itself, or grown to twice its items (first, for
+ * none) with *cap updated; NULL when out of memory, and items is as it
+ * was. */
+static void *room_for_one(void *items, size_t *cap, size_t count, size_t size, size_t first)
+{
+    size_t grown_cap;
+    void *grown;
+    if (count < *cap)
+        return items;
+    grown_cap = *cap ? 2 * *cap : first;
+    grown = realloc(items, grown_cap * size);
+    if (grown != NULL)
+        *cap = grown_cap;
+    return grown;
+}
+
 /* ---- adding shards ----------------------------------------------------- */
 
 struct seed_range {
@@ -52,21 +69,18 @@ static bool read_seed_ranges(char *list, struct shard_sum *sum, uint64_t *seeds)
     *seeds = 0;
     for (word = strtok_r(list, ",", &rest); word != NULL; word = strtok_r(NULL, ",", &rest)) {
         char *dash = strchr(word, '-');
-        struct seed_range range;
+        struct seed_range range, *ranges;
         if (dash == NULL)
             return false;
         *dash = '\0';
         if (!parse_number(word, UINT32_MAX, &range.first)
             || !parse_number(dash + 1, UINT32_MAX, &range.last) || range.last < range.first)
             return false;
-        if (sum->range_count == sum->range_cap) {
-            size_t cap = sum->range_cap ? 2 * sum->range_cap : 8;
-            struct seed_range *grown = realloc(sum->ranges, cap * sizeof *grown);
-            if (grown == NULL)
-                return false;
-            sum->ranges = grown;
-            sum->range_cap = cap;
-        }
+        ranges = room_for_one(sum->ranges, &sum->range_cap, sum->range_count, sizeof *ranges,
+                              8);
+        if (ranges == NULL)
+            return false;
+        sum->ranges = ranges;
         sum->ranges[sum->range_count++] = range;
         *seeds += range.last - range.first + 1;
     }
@@ -76,19 +90,16 @@ static bool read_seed_ranges(char *list, struct shard_sum *sum, uint64_t *seeds)
 static struct shard_sum *shard_sum_for(struct shard_sums *all, const struct config *c,
                                        struct cell first)
 {
+    struct shard_sum *sums;
     size_t i;
     for (i = 0; i < all->count; i++)
         if (all->sums[i].config == c && all->sums[i].first.row == first.row
             && all->sums[i].first.col == first.col)
             return &all->sums[i];
-    if (all->count == all->cap) {
-        size_t cap = all->cap ? 2 * all->cap : 8;
-        struct shard_sum *grown = realloc(all->sums, cap * sizeof *grown);
-        if (grown == NULL)
-            return NULL;
-        all->sums = grown;
-        all->cap = cap;
-    }
+    sums = room_for_one(all->sums, &all->cap, all->count, sizeof *sums, 8);
+    if (sums == NULL)
+        return NULL;
+    all->sums = sums;
     memset(&all->sums[all->count], 0, sizeof all->sums[0]);
     all->sums[all->count].config = c;
     all->sums[all->count].first = first;
@@ -287,6 +298,7 @@ static bool read_paired_side(struct paired_side *side)
 {
     char line[4096];
     unsigned long number = 0;
+    struct paired_game *games;
     bool is_stdin = strcmp(side->name, "-") == 0, ok = true;
     FILE *in = is_stdin ? stdin : fopen(side->name, "r");
     if (in == NULL) {
@@ -297,17 +309,13 @@ static bool read_paired_side(struct paired_side *side)
         number++;
         if (strncmp(line, "game\t", 5) != 0)
             continue;
-        if (side->count == side->cap) {
-            size_t cap = side->cap ? 2 * side->cap : 1024;
-            struct paired_game *grown = realloc(side->games, cap * sizeof *grown);
-            if (grown == NULL) {
-                fprintf(stderr, PROGRAM ": out of memory\n");
-                ok = false;
-                break;
-            }
-            side->games = grown;
-            side->cap = cap;
+        games = room_for_one(side->games, &side->cap, side->count, sizeof *games, 1024);
+        if (games == NULL) {
+            fprintf(stderr, PROGRAM ": out of memory\n");
+            ok = false;
+            break;
         }
+        side->games = games;
         if (!read_game_line(line, &side->games[side->count])) {
             fprintf(stderr, PROGRAM ": %s line %lu: not a game line of " PROGRAM "'s output\n",
                     side->name, number);
