@@ -56,8 +56,9 @@ async function load(query) {
   return Date.now() - t0;
 }
 const send = (text) => page.evaluate((t) => window.sapper.send(t), text);
-// The drawn board: each cell's glyph (data-v, VIEW's glyphs) row by row.
-const drawn = () => page.evaluate(() =>
+// The drawn board: each cell's glyph (data-v, VIEW's glyphs) row by row,
+// on the page or another (the touch screen's).
+const drawn = (on = page) => on.evaluate(() =>
   [...document.querySelectorAll("#board .c")].map((d) => d.dataset.v).join(""));
 // SHOW's map in VIEW's glyphs.
 const showGlyphs = (show) => show.trim().split("\n").map((l) => l.split(" ")
@@ -70,8 +71,8 @@ function viewGlyphs(view) {
   return lines.slice(end - 1 - Number(last[0]), end - 1)
     .map((l) => l.trim().split(" ").slice(1).join("")).join("");
 }
-async function cellBox(r, c) {
-  const box = await page.locator(`#board .c[data-r="${r}"][data-c="${c}"]`).boundingBox();
+async function cellBox(r, c, on = page) {
+  const box = await on.locator(`#board .c[data-r="${r}"][data-c="${c}"]`).boundingBox();
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
 async function click(r, c, button = "left") {
@@ -274,22 +275,19 @@ await touch.route("**/*", (route) =>
 const tpage = await touch.newPage();
 await tpage.goto(`${server.origin}/?board=beginner&seed=42`);
 await tpage.waitForSelector("body[data-ready]");
-const tb = await tpage.locator('#board .c[data-r="5"][data-c="5"]').boundingBox();
-await tpage.touchscreen.tap(tb.x + tb.width / 2, tb.y + tb.height / 2);
-const tapped = await tpage.evaluate(() => [...document.querySelectorAll("#board .c")].map((d) => d.dataset.v).join(""));
-await check("a tap opens", tapped === viewGlyphs(host("NEW 9 9 10 42\n1 5 5\nVIEW\n")));
+await tpage.touchscreen.tap(...(await cellBox(5, 5, tpage)));
+await check("a tap opens", (await drawn(tpage)) === viewGlyphs(host("NEW 9 9 10 42\n1 5 5\nVIEW\n")));
 // A held press, as a finger holds it: touchscreen.tap lifts at once, so
 // the touch goes down and up through the DevTools protocol, 700 ms apart
 // (the page flags at 450 ms; its release must then open nothing).
 const cdp = await touch.newCDPSession(tpage);
 async function hold(r, c) {
-  const b = await tpage.locator(`#board .c[data-r="${r}"][data-c="${c}"]`).boundingBox();
-  const at = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at] });
+  const [x, y] = await cellBox(r, c, tpage);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
   await tpage.waitForTimeout(700);
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await tpage.waitForTimeout(50);
-  return tpage.evaluate(() => [...document.querySelectorAll("#board .c")].map((d) => d.dataset.v).join(""));
+  return drawn(tpage);
 }
 await check("a press held flags a covered cell, and its release opens nothing",
   (await hold(9, 1)) === viewGlyphs(host("NEW 9 9 10 42\n1 5 5\n2 9 1\nVIEW\n")));
