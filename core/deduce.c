@@ -55,7 +55,8 @@ static bool scan(sap_deduce *d, uint32_t *budget)
     uint32_t x = d->cursor;
     /* what the player sees, once: a number in need[], covered as 0xFF */
     for (; *budget > 0 && x < d->cells; x++, --*budget) {
-        int n = x == d->supposed_cell ? (int)d->supposed_number
+        int n = x == d->supposed[0]   ? (int)d->supposed_number[0]
+                : x == d->supposed[1] ? (int)d->supposed_number[1]
                                       : sap_seen_number(d->game, x / d->cols, x % d->cols);
         flags[x] = n < 0 ? 0 : F_OPEN;
         need[x] = n < 0 ? 0xFFu : (uint8_t)n;
@@ -402,7 +403,7 @@ int sap_deduce_init(sap_deduce **deduce, void *memory, size_t bytes, const sap_g
     d->cells = rows * cols;
     d->room = SAP_DEDUCE_ROOM(d->cells);
     d->mines = sap_game_mines(game);
-    d->supposed_cell = d->cells;
+    d->supposed[0] = d->supposed[1] = d->cells;
     d->phase = PH_SCAN;
     *deduce = d;
     return SAP_OK;
@@ -420,8 +421,11 @@ void sap_deduce_set_count(sap_deduce *d, enum deduce_count how)
 
 void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number)
 {
-    d->supposed_cell = x;
-    d->supposed_number = number;
+    uint32_t i = d->supposed[0] == d->cells ? 0u : 1u;
+    if (d->supposed[i] == d->cells) {
+        d->supposed[i] = x;
+        d->supposed_number[i] = number;
+    }
 }
 
 void sap_deduce_assume(sap_deduce *d, uint32_t x, bool mine)

@@ -70,11 +70,11 @@ struct sap_deduce {
     uint8_t interior_all_mines; /* every layout of positive weight fills the interior */
     uint8_t contradiction;      /* the rules met a number that cannot be met */
     uint8_t reach;              /* enum deduce_depth: how far it goes */
-    uint8_t supposed_number;    /* the number supposed at supposed_cell */
     uint8_t comp_swept;         /* the group is counted or weighed by a sweep */
     uint8_t count_by;           /* enum deduce_count: walk or sweep (tests) */
     uint8_t tree_step;          /* combining: enum tree_step (deduce_combine.c) */
-    uint32_t supposed_cell;     /* a covered cell taken as opened (cells: none) */
+    uint32_t supposed[2];       /* covered cells taken as opened (cells: none) ... */
+    uint8_t supposed_number[2]; /* ... and the numbers they show */
     uint32_t assumed[2];        /* covered cells taken as mines or safe ... */
     uint8_t assumed_count;      /* ... how many, */
     uint8_t assumed_mines;      /* ... and which are mines (bit i: assumed[i]) */
@@ -115,9 +115,10 @@ enum deduce_depth { DEPTH_FULL = 0, DEPTH_RULES };
 void sap_deduce_set_depth(sap_deduce *d, enum deduce_depth depth);
 
 /* A what-if, for a look-ahead (HINT's): the deduction takes covered cell
- * x as opened and showing `number`.  Its layouts are then exactly the
- * original position's layouts with x safe and showing that number, so its
- * total weight over the original's is that event's probability. */
+ * x as opened and showing `number`, up to two cells (a second what-if
+ * inside the first; a third is not taken).  Its layouts are then exactly
+ * the original position's layouts with x safe and showing that number, so
+ * its total weight over the original's is that event's probability. */
 void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
 
 /* Another what-if (HINT's test of a 50/50 to come): the deduction takes

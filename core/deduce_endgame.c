@@ -338,7 +338,7 @@ int sap_endgame_init(struct sap_endgame **eg, void *memory, size_t bytes, const 
     if (((uintptr_t)memory & (SAP_BLOCK_ALIGN - 1u)) != 0)
         return SAP_ERR_ARG;
     if (d->phase != PH_DONE || d->reach != DEPTH_FULL || d->game != game
-        || d->supposed_cell != d->cells || d->assumed_count != 0)
+        || d->supposed[0] != d->cells || d->assumed_count != 0)
         return SAP_ERR_STATE;
     if (!few(d->total))
         return SAP_ERR_SIZE;

@@ -38,17 +38,6 @@
 #include "deduce_hint.h"
 #include "game.h"
 
-enum hint_stage {
-    HS_DEDUCE = 0, /* the position's deduction */
-    HS_RULES,      /* ... too big to count: the rules alone */
-    HS_SCAN,       /* a certain cell, and the candidates */
-    HS_ENDGAME,    /* few layouts: the endgame search */
-    HS_FIFTY,      /* a 50/50 to come, being proven */
-    HS_WHATIF,     /* a candidate's what-if, deduced */
-    HS_READ,       /* ... and read: its best next move */
-    HS_DONE
-};
-
 /* A look-ahead costs at most this many times the position's deduction
  * (plus a floor for small ones): its what-ifs are that deduction with a
  * number more, so one far costlier means a layout count that explodes,
@@ -111,7 +100,7 @@ void sap_hint_leave_out_endgame(struct sap_hint *h)
 /* The deduction's block made ready for another deduction of the game:
  * the rules alone, a what-if or a test (the one in it is no longer
  * needed). */
-static void deduce_again(struct sap_hint *h)
+void sap_hint_deduce_again(struct sap_hint *h)
 {
     (void)sap_deduce_init(&h->deduce, (unsigned char *)h + SAP_HINT_HEADER_BYTES,
                           h->deduce_bytes, h->game);
@@ -121,7 +110,7 @@ static void deduce_again(struct sap_hint *h)
  * block. */
 static void start_what_if(struct sap_hint *h)
 {
-    deduce_again(h);
+    sap_hint_deduce_again(h);
     sap_deduce_suppose(h->deduce, h->candidate[h->at].cell, (uint8_t)h->number);
     h->stage = HS_WHATIF;
 }
@@ -173,7 +162,8 @@ static void next_what_if(struct sap_hint *h)
         return;
     }
     choose(h);
-    h->stage = HS_DONE;
+    if (!SAP_HINT_DEEPER || !sap_hint_deeper_begin(h))
+        h->stage = HS_DONE;
 }
 
 /* Whether opening safe cell x can tell something: some covered neighbour
@@ -190,25 +180,65 @@ static bool telling(const sap_deduce *d, uint32_t x)
     return false;
 }
 
-/* A finished what-if's best next move: a certain cell that tells
- * something, else the safest unsure one; then its outcome's weight into
- * its candidate's sums. */
-static bool read_what_if(struct sap_hint *h, uint32_t *budget_left)
+void sap_hint_read_begin(struct sap_hint *h)
+{
+    h->cursor = 0;
+    h->after_safe = 0;
+    h->after_p = 10001u;
+}
+
+/* Unsure cell x, at odds p, among the HINT_NEXT safest so far: ordered
+ * by odds, then by fewest unsure neighbours (the likeliest to tell
+ * something), then row order. */
+static void keep_next(struct sap_hint *h, uint32_t x, uint32_t p)
+{
+    const sap_deduce *d = h->deduce;
+    struct sap_box b = sap_block_around(d->rows, d->cols, x / d->cols, x % d->cols);
+    uint32_t r, c, q, key = 0, i;
+    for (r = b.top; r <= b.bottom; r++)
+        for (c = b.left; c <= b.right; c++)
+            key += sap_deduce_cell(d, r, c, &q) == SAP_CELL_UNSURE;
+    key += p * 16u; /* p <= 10,000, and at most 9 unsure around */
+    if (h->next_count == HINT_NEXT && key >= h->next_key[HINT_NEXT - 1u])
+        return;
+    i = h->next_count < HINT_NEXT ? h->next_count++ : HINT_NEXT - 1u;
+    for (; i > 0 && h->next_key[i - 1u] > key; i--) {
+        h->next_cell[i] = h->next_cell[i - 1u];
+        h->next_key[i] = h->next_key[i - 1u];
+    }
+    h->next_cell[i] = x;
+    h->next_key[i] = key;
+}
+
+bool sap_hint_read_next(struct sap_hint *h, uint32_t *budget_left, bool keep)
 {
     uint32_t budget = *budget_left;
     sap_deduce *d = h->deduce;
-    struct hint_candidate *c = &h->candidate[h->at];
     uint32_t cells = d->cells;
     for (; budget > 0 && h->cursor < cells && !h->after_safe; h->cursor++, budget--) {
         uint32_t p;
         int view = sap_deduce_cell(d, h->cursor / d->cols, h->cursor % d->cols, &p);
         if (view == SAP_CELL_SAFE && telling(d, h->cursor))
             h->after_safe = 1;
-        else if (view == SAP_CELL_UNSURE && p < h->after_p)
-            h->after_p = p;
+        else if (view == SAP_CELL_UNSURE) {
+            if (p < h->after_p)
+                h->after_p = p;
+            if (keep)
+                keep_next(h, h->cursor, p);
+        }
     }
     *budget_left = budget;
-    if (h->cursor < cells && !h->after_safe)
+    return h->cursor == cells || h->after_safe;
+}
+
+/* A finished what-if's best next move: a certain cell that tells
+ * something, else the safest unsure one; then its outcome's weight into
+ * its candidate's sums. */
+static bool read_what_if(struct sap_hint *h, uint32_t *budget)
+{
+    sap_deduce *d = h->deduce;
+    struct hint_candidate *c = &h->candidate[h->at];
+    if (!sap_hint_read_next(h, budget, false))
         return false;
     c->outcomes++;
     if (h->after_safe || h->after_p > 10000u) { /* a telling certain cell, or the game won */
@@ -225,7 +255,7 @@ static int deduced(struct sap_hint *h, int err)
 {
     if (err == SAP_ERR_SIZE && h->stage == HS_DEDUCE) {
         /* too many layouts to count: the rules alone, soundly */
-        deduce_again(h);
+        sap_hint_deduce_again(h);
         sap_deduce_set_depth(h->deduce, DEPTH_RULES);
         h->approximate = 1;
         h->stage = HS_RULES;
@@ -271,7 +301,7 @@ static void start_what_ifs(struct sap_hint *h)
 static void start_fifty_test(struct sap_hint *h)
 {
     const struct hint_fifty *f = &h->fifty[h->fifty_at];
-    deduce_again(h);
+    sap_hint_deduce_again(h);
     sap_deduce_assume(h->deduce, f->cell, true);
     if (h->fifty_test == 0)
         sap_deduce_assume(h->deduce, f->partner, true);
@@ -371,8 +401,11 @@ static int endgame_step(struct sap_hint *h, uint32_t *budget)
  * the look-ahead. */
 static int what_if_step(struct sap_hint *h, uint32_t *budget)
 {
+    bool deeper = h->stage == HS_DEEPER || h->stage == HS_NEXT;
     uint32_t cap = look_cap(h), slice, left;
     int err;
+    if (deeper) /* the deeper look may cost as much again, within the ceiling */
+        cap = cap < HINT_LOOK_CEILING / 2u ? cap * 2u : HINT_LOOK_CEILING;
     slice = cap - h->what_if_steps + 1u; /* what_if_steps <= cap here */
     slice = *budget < slice ? *budget : slice;
     left = slice;
@@ -387,10 +420,12 @@ static int what_if_step(struct sap_hint *h, uint32_t *budget)
         fifty_tested(h, err);
         return SAP_MORE;
     }
+    if (SAP_HINT_DEEPER && deeper) {
+        sap_hint_deeper_deduced(h, err);
+        return SAP_MORE;
+    }
     if (err == SAP_OK) {
-        h->cursor = 0;
-        h->after_safe = 0;
-        h->after_p = 10001u;
+        sap_hint_read_begin(h);
         h->stage = HS_READ;
         return SAP_MORE;
     }
@@ -433,10 +468,17 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
         return endgame_step(h, budget);
     case HS_WHATIF:
     case HS_FIFTY:
+    case HS_DEEPER:
+    case HS_NEXT:
         return what_if_step(h, budget);
     case HS_READ:
         if (read_what_if(h, budget))
             next_what_if(h);
+        return SAP_MORE;
+    case HS_DEEPER_READ:
+    case HS_NEXT_READ:
+        if (SAP_HINT_DEEPER) /* else never reached */
+            sap_hint_deeper_read(h, budget);
         return SAP_MORE;
     default:
         return SAP_OK;

@@ -137,12 +137,15 @@ static size_t searched_line(const struct sap_hint *h, char *buf, size_t cap)
 
 /* "N% likely to be safe along with the next move": what the look-ahead
  * weighs, a candidate's chance to survive its guess and the best move
- * after it. */
+ * after it; "... the next two moves" when the deeper look weighed it
+ * (deduce_deeper.c). */
 static void add_survival(const struct sap_hint *h, const struct hint_candidate *c, char *buf,
                          size_t cap, size_t *len)
 {
     sap_text_add_u32(buf, cap, len, sap_weight_ratio(c->survive, h->total, 100u));
-    sap_text_add(buf, cap, len, SAP_STR("% likely to be safe along with the next move"));
+    sap_text_add(buf, cap, len,
+                 h->deeper ? SAP_STR("% likely to be safe with the next two moves")
+                           : SAP_STR("% likely to be safe along with the next move"));
 }
 
 /* The look-ahead's guess (or the rules' estimate): why it was chosen. */
@@ -312,7 +315,8 @@ size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32
  * digits (rows * cols < 2^20, sapper_config.h: 1000 1000, or 1 1048574);
  * a reason that can be longer than these (after "the flag on it is wrong:
  * ", or with its last words) is said only where it fits (fits(),
- * add_if_room()). */
+ * add_if_room()).  The deeper look's "with the next two moves" is
+ * shorter than "along with the next move". */
 SAP_STATIC_ASSERT(guess_line_fits,
                   sizeof "GUESS 1000 1000 100.0%: riskier than the safest (100.0%), but 100% "
                          "likely to be safe along with the next move, against 100%"

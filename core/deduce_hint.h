@@ -3,8 +3,9 @@
  * (struct sap_hint, in front of the deduction it reads) and its scan,
  * shared by deduce_hint.c (the scan, HINT's line and move, PROB's tokens),
  * deduce_reasons.c (a certain cell's reason), deduce_guess.c (HINT as a
- * whole, and its guess), deduce_candidates.c (the cells a guess weighs)
- * and deduce_hint_live.c (HINT kept between moves); and what the protocol
+ * whole, and its guess), deduce_candidates.c (the cells a guess weighs),
+ * deduce_deeper.c (its deeper look at close candidates) and
+ * deduce_hint_live.c (HINT kept between moves); and what the protocol
  * session calls of them beyond sapper.h (section 10).  Private to the
  * core.
  */
@@ -16,6 +17,22 @@
 SAP_INTERNAL_BEGIN
 
 /* ---- HINT's block (deduce_hint.c, deduce_guess.c) ----------------------- */
+
+/* HINT's stages (deduce_guess.c, deduce_deeper.c). */
+enum hint_stage {
+    HS_DEDUCE = 0,  /* the position's deduction */
+    HS_RULES,       /* ... too big to count: the rules alone */
+    HS_SCAN,        /* a certain cell, and the candidates */
+    HS_ENDGAME,     /* few layouts: the endgame search */
+    HS_FIFTY,       /* a 50/50 to come, being proven */
+    HS_WHATIF,      /* a candidate's what-if, deduced */
+    HS_READ,        /* ... and read: its best next move */
+    HS_DEEPER,      /* the deeper look: a candidate's what-if, deduced */
+    HS_DEEPER_READ, /* ... and read: a telling certain cell, or its safest cells */
+    HS_NEXT,        /* ... one of those cells' what-if inside it, deduced */
+    HS_NEXT_READ,   /* ... and read: its best next move */
+    HS_DONE
+};
 
 /* A guess HINT weighs: a covered cell no number proves, and what its
  * look-ahead found.  survive: the weight of the layouts in which it is safe
@@ -54,6 +71,16 @@ struct hint_fifty {
 #ifndef HINT_TOLERANCE
 #define HINT_TOLERANCE 2000u
 #endif
+/* The deeper look (deduce_deeper.c) weighs again the candidates whose
+ * survival is within this many parts in 10,000 of the best (a point), at
+ * most HINT_DEEP - 1 of them, the best first, and the safest; an outcome
+ * of theirs with no telling certain cell is valued by its HINT_NEXT
+ * safest cells' own survival.  A -D, as HINT_TOLERANCE. */
+#ifndef HINT_DEEP_GATE
+#define HINT_DEEP_GATE 100u
+#endif
+#define HINT_DEEP 4u
+#define HINT_NEXT 3u
 #define HINT_FRONTIER_CANDIDATES 8u
 #define HINT_INTERIOR_CANDIDATES 2u
 #define HINT_CANDIDATES (HINT_FRONTIER_CANDIDATES + HINT_INTERIOR_CANDIDATES)
@@ -89,6 +116,18 @@ struct sap_hint {
     uint32_t fifty_at, fifty_test;      /* ... the one being proven, and its test */
     struct hint_fifty fifty[HINT_FIFTIES];
     struct hint_candidate candidate[HINT_CANDIDATES];
+    /* The deeper look (deduce_deeper.c): the candidates it weighs, */
+    uint8_t deep_count, deep_at;               /* how many, the one under way, */
+    uint8_t deep_index[HINT_DEEP];             /* their places in candidate[], */
+    uint8_t deeper;                            /* 1 once it has named the cell */
+    struct sap_weight deep_survive[HINT_DEEP]; /* their sums so far; */
+    struct sap_weight outcome_total;           /* the outcome's weight, */
+    struct sap_weight next_survive;            /* the next cell's sum so far, */
+    uint32_t next_best;                        /* the best next cell's survival, */
+    uint32_t next_cell[HINT_NEXT];             /* the outcome's safest cells, */
+    uint32_t next_key[HINT_NEXT]; /* ... their order (odds, then unsure neighbours), */
+    uint8_t next_count, next_at;  /* how many, the one under way, */
+    uint8_t next_number;          /* and the number supposed at it */
     /* The scan of the finished deduction (deduce_hint.c). */
     struct {
         uint32_t cell;      /* the next cell to look at */
@@ -100,6 +139,23 @@ struct sap_hint {
 };
 
 SAP_STATIC_ASSERT(hint_header_fits, sizeof(struct sap_hint) <= SAP_HINT_HEADER_BYTES);
+
+/* The look-ahead's parts the deeper look shares (deduce_guess.c): the
+ * deduction's block made ready for another deduction; a finished
+ * what-if's reading, begun, then for *budget steps a call, true once
+ * done: h->after_safe, a certain cell that tells something (its
+ * neighbours not all certain), else h->after_p, the safest unsure cell's
+ * odds (10,001: none, the game won), and with keep the HINT_NEXT safest
+ * unsure cells in next_cell[] (next_count set to 0 before). */
+void sap_hint_deduce_again(struct sap_hint *h);
+void sap_hint_read_begin(struct sap_hint *h);
+bool sap_hint_read_next(struct sap_hint *h, uint32_t *budget, bool keep);
+/* The deeper look (deduce_deeper.c): begun once the look-ahead has chosen
+ * (false: no two candidates close, nothing to weigh again); one of its
+ * deductions ended with err; its reading for *budget steps. */
+bool sap_hint_deeper_begin(struct sap_hint *h);
+void sap_hint_deeper_deduced(struct sap_hint *h, int err);
+void sap_hint_deeper_read(struct sap_hint *h, uint32_t *budget);
 
 /* For the tests: HINT without its endgame search (the look-ahead then
  * weighs every guess, as in a build without the search). */

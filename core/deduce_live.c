@@ -60,7 +60,7 @@ int sap_deduce_live_init(sap_deduce **deduce, void *memory, size_t bytes, uint32
     d->room = SAP_DEDUCE_ROOM(cells);
     d->mines = mines;
     d->covered = cells;
-    d->supposed_cell = cells;
+    d->supposed[0] = d->supposed[1] = cells;
     d->live = 1;
     d->reach = DEPTH_RULES; /* between passes: what is settled, no odds */
     d->phase = PH_DONE;

@@ -162,6 +162,16 @@
 #define SAP_HINT_FIFTIES 1
 #endif
 
+/* HINT's deeper look (core/README.md, "The deeper look"): close candidates
+ * weighed again, two moves after the guess.  1 by default; 0 leaves it out
+ * of a board short of flash (about 1.6 KiB of Cortex-M3 code: the boards
+ * in the tree build so), whose HINT then names the look-ahead's choice.
+ * It changes no size, so it is not part of SAP_LIMITS_TAG.  An integer
+ * constant. */
+#ifndef SAP_HINT_DEEPER
+#define SAP_HINT_DEEPER 1
+#endif
+
 /* Where the core keeps its constant text (the HELP text, ERR reasons and
  * reply words, about 4 KiB).  0: ordinary read-only data.  1: program
  * memory, read with the lpm instruction: on AVR, whose plain loads read

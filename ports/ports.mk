@@ -31,9 +31,10 @@ PORT_CFLAGS := $(WARN) -Os -g -ffreestanding -fno-builtin -fno-tree-loop-distrib
 # lose): the boards that serve the whole protocol build with these, and
 # with HINT's reasons of one number and two steps only (SAP_HINT_REASONS 0:
 # those of two numbers and known mines would not fit the Cortex-M3's flash)
-# and without its 50/50s to come (SAP_HINT_FIFTIES 0, for the same flash).
+# and without its 50/50s to come and its deeper look (SAP_HINT_FIFTIES 0,
+# SAP_HINT_DEEPER 0, for the same flash).
 PORT_SOLVERS_ALL := '-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_DEDUCE|SAP_SOLVER_VIEW|SAP_SOLVER_STATS)' \
-  -DSAP_HINT_REASONS=0 -DSAP_HINT_FIFTIES=0
+  -DSAP_HINT_REASONS=0 -DSAP_HINT_FIFTIES=0 -DSAP_HINT_DEEPER=0
 PORT_LDFLAGS := -nostdlib -nostartfiles -Wl,--gc-sections
 PORTS :=
 PORTS_EXTRA_DEPS :=

@@ -45,12 +45,12 @@ trap 'rm -rf "$tmp"' EXIT
 # core, without HINT's endgame search (SAP_ENDGAME_LAYOUTS 0: its block
 # does not fit their RAM), so that a guess is the look-ahead's there too,
 # without RESUME, which no board serves, with HINT's reasons of one
-# number and two steps only, and without its 50/50s to come
-# (PORT_SOLVERS_ALL, ports/ports.mk).  Every
+# number and two steps only, and without its 50/50s to come and its
+# deeper look (PORT_SOLVERS_ALL, ports/ports.mk).  Every
 # board's knobs (PORT_KNOBS, ports/ports.mk: SAP_PERSON_EXTRAS 0) go into
 # both hosts.
 host=build/host-boards/sapperd
-board_solvers="'-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_DEDUCE|SAP_SOLVER_VIEW|SAP_SOLVER_STATS)' -DSAP_HINT_REASONS=0 -DSAP_HINT_FIFTIES=0"
+board_solvers="'-DSAP_SOLVERS=(SAP_SOLVER_CASUAL|SAP_SOLVER_MASTER|SAP_SOLVER_NURIKABE|SAP_SOLVER_DEDUCE|SAP_SOLVER_VIEW|SAP_SOLVER_STATS)' -DSAP_HINT_REASONS=0 -DSAP_HINT_FIFTIES=0 -DSAP_HINT_DEEPER=0"
 port_knobs=$(printf 'show: ; @echo $(PORT_KNOBS)\n' | make --no-print-directory -s -f Makefile -f - show)
 make --no-print-directory -s BUILD=build/host-boards OPT="-O2 -DSAP_ENDGAME_LAYOUTS=0u $board_solvers $port_knobs" "$host" \
     > "$tmp/host.log" 2>&1 || { cat "$tmp/host.log"; exit 1; }

@@ -11,10 +11,16 @@
  *     safe in the whole group that has a neighbour unsure in it, and of
  *     the others the share in which the group's safest cell is safe;
  *   - a safest cell said to "show a known number" can show only one;
+ *   - "N% likely to be safe with the next two moves" (the deeper look's):
+ *     the same, with each such group's next move valued as a guess is,
+ *     the best of its HINT_NEXT safest cells by their own survival there;
  *   - without the search, the cell named survives its guess and the next
  *     move at least as often as every other cell HINT weighs (all the
  *     cells within its tolerance of the safest, where no more are than it
- *     keeps), and is dead only if all of them are;
+ *     keeps), and is dead only if all of them are; where two or more are
+ *     within HINT_DEEP_GATE of the best, the deeper look weighs them and
+ *     the safest again, says so, and names one that survives its guess
+ *     and the two moves after it as often as any of them;
  *   - a 50/50 to come is one: in every layout with a mine at the cell
  *     named, the neighbour named is safe, and every cell next to one of
  *     them and not the other is covered and a mine;
@@ -43,6 +49,7 @@
 #define MAX_CELLS 36u
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static const sap_game *debug_game;
 
 static uint32_t rnd(uint32_t n)
 {
@@ -266,6 +273,128 @@ static double survive(const struct layouts *l, uint32_t i, uint32_t *outcomes)
     return sum / l->count;
 }
 
+/* The deeper look's rule (core/README.md, "HINT's guess"), over the
+ * layouts sub[0..count) with the covered cells in `opened` taken as
+ * opened: mines[] over them, and the next move's chance, 1 when a cell
+ * safe in all of them has a neighbour unsure in them (or none is unsure),
+ * else the safest unsure cell's safety.  *least: the fewest mines an
+ * unsure cell has (count + 1: none). */
+static double next_move(const struct layouts *l, const uint32_t *sub, uint32_t count,
+                        uint32_t opened, uint32_t *mines, uint32_t *least)
+{
+    uint32_t k, j;
+    bool certain = false;
+    memset(mines, 0, sizeof *mines * MAX_COVERED);
+    for (k = 0; k < count; k++)
+        for (j = 0; j < l->covered_count; j++)
+            mines[j] += l->list[sub[k]] >> j & 1u;
+    *least = count + 1;
+    for (j = 0; j < l->covered_count; j++) {
+        if (opened >> j & 1u)
+            continue;
+        if (mines[j] > 0 && mines[j] < count && mines[j] < *least)
+            *least = mines[j];
+        if (mines[j] == 0)
+            for (k = 0; k < l->covered_count; k++)
+                certain |= !(opened >> k & 1u) && k != j
+                           && adjacent(l->cols, l->covered[j], l->covered[k]) && mines[k] > 0
+                           && mines[k] < count;
+    }
+    return certain || *least > count ? 1.0 : 1.0 - (double)*least / count;
+}
+
+/* The layouts of sub[0..count) in which covered cell i is safe and shows
+ * n, into out; how many. */
+static uint32_t shows(const struct layouts *l, const uint32_t *sub, uint32_t count, uint32_t i,
+                      uint32_t n, uint32_t *out)
+{
+    uint32_t k, kept = 0;
+    for (k = 0; k < count; k++)
+        if (!(l->list[sub[k]] >> i & 1u) && number_at(l, l->list[sub[k]], i) == n)
+            out[kept++] = sub[k];
+    return kept;
+}
+
+/* Whether a share of `count` lies within 0.02 % of an edge, where HINT's
+ * figures, in 0.01 %, may fall either side of it. */
+static bool near(double a, double b)
+{
+    return fabs(a - b) < 0.0002;
+}
+
+/* The chance of surviving the guess at covered cell i and the two moves
+ * after it, by the deeper look's rule: in each outcome of the guess (a
+ * number it shows) with no telling certain cell, the best of its
+ * HINT_NEXT safest cells (by odds, then fewest unsure neighbours, then row
+ * order; within HINT_TOLERANCE of its safest) by the look-ahead's
+ * survival there.  *unsure_edge: some outcome's cells lie so near the cut
+ * or the tolerance's edge that HINT's rounding could choose others. */
+static double survive_deeper(const struct layouts *l, uint32_t i, bool *unsure_edge)
+{
+    uint32_t *all = malloc(sizeof *all * l->count * 3u), *group, *sub;
+    uint32_t n, k;
+    double sum = 0;
+    if (all == NULL)
+        abort();
+    group = all + l->count;
+    sub = group + l->count;
+    for (k = 0; k < l->count; k++)
+        all[k] = k;
+    for (n = 0; n <= 8; n++) {
+        uint32_t size = shows(l, all, l->count, i, n, group), mines[MAX_COVERED], least;
+        uint32_t next[MAX_COVERED], key[MAX_COVERED], count = 0, j, a;
+        double best = 0, edge;
+        if (size == 0)
+            continue;
+        if (next_move(l, group, size, 1u << i, mines, &least) == 1.0) {
+            sum += size;
+            continue;
+        }
+        for (j = 0; j < l->covered_count; j++) { /* the unsure cells, in the look's order */
+            uint32_t around = 0;
+            if (j == i || mines[j] == 0 || mines[j] == size)
+                continue;
+            for (k = 0; k < l->covered_count; k++)
+                around += k != i && (k == j || adjacent(l->cols, l->covered[j], l->covered[k]))
+                          && mines[k] > 0 && mines[k] < size;
+            for (a = count++; a > 0
+                              && (mines[next[a - 1]] > mines[j]
+                                  || (mines[next[a - 1]] == mines[j] && key[a - 1] > around));
+                 a--) {
+                next[a] = next[a - 1];
+                key[a] = key[a - 1];
+            }
+            next[a] = j;
+            key[a] = around;
+        }
+        if (count > HINT_NEXT
+            && near((double)mines[next[HINT_NEXT - 1]] / size,
+                    (double)mines[next[HINT_NEXT]] / size))
+            *unsure_edge = true;
+        count = count < HINT_NEXT ? count : HINT_NEXT;
+        edge = (1.0 - (double)least / size) * (1.0 - HINT_TOLERANCE / 10000.0);
+        for (a = 0; a < count; a++) {
+            double safety = 1.0 - (double)mines[next[a]] / size, s2 = 0;
+            uint32_t m, after[MAX_COVERED], after_least;
+            if (near(safety, edge))
+                *unsure_edge = true;
+            if (safety < edge)
+                continue;
+            for (m = 0; m <= 8; m++) {
+                uint32_t size2 = shows(l, group, size, next[a], m, sub);
+                if (size2 > 0)
+                    s2 += size2
+                          * next_move(l, sub, size2, 1u << i | 1u << next[a], after,
+                                      &after_least);
+            }
+            best = s2 / size > best ? s2 / size : best;
+        }
+        sum += size * best;
+    }
+    free(all);
+    return sum / l->count;
+}
+
 /* Whether covered cell i is next to an opened number. */
 static bool on_frontier(const struct layouts *l, const sap_game *g, uint32_t i)
 {
@@ -276,6 +405,98 @@ static bool on_frontier(const struct layouts *l, const sap_game *g, uint32_t i)
     return false;
 }
 
+/* Choices the deeper look made, checked so far. */
+static unsigned deeper_choices;
+
+/* The living candidates whose survival is within HINT_DEEP_GATE of the
+ * best (UINT32_MAX: one lies so near that edge that HINT's rounding could
+ * take it either way). */
+static uint32_t close_ones(const struct layouts *l, const bool *in, const uint32_t *outcomes,
+                           const double *score, double best)
+{
+    uint32_t i, close = 0;
+    double edge = best - HINT_DEEP_GATE / 10000.0;
+    for (i = 0; i < l->covered_count; i++) {
+        if (!in[i] || outcomes[i] < 2u)
+            continue;
+        if (near(score[i], edge))
+            return UINT32_MAX;
+        close += score[i] >= edge;
+    }
+    return close;
+}
+
+/* The deeper look's choice against the brute force: HINT weighs again the
+ * best HINT_DEEP - 1 close candidates and the safest, says so ("with the
+ * next two moves"), and names one that survives its guess and the two
+ * moves after it as often as any of them.  False (not checked) where
+ * ties or edges leave which cells it weighs to HINT's rounding. */
+static bool check_deeper(const struct layouts *l, const bool *in, const uint32_t *outcomes,
+                         const double *score, double best, uint32_t chosen, const char *line)
+{
+    uint32_t i, taken = 0, set[HINT_DEEP], least = UINT32_MAX, safest = 0, ties = 0;
+    double edge = best - HINT_DEEP_GATE / 10000.0, top = -1, deeper[HINT_DEEP];
+    bool unsure_edge = false, chosen_in = false;
+    CHECK(strstr(line, "with the next two moves") != NULL);
+    while (taken < HINT_DEEP) { /* the close ones, best first, and one more */
+        uint32_t pick = UINT32_MAX, k;
+        for (i = 0; i < l->covered_count; i++) {
+            bool had = false;
+            for (k = 0; k < taken; k++)
+                had |= set[k] == i;
+            if (!had && in[i] && outcomes[i] > 1u && score[i] >= edge
+                && (pick == UINT32_MAX || score[i] > score[pick]))
+                pick = i;
+        }
+        if (pick == UINT32_MAX)
+            break;
+        set[taken++] = pick;
+    }
+    if (taken == HINT_DEEP) { /* more than HINT_DEEP - 1 close: the last is cut */
+        if (near(score[set[HINT_DEEP - 2u]], score[set[HINT_DEEP - 1u]]))
+            return false; /* which are kept is rounding's, or the scan's order */
+        taken--;
+    }
+    for (i = 0; i < l->covered_count; i++) /* the safest, if living */
+        if (in[i] && mines_at(l, i) < least) {
+            least = mines_at(l, i);
+            safest = i;
+        }
+    for (i = 0; i < l->covered_count; i++)
+        ties += in[i] && mines_at(l, i) == least;
+    if (ties > 1u) { /* which of them is the safest is the scan's: each weighed already */
+        for (i = 0; i < l->covered_count; i++) {
+            uint32_t k;
+            bool had = false;
+            for (k = 0; k < taken; k++)
+                had |= set[k] == i;
+            if (in[i] && mines_at(l, i) == least && !had && outcomes[i] > 1u)
+                return false;
+        }
+    } else if (outcomes[safest] > 1u) {
+        bool had = false;
+        for (i = 0; i < taken; i++)
+            had |= set[i] == safest;
+        if (!had)
+            set[taken++] = safest;
+    }
+    for (i = 0; i < taken; i++) {
+        deeper[i] = survive_deeper(l, set[i], &unsure_edge);
+        top = deeper[i] > top ? deeper[i] : top;
+        chosen_in |= set[i] == chosen;
+    }
+    if (unsure_edge)
+        return false;
+    deeper_choices++;
+    if (!CHECK(chosen_in))
+        return true;
+    for (i = 0; i < taken; i++)
+        if (set[i] == chosen && !CHECK(deeper[i] > top - 0.002))
+            fprintf(stderr, "  %s: survives two moves %.4f, the best %.4f\n", line, deeper[i],
+                    top);
+    return true;
+}
+
 /* The look-ahead's choice against the brute force: of the cells within
  * HINT_TOLERANCE of the safest (the living ones, when there are any: a
  * dead cell is named only if all are), none survives the guess and the
@@ -283,10 +504,11 @@ static bool on_frontier(const struct layouts *l, const sap_game *g, uint32_t i)
  * Positions whose candidates HINT would cut (more than it keeps), with a
  * cell at 50 % (weighed apart, for a 50/50) or near the tolerance's edge
  * are left out.  Returns whether the position was checked. */
-static bool check_choice(const struct layouts *l, const sap_game *g, uint32_t row, uint32_t col)
+static bool check_choice(const struct layouts *l, const sap_game *g, uint32_t row, uint32_t col,
+                         const char *line)
 {
     uint32_t i, frontier = 0, interior = 0, outcomes[MAX_COVERED], min = UINT32_MAX;
-    uint32_t chosen = index_of(l, row * l->cols + col);
+    uint32_t chosen = index_of(l, row * l->cols + col), close;
     double odds[MAX_COVERED], score[MAX_COVERED], best = -1, safest;
     bool in[MAX_COVERED], living = false;
     for (i = 0; i < l->covered_count; i++) {
@@ -323,6 +545,12 @@ static bool check_choice(const struct layouts *l, const sap_game *g, uint32_t ro
     for (i = 0; i < l->covered_count; i++)
         if (in[i] && (!living || outcomes[i] > 1u) && score[i] > best)
             best = score[i];
+    close = living ? close_ones(l, in, outcomes, score, best) : 0;
+    if (close == UINT32_MAX)
+        return false;
+    if (close >= 2u)
+        return check_deeper(l, in, outcomes, score, best, chosen, line);
+    CHECK(strstr(line, "with the next two moves") == NULL);
     if (!CHECK(score[chosen] > best - 0.002))
         fprintf(stderr, "  (%u, %u) survives %.4f, the best %.4f\n", row + 1, col + 1,
                 score[chosen], best);
@@ -358,15 +586,20 @@ static int hint(const sap_game *g, uint32_t budget, char *line, uint32_t *row, u
  * layouts) can show `outcomes` numbers only (0: any) and, when `percent` is
  * not -1, survives its guess and the next move that often (to 1 %). */
 static bool safest_like(const struct layouts *l, uint32_t safest, uint32_t outcomes,
-                        int percent)
+                        int percent, bool deeper)
 {
     uint32_t i, want = mines_at(l, safest);
     for (i = 0; i < l->covered_count; i++) {
         uint32_t n;
         double s;
+        bool unsure_edge = false;
         if (mines_at(l, i) != want)
             continue;
         s = 100.0 * survive(l, i, &n);
+        if (deeper)
+            s = 100.0 * survive_deeper(l, i, &unsure_edge);
+        if (unsure_edge)
+            return true; /* not to be checked */
         if ((outcomes == 0 || n == outcomes)
             && (percent < 0 || (percent + 1.0 > s && percent < s + 1.0)))
             return true;
@@ -380,10 +613,24 @@ static void check_survival(const struct layouts *l, uint32_t i, const char *text
                            const char *line)
 {
     unsigned percent, outcomes;
+    int end = 0;
+    bool unsure_edge = false, deeper = strstr(text, "with the next two moves") != NULL;
     double want = 100.0 * survive(l, i, &outcomes);
-    if (CHECK(sscanf(text, "%u%% likely to be safe along with the next move", &percent) == 1)
-        && !CHECK(percent + 1.0 > want && percent < want + 1.0))
+    if (deeper) {
+        want = 100.0 * survive_deeper(l, i, &unsure_edge);
+        CHECK(sscanf(text, "%u%% likely to be safe with the next two moves%n", &percent, &end)
+              == 1);
+    } else {
+        CHECK(sscanf(text, "%u%% likely to be safe along with the next move%n", &percent, &end)
+              == 1);
+    }
+    if (CHECK(end > 0) && !unsure_edge
+        && !CHECK(percent + 1.0 > want && percent < want + 1.0)) {
         fprintf(stderr, "  %s: brute force %.2f%%\n", line, want);
+        for (uint32_t x = 0; x < l->rows * l->cols; x++)
+            fprintf(stderr, "%c%s", sap_game_cell(debug_game, x / l->cols, x % l->cols),
+                    (x + 1) % l->cols ? "" : "\n");
+    }
 }
 
 /* Guesses named beside a dead safest cell, so far. */
@@ -429,7 +676,7 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
               == 2);
         CHECK(odds_match(l, min_at, safest_whole * 10 + safest_tenth));
         CHECK(whole * 10 + tenth >= min);
-        CHECK(safest_like(l, min_at, 1u, -1));
+        CHECK(safest_like(l, min_at, 1u, -1, false));
         ++*riskier;
         dead_safest++;
         at = strstr(line, "; ");
@@ -447,7 +694,8 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
         ++*riskier;
         at = strstr(line, ", against ");
         if (at != NULL && CHECK(sscanf(at, ", against %u%%", &against) == 1))
-            CHECK(safest_like(l, min_at, 0, (int)against));
+            CHECK(safest_like(l, min_at, 0, (int)against,
+                              strstr(line, "with the next two moves") != NULL));
         at = strstr(line, ", but ");
         if (CHECK(at != NULL))
             check_survival(l, i, at + 6, line);
@@ -480,6 +728,7 @@ static void test_guesses_against_brute_force(void)
             struct layouts l;
             if (!CHECK(op > 0))
                 break;
+            debug_game = g;
             if (strncmp(line, "GUESS ", 6) == 0 && list_layouts(g, &l)) {
                 check_guess(&l, line, row, col, &forced, &riskier, &searched);
                 if (l.covered_count > 1) { /* a pair of cells assumed, chosen by the count */
@@ -490,7 +739,7 @@ static void test_guesses_against_brute_force(void)
                                              guesses & 2u);
                 }
                 if (!with_endgame && strstr(line, "50/50") == NULL)
-                    choices += check_choice(&l, g, row, col);
+                    choices += check_choice(&l, g, row, col, line);
                 CHECK_EQ_INT(hint(g, 1, again, &r2, &c2), op);
                 CHECK_EQ_STR(again, line);
                 CHECK_EQ_INT(hint(g, 7, again, &r2, &c2), op);
@@ -503,13 +752,14 @@ static void test_guesses_against_brute_force(void)
     }
     printf("  %s: %u guesses checked (%u by the endgame search, %u riskier than the "
            "safest, %u of them beside a dead safest, %u 50/50s to come, %u choices against "
-           "every candidate's; %u counts with two cells assumed)\n",
+           "every candidate's, %u of them the deeper look's; %u counts with two cells "
+           "assumed)\n",
            with_endgame ? "HINT" : "HINT without the endgame search", guesses, searched,
-           riskier, dead_safest, forced, choices, assumed);
+           riskier, dead_safest, forced, choices, deeper_choices, assumed);
     CHECK(guesses > 500 && assumed == guesses);
     CHECK(with_endgame ? searched > guesses / 2
                        : searched == 0 && riskier > 0 && dead_safest > 0 && forced > 0
-                             && choices > guesses / 8);
+                             && choices > guesses / 8 && deeper_choices > 10);
 }
 
 static void test_look_ahead_against_brute_force(void)
