@@ -49,7 +49,6 @@
 #define MAX_CELLS 36u
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static const sap_game *debug_game;
 
 static uint32_t rnd(uint32_t n)
 {
@@ -625,12 +624,8 @@ static void check_survival(const struct layouts *l, uint32_t i, const char *text
               == 1);
     }
     if (CHECK(end > 0) && !unsure_edge
-        && !CHECK(percent + 1.0 > want && percent < want + 1.0)) {
+        && !CHECK(percent + 1.0 > want && percent < want + 1.0))
         fprintf(stderr, "  %s: brute force %.2f%%\n", line, want);
-        for (uint32_t x = 0; x < l->rows * l->cols; x++)
-            fprintf(stderr, "%c%s", sap_game_cell(debug_game, x / l->cols, x % l->cols),
-                    (x + 1) % l->cols ? "" : "\n");
-    }
 }
 
 /* Guesses named beside a dead safest cell, so far. */
@@ -728,7 +723,6 @@ static void test_guesses_against_brute_force(void)
             struct layouts l;
             if (!CHECK(op > 0))
                 break;
-            debug_game = g;
             if (strncmp(line, "GUESS ", 6) == 0 && list_layouts(g, &l)) {
                 check_guess(&l, line, row, col, &forced, &riskier, &searched);
                 if (l.covered_count > 1) { /* a pair of cells assumed, chosen by the count */
