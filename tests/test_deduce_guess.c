@@ -623,8 +623,7 @@ static void check_survival(const struct layouts *l, uint32_t i, const char *text
         CHECK(sscanf(text, "%u%% likely to be safe along with the next move%n", &percent, &end)
               == 1);
     }
-    if (CHECK(end > 0) && !unsure_edge
-        && !CHECK(percent + 1.0 > want && percent < want + 1.0))
+    if (CHECK(end > 0) && !unsure_edge && !CHECK(percent + 1.0 > want && percent < want + 1.0))
         fprintf(stderr, "  %s: brute force %.2f%%\n", line, want);
 }
 
