@@ -205,76 +205,9 @@ static bool check_assumed(const sap_game *g, const struct layouts *l, uint32_t a
            && CHECK(fabs(sap_weight_ratio(d->total, whole, 1000000u) - share) <= 1.0);
 }
 
-/* The mines at covered cell j among the layouts in which covered cell i is
- * safe and shows n; *group: how many layouts those are. */
-static void group_mines(const struct layouts *l, uint32_t i, uint32_t n, uint32_t *group,
-                        uint32_t *mines)
-{
-    uint32_t k, j;
-    *group = 0;
-    memset(mines, 0, sizeof *mines * MAX_COVERED);
-    for (k = 0; k < l->count; k++)
-        if (!(l->list[k] >> i & 1u) && number_at(l, l->list[k], i) == n) {
-            ++*group;
-            for (j = 0; j < l->covered_count; j++)
-                mines[j] += l->list[k] >> j & 1u;
-        }
-}
-
-/* Whether covered cell j, safe in the group of layouts with i safe and
- * showing one number, has a covered neighbour (not i) that is a mine in
- * some of them and not in others: opening it can tell something. */
-static bool telling(const struct layouts *l, uint32_t i, uint32_t j, uint32_t group,
-                    const uint32_t *mines)
-{
-    uint32_t k;
-    for (k = 0; k < l->covered_count; k++)
-        if (k != i && k != j && adjacent(l->cols, l->covered[j], l->covered[k]) && mines[k] > 0
-            && mines[k] < group)
-            return true;
-    return false;
-}
-
-/* The chance of surviving the guess at i and the move after it, by the
- * look-ahead's rule (core/README.md, "HINT's guess"): the next move is a
- * certain cell that tells something if there is one (or the game is won),
- * else the safest cell.  *outcomes: how many numbers i can show (one: i
- * is dead). */
-static double survive(const struct layouts *l, uint32_t i, uint32_t *outcomes)
-{
-    double sum = 0;
-    uint32_t n, j;
-    *outcomes = 0;
-    for (n = 0; n <= 8; n++) {
-        uint32_t group, mines[MAX_COVERED];
-        double p1 = 2;
-        bool certain = false, unsure = false;
-        group_mines(l, i, n, &group, mines);
-        if (group == 0)
-            continue;
-        ++*outcomes;
-        for (j = 0; j < l->covered_count; j++) {
-            double p = (double)mines[j] / group;
-            if (j == i)
-                continue;
-            certain |= mines[j] == 0 && telling(l, i, j, group, mines);
-            if (mines[j] == 0 || mines[j] == group)
-                continue;
-            unsure = true;
-            p1 = p < p1 ? p : p1;
-        }
-        if (certain || !unsure) {
-            sum += group;
-            continue;
-        }
-        sum += group * (1 - p1);
-    }
-    return sum / l->count;
-}
-
-/* The deeper look's rule (core/README.md, "HINT's guess"), over the
- * layouts sub[0..count) with the covered cells in `opened` taken as
- * opened: mines[] over them, and the next move's chance, 1 when a cell
+/* The next move as the look-ahead values it (core/README.md, "HINT's
+ * guess"), over the layouts sub[0..count) with the covered cells in
+ * `opened` taken as opened: mines[] over them, and the next move's chance, 1 when a cell
  * safe in all of them has a neighbour unsure in them (or none is unsure),
  * else the safest unsure cell's safety.  *least: the fewest mines an
  * unsure cell has (count + 1: none). */
@@ -314,11 +247,39 @@ static uint32_t shows(const struct layouts *l, const uint32_t *sub, uint32_t cou
     return kept;
 }
 
-/* Whether a share of `count` lies within 0.02 % of an edge, where HINT's
- * figures, in 0.01 %, may fall either side of it. */
+/* Whether two shares lie within 0.02 % of each other (a share and an
+ * edge, or two cells' odds), where HINT's figures, in 0.01 %, may fall
+ * either way. */
 static bool near(double a, double b)
 {
     return fabs(a - b) < 0.0002;
+}
+
+/* The chance of surviving the guess at i and the move after it, by the
+ * look-ahead's rule (core/README.md, "HINT's guess"): the next move is a
+ * certain cell that tells something if there is one (or the game is won),
+ * else the safest cell.  *outcomes: how many numbers i can show (one: i
+ * is dead). */
+static double survive(const struct layouts *l, uint32_t i, uint32_t *outcomes)
+{
+    /* one more, so that the block is never of size 0 */
+    uint32_t *all = malloc(sizeof *all * (l->count * 2u + 1u)), *group, n, k;
+    double sum = 0;
+    if (all == NULL)
+        abort();
+    group = all + l->count;
+    for (k = 0; k < l->count; k++)
+        all[k] = k;
+    *outcomes = 0;
+    for (n = 0; n <= 8; n++) {
+        uint32_t size = shows(l, all, l->count, i, n, group), mines[MAX_COVERED], least;
+        if (size == 0)
+            continue;
+        ++*outcomes;
+        sum += size * next_move(l, group, size, 1u << i, mines, &least);
+    }
+    free(all);
+    return sum / l->count;
 }
 
 /* The chance of surviving the guess at covered cell i and the two moves
@@ -330,7 +291,8 @@ static bool near(double a, double b)
  * or the tolerance's edge that HINT's rounding could choose others. */
 static double survive_deeper(const struct layouts *l, uint32_t i, bool *unsure_edge)
 {
-    uint32_t *all = malloc(sizeof *all * l->count * 3u), *group, *sub;
+    /* one more, so that the block is never of size 0 */
+    uint32_t *all = malloc(sizeof *all * (l->count * 3u + 1u)), *group, *sub;
     uint32_t n, k;
     double sum = 0;
     if (all == NULL)
@@ -433,7 +395,7 @@ static uint32_t close_ones(const struct layouts *l, const bool *in, const uint32
 static bool check_deeper(const struct layouts *l, const bool *in, const uint32_t *outcomes,
                          const double *score, double best, uint32_t chosen, const char *line)
 {
-    uint32_t i, taken = 0, set[HINT_DEEP], least = UINT32_MAX, safest = 0, ties = 0;
+    uint32_t i, taken = 0, set[HINT_DEEP] = { 0 }, least = UINT32_MAX, safest = 0, ties = 0;
     double edge = best - HINT_DEEP_GATE / 10000.0, top = -1, deeper[HINT_DEEP];
     bool unsure_edge = false, chosen_in = false;
     CHECK(strstr(line, "with the next two moves") != NULL);
