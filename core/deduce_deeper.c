@@ -42,6 +42,15 @@ static void start_deduction(struct sap_hint *h, bool next)
     h->stage = next ? HS_NEXT : HS_DEEPER;
 }
 
+/* Whether candidate a goes before candidate b where their figures tie: the
+ * safer, then the first. */
+static bool before(const struct sap_hint *h, uint32_t a, uint32_t b)
+{
+    bool first = a < b;
+    uint32_t pa = h->candidate[a].p, pb = h->candidate[b].p;
+    return pa < pb || (pa == pb && first);
+}
+
 /* The candidate named: the best figure of those weighed again, ties to the
  * safer, then the first; their figures replace the look-ahead's, for the
  * line (deduce_hint.c). */
@@ -51,10 +60,7 @@ static void choose_deeper(struct sap_hint *h)
     for (i = 0; i < h->deep_count; i++) {
         uint32_t at = h->deep_index[i];
         uint32_t score = sap_weight_ratio(h->deep_survive[i], h->total, (uint32_t)1 << 30);
-        if (i == 0 || score > best
-            || (score == best
-                && (h->candidate[at].p < h->candidate[chosen].p
-                    || (h->candidate[at].p == h->candidate[chosen].p && at < chosen)))) {
+        if (i == 0 || score > best || (score == best && before(h, at, chosen))) {
             best = score;
             chosen = at;
         }
