@@ -195,6 +195,10 @@ static void keep_next(struct sap_hint *h, uint32_t x, uint32_t p)
     const sap_deduce *d = h->deduce;
     struct sap_box b = sap_block_around(d->rows, d->cols, x / d->cols, x % d->cols);
     uint32_t r, c, q, key = 0, i;
+    /* its odds alone lose to the last kept (x itself is unsure, so the
+     * count below is at least 1): no need to count */
+    if (h->next_count == HINT_NEXT && p * 16u >= h->next_key[HINT_NEXT - 1u])
+        return;
     for (r = b.top; r <= b.bottom; r++)
         for (c = b.left; c <= b.right; c++)
             key += sap_deduce_cell(d, r, c, &q) == SAP_CELL_UNSURE;
