@@ -37,16 +37,13 @@
 #include "check.h"
 #include "deduce_hint.h" /* sap_hint_leave_out_endgame, HINT_TOLERANCE */
 #include "sapper.h"
+#include "lib/ref_layouts.h"
 #include "lib/xorshift.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-#define MAX_COVERED 18u
-#define MAX_CELLS 36u
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 
@@ -55,133 +52,15 @@ static uint32_t rnd(uint32_t n)
     return xorshift_below(&rng, n);
 }
 
-/* Every layout of the covered cells that fits what is seen: bit i of a
- * layout is covered[i]. */
-struct layouts {
-    uint32_t rows, cols, count, covered_count;
-    uint32_t covered[MAX_COVERED];
-    uint32_t *list;
-};
-
-static int seen(const sap_game *g, uint32_t x)
-{
-    char v = sap_game_cell(g, x / sap_game_cols(g), x % sap_game_cols(g));
-    return v >= '0' && v <= '8' ? v - '0' : -1;
-}
-
-static bool adjacent(uint32_t cols, uint32_t a, uint32_t b)
-{
-    int dr = (int)(a / cols) - (int)(b / cols), dc = (int)(a % cols) - (int)(b % cols);
-    return a != b && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1;
-}
-
-/* Lists the layouts; false when the position has too many covered cells. */
-static bool list_layouts(const sap_game *g, struct layouts *l)
-{
-    uint32_t cells = sap_game_rows(g) * sap_game_cols(g), x, set, mines = sap_game_mines(g);
-    l->rows = sap_game_rows(g);
-    l->cols = sap_game_cols(g);
-    l->covered_count = 0;
-    l->count = 0;
-    for (x = 0; x < cells; x++)
-        if (seen(g, x) < 0) {
-            if (l->covered_count == MAX_COVERED)
-                return false;
-            l->covered[l->covered_count++] = x;
-        }
-    l->list = malloc(sizeof *l->list << l->covered_count);
-    if (l->list == NULL)
-        abort();
-    for (set = 0; set < (1u << l->covered_count); set++) {
-        bool fits = (uint32_t)__builtin_popcount(set) == mines;
-        for (x = 0; x < cells && fits; x++) {
-            int n = seen(g, x), around = 0;
-            uint32_t i;
-            if (n < 0)
-                continue;
-            for (i = 0; i < l->covered_count; i++)
-                around += (set >> i & 1u) && adjacent(l->cols, x, l->covered[i]);
-            fits = around == n;
-        }
-        if (fits)
-            l->list[l->count++] = set;
-    }
-    return true;
-}
-
-static uint32_t index_of(const struct layouts *l, uint32_t cell)
-{
-    uint32_t i;
-    for (i = 0; i < l->covered_count && l->covered[i] != cell; i++)
-        ;
-    return i;
-}
-
-/* The number covered cell i would show in layout `set`. */
-static uint32_t number_at(const struct layouts *l, uint32_t set, uint32_t i)
-{
-    uint32_t j, n = 0;
-    for (j = 0; j < l->covered_count; j++)
-        n += (set >> j & 1u) && adjacent(l->cols, l->covered[i], l->covered[j]);
-    return n;
-}
-
-/* The layouts in which covered cell i is a mine. */
-static uint32_t mines_at(const struct layouts *l, uint32_t i)
-{
-    uint32_t k, mines = 0;
-    for (k = 0; k < l->count; k++)
-        mines += l->list[k] >> i & 1u;
-    return mines;
-}
-
-/* Mines at i over all layouts, in 0.1 % as HINT writes it. */
-static uint32_t tenths(const struct layouts *l, uint32_t i)
-{
-    return (uint32_t)((1000.0 * mines_at(l, i) / l->count) + 0.5);
-}
-
-/* Whether HINT's 0.1 % figure is i's odds: HINT rounds the engine's 0.01 %
- * figure, so a true value within 0.005 % of a rounding edge may go either
- * way. */
-static bool odds_match(const struct layouts *l, uint32_t i, uint32_t written)
-{
-    double exact = 1000.0 * mines_at(l, i) / l->count;
-    return written == tenths(l, i)
-           || (exact - (double)(uint32_t)exact > 0.45 && exact - (double)(uint32_t)exact < 0.55
-               && (written == (uint32_t)exact || written == (uint32_t)exact + 1u));
-}
-
-/* Whether covered cell i, with covered cell j beside it, is a 50/50 to
- * come: in every layout with a mine at i, j is safe and every cell next to
- * one of them and not the other (their flank) is a covered mine. */
-static bool fifty_to_come(const struct layouts *l, uint32_t i, uint32_t j)
-{
-    uint32_t k, x, cells = l->rows * l->cols;
-    bool ok = j < l->covered_count && adjacent(l->cols, l->covered[i], l->covered[j]);
-    for (k = 0; k < l->count && ok; k++)
-        ok = !(l->list[k] >> i & 1u) || !(l->list[k] >> j & 1u);
-    for (x = 0; x < cells && ok; x++) {
-        uint32_t c = index_of(l, x);
-        if (x == l->covered[i] || x == l->covered[j]
-            || adjacent(l->cols, x, l->covered[i]) == adjacent(l->cols, x, l->covered[j]))
-            continue;
-        ok = c < l->covered_count; /* not an opened number */
-        for (k = 0; k < l->count && ok; k++)
-            ok = !(l->list[k] >> i & 1u) || (l->list[k] >> c & 1u);
-    }
-    return ok;
-}
-
 /* The layouts with covered cell a a mine (or safe) and b a mine (or safe),
  * against the deduction's total with those cells assumed so: none exactly
  * when the brute force has none, else the same share of the position's. */
-static bool check_assumed(const sap_game *g, const struct layouts *l, uint32_t a, bool a_mine,
-                          uint32_t b, bool b_mine)
+static bool check_assumed(const sap_game *g, const struct ref_layouts *l, uint32_t a,
+                          bool a_mine, uint32_t b, bool b_mine)
 {
     static unsigned char block[SAP_DEDUCE_BYTES(6, 6)] __attribute__((aligned(8)));
     struct sap_weight whole;
-    uint32_t k, fit = 0, i = index_of(l, a), j = index_of(l, b);
+    uint32_t k, fit = 0, i = ref_index_of(l, a), j = ref_index_of(l, b);
     double share;
     sap_deduce *d;
     int err;
@@ -205,182 +84,21 @@ static bool check_assumed(const sap_game *g, const struct layouts *l, uint32_t a
            && CHECK(fabs(sap_weight_ratio(d->total, whole, 1000000u) - share) <= 1.0);
 }
 
-/* The next move as the look-ahead values it (core/README.md, "HINT's
- * guess"), over the layouts sub[0..count) with the covered cells in
- * `opened` taken as opened: mines[] over them, and the next move's chance, 1 when a cell
- * safe in all of them has a neighbour unsure in them (or none is unsure),
- * else the safest unsure cell's safety.  *least: the fewest mines an
- * unsure cell has (count + 1: none). */
-static double next_move(const struct layouts *l, const uint32_t *sub, uint32_t count,
-                        uint32_t opened, uint32_t *mines, uint32_t *least)
-{
-    uint32_t k, j;
-    bool certain = false;
-    memset(mines, 0, sizeof *mines * MAX_COVERED);
-    for (k = 0; k < count; k++)
-        for (j = 0; j < l->covered_count; j++)
-            mines[j] += l->list[sub[k]] >> j & 1u;
-    *least = count + 1;
-    for (j = 0; j < l->covered_count; j++) {
-        if (opened >> j & 1u)
-            continue;
-        if (mines[j] > 0 && mines[j] < count && mines[j] < *least)
-            *least = mines[j];
-        if (mines[j] == 0)
-            for (k = 0; k < l->covered_count; k++)
-                certain |= !(opened >> k & 1u) && k != j
-                           && adjacent(l->cols, l->covered[j], l->covered[k]) && mines[k] > 0
-                           && mines[k] < count;
-    }
-    return certain || *least > count ? 1.0 : 1.0 - (double)*least / count;
-}
-
-/* The layouts of sub[0..count) in which covered cell i is safe and shows
- * n, into out; how many. */
-static uint32_t shows(const struct layouts *l, const uint32_t *sub, uint32_t count, uint32_t i,
-                      uint32_t n, uint32_t *out)
-{
-    uint32_t k, kept = 0;
-    for (k = 0; k < count; k++)
-        if (!(l->list[sub[k]] >> i & 1u) && number_at(l, l->list[sub[k]], i) == n)
-            out[kept++] = sub[k];
-    return kept;
-}
-
-/* Whether two shares lie within 0.02 % of each other (a share and an
- * edge, or two cells' odds), where HINT's figures, in 0.01 %, may fall
- * either way. */
-static bool near(double a, double b)
-{
-    return fabs(a - b) < 0.0002;
-}
-
-/* The chance of surviving the guess at i and the move after it, by the
- * look-ahead's rule (core/README.md, "HINT's guess"): the next move is a
- * certain cell that tells something if there is one (or the game is won),
- * else the safest cell.  *outcomes: how many numbers i can show (one: i
- * is dead). */
-static double survive(const struct layouts *l, uint32_t i, uint32_t *outcomes)
-{
-    /* one more, so that the block is never of size 0 */
-    uint32_t *all = malloc(sizeof *all * (l->count * 2u + 1u)), *group, n, k;
-    double sum = 0;
-    if (all == NULL)
-        abort();
-    group = all + l->count;
-    for (k = 0; k < l->count; k++)
-        all[k] = k;
-    *outcomes = 0;
-    for (n = 0; n <= 8; n++) {
-        uint32_t size = shows(l, all, l->count, i, n, group), mines[MAX_COVERED], least;
-        if (size == 0)
-            continue;
-        ++*outcomes;
-        sum += size * next_move(l, group, size, 1u << i, mines, &least);
-    }
-    free(all);
-    return sum / l->count;
-}
-
-/* The chance of surviving the guess at covered cell i and the two moves
- * after it, by the deeper look's rule: in each outcome of the guess (a
- * number it shows) with no telling certain cell, the best of its
- * HINT_NEXT safest cells (by odds, then fewest unsure neighbours, then row
- * order; within HINT_TOLERANCE of its safest) by the look-ahead's
- * survival there.  *unsure_edge: some outcome's cells lie so near the cut
- * or the tolerance's edge that HINT's rounding could choose others. */
-static double survive_deeper(const struct layouts *l, uint32_t i, bool *unsure_edge)
-{
-    /* one more, so that the block is never of size 0 */
-    uint32_t *all = malloc(sizeof *all * (l->count * 3u + 1u)), *group, *sub;
-    uint32_t n, k;
-    double sum = 0;
-    if (all == NULL)
-        abort();
-    group = all + l->count;
-    sub = group + l->count;
-    for (k = 0; k < l->count; k++)
-        all[k] = k;
-    for (n = 0; n <= 8; n++) {
-        uint32_t size = shows(l, all, l->count, i, n, group), mines[MAX_COVERED], least;
-        uint32_t next[MAX_COVERED], key[MAX_COVERED], count = 0, j, a;
-        double best = 0, edge;
-        if (size == 0)
-            continue;
-        if (next_move(l, group, size, 1u << i, mines, &least) == 1.0) {
-            sum += size;
-            continue;
-        }
-        for (j = 0; j < l->covered_count; j++) { /* the unsure cells, in the look's order */
-            uint32_t around = 0;
-            if (j == i || mines[j] == 0 || mines[j] == size)
-                continue;
-            for (k = 0; k < l->covered_count; k++)
-                around += k != i && (k == j || adjacent(l->cols, l->covered[j], l->covered[k]))
-                          && mines[k] > 0 && mines[k] < size;
-            for (a = count++; a > 0
-                              && (mines[next[a - 1]] > mines[j]
-                                  || (mines[next[a - 1]] == mines[j] && key[a - 1] > around));
-                 a--) {
-                next[a] = next[a - 1];
-                key[a] = key[a - 1];
-            }
-            next[a] = j;
-            key[a] = around;
-        }
-        if (count > HINT_NEXT
-            && near((double)mines[next[HINT_NEXT - 1]] / size,
-                    (double)mines[next[HINT_NEXT]] / size))
-            *unsure_edge = true;
-        count = count < HINT_NEXT ? count : HINT_NEXT;
-        edge = (1.0 - (double)least / size) * (1.0 - HINT_TOLERANCE / 10000.0);
-        for (a = 0; a < count; a++) {
-            double safety = 1.0 - (double)mines[next[a]] / size, s2 = 0;
-            uint32_t m, after[MAX_COVERED], after_least;
-            if (near(safety, edge))
-                *unsure_edge = true;
-            if (safety < edge)
-                continue;
-            for (m = 0; m <= 8; m++) {
-                uint32_t size2 = shows(l, group, size, next[a], m, sub);
-                if (size2 > 0)
-                    s2 += size2
-                          * next_move(l, sub, size2, 1u << i | 1u << next[a], after,
-                                      &after_least);
-            }
-            best = s2 / size > best ? s2 / size : best;
-        }
-        sum += size * best;
-    }
-    free(all);
-    return sum / l->count;
-}
-
-/* Whether covered cell i is next to an opened number. */
-static bool on_frontier(const struct layouts *l, const sap_game *g, uint32_t i)
-{
-    uint32_t x, cells = l->rows * l->cols;
-    for (x = 0; x < cells; x++)
-        if (seen(g, x) >= 0 && adjacent(l->cols, x, l->covered[i]))
-            return true;
-    return false;
-}
-
 /* Choices the deeper look made, checked so far. */
 static unsigned deeper_choices;
 
 /* The living candidates whose survival is within HINT_DEEP_GATE of the
  * best (UINT32_MAX: one lies so near that edge that HINT's rounding could
  * take it either way). */
-static uint32_t close_ones(const struct layouts *l, const bool *in, const uint32_t *outcomes,
-                           const double *score, double best)
+static uint32_t close_ones(const struct ref_layouts *l, const bool *in,
+                           const uint32_t *outcomes, const double *score, double best)
 {
     uint32_t i, close = 0;
     double edge = best - HINT_DEEP_GATE / 10000.0;
     for (i = 0; i < l->covered_count; i++) {
         if (!in[i] || outcomes[i] < 2u)
             continue;
-        if (near(score[i], edge))
+        if (ref_near(score[i], edge))
             return UINT32_MAX;
         close += score[i] >= edge;
     }
@@ -392,7 +110,7 @@ static uint32_t close_ones(const struct layouts *l, const bool *in, const uint32
  * next two moves"), and names one that survives its guess and the two
  * moves after it as often as any of them.  False (not checked) where
  * ties or edges leave which cells it weighs to HINT's rounding. */
-static bool check_deeper(const struct layouts *l, const bool *in, const uint32_t *outcomes,
+static bool check_deeper(const struct ref_layouts *l, const bool *in, const uint32_t *outcomes,
                          const double *score, double best, uint32_t chosen, const char *line)
 {
     uint32_t i, taken = 0, set[HINT_DEEP] = { 0 }, least = UINT32_MAX, safest = 0, ties = 0;
@@ -414,24 +132,24 @@ static bool check_deeper(const struct layouts *l, const bool *in, const uint32_t
         set[taken++] = pick;
     }
     if (taken == HINT_DEEP) { /* more than HINT_DEEP - 1 close: the last is cut */
-        if (near(score[set[HINT_DEEP - 2u]], score[set[HINT_DEEP - 1u]]))
+        if (ref_near(score[set[HINT_DEEP - 2u]], score[set[HINT_DEEP - 1u]]))
             return false; /* which are kept is rounding's, or the scan's order */
         taken--;
     }
     for (i = 0; i < l->covered_count; i++) /* the safest, if living */
-        if (in[i] && mines_at(l, i) < least) {
-            least = mines_at(l, i);
+        if (in[i] && ref_mines_at(l, i) < least) {
+            least = ref_mines_at(l, i);
             safest = i;
         }
     for (i = 0; i < l->covered_count; i++)
-        ties += in[i] && mines_at(l, i) == least;
+        ties += in[i] && ref_mines_at(l, i) == least;
     if (ties > 1u) { /* which of them is the safest is the scan's: each weighed already */
         for (i = 0; i < l->covered_count; i++) {
             uint32_t k;
             bool had = false;
             for (k = 0; k < taken; k++)
                 had |= set[k] == i;
-            if (in[i] && mines_at(l, i) == least && !had && outcomes[i] > 1u)
+            if (in[i] && ref_mines_at(l, i) == least && !had && outcomes[i] > 1u)
                 return false;
         }
     } else if (outcomes[safest] > 1u) {
@@ -442,7 +160,7 @@ static bool check_deeper(const struct layouts *l, const bool *in, const uint32_t
             set[taken++] = safest;
     }
     for (i = 0; i < taken; i++) {
-        deeper[i] = survive_deeper(l, set[i], &unsure_edge);
+        deeper[i] = ref_survive_deeper(l, set[i], &unsure_edge);
         top = deeper[i] > top ? deeper[i] : top;
         chosen_in |= set[i] == chosen;
     }
@@ -465,15 +183,15 @@ static bool check_deeper(const struct layouts *l, const bool *in, const uint32_t
  * Positions whose candidates HINT would cut (more than it keeps), with a
  * cell at 50 % (weighed apart, for a 50/50) or near the tolerance's edge
  * are left out.  Returns whether the position was checked. */
-static bool check_choice(const struct layouts *l, const sap_game *g, uint32_t row, uint32_t col,
-                         const char *line)
+static bool check_choice(const struct ref_layouts *l, const sap_game *g, uint32_t row,
+                         uint32_t col, const char *line)
 {
-    uint32_t i, frontier = 0, interior = 0, outcomes[MAX_COVERED], min = UINT32_MAX;
-    uint32_t chosen = index_of(l, row * l->cols + col), close;
-    double odds[MAX_COVERED], score[MAX_COVERED], best = -1, safest;
-    bool in[MAX_COVERED], living = false;
+    uint32_t i, frontier = 0, interior = 0, outcomes[REF_MAX_COVERED], min = UINT32_MAX;
+    uint32_t chosen = ref_index_of(l, row * l->cols + col), close;
+    double odds[REF_MAX_COVERED], score[REF_MAX_COVERED], best = -1, safest;
+    bool in[REF_MAX_COVERED], living = false;
     for (i = 0; i < l->covered_count; i++) {
-        uint32_t mines = mines_at(l, i);
+        uint32_t mines = ref_mines_at(l, i);
         odds[i] = (double)mines / l->count;
         if (mines * 2u == l->count)
             return false;
@@ -491,16 +209,17 @@ static bool check_choice(const struct layouts *l, const sap_game *g, uint32_t ro
             return false;
         if (!in[i])
             continue;
-        if (on_frontier(l, g, i))
+        if (ref_on_frontier(l, g, i))
             frontier++;
         else
             interior++;
-        score[i] = survive(l, i, &outcomes[i]);
+        score[i] = ref_survive(l, i, &outcomes[i]);
         living |= outcomes[i] > 1u;
     }
     if (frontier > HINT_FRONTIER_CANDIDATES || interior > HINT_INTERIOR_CANDIDATES)
         return false;
-    CHECK(in[chosen]);
+    if (!CHECK(in[chosen]))
+        return true; /* its score is not counted */
     if (living)
         CHECK(outcomes[chosen] > 1u);
     for (i = 0; i < l->covered_count; i++)
@@ -546,19 +265,19 @@ static int hint(const sap_game *g, uint32_t budget, char *line, uint32_t *row, u
 /* Whether a cell as safe as covered cell `safest` (the same mines over the
  * layouts) can show `outcomes` numbers only (0: any) and, when `percent` is
  * not -1, survives its guess and the next move that often (to 1 %). */
-static bool safest_like(const struct layouts *l, uint32_t safest, uint32_t outcomes,
+static bool safest_like(const struct ref_layouts *l, uint32_t safest, uint32_t outcomes,
                         int percent, bool deeper)
 {
-    uint32_t i, want = mines_at(l, safest);
+    uint32_t i, want = ref_mines_at(l, safest);
     for (i = 0; i < l->covered_count; i++) {
         uint32_t n;
         double s;
         bool unsure_edge = false;
-        if (mines_at(l, i) != want)
+        if (ref_mines_at(l, i) != want)
             continue;
-        s = 100.0 * survive(l, i, &n);
+        s = 100.0 * ref_survive(l, i, &n);
         if (deeper)
-            s = 100.0 * survive_deeper(l, i, &unsure_edge);
+            s = 100.0 * ref_survive_deeper(l, i, &unsure_edge);
         if (unsure_edge)
             return true; /* not to be checked */
         if ((outcomes == 0 || n == outcomes)
@@ -570,15 +289,15 @@ static bool safest_like(const struct layouts *l, uint32_t safest, uint32_t outco
 
 /* "N% likely to be safe along with the next move" at text, of covered
  * cell i, against the brute force. */
-static void check_survival(const struct layouts *l, uint32_t i, const char *text,
+static void check_survival(const struct ref_layouts *l, uint32_t i, const char *text,
                            const char *line)
 {
     unsigned percent, outcomes;
     int end = 0;
     bool unsure_edge = false, deeper = strstr(text, "with the next two moves") != NULL;
-    double want = 100.0 * survive(l, i, &outcomes);
+    double want = 100.0 * ref_survive(l, i, &outcomes);
     if (deeper) {
-        want = 100.0 * survive_deeper(l, i, &unsure_edge);
+        want = 100.0 * ref_survive_deeper(l, i, &unsure_edge);
         CHECK(sscanf(text, "%u%% likely to be safe with the next two moves%n", &percent, &end)
               == 1);
     } else {
@@ -593,20 +312,20 @@ static void check_survival(const struct layouts *l, uint32_t i, const char *text
 static unsigned dead_safest;
 
 /* One GUESS line checked against the layouts. */
-static void check_guess(const struct layouts *l, const char *line, uint32_t row, uint32_t col,
-                        unsigned *forced, unsigned *riskier, unsigned *searched)
+static void check_guess(const struct ref_layouts *l, const char *line, uint32_t row,
+                        uint32_t col, unsigned *forced, unsigned *riskier, unsigned *searched)
 {
     unsigned x, y, whole, tenth, safest_whole, safest_tenth, k, min = 1001, min_at = 0;
-    uint32_t i = index_of(l, row * l->cols + col);
+    uint32_t i = ref_index_of(l, row * l->cols + col);
     const char *at;
     if (!CHECK(sscanf(line, "GUESS %u %u %u.%u%%", &x, &y, &whole, &tenth) == 4)
         || !CHECK(i < l->covered_count))
         return;
     CHECK(x == row + 1 && y == col + 1);
-    CHECK(odds_match(l, i, whole * 10 + tenth));
+    CHECK(ref_odds_match(l, i, whole * 10 + tenth));
     for (k = 0; k < l->covered_count; k++)
-        if (tenths(l, k) < 1000 && tenths(l, k) < min) {
-            min = tenths(l, k);
+        if (ref_tenths(l, k) < 1000 && ref_tenths(l, k) < min) {
+            min = ref_tenths(l, k);
             min_at = k;
         }
     if (strstr(line, "searching every way the game can go") != NULL) {
@@ -621,7 +340,7 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
                      "resolve: guess it now",
                      &pr, &pc)
               == 2);
-        CHECK(fifty_to_come(l, i, index_of(l, (pr - 1) * l->cols + pc - 1)));
+        CHECK(ref_fifty_to_come(l, i, ref_index_of(l, (pr - 1) * l->cols + pc - 1)));
         ++*forced;
         return;
     }
@@ -630,7 +349,7 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
         CHECK(sscanf(at, "%%: the safest (%u.%u%%) would show a known number", &safest_whole,
                      &safest_tenth)
               == 2);
-        CHECK(odds_match(l, min_at, safest_whole * 10 + safest_tenth));
+        CHECK(ref_odds_match(l, min_at, safest_whole * 10 + safest_tenth));
         CHECK(whole * 10 + tenth >= min);
         CHECK(safest_like(l, min_at, 1u, -1, false));
         ++*riskier;
@@ -645,7 +364,7 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
         unsigned against;
         CHECK(sscanf(at, "riskier than the safest (%u.%u%%)", &safest_whole, &safest_tenth)
               == 2);
-        CHECK(odds_match(l, min_at, safest_whole * 10 + safest_tenth));
+        CHECK(ref_odds_match(l, min_at, safest_whole * 10 + safest_tenth));
         CHECK(whole * 10 + tenth >= min);
         ++*riskier;
         at = strstr(line, ", against ");
@@ -657,7 +376,7 @@ static void check_guess(const struct layouts *l, const char *line, uint32_t row,
             check_survival(l, i, at + 6, line);
         return;
     }
-    CHECK(odds_match(l, min_at, whole * 10 + tenth));
+    CHECK(ref_odds_match(l, min_at, whole * 10 + tenth));
     at = strstr(line, "this is the safest, ");
     if (at != NULL)
         check_survival(l, i, at + 20, line);
@@ -681,10 +400,10 @@ static void test_guesses_against_brute_force(void)
             int op;
             row = col = 0;
             op = hint(g, SAP_BUDGET_UNLIMITED, line, &row, &col);
-            struct layouts l;
+            struct ref_layouts l;
             if (!CHECK(op > 0))
                 break;
-            if (strncmp(line, "GUESS ", 6) == 0 && list_layouts(g, &l)) {
+            if (strncmp(line, "GUESS ", 6) == 0 && ref_layouts_list(g, &l)) {
                 check_guess(&l, line, row, col, &forced, &riskier, &searched);
                 if (l.covered_count > 1) { /* a pair of cells assumed, chosen by the count */
                     uint32_t i = guesses % l.covered_count;
@@ -699,7 +418,7 @@ static void test_guesses_against_brute_force(void)
                 CHECK_EQ_STR(again, line);
                 CHECK_EQ_INT(hint(g, 7, again, &r2, &c2), op);
                 CHECK(r2 == row && c2 == col);
-                free(l.list);
+                ref_layouts_free(&l);
                 guesses++;
             }
             sap_game_move(g, op, row + 1, col + 1);
