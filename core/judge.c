@@ -179,6 +179,28 @@ bool sap_judge_size_fits(struct sap_judge *j, uint32_t cols, const char *names, 
     return false;
 }
 
+void sap_judge_read_size(struct sap_judge *j, uint32_t value, const char *names)
+{
+    switch (j->step) {
+    case SAP_JUDGE_STEP_CASES:
+        j->cases = value;
+        j->step = SAP_JUDGE_STEP_ROWS;
+        if (value == 0)
+            j->expect = SAP_EXPECT_NOTHING;
+        break;
+    case SAP_JUDGE_STEP_ROWS:
+        j->args[0] = value;
+        (void)sap_judge_size_fits(j, 1, names, SAP_ERR_SYNTAX);
+        j->step = SAP_JUDGE_STEP_COLS;
+        break;
+    default:
+        (void)sap_judge_size_fits(j, value, names, SAP_ERR_SYNTAX);
+        j->args[1] = value;
+        j->step = SAP_JUDGE_STEP_OWN;
+        break;
+    }
+}
+
 void sap_judge_queue_text(struct sap_judge *j, const char *text)
 {
     j->out_text = text;

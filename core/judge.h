@@ -81,6 +81,22 @@ void sap_judge_fail_ram(struct sap_judge *judge, int err, const char *reason);
 bool sap_judge_size_fits(struct sap_judge *judge, uint32_t cols, const char *names,
                          int zero_err);
 
+/* Master and Nurikabe open alike: the number of cases, then each case's
+ * rows and cols, each side checked at its own token (the rows alone, then
+ * both).  Their steps (judge->step) start with these three; each format's
+ * own follow from SAP_JUDGE_STEP_OWN.  sap_judge_read_size takes a number
+ * at one of the three: it records it (cases in judge->cases, rows and cols
+ * in args[0] and args[1]), expects nothing more after zero cases, and goes
+ * on to the next step (after cols, SAP_JUDGE_STEP_OWN); names as for
+ * sap_judge_size_fits. */
+enum sap_judge_step {
+    SAP_JUDGE_STEP_CASES,
+    SAP_JUDGE_STEP_ROWS,
+    SAP_JUDGE_STEP_COLS,
+    SAP_JUDGE_STEP_OWN
+};
+void sap_judge_read_size(struct sap_judge *judge, uint32_t value, const char *names);
+
 /* Acquires the case's block (purpose WORK), releasing the previous one; on
  * refusal (or past SAP_MAX_WORK_BYTES) fails the judge with "not enough
  * memory for this board". */

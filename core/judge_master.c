@@ -9,8 +9,6 @@
  */
 #include "judge.h"
 
-enum master_step { STEP_CASES, STEP_ROWS, STEP_COLS, STEP_MINES };
-
 enum master_out {
     OUT_NONE = 0,
     OUT_HEADER = 1, /* "Case #x:\n", out_col is the offset into it */
@@ -19,7 +17,7 @@ enum master_out {
 
 static void begin(struct sap_judge *j)
 {
-    j->step = STEP_CASES;
+    j->step = SAP_JUDGE_STEP_CASES;
     j->expect = SAP_EXPECT_NUMBER;
 }
 
@@ -42,7 +40,7 @@ static void start_case(struct sap_judge *j)
     if (j->case_index == j->cases) {
         j->expect = SAP_EXPECT_NOTHING;
     } else {
-        j->step = STEP_ROWS;
+        j->step = SAP_JUDGE_STEP_ROWS;
     }
 }
 
@@ -51,28 +49,12 @@ SAP_TEXT(size_names, "R\0C\0R*C");
 
 static void number(struct sap_judge *j, uint32_t value)
 {
-    switch (j->step) {
-    case STEP_CASES:
-        j->cases = value;
-        j->step = STEP_ROWS;
-        if (value == 0)
-            j->expect = SAP_EXPECT_NOTHING;
-        break;
-    case STEP_ROWS: /* each side checked at its own token: the rows alone */
-        j->args[0] = value;
-        (void)sap_judge_size_fits(j, 1, size_names, SAP_ERR_SYNTAX);
-        j->step = STEP_COLS;
-        break;
-    case STEP_COLS:
-        (void)sap_judge_size_fits(j, value, size_names, SAP_ERR_SYNTAX);
-        j->args[1] = value;
-        j->step = STEP_MINES;
-        break;
-    default:
-        j->args[2] = value;
-        start_case(j);
-        break;
+    if (j->step < SAP_JUDGE_STEP_OWN) {
+        sap_judge_read_size(j, value, size_names);
+        return;
     }
+    j->args[2] = value; /* the mines, the case's last number */
+    start_case(j);
 }
 
 /* The format has no rows: a row callback means the tokenizer was told to
@@ -152,7 +134,7 @@ static size_t poll(struct sap_judge *j, char *out, size_t cap)
 
 static void finish(struct sap_judge *j)
 {
-    if (j->step == STEP_CASES)
+    if (j->step == SAP_JUDGE_STEP_CASES)
         sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the number of cases T"));
     else if (j->case_index < j->cases)
         sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before case "),

@@ -13,11 +13,9 @@
  */
 #include "judge.h"
 
+/* After the grids, rows and cols (judge.h, SAP_JUDGE_STEP_CASES on): */
 enum nurikabe_step {
-    STEP_GRIDS,
-    STEP_ROWS,
-    STEP_COLS,
-    STEP_NUMBERS,
+    STEP_NUMBERS = SAP_JUDGE_STEP_OWN,
     STEP_NUMBER_ROW,
     STEP_NUMBER_COL,
     STEP_NUMBER_VALUE,
@@ -28,7 +26,7 @@ enum nurikabe_step {
 
 static void begin(struct sap_judge *j)
 {
-    j->step = STEP_GRIDS;
+    j->step = SAP_JUDGE_STEP_CASES;
     j->expect = SAP_EXPECT_NUMBER;
 }
 
@@ -94,21 +92,10 @@ SAP_TEXT(size_names, "r\0c\0r*c");
 static void number(struct sap_judge *j, uint32_t value)
 {
     switch (j->step) {
-    case STEP_GRIDS:
-        j->cases = value;
-        j->step = STEP_ROWS;
-        if (value == 0)
-            j->expect = SAP_EXPECT_NOTHING;
-        break;
-    case STEP_ROWS: /* each side checked at its own token: the rows alone */
-        j->args[0] = value;
-        (void)sap_judge_size_fits(j, 1, size_names, SAP_ERR_SYNTAX);
-        j->step = STEP_COLS;
-        break;
-    case STEP_COLS:
-        (void)sap_judge_size_fits(j, value, size_names, SAP_ERR_SYNTAX);
-        j->args[1] = value;
-        j->step = STEP_NUMBERS;
+    case SAP_JUDGE_STEP_CASES:
+    case SAP_JUDGE_STEP_ROWS:
+    case SAP_JUDGE_STEP_COLS:
+        sap_judge_read_size(j, value, size_names);
         break;
     case STEP_NUMBERS:
         start_grid(j, value);
@@ -171,7 +158,7 @@ static size_t poll(struct sap_judge *j, char *out, size_t cap)
     sap_judge_queue_text(j, solved ? SAP_STR("solved\n") : SAP_STR("not solved\n"));
     j->case_index++;
     j->expect = SAP_EXPECT_NUMBER;
-    j->step = STEP_ROWS;
+    j->step = SAP_JUDGE_STEP_ROWS;
     if (j->case_index == j->cases)
         j->expect = SAP_EXPECT_NOTHING;
     return 0;
@@ -179,7 +166,7 @@ static size_t poll(struct sap_judge *j, char *out, size_t cap)
 
 static void finish(struct sap_judge *j)
 {
-    if (j->step == STEP_GRIDS)
+    if (j->step == SAP_JUDGE_STEP_CASES)
         sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the number of grids t"));
     else if (j->case_index < j->cases)
         sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before grid "),
