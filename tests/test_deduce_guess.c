@@ -37,7 +37,7 @@
 #include "check.h"
 #include "deduce_hint.h" /* sap_hint_leave_out_endgame, HINT_TOLERANCE */
 #include "sapper.h"
-#include "lib/ref_layouts.h"
+#include "lib/brute_layouts.h"
 #include "lib/xorshift.h"
 
 #include <math.h>
@@ -55,12 +55,12 @@ static uint32_t rnd(uint32_t n)
 /* The layouts with covered cell a a mine (or safe) and b a mine (or safe),
  * against the deduction's total with those cells assumed so: none exactly
  * when the brute force has none, else the same share of the position's. */
-static bool check_assumed(const sap_game *g, const struct ref_layouts *l, uint32_t a,
+static bool check_assumed(const sap_game *g, const struct brute_layouts *l, uint32_t a,
                           bool a_mine, uint32_t b, bool b_mine)
 {
     static unsigned char block[SAP_DEDUCE_BYTES(6, 6)] __attribute__((aligned(8)));
     struct sap_weight whole;
-    uint32_t k, fit = 0, i = ref_index_of(l, a), j = ref_index_of(l, b);
+    uint32_t k, fit = 0, i = brute_index_of(l, a), j = brute_index_of(l, b);
     double share;
     sap_deduce *d;
     int err;
@@ -90,7 +90,7 @@ static unsigned deeper_choices;
 /* The living candidates whose survival is within HINT_DEEP_GATE of the
  * best (UINT32_MAX: one lies so near that edge that HINT's rounding could
  * take it either way). */
-static uint32_t close_ones(const struct ref_layouts *l, const bool *in,
+static uint32_t close_ones(const struct brute_layouts *l, const bool *in,
                            const uint32_t *outcomes, const double *score, double best)
 {
     uint32_t i, close = 0;
@@ -98,7 +98,7 @@ static uint32_t close_ones(const struct ref_layouts *l, const bool *in,
     for (i = 0; i < l->covered_count; i++) {
         if (!in[i] || outcomes[i] < 2u)
             continue;
-        if (ref_near(score[i], edge))
+        if (brute_near(score[i], edge))
             return UINT32_MAX;
         close += score[i] >= edge;
     }
@@ -110,8 +110,9 @@ static uint32_t close_ones(const struct ref_layouts *l, const bool *in,
  * next two moves"), and names one that survives its guess and the two
  * moves after it as often as any of them.  False (not checked) where
  * ties or edges leave which cells it weighs to HINT's rounding. */
-static bool check_deeper(const struct ref_layouts *l, const bool *in, const uint32_t *outcomes,
-                         const double *score, double best, uint32_t chosen, const char *line)
+static bool check_deeper(const struct brute_layouts *l, const bool *in,
+                         const uint32_t *outcomes, const double *score, double best,
+                         uint32_t chosen, const char *line)
 {
     uint32_t i, taken = 0, set[HINT_DEEP] = { 0 }, least = UINT32_MAX, safest = 0, ties = 0;
     double edge = best - HINT_DEEP_GATE / 10000.0, top = -1, deeper[HINT_DEEP];
@@ -132,24 +133,24 @@ static bool check_deeper(const struct ref_layouts *l, const bool *in, const uint
         set[taken++] = pick;
     }
     if (taken == HINT_DEEP) { /* more than HINT_DEEP - 1 close: the last is cut */
-        if (ref_near(score[set[HINT_DEEP - 2u]], score[set[HINT_DEEP - 1u]]))
+        if (brute_near(score[set[HINT_DEEP - 2u]], score[set[HINT_DEEP - 1u]]))
             return false; /* which are kept is rounding's, or the scan's order */
         taken--;
     }
     for (i = 0; i < l->covered_count; i++) /* the safest, if living */
-        if (in[i] && ref_mines_at(l, i) < least) {
-            least = ref_mines_at(l, i);
+        if (in[i] && brute_mines_at(l, i) < least) {
+            least = brute_mines_at(l, i);
             safest = i;
         }
     for (i = 0; i < l->covered_count; i++)
-        ties += in[i] && ref_mines_at(l, i) == least;
+        ties += in[i] && brute_mines_at(l, i) == least;
     if (ties > 1u) { /* which of them is the safest is the scan's: each weighed already */
         for (i = 0; i < l->covered_count; i++) {
             uint32_t k;
             bool had = false;
             for (k = 0; k < taken; k++)
                 had |= set[k] == i;
-            if (in[i] && ref_mines_at(l, i) == least && !had && outcomes[i] > 1u)
+            if (in[i] && brute_mines_at(l, i) == least && !had && outcomes[i] > 1u)
                 return false;
         }
     } else if (outcomes[safest] > 1u) {
@@ -160,7 +161,7 @@ static bool check_deeper(const struct ref_layouts *l, const bool *in, const uint
             set[taken++] = safest;
     }
     for (i = 0; i < taken; i++) {
-        deeper[i] = ref_survive_deeper(l, set[i], &unsure_edge);
+        deeper[i] = brute_survive_deeper(l, set[i], &unsure_edge);
         top = deeper[i] > top ? deeper[i] : top;
         chosen_in |= set[i] == chosen;
     }
@@ -183,15 +184,15 @@ static bool check_deeper(const struct ref_layouts *l, const bool *in, const uint
  * Positions whose candidates HINT would cut (more than it keeps), with a
  * cell at 50 % (weighed apart, for a 50/50) or near the tolerance's edge
  * are left out.  Returns whether the position was checked. */
-static bool check_choice(const struct ref_layouts *l, const sap_game *g, uint32_t row,
+static bool check_choice(const struct brute_layouts *l, const sap_game *g, uint32_t row,
                          uint32_t col, const char *line)
 {
-    uint32_t i, frontier = 0, interior = 0, outcomes[REF_MAX_COVERED], min = UINT32_MAX;
-    uint32_t chosen = ref_index_of(l, row * l->cols + col), close;
-    double odds[REF_MAX_COVERED], score[REF_MAX_COVERED], best = -1, safest;
-    bool in[REF_MAX_COVERED], living = false;
+    uint32_t i, frontier = 0, interior = 0, outcomes[BRUTE_MAX_COVERED], min = UINT32_MAX;
+    uint32_t chosen = brute_index_of(l, row * l->cols + col), close;
+    double odds[BRUTE_MAX_COVERED], score[BRUTE_MAX_COVERED], best = -1, safest;
+    bool in[BRUTE_MAX_COVERED], living = false;
     for (i = 0; i < l->covered_count; i++) {
-        uint32_t mines = ref_mines_at(l, i);
+        uint32_t mines = brute_mines_at(l, i);
         odds[i] = (double)mines / l->count;
         if (mines * 2u == l->count)
             return false;
@@ -209,11 +210,11 @@ static bool check_choice(const struct ref_layouts *l, const sap_game *g, uint32_
             return false;
         if (!in[i])
             continue;
-        if (ref_on_frontier(l, g, i))
+        if (brute_on_frontier(l, g, i))
             frontier++;
         else
             interior++;
-        score[i] = ref_survive(l, i, &outcomes[i]);
+        score[i] = brute_survive(l, i, &outcomes[i]);
         living |= outcomes[i] > 1u;
     }
     if (frontier > HINT_FRONTIER_CANDIDATES || interior > HINT_INTERIOR_CANDIDATES)
@@ -265,19 +266,19 @@ static int hint(const sap_game *g, uint32_t budget, char *line, uint32_t *row, u
 /* Whether a cell as safe as covered cell `safest` (the same mines over the
  * layouts) can show `outcomes` numbers only (0: any) and, when `percent` is
  * not -1, survives its guess and the next move that often (to 1 %). */
-static bool safest_like(const struct ref_layouts *l, uint32_t safest, uint32_t outcomes,
+static bool safest_like(const struct brute_layouts *l, uint32_t safest, uint32_t outcomes,
                         int percent, bool deeper)
 {
-    uint32_t i, want = ref_mines_at(l, safest);
+    uint32_t i, want = brute_mines_at(l, safest);
     for (i = 0; i < l->covered_count; i++) {
         uint32_t n;
         double s;
         bool unsure_edge = false;
-        if (ref_mines_at(l, i) != want)
+        if (brute_mines_at(l, i) != want)
             continue;
-        s = 100.0 * ref_survive(l, i, &n);
+        s = 100.0 * brute_survive(l, i, &n);
         if (deeper)
-            s = 100.0 * ref_survive_deeper(l, i, &unsure_edge);
+            s = 100.0 * brute_survive_deeper(l, i, &unsure_edge);
         if (unsure_edge)
             return true; /* not to be checked */
         if ((outcomes == 0 || n == outcomes)
@@ -289,15 +290,15 @@ static bool safest_like(const struct ref_layouts *l, uint32_t safest, uint32_t o
 
 /* "N% likely to be safe along with the next move" at text, of covered
  * cell i, against the brute force. */
-static void check_survival(const struct ref_layouts *l, uint32_t i, const char *text,
+static void check_survival(const struct brute_layouts *l, uint32_t i, const char *text,
                            const char *line)
 {
     unsigned percent, outcomes;
     int end = 0;
     bool unsure_edge = false, deeper = strstr(text, "with the next two moves") != NULL;
-    double want = 100.0 * ref_survive(l, i, &outcomes);
+    double want = 100.0 * brute_survive(l, i, &outcomes);
     if (deeper) {
-        want = 100.0 * ref_survive_deeper(l, i, &unsure_edge);
+        want = 100.0 * brute_survive_deeper(l, i, &unsure_edge);
         CHECK(sscanf(text, "%u%% likely to be safe with the next two moves%n", &percent, &end)
               == 1);
     } else {
@@ -312,20 +313,20 @@ static void check_survival(const struct ref_layouts *l, uint32_t i, const char *
 static unsigned dead_safest;
 
 /* One GUESS line checked against the layouts. */
-static void check_guess(const struct ref_layouts *l, const char *line, uint32_t row,
+static void check_guess(const struct brute_layouts *l, const char *line, uint32_t row,
                         uint32_t col, unsigned *forced, unsigned *riskier, unsigned *searched)
 {
     unsigned x, y, whole, tenth, safest_whole, safest_tenth, k, min = 1001, min_at = 0;
-    uint32_t i = ref_index_of(l, row * l->cols + col);
+    uint32_t i = brute_index_of(l, row * l->cols + col);
     const char *at;
     if (!CHECK(sscanf(line, "GUESS %u %u %u.%u%%", &x, &y, &whole, &tenth) == 4)
         || !CHECK(i < l->covered_count))
         return;
     CHECK(x == row + 1 && y == col + 1);
-    CHECK(ref_odds_match(l, i, whole * 10 + tenth));
+    CHECK(brute_odds_match(l, i, whole * 10 + tenth));
     for (k = 0; k < l->covered_count; k++)
-        if (ref_tenths(l, k) < 1000 && ref_tenths(l, k) < min) {
-            min = ref_tenths(l, k);
+        if (brute_tenths(l, k) < 1000 && brute_tenths(l, k) < min) {
+            min = brute_tenths(l, k);
             min_at = k;
         }
     if (strstr(line, "searching every way the game can go") != NULL) {
@@ -340,7 +341,7 @@ static void check_guess(const struct ref_layouts *l, const char *line, uint32_t 
                      "resolve: guess it now",
                      &pr, &pc)
               == 2);
-        CHECK(ref_fifty_to_come(l, i, ref_index_of(l, (pr - 1) * l->cols + pc - 1)));
+        CHECK(brute_fifty_to_come(l, i, brute_index_of(l, (pr - 1) * l->cols + pc - 1)));
         ++*forced;
         return;
     }
@@ -349,7 +350,7 @@ static void check_guess(const struct ref_layouts *l, const char *line, uint32_t 
         CHECK(sscanf(at, "%%: the safest (%u.%u%%) would show a known number", &safest_whole,
                      &safest_tenth)
               == 2);
-        CHECK(ref_odds_match(l, min_at, safest_whole * 10 + safest_tenth));
+        CHECK(brute_odds_match(l, min_at, safest_whole * 10 + safest_tenth));
         CHECK(whole * 10 + tenth >= min);
         CHECK(safest_like(l, min_at, 1u, -1, false));
         ++*riskier;
@@ -364,7 +365,7 @@ static void check_guess(const struct ref_layouts *l, const char *line, uint32_t 
         unsigned against;
         CHECK(sscanf(at, "riskier than the safest (%u.%u%%)", &safest_whole, &safest_tenth)
               == 2);
-        CHECK(ref_odds_match(l, min_at, safest_whole * 10 + safest_tenth));
+        CHECK(brute_odds_match(l, min_at, safest_whole * 10 + safest_tenth));
         CHECK(whole * 10 + tenth >= min);
         ++*riskier;
         at = strstr(line, ", against ");
@@ -376,7 +377,7 @@ static void check_guess(const struct ref_layouts *l, const char *line, uint32_t 
             check_survival(l, i, at + 6, line);
         return;
     }
-    CHECK(ref_odds_match(l, min_at, whole * 10 + tenth));
+    CHECK(brute_odds_match(l, min_at, whole * 10 + tenth));
     at = strstr(line, "this is the safest, ");
     if (at != NULL)
         check_survival(l, i, at + 20, line);
@@ -400,10 +401,10 @@ static void test_guesses_against_brute_force(void)
             int op;
             row = col = 0;
             op = hint(g, SAP_BUDGET_UNLIMITED, line, &row, &col);
-            struct ref_layouts l;
+            struct brute_layouts l;
             if (!CHECK(op > 0))
                 break;
-            if (strncmp(line, "GUESS ", 6) == 0 && ref_layouts_list(g, &l)) {
+            if (strncmp(line, "GUESS ", 6) == 0 && brute_layouts_list(g, &l)) {
                 check_guess(&l, line, row, col, &forced, &riskier, &searched);
                 if (l.covered_count > 1) { /* a pair of cells assumed, chosen by the count */
                     uint32_t i = guesses % l.covered_count;
@@ -418,7 +419,7 @@ static void test_guesses_against_brute_force(void)
                 CHECK_EQ_STR(again, line);
                 CHECK_EQ_INT(hint(g, 7, again, &r2, &c2), op);
                 CHECK(r2 == row && c2 == col);
-                ref_layouts_free(&l);
+                brute_layouts_free(&l);
                 guesses++;
             }
             sap_game_move(g, op, row + 1, col + 1);

@@ -1,30 +1,30 @@
 /*
- * ref_layouts.c - every layout of a small position's covered cells that
+ * brute_layouts.c - every layout of a small position's covered cells that
  * fits what is seen, listed one by one, and the figures HINT states or
  * weighs (core/README.md, "HINT's guess") computed from them the slow and
  * obvious way, for tests/test_deduce_guess.c.
  */
-#include "ref_layouts.h"
+#include "brute_layouts.h"
 #include "deduce_hint.h" /* HINT_NEXT, HINT_TOLERANCE */
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-int ref_seen(const sap_game *g, uint32_t x)
+int brute_seen(const sap_game *g, uint32_t x)
 {
     char v = sap_game_cell(g, x / sap_game_cols(g), x % sap_game_cols(g));
     return v >= '0' && v <= '8' ? v - '0' : -1;
 }
 
-bool ref_adjacent(uint32_t cols, uint32_t a, uint32_t b)
+bool brute_adjacent(uint32_t cols, uint32_t a, uint32_t b)
 {
     int dr = (int)(a / cols) - (int)(b / cols), dc = (int)(a % cols) - (int)(b % cols);
     return a != b && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1;
 }
 
 /* Lists the layouts; false when the position has too many covered cells. */
-bool ref_layouts_list(const sap_game *g, struct ref_layouts *l)
+bool brute_layouts_list(const sap_game *g, struct brute_layouts *l)
 {
     uint32_t cells = sap_game_rows(g) * sap_game_cols(g), x, set, mines = sap_game_mines(g);
     l->rows = sap_game_rows(g);
@@ -32,8 +32,8 @@ bool ref_layouts_list(const sap_game *g, struct ref_layouts *l)
     l->covered_count = 0;
     l->count = 0;
     for (x = 0; x < cells; x++)
-        if (ref_seen(g, x) < 0) {
-            if (l->covered_count == REF_MAX_COVERED)
+        if (brute_seen(g, x) < 0) {
+            if (l->covered_count == BRUTE_MAX_COVERED)
                 return false;
             l->covered[l->covered_count++] = x;
         }
@@ -43,12 +43,12 @@ bool ref_layouts_list(const sap_game *g, struct ref_layouts *l)
     for (set = 0; set < (1u << l->covered_count); set++) {
         bool fits = (uint32_t)__builtin_popcount(set) == mines;
         for (x = 0; x < cells && fits; x++) {
-            int n = ref_seen(g, x), around = 0;
+            int n = brute_seen(g, x), around = 0;
             uint32_t i;
             if (n < 0)
                 continue;
             for (i = 0; i < l->covered_count; i++)
-                around += (set >> i & 1u) && ref_adjacent(l->cols, x, l->covered[i]);
+                around += (set >> i & 1u) && brute_adjacent(l->cols, x, l->covered[i]);
             fits = around == n;
         }
         if (fits)
@@ -57,7 +57,7 @@ bool ref_layouts_list(const sap_game *g, struct ref_layouts *l)
     return true;
 }
 
-uint32_t ref_index_of(const struct ref_layouts *l, uint32_t cell)
+uint32_t brute_index_of(const struct brute_layouts *l, uint32_t cell)
 {
     uint32_t i;
     for (i = 0; i < l->covered_count && l->covered[i] != cell; i++)
@@ -66,16 +66,16 @@ uint32_t ref_index_of(const struct ref_layouts *l, uint32_t cell)
 }
 
 /* The number covered cell i would show in layout `set`. */
-static uint32_t number_at(const struct ref_layouts *l, uint32_t set, uint32_t i)
+static uint32_t number_at(const struct brute_layouts *l, uint32_t set, uint32_t i)
 {
     uint32_t j, n = 0;
     for (j = 0; j < l->covered_count; j++)
-        n += (set >> j & 1u) && ref_adjacent(l->cols, l->covered[i], l->covered[j]);
+        n += (set >> j & 1u) && brute_adjacent(l->cols, l->covered[i], l->covered[j]);
     return n;
 }
 
 /* The layouts in which covered cell i is a mine. */
-uint32_t ref_mines_at(const struct ref_layouts *l, uint32_t i)
+uint32_t brute_mines_at(const struct brute_layouts *l, uint32_t i)
 {
     uint32_t k, mines = 0;
     for (k = 0; k < l->count; k++)
@@ -84,18 +84,18 @@ uint32_t ref_mines_at(const struct ref_layouts *l, uint32_t i)
 }
 
 /* Mines at i over all layouts, in 0.1 % as HINT writes it. */
-uint32_t ref_tenths(const struct ref_layouts *l, uint32_t i)
+uint32_t brute_tenths(const struct brute_layouts *l, uint32_t i)
 {
-    return (uint32_t)((1000.0 * ref_mines_at(l, i) / l->count) + 0.5);
+    return (uint32_t)((1000.0 * brute_mines_at(l, i) / l->count) + 0.5);
 }
 
 /* Whether HINT's 0.1 % figure is i's odds: HINT rounds the engine's 0.01 %
  * figure, so a true value within 0.005 % of a rounding edge may go either
  * way. */
-bool ref_odds_match(const struct ref_layouts *l, uint32_t i, uint32_t written)
+bool brute_odds_match(const struct brute_layouts *l, uint32_t i, uint32_t written)
 {
-    double exact = 1000.0 * ref_mines_at(l, i) / l->count;
-    return written == ref_tenths(l, i)
+    double exact = 1000.0 * brute_mines_at(l, i) / l->count;
+    return written == brute_tenths(l, i)
            || (exact - (double)(uint32_t)exact > 0.45 && exact - (double)(uint32_t)exact < 0.55
                && (written == (uint32_t)exact || written == (uint32_t)exact + 1u));
 }
@@ -103,17 +103,17 @@ bool ref_odds_match(const struct ref_layouts *l, uint32_t i, uint32_t written)
 /* Whether covered cell i, with covered cell j beside it, is a 50/50 to
  * come: in every layout with a mine at i, j is safe and every cell next to
  * one of them and not the other (their flank) is a covered mine. */
-bool ref_fifty_to_come(const struct ref_layouts *l, uint32_t i, uint32_t j)
+bool brute_fifty_to_come(const struct brute_layouts *l, uint32_t i, uint32_t j)
 {
     uint32_t k, x, cells = l->rows * l->cols;
-    bool ok = j < l->covered_count && ref_adjacent(l->cols, l->covered[i], l->covered[j]);
+    bool ok = j < l->covered_count && brute_adjacent(l->cols, l->covered[i], l->covered[j]);
     for (k = 0; k < l->count && ok; k++)
         ok = !(l->list[k] >> i & 1u) || !(l->list[k] >> j & 1u);
     for (x = 0; x < cells && ok; x++) {
-        uint32_t c = ref_index_of(l, x);
+        uint32_t c = brute_index_of(l, x);
         if (x == l->covered[i] || x == l->covered[j]
-            || ref_adjacent(l->cols, x, l->covered[i])
-                   == ref_adjacent(l->cols, x, l->covered[j]))
+            || brute_adjacent(l->cols, x, l->covered[i])
+                   == brute_adjacent(l->cols, x, l->covered[j]))
             continue;
         ok = c < l->covered_count; /* not an opened number */
         for (k = 0; k < l->count && ok; k++)
@@ -128,12 +128,12 @@ bool ref_fifty_to_come(const struct ref_layouts *l, uint32_t i, uint32_t j)
  * safe in all of them has a neighbour unsure in them (or none is unsure),
  * else the safest unsure cell's safety.  *least: the fewest mines an
  * unsure cell has (count + 1: none). */
-static double next_move(const struct ref_layouts *l, const uint32_t *sub, uint32_t count,
+static double next_move(const struct brute_layouts *l, const uint32_t *sub, uint32_t count,
                         uint32_t opened, uint32_t *mines, uint32_t *least)
 {
     uint32_t k, j;
     bool certain = false;
-    memset(mines, 0, sizeof *mines * REF_MAX_COVERED);
+    memset(mines, 0, sizeof *mines * BRUTE_MAX_COVERED);
     for (k = 0; k < count; k++)
         for (j = 0; j < l->covered_count; j++)
             mines[j] += l->list[sub[k]] >> j & 1u;
@@ -146,7 +146,7 @@ static double next_move(const struct ref_layouts *l, const uint32_t *sub, uint32
         if (mines[j] == 0)
             for (k = 0; k < l->covered_count; k++)
                 certain |= !(opened >> k & 1u) && k != j
-                           && ref_adjacent(l->cols, l->covered[j], l->covered[k])
+                           && brute_adjacent(l->cols, l->covered[j], l->covered[k])
                            && mines[k] > 0 && mines[k] < count;
     }
     return certain || *least > count ? 1.0 : 1.0 - (double)*least / count;
@@ -154,7 +154,7 @@ static double next_move(const struct ref_layouts *l, const uint32_t *sub, uint32
 
 /* The layouts of sub[0..count) in which covered cell i is safe and shows
  * n, into out; how many. */
-static uint32_t shows(const struct ref_layouts *l, const uint32_t *sub, uint32_t count,
+static uint32_t shows(const struct brute_layouts *l, const uint32_t *sub, uint32_t count,
                       uint32_t i, uint32_t n, uint32_t *out)
 {
     uint32_t k, kept = 0;
@@ -167,7 +167,7 @@ static uint32_t shows(const struct ref_layouts *l, const uint32_t *sub, uint32_t
 /* Whether two shares lie within 0.02 % of each other (a share and an
  * edge, or two cells' odds), where HINT's figures, in 0.01 %, may fall
  * either way. */
-bool ref_near(double a, double b)
+bool brute_near(double a, double b)
 {
     return fabs(a - b) < 0.0002;
 }
@@ -177,7 +177,7 @@ bool ref_near(double a, double b)
  * certain cell that tells something if there is one (or the game is won),
  * else the safest cell.  *outcomes: how many numbers i can show (one: i
  * is dead). */
-double ref_survive(const struct ref_layouts *l, uint32_t i, uint32_t *outcomes)
+double brute_survive(const struct brute_layouts *l, uint32_t i, uint32_t *outcomes)
 {
     /* one more, so that the block is never of size 0 */
     uint32_t *all = malloc(sizeof *all * (l->count * 2u + 1u)), *group, n, k;
@@ -189,7 +189,7 @@ double ref_survive(const struct ref_layouts *l, uint32_t i, uint32_t *outcomes)
         all[k] = k;
     *outcomes = 0;
     for (n = 0; n <= 8; n++) {
-        uint32_t size = shows(l, all, l->count, i, n, group), mines[REF_MAX_COVERED], least;
+        uint32_t size = shows(l, all, l->count, i, n, group), mines[BRUTE_MAX_COVERED], least;
         if (size == 0)
             continue;
         ++*outcomes;
@@ -206,7 +206,7 @@ double ref_survive(const struct ref_layouts *l, uint32_t i, uint32_t *outcomes)
  * order; within HINT_TOLERANCE of its safest) by the look-ahead's
  * survival there.  *unsure_edge: some outcome's cells lie so near the cut
  * or the tolerance's edge that HINT's rounding could choose others. */
-double ref_survive_deeper(const struct ref_layouts *l, uint32_t i, bool *unsure_edge)
+double brute_survive_deeper(const struct brute_layouts *l, uint32_t i, bool *unsure_edge)
 {
     /* one more, so that the block is never of size 0 */
     uint32_t *all = malloc(sizeof *all * (l->count * 3u + 1u)), *group, *sub;
@@ -219,8 +219,8 @@ double ref_survive_deeper(const struct ref_layouts *l, uint32_t i, bool *unsure_
     for (k = 0; k < l->count; k++)
         all[k] = k;
     for (n = 0; n <= 8; n++) {
-        uint32_t size = shows(l, all, l->count, i, n, group), mines[REF_MAX_COVERED], least;
-        uint32_t next[REF_MAX_COVERED], key[REF_MAX_COVERED], count = 0, j, a;
+        uint32_t size = shows(l, all, l->count, i, n, group), mines[BRUTE_MAX_COVERED], least;
+        uint32_t next[BRUTE_MAX_COVERED], key[BRUTE_MAX_COVERED], count = 0, j, a;
         double best = 0, edge;
         if (size == 0)
             continue;
@@ -234,7 +234,7 @@ double ref_survive_deeper(const struct ref_layouts *l, uint32_t i, bool *unsure_
                 continue;
             for (k = 0; k < l->covered_count; k++)
                 around += k != i
-                          && (k == j || ref_adjacent(l->cols, l->covered[j], l->covered[k]))
+                          && (k == j || brute_adjacent(l->cols, l->covered[j], l->covered[k]))
                           && mines[k] > 0 && mines[k] < size;
             for (a = count++; a > 0
                               && (mines[next[a - 1]] > mines[j]
@@ -247,15 +247,15 @@ double ref_survive_deeper(const struct ref_layouts *l, uint32_t i, bool *unsure_
             key[a] = around;
         }
         if (count > HINT_NEXT
-            && ref_near((double)mines[next[HINT_NEXT - 1]] / size,
-                        (double)mines[next[HINT_NEXT]] / size))
+            && brute_near((double)mines[next[HINT_NEXT - 1]] / size,
+                          (double)mines[next[HINT_NEXT]] / size))
             *unsure_edge = true;
         count = count < HINT_NEXT ? count : HINT_NEXT;
         edge = (1.0 - (double)least / size) * (1.0 - HINT_TOLERANCE / 10000.0);
         for (a = 0; a < count; a++) {
             double safety = 1.0 - (double)mines[next[a]] / size, s2 = 0;
-            uint32_t m, after[REF_MAX_COVERED], after_least;
-            if (ref_near(safety, edge))
+            uint32_t m, after[BRUTE_MAX_COVERED], after_least;
+            if (brute_near(safety, edge))
                 *unsure_edge = true;
             if (safety < edge)
                 continue;
@@ -275,16 +275,16 @@ double ref_survive_deeper(const struct ref_layouts *l, uint32_t i, bool *unsure_
 }
 
 /* Whether covered cell i is next to an opened number. */
-bool ref_on_frontier(const struct ref_layouts *l, const sap_game *g, uint32_t i)
+bool brute_on_frontier(const struct brute_layouts *l, const sap_game *g, uint32_t i)
 {
     uint32_t x, cells = l->rows * l->cols;
     for (x = 0; x < cells; x++)
-        if (ref_seen(g, x) >= 0 && ref_adjacent(l->cols, x, l->covered[i]))
+        if (brute_seen(g, x) >= 0 && brute_adjacent(l->cols, x, l->covered[i]))
             return true;
     return false;
 }
 
-void ref_layouts_free(struct ref_layouts *l)
+void brute_layouts_free(struct brute_layouts *l)
 {
     free(l->list);
     l->list = NULL;
