@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "lib/ref_game.h"
+#include "lib/text.h"
 #include "sapper.h"
 
 /* ---- memory table: malloc, counting the blocks still held ---------------------- */
@@ -393,79 +394,54 @@ static uint32_t rnd(uint32_t bound)
     return bound == 0 ? 0 : (uint32_t)(z % bound);
 }
 
-struct text {
-    char *data;
-    size_t len, cap;
-};
-
-static void text_add(struct text *t, const char *s)
-{
-    size_t n = strlen(s);
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        t->data = realloc(t->data, t->cap);
-    }
-    memcpy(t->data + t->len, s, n + 1);
-    t->len += n;
-}
-
 static void test_against_reference(void)
 {
     int input_no;
     for (input_no = 0; input_no < 300; input_no++) {
         struct text in = { NULL, 0, 0 }, want = { NULL, 0, 0 };
         uint32_t games = rnd(5), game;
-        char number[64];
         struct run r;
         const char *newline = input_no % 3 == 0 ? "\r\n" : "\n";
 
-        text_add(&in, "");
-        text_add(&want, "");
-        snprintf(number, sizeof number, "%u%s", (unsigned)games, newline);
-        text_add(&in, number);
+        text_add(&in, "", 0);
+        text_add(&want, "", 0);
+        text_printf(&in, "%u%s", (unsigned)games, newline);
         for (game = 0; game < games; game++) {
             uint32_t rows = 1 + rnd(12), cols = 1 + rnd(12), percent = rnd(40), i, ops;
-            char *mines = malloc(rows * cols + 1), *row = malloc(cols + 1);
+            char *mines = malloc(rows * cols + 1);
             struct ref_game *ref;
-            snprintf(number, sizeof number, "%u %u%s", (unsigned)rows, (unsigned)cols, newline);
-            text_add(&in, number);
+            text_printf(&in, "%u %u%s", (unsigned)rows, (unsigned)cols, newline);
             for (i = 0; i < rows * cols; i++)
                 mines[i] = rnd(100) < percent ? '*' : '_';
             for (i = 0; i < rows; i++) {
-                memcpy(row, mines + i * cols, cols);
-                row[cols] = '\0';
-                text_add(&in, row);
-                text_add(&in, newline);
+                text_add(&in, mines + i * cols, cols);
+                text_puts(&in, newline);
             }
             ref = ref_game_new((int)rows, (int)cols, mines);
             ops = rnd(40);
             for (i = 0; i < ops; i++) {
                 int op = 1 + (int)rnd(3);
                 uint32_t x = 1 + rnd(rows), y = 1 + rnd(cols);
-                snprintf(number, sizeof number, "%d %u %u%s", op, (unsigned)x, (unsigned)y,
-                         newline);
-                text_add(&in, number);
-                text_add(&want, ref_game_move(ref, op, (int)x, (int)y));
+                text_printf(&in, "%d %u %u%s", op, (unsigned)x, (unsigned)y, newline);
+                text_puts(&want, ref_game_move(ref, op, (int)x, (int)y));
             }
             if (ref_game_state(ref) == 0)
-                text_add(&want, "QUIT\n");
+                text_puts(&want, "QUIT\n");
             if (game + 1 < games)
-                text_add(&want, "==========\n");
-            text_add(&in, "0");
-            text_add(&in, newline);
+                text_puts(&want, "==========\n");
+            text_printf(&in, "0%s", newline);
             ref_game_free(ref);
             free(mines);
-            free(row);
         }
-        r = run_judge(in.data, 1 + rnd(300), 1 + rnd(80));
+        r = run_judge(in.bytes, 1 + rnd(300), 1 + rnd(80));
         CHECK_EQ_INT(r.status, SAP_JUDGE_DONE);
-        if (!CHECK_EQ_STR(r.out, want.data)) {
-            fprintf(stderr, "random input %d:\n%s\n", input_no, in.data);
+        if (!CHECK_EQ_STR(r.out, want.bytes)) {
+            fprintf(stderr, "random input %d:\n%s\n", input_no, in.bytes);
             input_no = 1 << 30;
         }
         run_free(&r);
-        free(in.data);
-        free(want.data);
+        text_free(&in);
+        text_free(&want);
     }
 }
 

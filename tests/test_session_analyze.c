@@ -22,6 +22,7 @@
 
 #include "check.h"
 #include "lib/session_drive.h"
+#include "lib/text.h"
 
 static char reply[1 << 23];
 
@@ -50,32 +51,6 @@ static char *ask(struct player *p, const char *request)
     if (copy != NULL)
         memcpy(copy, r, strlen(r) + 1);
     return copy;
-}
-
-/* A buffer that grows, for an ANALYZE request built line by line. */
-struct text {
-    char *bytes;
-    size_t length, capacity;
-};
-
-static void text_add(struct text *t, const char *s, size_t n)
-{
-    if (t->length + n + 1 > t->capacity) {
-        t->capacity = (t->length + n + 1) * 2;
-        t->bytes = realloc(t->bytes, t->capacity);
-        if (t->bytes == NULL)
-            abort();
-    }
-    memcpy(t->bytes + t->length, s, n);
-    t->length += n;
-    t->bytes[t->length] = '\0';
-}
-
-static void text_printf(struct text *t, const char *format, unsigned a, unsigned b, unsigned c)
-{
-    char line[96];
-    int n = snprintf(line, sizeof line, format, a, b, c);
-    text_add(t, line, (size_t)n);
 }
 
 /* ANALYZE's lines from a game's SHOW (rows of cells and spaces) in three

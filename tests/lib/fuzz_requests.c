@@ -5,7 +5,6 @@
  * state.  What the daemon does with them is its business: nothing here
  * knows the answers.
  */
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,40 +26,6 @@ static bool one_in(uint64_t *rng, uint32_t n)
     return fuzz_rng_below(rng, n) == 0;
 }
 
-void fuzz_text_add(struct fuzz_text *t, const char *bytes, size_t n)
-{
-    if (t->length + n + 1 > t->cap) {
-        size_t cap = t->cap * 2 + n + 4096;
-        char *grown = realloc(t->bytes, cap);
-        if (grown == NULL)
-            abort();
-        t->bytes = grown;
-        t->cap = cap;
-    }
-    memcpy(t->bytes + t->length, bytes, n);
-    t->length += n;
-    t->bytes[t->length] = '\0'; /* for strstr */
-}
-
-static void text_printf(struct fuzz_text *t, const char *format, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void text_printf(struct fuzz_text *t, const char *format, ...)
-{
-    char piece[256];
-    va_list ap;
-    int n;
-    va_start(ap, format);
-    n = vsnprintf(piece, sizeof piece, format, ap);
-    va_end(ap);
-    fuzz_text_add(t, piece,
-                  n < 0                      ? 0
-                  : (size_t)n < sizeof piece ? (size_t)n
-                                             : sizeof piece - 1);
-}
-
 /* A board side: mostly small, sometimes medium, now and then big. */
 static uint32_t side(uint64_t *rng)
 {
@@ -71,21 +36,20 @@ static uint32_t side(uint64_t *rng)
 }
 
 /* r rows of c cells from the two symbols, the second at `permille`. */
-static void rows(struct fuzz_text *t, uint64_t *rng, uint32_t r, uint32_t c,
-                 const char *symbols, uint32_t permille)
+static void rows(struct text *t, uint64_t *rng, uint32_t r, uint32_t c, const char *symbols,
+                 uint32_t permille)
 {
     uint32_t i, j;
     for (i = 0; i < r; i++) {
         for (j = 0; j < c; j++)
-            fuzz_text_add(t, &symbols[fuzz_rng_below(rng, 1000) < permille], 1);
-        fuzz_text_add(t, "\n", 1);
+            text_add(t, &symbols[fuzz_rng_below(rng, 1000) < permille], 1);
+        text_add(t, "\n", 1);
     }
 }
 
 /* Replaces t->bytes[at .. at + removed) with n bytes (which may come from
  * t itself). */
-static void text_splice(struct fuzz_text *t, size_t at, size_t removed, const char *bytes,
-                        size_t n)
+static void text_splice(struct text *t, size_t at, size_t removed, const char *bytes, size_t n)
 {
     size_t tail = t->length - at - removed;
     char *saved = malloc(tail + n + 1);
@@ -94,7 +58,7 @@ static void text_splice(struct fuzz_text *t, size_t at, size_t removed, const ch
     memcpy(saved, bytes, n);
     memcpy(saved + n, t->bytes + at + removed, tail);
     t->length = at;
-    fuzz_text_add(t, saved, n + tail);
+    text_add(t, saved, n + tail);
     free(saved);
 }
 
@@ -107,7 +71,7 @@ static const char *const edge_numbers[] = {
     "3 3",
 };
 
-static size_t token_end(const struct fuzz_text *t, size_t at)
+static size_t token_end(const struct text *t, size_t at)
 {
     while (at < t->length && t->bytes[at] != ' ' && t->bytes[at] != '\n')
         at++;
@@ -115,7 +79,7 @@ static size_t token_end(const struct fuzz_text *t, size_t at)
 }
 
 /* Mutates the request in t->bytes[from..]. */
-static void mutate(struct fuzz_text *t, size_t from, uint64_t *rng)
+static void mutate(struct text *t, size_t from, uint64_t *rng)
 {
     static const char odd[] = { '\0', '\r', '\t', ' ', 'x', '-', (char)0xff, '\n', 0x1b };
     size_t at = from + fuzz_rng_below(rng, (uint32_t)(t->length - from)), i;
@@ -147,7 +111,7 @@ static void mutate(struct fuzz_text *t, size_t from, uint64_t *rng)
     case 6: /* trailing words or spaces */
         if (p[t->length - 1] == '\n')
             t->length--;
-        text_printf(t, one_in(rng, 2) ? " \t extra 12\n" : "\t\n");
+        text_puts(t, one_in(rng, 2) ? " \t extra 12\n" : "\t\n");
         break;
     default: { /* a number swapped for an edge value */
         const char *value =
@@ -162,7 +126,7 @@ static void mutate(struct fuzz_text *t, size_t from, uint64_t *rng)
     }
 }
 
-static void new_game(struct fuzz_text *t, struct fuzz_dims *g, uint64_t *rng)
+static void new_game(struct text *t, struct fuzz_dims *g, uint64_t *rng)
 {
     uint32_t r = side(rng), c = side(rng), cells = r * c;
     g->rows = r;
@@ -181,7 +145,7 @@ static void new_game(struct fuzz_text *t, struct fuzz_dims *g, uint64_t *rng)
     }
 }
 
-static void click(struct fuzz_text *t, const struct fuzz_dims *g, uint64_t *rng)
+static void click(struct text *t, const struct fuzz_dims *g, uint64_t *rng)
 {
     uint32_t x = g->rows > 0 ? 1 + fuzz_rng_below(rng, g->rows) : 1;
     uint32_t y = g->cols > 0 ? 1 + fuzz_rng_below(rng, g->cols) : 1;
@@ -192,7 +156,7 @@ static void click(struct fuzz_text *t, const struct fuzz_dims *g, uint64_t *rng)
     text_printf(t, "%u %u %u\n", 1 + fuzz_rng_below(rng, 3), x, y);
 }
 
-static void nurikabe_case(struct fuzz_text *t, uint64_t *rng, uint32_t r, uint32_t c)
+static void nurikabe_case(struct text *t, uint64_t *rng, uint32_t r, uint32_t c)
 {
     uint32_t d = fuzz_rng_below(rng, 4), k;
     text_printf(t, "%u %u %u\n", r, c, d);
@@ -204,7 +168,7 @@ static void nurikabe_case(struct fuzz_text *t, uint64_t *rng, uint32_t r, uint32
 
 /* A JUDGE stream of one of the four formats, whole (it may still be
  * malformed: the mutations and the random boards see to that). */
-static void judge(struct fuzz_text *t, uint64_t *rng)
+static void judge(struct text *t, uint64_t *rng)
 {
     static const char *const formats[] = { "BOOM", "CASUAL", "MASTER", "NURIKABE" };
     uint32_t format = fuzz_rng_below(rng, 4), cases = fuzz_rng_below(rng, 4), k, r, c;
@@ -236,18 +200,18 @@ static void judge(struct fuzz_text *t, uint64_t *rng)
         text_printf(t, "0 0\n");
 }
 
-static void garbage(struct fuzz_text *t, uint64_t *rng)
+static void garbage(struct text *t, uint64_t *rng)
 {
     uint32_t n = 1 + fuzz_rng_below(rng, one_in(rng, 10) ? 3000 : 60), k;
     for (k = 0; k < n; k++) {
         char b = (char)fuzz_rng_below(rng, 256);
-        fuzz_text_add(t, &b, 1);
+        text_add(t, &b, 1);
     }
     if (!one_in(rng, 4))
-        fuzz_text_add(t, "\n", 1);
+        text_add(t, "\n", 1);
 }
 
-void fuzz_request(struct fuzz_text *t, struct fuzz_dims *g, uint64_t *rng)
+void fuzz_request(struct text *t, struct fuzz_dims *g, uint64_t *rng)
 {
     static const char *const plain[] = { "0", "SHOW", "STATS", "HINT", "PROB", "HELP" };
     size_t from = t->length;
@@ -276,8 +240,8 @@ void fuzz_request(struct fuzz_text *t, struct fuzz_dims *g, uint64_t *rng)
     } else if (pick < 88) { /* over the line limit */
         uint32_t n = 1025 + fuzz_rng_below(rng, one_in(rng, 4) ? 20000 : 100);
         while (n-- > 0)
-            fuzz_text_add(t, "x", 1);
-        fuzz_text_add(t, "\n", 1);
+            text_add(t, "x", 1);
+        text_add(t, "\n", 1);
         return;
     } else {
         garbage(t, rng);

@@ -8,11 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A growing byte buffer. */
-struct fuzz_text {
-    char *bytes;
-    size_t length, cap;
-};
+#include "text.h"
 
 /* The board a connection's last NEW asked for, to aim clicks at. */
 struct fuzz_dims {
@@ -22,10 +18,8 @@ struct fuzz_dims {
 /* xorshift64: a number below n (n > 0); state must not be 0. */
 uint32_t fuzz_rng_below(uint64_t *state, uint32_t n);
 
-void fuzz_text_add(struct fuzz_text *t, const char *bytes, size_t n);
-
 /* Appends one request (all its lines; a mutated one may lack its last
  * "\n") for a connection whose last NEW was g, and updates g. */
-void fuzz_request(struct fuzz_text *t, struct fuzz_dims *g, uint64_t *rng);
+void fuzz_request(struct text *t, struct fuzz_dims *g, uint64_t *rng);
 
 #endif

@@ -42,7 +42,6 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -54,6 +53,7 @@
 
 #include "sapper.h"
 #include "lib/session_drive.h"
+#include "lib/text.h"
 
 static uint64_t now_ms(void)
 {
@@ -162,47 +162,6 @@ static uint64_t rng_next(uint64_t *state)
 static uint32_t rng_below(uint64_t *state, uint32_t n)
 {
     return (uint32_t)(rng_next(state) % n);
-}
-
-/* ---- a growing byte buffer ----------------------------------------------------- */
-
-struct text {
-    char *bytes;
-    size_t length, capacity;
-};
-
-static void text_add(struct text *t, const char *bytes, size_t n)
-{
-    if (t->length + n + 1 > t->capacity) {
-        size_t cap = t->capacity ? t->capacity * 2 : 4096;
-        while (cap < t->length + n + 1)
-            cap *= 2;
-        t->bytes = realloc(t->bytes, cap);
-        if (t->bytes == NULL)
-            fail("realloc");
-        t->capacity = cap;
-    }
-    memcpy(t->bytes + t->length, bytes, n);
-    t->length += n;
-    t->bytes[t->length] = '\0';
-}
-
-static void text_printf(struct text *t, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void text_printf(struct text *t, const char *format, ...)
-{
-    char line[256];
-    va_list args;
-    int n;
-    va_start(args, format);
-    n = vsnprintf(line, sizeof line, format, args);
-    va_end(args);
-    if (n < 0 || (size_t)n >= sizeof line) {
-        fprintf(stderr, "daemon_client: line too long\n");
-        exit(2);
-    }
-    text_add(t, line, (size_t)n);
 }
 
 /* ---- send ------------------------------------------------------------------------ */
@@ -458,7 +417,7 @@ static int run_games(const char *address, unsigned sessions, uint64_t seed, unsi
     printf("games: %u sessions, %zu reply lines checked, %u cut short, %u failed\n", sessions,
            replies, cut_short, failures);
     for (i = 0; i < sessions; i++) {
-        free(games[i].script.bytes);
+        text_free(&games[i].script);
         free(games[i].expected);
     }
     free(games);
@@ -506,10 +465,10 @@ static int run_boom_game(uint64_t seed, const char *judge_path, const char *prot
     if (f == NULL || fwrite(protocol.bytes, 1, protocol.length, f) != protocol.length
         || fclose(f) != 0)
         fail(protocol_path);
-    free(board.bytes);
-    free(ops.bytes);
-    free(judge.bytes);
-    free(protocol.bytes);
+    text_free(&board);
+    text_free(&ops);
+    text_free(&judge);
+    text_free(&protocol);
     return 0;
 }
 
@@ -586,7 +545,7 @@ static int run_noread(const char *address, unsigned count, unsigned hold_ms)
     printf("noread: sent %u requests\n", count);
     fflush(stdout);
     sleep_ms(hold_ms);
-    free(t.bytes);
+    text_free(&t);
     return still_open(fd, "noread") ? 0 : 1;
 }
 
@@ -706,7 +665,7 @@ static int run_transcript(void)
                              4096);
     fputs(out, stdout);
     free(out);
-    free(input.bytes);
+    text_free(&input);
     return 0;
 }
 

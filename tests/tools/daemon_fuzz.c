@@ -63,7 +63,7 @@
 struct conn {
     int fd; /* -1: to be opened */
     unsigned number;
-    struct fuzz_text out; /* bytes to send, from out_pos */
+    struct text out; /* bytes to send, from out_pos */
     size_t out_pos;
     uint64_t quiet_until, resume_at; /* no sending before these */
     uint64_t end_by;                 /* half-closed: EOF is due by then */
@@ -212,7 +212,7 @@ static void note_sent(struct conn *c, const char *p, size_t n)
     }
 }
 
-static void record(struct conn *c, const struct fuzz_text *t, size_t from)
+static void record(struct conn *c, const struct text *t, size_t from)
 {
     char *h = c->history[c->requests++ % HISTORY];
     size_t i, n = 0, length = t->length - from;
@@ -519,6 +519,6 @@ int main(int argc, char **argv)
     if (fz.rss_peak > 0)
         printf("; peak RSS %ld KiB\n", fz.rss_peak);
     for (k = 0; k < fz.connections; k++)
-        free(all[k].out.bytes);
+        text_free(&all[k].out);
     return 0;
 }

@@ -27,7 +27,6 @@
  * meaningful hash and shows "-".  Setting a kind up (a game in progress
  * for HINT, a board for a NEW's first click) is not timed.
  */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +34,7 @@
 #include <time.h>
 
 #include "lib/heap_memory.h"
+#include "lib/text.h"
 #include "sapper.h"
 
 #define CHUNK 8192u /* sapperd's SAPPERD_IN_BYTES and SAPPERD_OUT_BYTES */
@@ -43,34 +43,6 @@ static uint32_t side = 1000, budget = 16384;
 static double deadline = 8.0, limit_ms = 0.0;
 
 /* ---- text to send ---------------------------------------------------------- */
-
-struct text {
-    char *bytes;
-    size_t length, cap;
-};
-
-static void text_reserve(struct text *t, size_t more)
-{
-    if (t->length + more <= t->cap)
-        return;
-    t->cap = (t->length + more) * 2 + 4096;
-    t->bytes = realloc(t->bytes, t->cap);
-    if (t->bytes == NULL) {
-        perror("longest_call");
-        exit(2);
-    }
-}
-
-static void text_printf(struct text *t, const char *format, ...)
-{
-    va_list ap;
-    int n;
-    text_reserve(t, 256);
-    va_start(ap, format);
-    n = vsnprintf(t->bytes + t->length, t->cap - t->length, format, ap);
-    va_end(ap);
-    t->length += (size_t)n;
-}
 
 /* A board's rows, `mine` and `safe` the characters of its request. */
 static void text_rows(struct text *t, const uint8_t *mines, uint32_t rows, uint32_t cols,
@@ -491,8 +463,8 @@ static double run_kind(const struct kind *k)
            finished ? "done" : "stopped", finished ? (unsigned long long)reply.hash : 0ull,
            reply.head);
     fflush(stdout);
-    free(setup.bytes);
-    free(measured.bytes);
+    text_free(&setup);
+    text_free(&measured);
     free(sinks.seconds);
     free(polls.seconds);
     return sink_max > poll_max ? sink_max : poll_max;
