@@ -69,11 +69,8 @@ static char *analyze_from_show(const char *show, unsigned rows, unsigned cols, u
         size_t k;
         if (end == NULL)
             break;
-        if (form == 2) {
-            char number[16];
-            int n = snprintf(number, sizeof number, "%*u", margin, row + 1);
-            text_add(&t, number, (size_t)n);
-        }
+        if (form == 2)
+            text_printf(&t, "%*u", margin, row + 1);
         for (k = 0; line + k < end; k++) {
             char c = line[k];
             if (c == ' ' && form == 1)

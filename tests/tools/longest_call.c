@@ -55,6 +55,7 @@ static void text_rows(struct text *t, const uint8_t *mines, uint32_t rows, uint3
             t->bytes[t->length++] = mines[(size_t)r * cols + c] ? mine : safe;
         t->bytes[t->length++] = '\n';
     }
+    t->bytes[t->length] = '\0'; /* text.h's promise; text_reserve left room for it */
 }
 
 /* ---- boards ------------------------------------------------------------------ */
@@ -135,6 +136,7 @@ static void text_nurikabe(struct text *t, uint32_t rows, uint32_t cols)
             t->bytes[t->length++] = r > 0 && c % 2u == 1 ? '.' : '#';
         t->bytes[t->length++] = '\n';
     }
+    t->bytes[t->length] = '\0'; /* text.h's promise; text_reserve left room for it */
 }
 
 /* ---- the kinds ------------------------------------------------------------ */
