@@ -201,6 +201,25 @@ void sap_judge_read_size(struct sap_judge *j, uint32_t value, const char *names)
     }
 }
 
+void sap_judge_next_case(struct sap_judge *j)
+{
+    j->case_index++;
+    j->step = SAP_JUDGE_STEP_ROWS;
+    j->expect = j->case_index == j->cases ? SAP_EXPECT_NOTHING : SAP_EXPECT_NUMBER;
+}
+
+void sap_judge_finish_cases(struct sap_judge *j, const char *count_words,
+                            const char *case_words)
+{
+    if (j->step == SAP_JUDGE_STEP_CASES)
+        fail(j, SAP_ERR_SYNTAX, count_words, true, 0, NULL);
+    else if (j->case_index < j->cases)
+        sap_judge_fail_n(j, SAP_ERR_SYNTAX, case_words, j->case_index + 1,
+                         SAP_STR(" was complete"));
+    else
+        j->status = SAP_JUDGE_DONE;
+}
+
 void sap_judge_queue_text(struct sap_judge *j, const char *text)
 {
     j->out_text = text;

@@ -96,6 +96,14 @@ enum sap_judge_step {
     SAP_JUDGE_STEP_OWN
 };
 void sap_judge_read_size(struct sap_judge *judge, uint32_t value, const char *names);
+/* A case answered: on to the next one's rows, or nothing after the last. */
+void sap_judge_next_case(struct sap_judge *judge);
+/* The input ended: done after every case, else its mistake in the
+ * format's words, before the count was read ("input ended before the
+ * number of cases T") or before case N was complete ("input ended before
+ * case "). */
+void sap_judge_finish_cases(struct sap_judge *judge, const char *count_words,
+                            const char *case_words);
 
 /* Acquires the case's block (purpose WORK), releasing the previous one; on
  * refusal (or past SAP_MAX_WORK_BYTES) fails the judge with "not enough

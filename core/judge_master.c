@@ -33,15 +33,10 @@ static void start_case(struct sap_judge *j)
         return;
     }
     j->args[3] = err == SAP_OK;
-    j->case_index++;
     j->out_phase = OUT_HEADER;
     j->out_col = 0;
     j->out_row = 0;
-    if (j->case_index == j->cases) {
-        j->expect = SAP_EXPECT_NOTHING;
-    } else {
-        j->step = SAP_JUDGE_STEP_ROWS;
-    }
+    sap_judge_next_case(j);
 }
 
 /* The board's sides and cells as the statement names them (judge.h). */
@@ -134,13 +129,8 @@ static size_t poll(struct sap_judge *j, char *out, size_t cap)
 
 static void finish(struct sap_judge *j)
 {
-    if (j->step == SAP_JUDGE_STEP_CASES)
-        sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the number of cases T"));
-    else if (j->case_index < j->cases)
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before case "),
-                         j->case_index + 1, SAP_STR(" was complete"));
-    else
-        j->status = SAP_JUDGE_DONE;
+    sap_judge_finish_cases(j, SAP_STR("input ended before the number of cases T"),
+                           SAP_STR("input ended before case "));
 }
 
 const struct sap_judge_format sap_judge_master = { begin,   number, row_bytes,

@@ -156,23 +156,14 @@ static size_t poll(struct sap_judge *j, char *out, size_t cap)
         return 0;
     }
     sap_judge_queue_text(j, solved ? SAP_STR("solved\n") : SAP_STR("not solved\n"));
-    j->case_index++;
-    j->expect = SAP_EXPECT_NUMBER;
-    j->step = SAP_JUDGE_STEP_ROWS;
-    if (j->case_index == j->cases)
-        j->expect = SAP_EXPECT_NOTHING;
+    sap_judge_next_case(j);
     return 0;
 }
 
 static void finish(struct sap_judge *j)
 {
-    if (j->step == SAP_JUDGE_STEP_CASES)
-        sap_judge_fail(j, SAP_ERR_SYNTAX, SAP_STR("input ended before the number of grids t"));
-    else if (j->case_index < j->cases)
-        sap_judge_fail_n(j, SAP_ERR_SYNTAX, SAP_STR("input ended before grid "),
-                         j->case_index + 1, SAP_STR(" was complete"));
-    else
-        j->status = SAP_JUDGE_DONE;
+    sap_judge_finish_cases(j, SAP_STR("input ended before the number of grids t"),
+                           SAP_STR("input ended before grid "));
 }
 
 const struct sap_judge_format sap_judge_nurikabe = { begin,   number, row_bytes,
