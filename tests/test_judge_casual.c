@@ -6,7 +6,9 @@
  * that were complete before them; memory given back in every case.
  */
 #include "check.h"
+#include "lib/judge_drive.h"
 #include "lib/ref_casual.h"
+#include "lib/text.h"
 #include "sapper.h"
 
 #include <stdint.h>
@@ -53,19 +55,6 @@ struct run {
     int outstanding; /* blocks not given back after sap_judge_release */
 };
 
-static void append(struct run *run, size_t *cap, const char *bytes, size_t n)
-{
-    if (run->output_length + n + 1 > *cap) {
-        *cap = (run->output_length + n + 1) * 2;
-        run->output = realloc(run->output, *cap);
-        if (run->output == NULL)
-            abort();
-    }
-    memcpy(run->output + run->output_length, bytes, n);
-    run->output_length += n;
-    run->output[run->output_length] = '\0';
-}
-
 /* Feeds `input` in chunks whose sizes cycle through chunk_sizes, polling
  * through a buffer of poll_cap bytes, as the header's usage sketch says. */
 static struct run run_reader(const char *input, size_t length, const size_t *chunk_sizes,
@@ -75,11 +64,12 @@ static struct run run_reader(const char *input, size_t length, const size_t *chu
     struct sap_memory memory = { counting_acquire, counting_release, &counting };
     struct sap_judge judge;
     struct run run;
-    size_t cap = 0, at = 0, k = 0, n;
+    struct text output = { NULL, 0, 0 };
+    size_t at = 0, k = 0, n;
     char out[4096];
 
     memset(&run, 0, sizeof run);
-    append(&run, &cap, "", 0);
+    text_add(&output, "", 0); /* "" when nothing is polled */
     if (sap_judge_init(&judge, SAP_FORMAT_CASUAL, &memory) != SAP_OK)
         abort();
     while (at < length && sap_judge_status(&judge) == SAP_JUDGE_READING) {
@@ -93,14 +83,16 @@ static struct run run_reader(const char *input, size_t length, const size_t *chu
             p += used;
             chunk -= used;
             while ((n = sap_judge_poll(&judge, out, poll_cap)) > 0)
-                append(&run, &cap, out, n);
+                text_add(&output, out, n);
             if (used == 0 && sap_judge_status(&judge) != SAP_JUDGE_READING)
                 break;
         }
     }
     sap_judge_finish(&judge);
     while ((n = sap_judge_poll(&judge, out, poll_cap)) > 0)
-        append(&run, &cap, out, n);
+        text_add(&output, out, n);
+    run.output = output.bytes;
+    run.output_length = output.length;
     run.status = sap_judge_status(&judge);
     if (run.status < 0) {
         run.error_line = judge.error_line;
@@ -119,22 +111,11 @@ static struct run run_simple(const char *input)
 
 static char *read_file(const char *path, size_t *length)
 {
-    FILE *f = fopen(path, "rb");
-    char *data;
-    long size;
-    if (f == NULL) {
+    char *data = judge_drive_read_file(path, length);
+    if (data == NULL) {
         fprintf(stderr, "cannot open %s (run from the repository root)\n", path);
         exit(1);
     }
-    fseek(f, 0, SEEK_END);
-    size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    data = malloc((size_t)size + 1);
-    if (data == NULL || fread(data, 1, (size_t)size, f) != (size_t)size)
-        abort();
-    data[size] = '\0';
-    fclose(f);
-    *length = (size_t)size;
     return data;
 }
 

@@ -171,7 +171,7 @@ static void test_bye_closes(void)
     CHECK(!sap_session_closing(&s));
     used = session_drive(&s, in, strlen(in), 0, 4096, false, &o);
     CHECK_EQ_INT(used, strlen(in)); /* discarded, not refused */
-    CHECK_EQ_STR(o.bytes, "BYE\n");
+    CHECK_EQ_STR(o.text.bytes, "BYE\n");
     CHECK(sap_session_closing(&s));
     sap_session_release(&s);
     session_output_free(&o);
@@ -194,7 +194,7 @@ static void test_eof(void)
     sap_session_init(&s, NULL);
     session_drive(&s, "", 0, 0, 64, true, &o);
     CHECK(sap_session_closing(&s));
-    CHECK_EQ_STR(o.bytes, "");
+    CHECK_EQ_STR(o.text.bytes, "");
     sap_session_release(&s);
     session_output_free(&o);
 }
@@ -357,28 +357,28 @@ static void test_game_against_reference(void)
             line[cols] = '\n';
             session_drive(&s, line, (size_t)cols + 1, 0, 4096, false, &o);
         }
-        CHECK(strncmp(o.bytes, "OK ", 3) == 0);
+        CHECK(strncmp(o.text.bytes, "OK ", 3) == 0);
         for (move = 0; move < 12; move++) {
             int op = 1 + (int)(NEXT() % 3);
             int x = 1 + (int)(NEXT() % (uint32_t)rows), y = 1 + (int)(NEXT() % (uint32_t)cols);
             const char *want = ref_game_move(ref, op, x, y);
-            o.length = 0;
+            o.text.length = 0;
             snprintf(line, sizeof line, "%d %d %d\n", op, x, y);
             session_drive(&s, line, strlen(line), (size_t)move % 3, 1 + (size_t)move % 6, false,
                           &o);
-            if (!CHECK_EQ_STR(o.bytes, want))
+            if (!CHECK_EQ_STR(o.text.bytes, want))
                 break;
-            CHECK(o.length <= SAP_REPLY_MOVE_MAX(rows, cols));
+            CHECK(o.text.length <= SAP_REPLY_MOVE_MAX(rows, cols));
         }
-        o.length = 0;
+        o.text.length = 0;
         session_drive(&s, "SHOW\n", 5, 0, 3, false, &o);
-        CHECK_EQ_INT(o.length, SAP_REPLY_SHOW_MAX(rows, cols));
+        CHECK_EQ_INT(o.text.length, SAP_REPLY_SHOW_MAX(rows, cols));
         for (r = 0; r < rows; r++)
             for (c = 0; c < cols; c++)
-                CHECK_EQ_INT(o.bytes[(r * cols + c) * 2], ref_game_cell(ref, r, c));
-        o.length = 0;
+                CHECK_EQ_INT(o.text.bytes[(r * cols + c) * 2], ref_game_cell(ref, r, c));
+        o.text.length = 0;
         session_drive(&s, "0\n", 2, 0, 4096, true, &o);
-        CHECK_EQ_STR(o.bytes, ref_game_state(ref) == 0 ? "QUIT\n" : "OK\n");
+        CHECK_EQ_STR(o.text.bytes, ref_game_state(ref) == 0 ? "QUIT\n" : "OK\n");
         CHECK_EQ_INT(m.held_bytes, 0); /* 0 gave the game back */
         sap_session_release(&s);
         session_output_free(&o);
@@ -401,15 +401,16 @@ static void test_game_largest_board(void)
     sap_session_init(&s, &m.memory);
     snprintf(line, sizeof line, "NEW %u %u 0 1\n1 1 1\n", SAP_MAX_ROWS, SAP_MAX_COLS);
     session_drive(&s, line, strlen(line), 0, 1000, false, &o);
-    CHECK(o.length <= SAP_REPLY_MAX + SAP_REPLY_MOVE_MAX(SAP_MAX_ROWS, SAP_MAX_COLS));
-    CHECK(o.length > cells * 10);
-    CHECK(strcmp(o.bytes + o.length - 5, "WIN\n") != 0 || o.bytes[o.length - 6] == '\n');
-    CHECK(strstr(o.bytes, "]\nWIN\n") != NULL);
+    CHECK(o.text.length <= SAP_REPLY_MAX + SAP_REPLY_MOVE_MAX(SAP_MAX_ROWS, SAP_MAX_COLS));
+    CHECK(o.text.length > cells * 10);
+    CHECK(strcmp(o.text.bytes + o.text.length - 5, "WIN\n") != 0
+          || o.text.bytes[o.text.length - 6] == '\n');
+    CHECK(strstr(o.text.bytes, "]\nWIN\n") != NULL);
     CHECK(m.peak_bytes
           <= SAP_SESSION_MEMORY_BYTES(SAP_MAX_ROWS, SAP_MAX_COLS) - SAP_SESSION_BYTES);
-    o.length = 0;
+    o.text.length = 0;
     session_drive(&s, "SHOW\n", 5, 0, 777, true, &o);
-    CHECK_EQ_INT(o.length, SAP_REPLY_SHOW_MAX(SAP_MAX_ROWS, SAP_MAX_COLS));
+    CHECK_EQ_INT(o.text.length, SAP_REPLY_SHOW_MAX(SAP_MAX_ROWS, SAP_MAX_COLS));
     sap_session_release(&s);
     CHECK_EQ_INT(m.held_bytes, 0);
     session_output_free(&o);
@@ -461,7 +462,7 @@ static void test_line_limit(void)
     sap_session_init(&s, NULL);
     used = session_drive(&s, in, 4u << 20, 65536, 4096, false, &o);
     CHECK_EQ_INT(used, 4u << 20);
-    CHECK_EQ_STR(o.bytes, "ERR line too long\n");
+    CHECK_EQ_STR(o.text.bytes, "ERR line too long\n");
     CHECK(sap_session_closing(&s));
     sap_session_release(&s);
     session_output_free(&o);
@@ -542,17 +543,18 @@ static void test_garbage(void)
         sap_session_init(&s, &m.memory);
         session_drive(&s, in, len, (size_t)round % 5, 1 + (size_t)round % 9, false, &o);
         CHECK(!o.stuck);
-        CHECK(lines_complete(o.bytes, o.length));
-        CHECK(count_lines(o.bytes) <= newlines + 1);
+        CHECK(lines_complete(o.text.bytes, o.text.length));
+        CHECK(count_lines(o.text.bytes) <= newlines + 1);
         if (sap_session_closing(&s)) {
             sap_session_release(&s);
             session_output_free(&o);
             continue;
         }
-        help_at = o.length;
+        help_at = o.text.length;
         session_drive(&s, "\nHELP\n", 6, 0, 4096, true, &o);
-        CHECK(o.length >= help_at + SAP_SESSION_HELP_BYTES);
-        CHECK(strncmp(o.bytes + o.length - SAP_SESSION_HELP_BYTES, "NEW <rows> <cols>", 17)
+        CHECK(o.text.length >= help_at + SAP_SESSION_HELP_BYTES);
+        CHECK(strncmp(o.text.bytes + o.text.length - SAP_SESSION_HELP_BYTES,
+                      "NEW <rows> <cols>", 17)
               == 0);
         sap_session_release(&s);
         CHECK_EQ_INT(m.held_bytes, 0);
@@ -624,7 +626,7 @@ static void test_judge_only_error_is_silent(void)
     sap_session_init(&s, &m.memory);
     CHECK_EQ_INT(sap_session_start_judge(&s, SAP_FORMAT_MASTER), SAP_OK);
     session_drive(&s, in, strlen(in), 0, 64, true, &o);
-    CHECK_EQ_STR(o.bytes, "");
+    CHECK_EQ_STR(o.text.bytes, "");
     CHECK(sap_session_closing(&s));
     CHECK(sap_session_judge_result(&s, &line, &reason) < 0);
     CHECK_EQ_INT(line, 1);

@@ -295,8 +295,8 @@ static char *run(const struct row *r, const char *after, size_t cap, uint32_t bu
     if (r->allowance != 0)
         sap_session_set_allowance(s, r->allowance);
     CHECK_EQ_INT(session_drive(s, setup, strlen(setup), 0, 4096, false, &o), strlen(setup));
-    CHECK(strstr(o.bytes, "ERR") == NULL); /* the setup is what it says */
-    o.length = 0;
+    CHECK(strstr(o.text.bytes, "ERR") == NULL); /* the setup is what it says */
+    o.text.length = 0;
     g.work_grants = (r->flags & NO_WORK) ? 0u : (r->flags & ONE_WORK) ? 1u : GRANT_ALL;
     CHECK_EQ_INT(session_drive(s, input, strlen(input), 0, cap, eof, &o), strlen(input));
     CHECK(!o.stuck);
@@ -304,7 +304,7 @@ static char *run(const struct row *r, const char *after, size_t cap, uint32_t bu
     CHECK_EQ_INT(g.heap.held_bytes, 0);
     free(s);
     free(input);
-    return o.bytes;
+    return o.text.bytes;
 }
 
 /* The rule: a reply whose first line is ERR is that line alone; any other

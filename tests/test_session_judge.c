@@ -187,7 +187,7 @@ static struct judge_run judge_only(enum sap_format format, const char *input, si
     }
     sap_session_release(&s);
     CHECK_EQ_INT(m.held_bytes, 0);
-    r.out = o.bytes != NULL ? o.bytes : calloc(1, 1);
+    r.out = o.text.bytes != NULL ? o.text.bytes : calloc(1, 1);
     return r;
 }
 

@@ -157,8 +157,8 @@ static void test_request_over(void)
         session_drive(&s, in, strlen(in), chunk, 1 + chunk, false, &o);
         CHECK(!sap_session_in_request(&s));
         CHECK_EQ_INT(m.held_bytes, 0);
-        CHECK_EQ_STR(o.bytes, "ERR row 2 is not a row of _ and *: NEW reads 4 rows; for a "
-                              "random board name the mines: NEW 4 4 2\n");
+        CHECK_EQ_STR(o.text.bytes, "ERR row 2 is not a row of _ and *: NEW reads 4 rows; for a "
+                                   "random board name the mines: NEW 4 4 2\n");
         sap_session_release(&s);
         session_output_free(&o);
         memset(&o, 0, sizeof o);

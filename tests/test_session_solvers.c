@@ -118,9 +118,9 @@ static void test_master_largest(void)
              SAP_MAX_ROWS * SAP_MAX_COLS / 2);
     sap_session_init(&s, NULL); /* MASTER needs no memory at all */
     session_drive(&s, in, strlen(in), 0, 999, true, &o);
-    CHECK_EQ_INT(o.length, SAP_REPLY_MASTER_MAX(SAP_MAX_ROWS, SAP_MAX_COLS));
+    CHECK_EQ_INT(o.text.length, SAP_REPLY_MASTER_MAX(SAP_MAX_ROWS, SAP_MAX_COLS));
     CHECK(master_board_ok((int)SAP_MAX_ROWS, (int)SAP_MAX_COLS,
-                          (int)(SAP_MAX_ROWS * SAP_MAX_COLS / 2), o.bytes));
+                          (int)(SAP_MAX_ROWS * SAP_MAX_COLS / 2), o.text.bytes));
     sap_session_release(&s);
     session_output_free(&o);
 }
@@ -320,8 +320,8 @@ static void test_work_memory(void)
     session_memory_init(&m);
     sap_session_init(&s, &m.memory);
     session_drive(&s, in, strlen(in), 0, 7, false, &o);
-    CHECK(strstr(o.bytes, "OK 1 2 1\n") == o.bytes);
-    CHECK(strstr(o.bytes, "RUNNING: [<1, 1, 1>]\nWIN\n") != NULL);
+    CHECK(strstr(o.text.bytes, "OK 1 2 1\n") == o.text.bytes);
+    CHECK(strstr(o.text.bytes, "RUNNING: [<1, 1, 1>]\nWIN\n") != NULL);
     CHECK_EQ_INT(m.held[SAP_MEMORY_WORK], 0);
     CHECK_EQ_INT(m.held[SAP_MEMORY_GAME], 1);
     CHECK(m.peak_bytes <= SAP_GAME_BYTES(1, 2) + SAP_SESSION_WORK_BYTES(2, 3));

@@ -35,11 +35,11 @@ static char *transcript(const char *input, size_t length, unsigned options, size
     CHECK(!o.stuck);
     sap_session_release(&s);
     CHECK_EQ_INT(m.held_bytes, 0);
-    if (o.bytes == NULL) {
-        o.bytes = malloc(1);
-        o.bytes[0] = '\0';
+    if (o.text.bytes == NULL) {
+        o.text.bytes = malloc(1);
+        o.text.bytes[0] = '\0';
     }
-    return o.bytes;
+    return o.text.bytes;
 }
 
 /* `text` with every "\n" written as `line_end`. */
@@ -140,7 +140,7 @@ static void test_crlf_is_one_line_end(void)
     for (i = 0; i < sizeof parts / sizeof *parts; i++)
         CHECK_EQ_INT(session_drive(&s, parts[i], strlen(parts[i]), 0, 64, false, &o),
                      strlen(parts[i]));
-    CHECK_EQ_STR(o.bytes, "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nBYE\n");
+    CHECK_EQ_STR(o.text.bytes, "ERR boom line 3: row 1 holds 'x': cells are '*' or '_'\nBYE\n");
     sap_session_release(&s);
     session_output_free(&o);
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 struct drive_memory {
     struct sap_memory memory;
     size_t blocks, bytes, peak;
@@ -38,22 +40,8 @@ static void drive_release(void *context, void *pointer, enum sap_memory_purpose 
     free(block);
 }
 
-static void append(struct judge_drive_result *r, size_t *capacity, const char *data, size_t n)
-{
-    if (r->output_length + n + 1 > *capacity) {
-        while (r->output_length + n + 1 > *capacity)
-            *capacity = *capacity * 2 + 64;
-        r->output = realloc(r->output, *capacity);
-        if (r->output == NULL)
-            abort();
-    }
-    memcpy(r->output + r->output_length, data, n);
-    r->output_length += n;
-    r->output[r->output_length] = '\0';
-}
-
-static void drain(struct sap_judge *j, char *buffer, size_t cap, struct judge_drive_result *r,
-                  size_t *capacity, bool *got_any)
+static void drain(struct sap_judge *j, char *buffer, size_t cap, struct text *out,
+                  bool *got_any)
 {
     size_t n;
     *got_any = false;
@@ -61,7 +49,7 @@ static void drain(struct sap_judge *j, char *buffer, size_t cap, struct judge_dr
     while ((n = sap_judge_poll(j, buffer, cap)) > 0 || sap_judge_busy(j)) {
         if (n > cap)
             abort(); /* the reader wrote past the cap it was given */
-        append(r, capacity, buffer, n);
+        text_add(out, buffer, n);
         *got_any = *got_any || n > 0;
     }
 }
@@ -73,22 +61,23 @@ static void drive_once(enum sap_format format, const char *input, size_t length,
 {
     struct drive_memory m = { { drive_acquire, drive_release, NULL }, 0, 0, 0 };
     struct sap_judge j;
-    size_t pos = 0, capacity = 0;
+    size_t pos = 0;
     char *buffer = malloc(cap + 1);
+    struct text out = { NULL, 0, 0 };
     bool got_any;
 
     if (buffer == NULL)
         abort();
     m.memory.context = &m;
     memset(result, 0, sizeof *result);
-    append(result, &capacity, "", 0);
+    text_add(&out, "", 0); /* "" when nothing is polled */
     sap_judge_init(&j, format, &m.memory);
     sap_judge_set_budget(&j, drive_budget);
     while (pos < length && sap_judge_status(&j) == SAP_JUDGE_READING) {
         size_t want = chunk == 0 || length - pos < chunk ? length - pos : chunk;
         size_t took = sap_judge_sink(&j, input + pos, want);
         pos += took;
-        drain(&j, buffer, cap, result, &capacity, &got_any);
+        drain(&j, buffer, cap, &out, &got_any);
         if (took == 0 && !got_any && sap_judge_status(&j) == SAP_JUDGE_READING) {
             result->stuck = true;
             break;
@@ -96,8 +85,10 @@ static void drive_once(enum sap_format format, const char *input, size_t length,
     }
     if (sap_judge_status(&j) == SAP_JUDGE_READING && !result->stuck) {
         sap_judge_finish(&j);
-        drain(&j, buffer, cap, result, &capacity, &got_any);
+        drain(&j, buffer, cap, &out, &got_any);
     }
+    result->output = out.bytes;
+    result->output_length = out.length;
     result->status = sap_judge_status(&j);
     if (result->status < 0) {
         result->error_line = j.error_line;
@@ -145,23 +136,18 @@ void judge_drive_free(struct judge_drive_result *result)
 char *judge_drive_read_file(const char *path, size_t *length)
 {
     FILE *f = fopen(path, "rb");
-    char *data = NULL;
-    size_t capacity = 0, n = 0, got;
+    struct text data = { NULL, 0, 0 };
+    size_t got;
     if (f == NULL)
         return NULL;
     do {
-        if (n + 4096 + 1 > capacity) {
-            capacity = capacity * 2 + 8192;
-            data = realloc(data, capacity);
-            if (data == NULL)
-                abort();
-        }
-        got = fread(data + n, 1, 4096, f);
-        n += got;
+        text_reserve(&data, 4096);
+        got = fread(data.bytes + data.length, 1, 4096, f);
+        data.length += got;
     } while (got > 0);
     fclose(f);
-    data[n] = '\0';
+    data.bytes[data.length] = '\0';
     if (length != NULL)
-        *length = n;
-    return data;
+        *length = data.length;
+    return data.bytes;
 }

@@ -53,21 +53,8 @@ void session_memory_init(struct session_memory *m)
 
 void session_output_free(struct session_output *o)
 {
-    free(o->bytes);
-    memset(o, 0, sizeof *o);
-}
-
-static void output_reserve(struct session_output *o, size_t more)
-{
-    if (o->length + more + 1 > o->capacity) {
-        size_t cap = o->capacity ? o->capacity : 4096;
-        while (cap < o->length + more + 1)
-            cap *= 2;
-        o->bytes = realloc(o->bytes, cap);
-        if (o->bytes == NULL)
-            abort();
-        o->capacity = cap;
-    }
+    text_free(&o->text);
+    o->stuck = false;
 }
 
 uint32_t session_drive_budget;
@@ -78,12 +65,12 @@ static size_t drain(struct sap_session *s, size_t cap, struct session_output *o)
 {
     size_t total = 0, n;
     do {
-        output_reserve(o, cap);
-        n = sap_session_poll(s, o->bytes + o->length, cap);
-        o->length += n;
+        text_reserve(&o->text, cap);
+        n = sap_session_poll(s, o->text.bytes + o->text.length, cap);
+        o->text.length += n;
         total += n;
     } while (n > 0 || sap_session_busy(s));
-    o->bytes[o->length] = '\0';
+    o->text.bytes[o->text.length] = '\0';
     return total;
 }
 
@@ -93,8 +80,7 @@ size_t session_drive(struct sap_session *s, const char *input, size_t length, si
     size_t done = 0;
     if (cap == 0)
         cap = 4096;
-    output_reserve(out, 0);
-    out->bytes[out->length] = '\0';
+    text_add(&out->text, "", 0); /* "" when nothing is polled */
     while (done < length) {
         size_t piece = chunk == 0 || chunk > length - done ? length - done : chunk;
         while (piece > 0) {
@@ -129,11 +115,19 @@ char *session_transcript(struct session_memory *m, const char *input, size_t len
     session_drive(s, input, length, chunk, cap, true, &o);
     sap_session_release(s);
     free(s);
-    if (o.bytes == NULL) {
-        o.bytes = malloc(1);
-        o.bytes[0] = '\0';
-    }
-    return o.bytes;
+    return o.text.bytes; /* session_drive wrote its '\0' at least */
+}
+
+/* Polls judge reader j until it has nothing more to say without input. */
+static void drain_judge(struct sap_judge *j, struct text *out)
+{
+    size_t n;
+    do {
+        text_reserve(out, 4096);
+        n = sap_judge_poll(j, out->bytes + out->length, 4096);
+        out->length += n;
+    } while (n > 0 || sap_judge_busy(j));
+    out->bytes[out->length] = '\0';
 }
 
 char *session_judge_direct(struct session_memory *m, enum sap_format format, const char *input,
@@ -141,33 +135,24 @@ char *session_judge_direct(struct session_memory *m, enum sap_format format, con
                            size_t reason_cap)
 {
     struct sap_judge j;
-    struct session_output o = { 0 };
-    size_t done = 0, n;
+    struct text out = { NULL, 0, 0 };
+    size_t done = 0;
 
     sap_judge_init(&j, format, &m->memory);
     if (session_drive_budget != 0)
         sap_judge_set_budget(&j, session_drive_budget);
-    output_reserve(&o, 0);
+    text_add(&out, "", 0); /* "" when nothing is polled */
     while (done < length && sap_judge_status(&j) == SAP_JUDGE_READING) {
         size_t taken = sap_judge_sink(&j, input + done, length - done);
         done += taken;
-        do {
-            output_reserve(&o, 4096);
-            n = sap_judge_poll(&j, o.bytes + o.length, 4096);
-            o.length += n;
-        } while (n > 0 || sap_judge_busy(&j));
-        if (taken == 0 && sap_judge_status(&j) == SAP_JUDGE_READING && n == 0)
-            break;
+        drain_judge(&j, &out);
+        if (taken == 0 && sap_judge_status(&j) == SAP_JUDGE_READING)
+            break; /* it takes no more and has nothing to say */
     }
     if (sap_judge_status(&j) == SAP_JUDGE_READING) {
         sap_judge_finish(&j);
-        do {
-            output_reserve(&o, 4096);
-            n = sap_judge_poll(&j, o.bytes + o.length, 4096);
-            o.length += n;
-        } while (n > 0 || sap_judge_busy(&j));
+        drain_judge(&j, &out);
     }
-    o.bytes[o.length] = '\0';
     *status = sap_judge_status(&j);
     *line = *status < 0 ? j.error_line : 0;
     if (reason_cap > 0) {
@@ -176,7 +161,7 @@ char *session_judge_direct(struct session_memory *m, enum sap_format format, con
         reason[reason_cap - 1] = '\0';
     }
     sap_judge_release(&j);
-    return o.bytes;
+    return out.bytes;
 }
 
 /* Every transcript is also taken with budgets of 1 and 7 steps a call

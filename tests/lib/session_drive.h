@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "sapper.h"
+#include "text.h"
 
 /* A malloc-backed provider that counts what is held and can refuse. */
 struct session_memory {
@@ -26,9 +27,8 @@ void session_memory_init(struct session_memory *m);
 
 /* Output collected by session_drive. */
 struct session_output {
-    char *bytes;
-    size_t length, capacity;
-    bool stuck; /* sink took nothing while nothing was to poll */
+    struct text text; /* everything polled */
+    bool stuck;       /* sink took nothing while nothing was to poll */
 };
 
 void session_output_free(struct session_output *o);

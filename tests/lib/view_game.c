@@ -24,7 +24,7 @@ char *view_game_ask(struct view_game *g, const char *request)
                                           : 1 + view_game_random(4096);
     session_drive(g->s, request, strlen(request), 0, cap, false, &o);
     CHECK(!o.stuck);
-    return o.bytes;
+    return o.text.bytes;
 }
 
 void view_game_expect(struct view_game *g, const char *request, const char *want)
