@@ -143,10 +143,9 @@ char *judge_drive_read_file(const char *path, size_t *length)
     do {
         text_reserve(&data, 4096);
         got = fread(data.bytes + data.length, 1, 4096, f);
-        data.length += got;
+        text_wrote(&data, got);
     } while (got > 0);
     fclose(f);
-    data.bytes[data.length] = '\0';
     if (length != NULL)
         *length = data.length;
     return data.bytes;

@@ -67,10 +67,9 @@ static size_t drain(struct sap_session *s, size_t cap, struct session_output *o)
     do {
         text_reserve(&o->text, cap);
         n = sap_session_poll(s, o->text.bytes + o->text.length, cap);
-        o->text.length += n;
+        text_wrote(&o->text, n);
         total += n;
     } while (n > 0 || sap_session_busy(s));
-    o->text.bytes[o->text.length] = '\0';
     return total;
 }
 
@@ -125,9 +124,8 @@ static void drain_judge(struct sap_judge *j, struct text *out)
     do {
         text_reserve(out, 4096);
         n = sap_judge_poll(j, out->bytes + out->length, 4096);
-        out->length += n;
+        text_wrote(out, n);
     } while (n > 0 || sap_judge_busy(j));
-    out->bytes[out->length] = '\0';
 }
 
 char *session_judge_direct(struct session_memory *m, enum sap_format format, const char *input,

@@ -25,6 +25,12 @@ void text_reserve(struct text *t, size_t more)
     t->capacity = capacity;
 }
 
+void text_wrote(struct text *t, size_t n)
+{
+    t->length += n;
+    t->bytes[t->length] = '\0';
+}
+
 void text_add(struct text *t, const void *bytes, size_t n)
 {
     text_reserve(t, n);

@@ -16,6 +16,10 @@ struct text {
 
 /* Room for `more` bytes and the '\0' after them. */
 void text_reserve(struct text *t, size_t more);
+/* n bytes written in that room, at bytes + length: counted, and the
+ * '\0' after them (for a writer that fills the room itself: a poll, a
+ * read). */
+void text_wrote(struct text *t, size_t n);
 void text_add(struct text *t, const void *bytes, size_t n);
 void text_puts(struct text *t, const char *s); /* without its '\0' */
 void text_printf(struct text *t, const char *format, ...) __attribute__((format(printf, 2, 3)));

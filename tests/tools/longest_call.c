@@ -51,11 +51,12 @@ static void text_rows(struct text *t, const uint8_t *mines, uint32_t rows, uint3
     uint32_t r, c;
     text_reserve(t, (size_t)rows * (cols + 1u));
     for (r = 0; r < rows; r++) {
+        char *row = t->bytes + t->length;
         for (c = 0; c < cols; c++)
-            t->bytes[t->length++] = mines[(size_t)r * cols + c] ? mine : safe;
-        t->bytes[t->length++] = '\n';
+            row[c] = mines[(size_t)r * cols + c] ? mine : safe;
+        row[cols] = '\n';
+        text_wrote(t, cols + 1u);
     }
-    t->bytes[t->length] = '\0'; /* text.h's promise; text_reserve left room for it */
 }
 
 /* ---- boards ------------------------------------------------------------------ */
@@ -132,11 +133,12 @@ static void text_nurikabe(struct text *t, uint32_t rows, uint32_t cols)
         text_printf(t, "1 %u %u\n", c, rows - 1);
     text_reserve(t, (size_t)rows * (cols + 1u));
     for (r = 0; r < rows; r++) {
+        char *row = t->bytes + t->length;
         for (c = 0; c < cols; c++)
-            t->bytes[t->length++] = r > 0 && c % 2u == 1 ? '.' : '#';
-        t->bytes[t->length++] = '\n';
+            row[c] = r > 0 && c % 2u == 1 ? '.' : '#';
+        row[cols] = '\n';
+        text_wrote(t, cols + 1u);
     }
-    t->bytes[t->length] = '\0'; /* text.h's promise; text_reserve left room for it */
 }
 
 /* ---- the kinds ------------------------------------------------------------ */
