@@ -13,8 +13,9 @@ TEST_LIB_SRC := $(wildcard tests/lib/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_ASAN_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/asan/tests/%)
 # Parts of a program, not programs: generate_full.c is generate_bench's
-# baseline, winrate_files.c winrate's reading of runs' output (--add, --pair).
-TEST_TOOL_PART := generate_full winrate_files
+# baseline, winrate_game.c winrate's one game, winrate_files.c its reading of
+# runs' output (--add, --pair).
+TEST_TOOL_PART := generate_full winrate_game winrate_files
 TEST_TOOL_SRC := $(filter-out $(TEST_TOOL_PART:%=tests/tools/%.c),$(wildcard tests/tools/*.c))
 TEST_TOOL_BIN := $(TEST_TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 TEST_LIB_OBJ := $(TEST_LIB_SRC:tests/%.c=$(BUILD)/tests/obj/%.o)
@@ -42,7 +43,7 @@ TEST_TOOL_CFLAGS = $(CFLAGS_HOST) $(DEPFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLA
 # A program with a part has the part's object as a prerequisite, and the
 # link takes every object of $(BUILD)/tools/ among the prerequisites.
 $(BUILD)/tools/generate_bench: $(BUILD)/tools/generate_full.o
-$(BUILD)/tools/winrate: $(BUILD)/tools/winrate_files.o
+$(BUILD)/tools/winrate: $(BUILD)/tools/winrate_game.o $(BUILD)/tools/winrate_files.o
 $(TEST_TOOL_BIN): $(BUILD)/tools/%: tests/tools/%.c $(TEST_LIB_OBJ) $(BUILD)/libsapper.a \
     tests/tests.mk
 	@mkdir -p $(@D)
