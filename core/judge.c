@@ -212,7 +212,7 @@ void sap_judge_finish_cases(struct sap_judge *j, const char *count_words,
                             const char *case_words)
 {
     if (j->step == SAP_JUDGE_STEP_CASES)
-        fail(j, SAP_ERR_SYNTAX, count_words, true, 0, NULL);
+        sap_judge_fail(j, SAP_ERR_SYNTAX, count_words);
     else if (j->case_index < j->cases)
         sap_judge_fail_n(j, SAP_ERR_SYNTAX, case_words, j->case_index + 1,
                          SAP_STR(" was complete"));
