@@ -49,10 +49,6 @@ struct cell default_first(const struct config *c);
  * bytes, '*' a mine, '_' safe. */
 void classic_board(const struct config *c, uint32_t seed, struct cell first, char *board);
 
-/* The command line's readers, which read the result files' fields too. */
-bool parse_number(const char *text, uint64_t max, uint64_t *value);
-bool parse_cell(const char *text, struct cell *at);
-
 /* ---- one game (winrate_game.c) ----------------------------------------- */
 
 /* HINT's times: a histogram of nanoseconds that workers and runs add up
@@ -100,7 +96,11 @@ void play_game(struct player *p, uint32_t seed, struct game_record *g);
 unsigned player_unshown(const struct player *p);
 void player_free(struct player *p);
 
-/* ---- the table (winrate.c) --------------------------------------------- */
+/* ---- the command line and the table (winrate.c) ------------------------ */
+
+/* The command line's readers, which read the result files' fields too. */
+bool parse_number(const char *text, uint64_t max, uint64_t *value);
+bool parse_cell(const char *text, struct cell *at);
 
 struct tally {
     uint64_t games, wins, errs, guesses, hints, moves, faults;
