@@ -21,6 +21,7 @@
  * disagree.
  */
 #include "lib/ref_casual.h"
+#include "lib/samples.h"
 #include "sapper.h"
 
 #include <stdio.h>
@@ -33,18 +34,6 @@ static double now(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* The literal algorithm under a time cap.  Returns seconds for all starts
@@ -174,7 +163,7 @@ int main(int argc, char **argv)
             result.covered = 0;
         times[i] = now() - t0;
     }
-    core_ms = median(times, runs) * 1e3;
+    core_ms = quantile(times, (size_t)runs, 0.5) * 1e3;
 
     queue_answer.covered = result.covered;
     for (i = 0; i < queue_runs; i++) {
@@ -184,7 +173,7 @@ int main(int argc, char **argv)
         times[i] = now() - t0;
     }
     if (queue_runs > 0)
-        queue_ms = median(times, queue_runs) * 1e3;
+        queue_ms = quantile(times, (size_t)queue_runs, 0.5) * 1e3;
 
     for (i = 0; i < literal_runs; i++) {
         times[i] = literal_run(mines, rows, cols, cap, &literal_complete, &literal_covered);
@@ -194,7 +183,7 @@ int main(int argc, char **argv)
         }
     }
     if (literal_runs > 0)
-        literal_ms = median(times, literal_runs) * 1e3;
+        literal_ms = quantile(times, (size_t)literal_runs, 0.5) * 1e3;
 
     if (tile != NULL)
         printf("%ux%u tile %s: %u safe, answer %u at (%u,%u)  core %.3f ms", rows, cols, tile,

@@ -55,6 +55,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/samples.h"
 #include "sapper.h"
 
 #define PER_KIND 3
@@ -410,12 +411,6 @@ static void *heavy_main(void *arg)
     return NULL;
 }
 
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* The kinds a comma-separated LIST names, as bits; 0 when one is unknown. */
 static unsigned parse_kinds(const char *list)
 {
@@ -558,10 +553,9 @@ int main(int argc, char **argv)
     close(light->fd);
     free(heavy);
     free(light);
-    qsort(lat, count, sizeof *lat, compare);
     printf("light p50 %.0f p99 %.0f max %.0f heavy answers %u least %u (%s) wrong %u\n",
-           lat[count / 2], lat[(size_t)(count * 99u) / 100u], lat[count - 1], answers, least,
-           least_kind, wrong);
+           quantile(lat, count, 0.5), quantile(lat, count, 0.99), quantile(lat, count, 1.0),
+           answers, least, least_kind, wrong);
     if (kinds != 0) {
         printf("answered by kind:");
         for (k = 0; k < KINDS; k++)

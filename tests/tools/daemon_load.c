@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "lib/heap_memory.h"
+#include "lib/samples.h"
 #include "sapper.h"
 
 #define DEADLINE_NS (60ull * 1000000000ull)
@@ -276,12 +277,6 @@ static int run_inprocess(unsigned moves)
 
 /* ---- latency ----------------------------------------------------------------------- */
 
-static int compare_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 static void send_request(struct stream *s)
 {
     char line[32];
@@ -294,7 +289,7 @@ static void send_request(struct stream *s)
 static int run_latency(const char *address, unsigned conns, unsigned rounds)
 {
     struct stream *streams = calloc(conns, sizeof *streams);
-    uint64_t *samples = malloc(sizeof *samples * (size_t)conns * rounds);
+    double *samples = malloc(sizeof *samples * (size_t)conns * rounds); /* in ns */
     struct epoll_event events[256];
     static char buf[4096];
     size_t count = 0, open_count = conns;
@@ -336,7 +331,7 @@ static int run_latency(const char *address, unsigned conns, unsigned rounds)
             if (s->lines_seen < s->lines_wanted)
                 continue;
             if (s->lines_wanted > 1)
-                samples[count++] = now_ns() - s->sent_at;
+                samples[count++] = (double)(now_ns() - s->sent_at);
             if (s->rounds_left == 0) {
                 close(s->fd);
                 open_count--;
@@ -347,9 +342,8 @@ static int run_latency(const char *address, unsigned conns, unsigned rounds)
             send_request(s);
         }
     }
-    qsort(samples, count, sizeof *samples, compare_u64);
     printf("latency: %u connections, %zu round trips: p50 %.1f us, p99 %.1f us\n", conns, count,
-           (double)samples[count / 2] / 1e3, (double)samples[count * 99 / 100] / 1e3);
+           quantile(samples, count, 0.5) / 1e3, quantile(samples, count, 0.99) / 1e3);
     free(samples);
     free(streams);
     close(ep);

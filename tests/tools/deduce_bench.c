@@ -23,6 +23,7 @@
  */
 #include "sapper.h"
 #include "lib/heap_memory.h"
+#include "lib/samples.h"
 #include "lib/session_drive.h"
 
 #include <math.h>
@@ -42,20 +43,6 @@ static double now_us(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double percentile(double *v, size_t n, double q)
-{
-    if (n == 0)
-        return 0;
-    qsort(v, n, sizeof *v, compare);
-    return v[(size_t)((double)(n - 1) * q + 0.5)];
 }
 
 /* log C(n, k) */
@@ -132,24 +119,6 @@ static int baseline(const sap_game *g, double *prob)
     return (int)nf;
 }
 
-struct times {
-    double *v;
-    size_t n, cap;
-};
-
-static void times_add(struct times *t, double us)
-{
-    if (t->n == t->cap) {
-        t->cap = t->cap ? 2 * t->cap : 4096;
-        t->v = realloc(t->v, t->cap * sizeof *t->v);
-        if (t->v == NULL) {
-            perror("deduce_bench");
-            exit(2);
-        }
-    }
-    t->v[t->n++] = us;
-}
-
 /* ---- the session player ---------------------------------------------- */
 
 static struct sap_session session;
@@ -161,7 +130,7 @@ static size_t ask(const char *request)
 }
 
 /* Plays one game by HINT; true when won.  Every HINT and PROB is timed. */
-static bool hint_play(unsigned seed, struct times *hint, struct times *prob)
+static bool hint_play(unsigned seed, struct samples *hint, struct samples *prob)
 {
     char request[64];
     bool won = false;
@@ -176,10 +145,10 @@ static bool hint_play(unsigned seed, struct times *hint, struct times *prob)
         char word[8];
         double t0 = now_us();
         ask("PROB\n");
-        times_add(prob, now_us() - t0);
+        samples_add(prob, now_us() - t0);
         t0 = now_us();
         ask("HINT\n");
-        times_add(hint, now_us() - t0);
+        samples_add(hint, now_us() - t0);
         if (sscanf(reply, "%7s %u %u", word, &x, &y) != 3) {
             fprintf(stderr, "deduce_bench: HINT said: %s", reply);
             exit(1);
@@ -201,7 +170,7 @@ static bool hint_play(unsigned seed, struct times *hint, struct times *prob)
 /* ---- the engine player ----------------------------------------------- */
 
 static bool engine_play(unsigned seed, void *gblock, size_t gbytes, void *dblock, size_t dbytes,
-                        struct times *engine, struct times *base, struct times *ours,
+                        struct samples *engine, struct samples *base, struct samples *ours,
                         bool try_baseline, unsigned *gave_up)
 {
     sap_game *g;
@@ -225,12 +194,12 @@ static bool engine_play(unsigned seed, void *gblock, size_t gbytes, void *dblock
             for (c = 0; c < COLS; c++)
                 view[r * COLS + c] = sap_deduce_cell(d, r, c, &odds[r * COLS + c]);
         t1 = now_us();
-        times_add(engine, t1 - t0);
+        samples_add(engine, t1 - t0);
         if (try_baseline) {
             double prob[CELLS], t2 = now_us();
             if (baseline(g, prob) >= 0) {
-                times_add(base, now_us() - t2);
-                times_add(ours, t1 - t0);
+                samples_add(base, now_us() - t2);
+                samples_add(ours, t1 - t0);
             }
         }
         for (r = 0; r < CELLS; r++) {
@@ -264,7 +233,7 @@ int main(int argc, char **argv)
     unsigned games, hint_games, seed, game, wins = 0, hint_wins = 0, agree = 0, gave_up = 0;
     size_t gbytes = SAP_GAME_BYTES(ROWS, COLS), dbytes = SAP_DEDUCE_BYTES(ROWS, COLS);
     void *gblock = malloc(gbytes), *dblock = malloc(dbytes);
-    struct times engine = { 0 }, base = { 0 }, ours = { 0 }, hint = { 0 }, prob = { 0 };
+    struct samples engine = { 0 }, base = { 0 }, ours = { 0 }, hint = { 0 }, prob = { 0 };
 
     if (argc != 4 || gblock == NULL || dblock == NULL) {
         fprintf(stderr, "usage: deduce_bench GAMES HINT_GAMES SEED\n");
@@ -290,34 +259,32 @@ int main(int argc, char **argv)
     }
     printf("HINT through the session, %zu requests (%u games followed it): median %.1f us, "
            "p99 %.1f us\n",
-           hint.n, hint_games, percentile(hint.v, hint.n, 0.5),
-           percentile(hint.v, hint.n, 0.99));
-    printf("PROB through the session, %zu requests: median %.1f us, p99 %.1f us\n", prob.n,
-           percentile(prob.v, prob.n, 0.5), percentile(prob.v, prob.n, 0.99));
+           hint.count, hint_games, samples_quantile(&hint, 0.5), samples_quantile(&hint, 0.99));
+    printf("PROB through the session, %zu requests: median %.1f us, p99 %.1f us\n", prob.count,
+           samples_quantile(&prob, 0.5), samples_quantile(&prob, 0.99));
     printf("the engine alone (deduction, every cell read), %zu positions of %u games: median "
            "%.1f us, p99 %.1f us, max %.1f us%s\n",
-           engine.n, games, percentile(engine.v, engine.n, 0.5),
-           percentile(engine.v, engine.n, 0.99), percentile(engine.v, engine.n, 1.0),
-           gave_up ? " (some gave up)" : "");
+           engine.count, games, samples_quantile(&engine, 0.5), samples_quantile(&engine, 0.99),
+           samples_quantile(&engine, 1.0), gave_up ? " (some gave up)" : "");
     printf("baseline (all 2^F frontier assignments, F <= %u) on %zu of them: median %.1f us, "
            "p99 %.1f us; the engine on the same: median %.1f us, p99 %.1f us\n",
-           BASELINE_MAX, base.n, percentile(base.v, base.n, 0.5),
-           percentile(base.v, base.n, 0.99), percentile(ours.v, ours.n, 0.5),
-           percentile(ours.v, ours.n, 0.99));
+           BASELINE_MAX, base.count, samples_quantile(&base, 0.5),
+           samples_quantile(&base, 0.99), samples_quantile(&ours, 0.5),
+           samples_quantile(&ours, 0.99));
     /* rows for make bench's summary table (tests/lib/bench_summary.sh) */
     printf("summary\tHINT, expert positions (median)\t%.1f us\t-\t-\t< 200 us\n",
-           percentile(hint.v, hint.n, 0.5));
+           samples_quantile(&hint, 0.5));
     printf("summary\tHINT, expert positions (p99)\t%.1f us\t-\t-\t< 5000 us\n",
-           percentile(hint.v, hint.n, 0.99));
+           samples_quantile(&hint, 0.99));
     printf("summary\tPROB, expert positions (median)\t%.1f us\t-\t-\t< 200 us\n",
-           percentile(prob.v, prob.n, 0.5));
+           samples_quantile(&prob, 0.5));
     printf("summary\tPROB, expert positions (p99)\t%.1f us\t-\t-\t< 5000 us\n",
-           percentile(prob.v, prob.n, 0.99));
-    if (base.n > 0)
+           samples_quantile(&prob, 0.99));
+    if (base.count > 0)
         printf("summary\tdeduction vs all 2^F assignments, F <= %u (median)\t%.1f us\t%.1f us"
                "\t%.0fx\t-\n",
-               BASELINE_MAX, percentile(ours.v, ours.n, 0.5), percentile(base.v, base.n, 0.5),
-               percentile(base.v, base.n, 0.5) / percentile(ours.v, ours.n, 0.5));
+               BASELINE_MAX, samples_quantile(&ours, 0.5), samples_quantile(&base, 0.5),
+               samples_quantile(&base, 0.5) / samples_quantile(&ours, 0.5));
     printf("summary\twin rate following HINT, %u expert games\t%.1f %%\t-\t-\t"
            "anchors: JSMinesweeper 54.3 %%, PSEQ-D256 53.45 %% (from (3, 3))\n",
            games, 100.0 * wins / games);
@@ -325,6 +292,11 @@ int main(int argc, char **argv)
         "win rate following HINT: %u of %u games, %.1f %% (the session player: %u of %u, "
         "agreeing on %u); anchors: JSMinesweeper 54.3 %%, PSEQ-D256 53.45 %% (from (3, 3))\n",
         wins, games, 100.0 * wins / games, hint_wins, hint_games, agree);
+    samples_free(&engine);
+    samples_free(&base);
+    samples_free(&ours);
+    samples_free(&hint);
+    samples_free(&prob);
     free(gblock);
     free(dblock);
     return agree == hint_games && gave_up == 0 ? 0 : 1;

@@ -24,6 +24,7 @@
 #include "deduce_hint.h"    /* struct sap_hint */
 #include "deduce_endgame.h" /* the endgame's internal API */
 #include "sapper.h"
+#include "lib/samples.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -38,28 +39,15 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 struct timing {
-    double *t;
-    unsigned n, cap;
+    struct samples seconds;
     double slowest;
     unsigned slowest_seed;
 };
 
 static void add_time(struct timing *s, double t, unsigned seed)
 {
-    if (s->n == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 1024;
-        s->t = realloc(s->t, s->cap * sizeof *s->t);
-        if (s->t == NULL)
-            exit(1);
-    }
-    s->t[s->n++] = t;
+    samples_add(&s->seconds, t);
     if (t > s->slowest) {
         s->slowest = t;
         s->slowest_seed = seed;
@@ -68,14 +56,13 @@ static void add_time(struct timing *s, double t, unsigned seed)
 
 static void print_times(const char *what, struct timing *s)
 {
-    if (s->n == 0) {
+    if (s->seconds.count == 0) {
         printf("%s: none\n", what);
         return;
     }
-    qsort(s->t, s->n, sizeof *s->t, by_value);
-    printf("%s: %u, median %.1f us, p99 %.1f us, slowest %.1f us (seed %u)\n", what, s->n,
-           s->t[s->n / 2] * 1e6, s->t[(s->n * 99) / 100] * 1e6, s->slowest * 1e6,
-           s->slowest_seed);
+    printf("%s: %zu, median %.1f us, p99 %.1f us, slowest %.1f us (seed %u)\n", what,
+           s->seconds.count, samples_quantile(&s->seconds, 0.5) * 1e6,
+           samples_quantile(&s->seconds, 0.99) * 1e6, s->slowest * 1e6, s->slowest_seed);
 }
 
 /* Layout counts in bands, for the positions HINT guesses in. */
@@ -259,8 +246,8 @@ int main(int argc, char **argv)
         printf("followed the search: %lu moves\n", followed);
     print_times("time where it answered", &times);
     print_times("time where it declined after init", &declined);
-    free(times.t);
-    free(declined.t);
+    samples_free(&times.seconds);
+    samples_free(&declined.seconds);
     free(gblock);
     free(hblock);
     free(dblock);

@@ -17,6 +17,7 @@
 #include "sapper.h"
 #include "lib/players.h"
 #include "lib/ref_casual.h"
+#include "lib/samples.h"
 #include "tools/generate_full.h"
 
 #include <stdio.h>
@@ -69,18 +70,6 @@ static void random_layout(unsigned char *mine, uint32_t rows, uint32_t cols, uin
         mine[x] = 1;
         placed++;
     }
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, unsigned n)
-{
-    qsort(v, n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* Whether the served board in g clears by the level's player (the click
@@ -157,7 +146,7 @@ static int growth(enum sap_level level)
                 }
             }
         }
-        ours = median(ms, rows_of[i].boards);
+        ours = quantile(ms, rows_of[i].boards, 0.5);
         for (k = 0; k < full_boards; k++) {
             full_generate *g;
             double t0 = now_ms();
@@ -169,7 +158,7 @@ static int growth(enum sap_level level)
             full_ms[k] = now_ms() - t0;
         }
         if (full_boards > 0) {
-            full = median(full_ms, full_boards);
+            full = quantile(full_ms, full_boards, 0.5);
             snprintf(full_text, sizeof full_text, "%.2f ms (%.2f us)", full,
                      full * 1e3 / cells);
             snprintf(ratio, sizeof ratio, "%.1fx", full / ours);

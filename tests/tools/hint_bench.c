@@ -33,6 +33,7 @@
 #include <time.h>
 
 #include "lib/heap_memory.h"
+#include "lib/samples.h"
 #include "lib/session_drive.h"
 #include "sapper.h"
 
@@ -41,38 +42,6 @@ static double now_us(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
-struct times {
-    double *v;
-    size_t n, cap;
-};
-
-static void times_add(struct times *t, double us)
-{
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 1024;
-        double *v = realloc(t->v, cap * sizeof *v);
-        if (v == NULL)
-            abort();
-        t->v = v;
-        t->cap = cap;
-    }
-    t->v[t->n++] = us;
-}
-
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double percentile(struct times *t, double q)
-{
-    if (t->n == 0)
-        return 0;
-    qsort(t->v, t->n, sizeof *t->v, compare);
-    return t->v[(size_t)(q * (double)(t->n - 1) + 0.5)];
 }
 
 static struct sap_session session;
@@ -116,12 +85,12 @@ static double full_hint_us(void *block, size_t bytes)
 
 /* One game by HINT and its moves; false when it guessed or did not win. */
 struct sampled {
-    struct times full, prob, again, show, deduce;
+    struct samples full, prob, again, show, deduce;
     unsigned too_big; /* PROBs that answered ERR: past any deduction's workspace */
 };
 
 static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned seed,
-                      unsigned sample, struct times *live, struct sampled *at, void *block,
+                      unsigned sample, struct samples *live, struct sampled *at, void *block,
                       size_t bytes, unsigned *moves)
 {
     char request[96];
@@ -135,7 +104,7 @@ static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned see
         double t0 = now_us();
         ask("HINT\n");
         if (n > 0) /* the first is the first click, before any deduction */
-            times_add(live, now_us() - t0);
+            samples_add(live, now_us() - t0);
         if (sscanf(reply, "%7s %u %u", word, &x, &y) != 3 || strcmp(word, "GUESS") == 0) {
             fprintf(stderr, "hint_bench: %ux%u/%u seed %u, move %u: HINT said: %s", rows, cols,
                     mines, seed, n, reply);
@@ -143,15 +112,15 @@ static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned see
         }
         if (n > 0 && sample > 0 && n % sample == 0) {
             double prob_us;
-            times_add(&at->full, full_hint_us(block, bytes));
+            samples_add(&at->full, full_hint_us(block, bytes));
             prob_us = ask_us("PROB\n");
             if (strncmp(reply, "ERR ", 4) == 0) {
                 at->too_big++;
             } else {
-                times_add(&at->prob, prob_us);
-                times_add(&at->again, ask_us("PROB\n"));
-                times_add(&at->show, ask_us("SHOW\n"));
-                times_add(&at->deduce, full_deduce_us(block, bytes));
+                samples_add(&at->prob, prob_us);
+                samples_add(&at->again, ask_us("PROB\n"));
+                samples_add(&at->show, ask_us("SHOW\n"));
+                samples_add(&at->deduce, full_deduce_us(block, bytes));
             }
             ask("HINT\n"); /* the move HINT names is the same after PROB */
         }
@@ -175,7 +144,7 @@ static bool hint_game(unsigned rows, unsigned cols, unsigned mines, unsigned see
 
 /* One game by a single PLAY; true when its reply ends with the game won. */
 static bool play_game(unsigned rows, unsigned cols, unsigned mines, unsigned seed,
-                      struct times *play, size_t *reply_bytes)
+                      struct samples *play, size_t *reply_bytes)
 {
     char request[96], tail[64] = "";
     const char *line = "PLAY\n";
@@ -201,7 +170,7 @@ static bool play_game(unsigned rows, unsigned cols, unsigned mines, unsigned see
             tail[keep + got] = '\0';
         }
     }
-    times_add(play, now_us() - t0);
+    samples_add(play, now_us() - t0);
     return strstr(tail, "WIN\nEND\n") != NULL;
 }
 
@@ -211,7 +180,7 @@ int main(int argc, char **argv)
     bool play;
     size_t bytes, reply_bytes = 0;
     void *block;
-    struct times live = { 0 };
+    struct samples live = { 0 };
     struct sampled at = { { 0 }, { 0 }, { 0 }, { 0 }, { 0 }, 0 };
     if (argc != 6 && argc != 7) {
         fprintf(stderr, "usage: hint_bench ROWS COLS MINES GAMES SAMPLE [play]\n");
@@ -240,38 +209,38 @@ int main(int argc, char **argv)
     if (play) {
         printf("PLAY to the end, %ux%u/%u no-guess, %u games: median %.0f ms (%.2f us a "
                "cell), %zu bytes of reply; %u not won\n",
-               rows, cols, mines, games, percentile(&live, 0.5) / 1e3,
-               percentile(&live, 0.5) / ((double)rows * cols), reply_bytes, failed);
+               rows, cols, mines, games, samples_quantile(&live, 0.5) / 1e3,
+               samples_quantile(&live, 0.5) / ((double)rows * cols), reply_bytes, failed);
         printf("summary\tPLAY to the end, %ux%u/%u no-guess (median)\t%.0f ms\t-\t-\t"
                "won, no GUESS\n",
-               rows, cols, mines, percentile(&live, 0.5) / 1e3);
+               rows, cols, mines, samples_quantile(&live, 0.5) / 1e3);
     } else {
-        double l50 = percentile(&live, 0.5), l99 = percentile(&live, 0.99);
-        double f50 = percentile(&at.full, 0.5), p50 = percentile(&at.prob, 0.5);
-        double s50 = percentile(&at.show, 0.5), d50 = percentile(&at.deduce, 0.5);
-        double a50 = percentile(&at.again, 0.5);
+        double l50 = samples_quantile(&live, 0.5), l99 = samples_quantile(&live, 0.99);
+        double f50 = samples_quantile(&at.full, 0.5), p50 = samples_quantile(&at.prob, 0.5);
+        double s50 = samples_quantile(&at.show, 0.5), d50 = samples_quantile(&at.deduce, 0.5);
+        double a50 = samples_quantile(&at.again, 0.5);
         printf("HINT after a move, %ux%u/%u no-guess, %u games, %u moves: kept deduction "
                "median %.1f us, p99 %.1f us; whole-board HINT (%zu positions) median %.1f us; "
                "%u games with a GUESS or not won\n",
-               rows, cols, mines, games, moves, l50, l99, at.full.n, f50, failed);
+               rows, cols, mines, games, moves, l50, l99, at.full.count, f50, failed);
         printf("PROB at the same positions: %zu answered, median %.1f us through the "
                "session; PROB again (its map alone) %.1f us; SHOW %.1f us; a whole-board "
                "deduction alone %.1f us; %u too big to work out (ERR)\n",
-               at.prob.n, p50, a50, s50, d50, at.too_big);
+               at.prob.count, p50, a50, s50, d50, at.too_big);
         printf("summary\tHINT after a move, %ux%u/%u (median)\t%.1f us\t%.1f us\t%.0fx\t"
                "within 3x of expert\n",
                rows, cols, mines, l50, f50, l50 > 0 ? f50 / l50 : 0.0);
-        if (at.prob.n > 0)
+        if (at.prob.count > 0)
             printf("summary\tPROB after a move, %ux%u/%u (median; its map alone %.0f us, SHOW "
                    "%.0f us)\t%.0f us\t%.0f us\t%.1fx\tabout what its map costs\n",
                    rows, cols, mines, a50, s50, p50, d50 + s50,
                    p50 > 0 ? (d50 + s50) / p50 : 0.0);
     }
-    free(live.v);
-    free(at.full.v);
-    free(at.prob.v);
-    free(at.again.v);
-    free(at.show.v);
-    free(at.deduce.v);
+    samples_free(&live);
+    samples_free(&at.full);
+    samples_free(&at.prob);
+    samples_free(&at.again);
+    samples_free(&at.show);
+    samples_free(&at.deduce);
     return failed == 0 ? 0 : 1;
 }

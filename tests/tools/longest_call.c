@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "lib/heap_memory.h"
+#include "lib/samples.h"
 #include "lib/text.h"
 #include "sapper.h"
 
@@ -346,40 +347,11 @@ static double cpu_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Every call's duration, in seconds. */
-struct calls {
-    double *seconds;
-    size_t count, cap;
-};
-
-static void calls_add(struct calls *k, double seconds)
+/* The median and the largest of calls' durations in seconds, in ms. */
+static void calls_summary(struct samples *calls, double *median, double *max)
 {
-    if (k->count == k->cap) {
-        k->cap = k->cap * 2 + 1024;
-        k->seconds = realloc(k->seconds, k->cap * sizeof *k->seconds);
-        if (k->seconds == NULL) {
-            perror("longest_call");
-            exit(2);
-        }
-    }
-    k->seconds[k->count++] = seconds;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* The median and the largest, in ms (0 without calls). */
-static void calls_summary(struct calls *k, double *median, double *max)
-{
-    *median = *max = 0;
-    if (k->count == 0)
-        return;
-    qsort(k->seconds, k->count, sizeof *k->seconds, by_value);
-    *median = k->seconds[k->count / 2] * 1e3;
-    *max = k->seconds[k->count - 1] * 1e3;
+    *median = samples_quantile(calls, 0.5) * 1e3;
+    *max = samples_quantile(calls, 1.0) * 1e3;
 }
 
 /* What the measured request answered. */
@@ -403,8 +375,8 @@ static void reply_add(struct reply *y, const char *p, size_t n)
 /* Sends `in` and collects the replies until all is sunk and the session is
  * idle, or past the deadline (then false).  With `sinks`/`polls` given,
  * each call is timed into them. */
-static int drive(struct sap_session *s, const struct text *in, struct calls *sinks,
-                 struct calls *polls, struct reply *reply)
+static int drive(struct sap_session *s, const struct text *in, struct samples *sinks,
+                 struct samples *polls, struct reply *reply)
 {
     static char out[CHUNK];
     size_t done = 0;
@@ -416,7 +388,7 @@ static int drive(struct sap_session *s, const struct text *in, struct calls *sin
         n = sap_session_poll(s, out, sizeof out);
         t1 = cpu_now();
         if (polls != NULL)
-            calls_add(polls, t1 - t0);
+            samples_add(polls, t1 - t0);
         if (reply != NULL)
             reply_add(reply, out, n);
         if (n > 0 || sap_session_busy(s)) {
@@ -431,7 +403,7 @@ static int drive(struct sap_session *s, const struct text *in, struct calls *sin
         n = sap_session_sink(s, in->bytes + done, n);
         t1 = cpu_now();
         if (sinks != NULL)
-            calls_add(sinks, t1 - t0);
+            samples_add(sinks, t1 - t0);
         done += n;
     }
 }
@@ -441,7 +413,7 @@ static double run_kind(const struct kind *k)
 {
     static struct sap_session s;
     struct text setup = { NULL, 0, 0 }, measured = { NULL, 0, 0 };
-    struct calls sinks = { NULL, 0, 0 }, polls = { NULL, 0, 0 };
+    struct samples sinks = { NULL, 0, 0 }, polls = { NULL, 0, 0 }; /* calls' seconds */
     struct reply reply;
     double sink_med, sink_max, poll_med, poll_max, t0, total;
     int finished;
@@ -469,8 +441,8 @@ static double run_kind(const struct kind *k)
     fflush(stdout);
     text_free(&setup);
     text_free(&measured);
-    free(sinks.seconds);
-    free(polls.seconds);
+    samples_free(&sinks);
+    samples_free(&polls);
     return sink_max > poll_max ? sink_max : poll_max;
 }
 

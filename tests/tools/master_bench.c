@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "lib/ref_master.h"
+#include "lib/samples.h"
 #include "sapper.h"
 
 #define SIDE 30
@@ -150,16 +151,10 @@ static int validate(void)
     return bad;
 }
 
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 int main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 5, i;
-    double core[64], base[64];
+    double core[64], base[64], core_median, base_median;
     unsigned long boards = 0, sum_core = 0, sum_base = 0;
 
     if (runs < 1 || runs > 64)
@@ -176,15 +171,15 @@ int main(int argc, char **argv)
         run_baseline(&sum_base);
         base[i] = now() - t0;
     }
-    qsort(core, (size_t)runs, sizeof core[0], compare);
-    qsort(base, (size_t)runs, sizeof base[0], compare);
+    core_median = quantile(core, (size_t)runs, 0.5);
+    base_median = quantile(base, (size_t)runs, 0.5);
     printf("master: %lu boards (every R, C <= %d, every M), median of %d runs\n", boards, SIDE,
            runs);
-    printf("  core (plan + write every cell):  %8.1f ms  %12.0f boards/s\n",
-           core[runs / 2] * 1e3, boards / core[runs / 2]);
-    printf("  baseline (char array per board): %8.1f ms  %12.0f boards/s\n",
-           base[runs / 2] * 1e3, boards / base[runs / 2]);
+    printf("  core (plan + write every cell):  %8.1f ms  %12.0f boards/s\n", core_median * 1e3,
+           boards / core_median);
+    printf("  baseline (char array per board): %8.1f ms  %12.0f boards/s\n", base_median * 1e3,
+           boards / base_median);
     printf("  ratio core/baseline throughput:  %.2fx   (checksums %lu %lu)\n",
-           base[runs / 2] / core[runs / 2], sum_core % 1000, sum_base % 1000);
+           base_median / core_median, sum_core % 1000, sum_base % 1000);
     return 0;
 }

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "lib/ref_nurikabe.h"
+#include "lib/samples.h"
 #include "sapper.h"
 
 static double now(void)
@@ -21,12 +22,6 @@ static double now(void)
     struct timespec t;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); /* CPU time: the machine is shared */
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 /* The grid's shading as the statement writes it, rows of '#' and '.'. */
@@ -68,7 +63,7 @@ int main(int argc, char **argv)
     struct ref_nurikabe_rng rng = { 11585 };
     struct ref_nurikabe_grid *grids;
     char **texts;
-    double core[64], base[64], cells;
+    double core[64], base[64], core_median, base_median, cells;
     size_t bytes = SAP_NURIKABE_BYTES(side, side, side * side);
     void *memory;
 
@@ -109,15 +104,15 @@ int main(int argc, char **argv)
         base[run] = now() - t0;
         mismatches += verdicts != 0;
     }
-    qsort(core, (size_t)runs, sizeof core[0], compare);
-    qsort(base, (size_t)runs, sizeof base[0], compare);
+    core_median = quantile(core, (size_t)runs, 0.5);
+    base_median = quantile(base, (size_t)runs, 0.5);
     printf("nurikabe: %d grids of %dx%d (%d solved), median of %d runs\n", count, side, side,
            solved / runs, runs);
-    printf("  core (load + verify):       %8.1f ms  %12.0f cells/s\n", core[runs / 2] * 1e3,
-           cells / core[runs / 2]);
-    printf("  reference BFS verifier:     %8.1f ms  %12.0f cells/s\n", base[runs / 2] * 1e3,
-           cells / base[runs / 2]);
-    printf("  ratio core/reference throughput: %.2fx\n", base[runs / 2] / core[runs / 2]);
+    printf("  core (load + verify):       %8.1f ms  %12.0f cells/s\n", core_median * 1e3,
+           cells / core_median);
+    printf("  reference BFS verifier:     %8.1f ms  %12.0f cells/s\n", base_median * 1e3,
+           cells / base_median);
+    printf("  ratio core/reference throughput: %.2fx\n", base_median / core_median);
     for (i = 0; i < count; i++) {
         ref_nurikabe_grid_free(&grids[i]);
         free(texts[i]);

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "lib/heap_memory.h"
+#include "lib/samples.h"
 #include "sapper.h"
 
 
@@ -173,12 +174,6 @@ static double run_baseline(const char *in, size_t length, struct sink *k)
     return now() - t0;
 }
 
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 int main(int argc, char **argv)
 {
     int games = argc > 1 ? atoi(argv[1]) : 30, moves = argc > 2 ? atoi(argv[2]) : 10000;
@@ -186,7 +181,7 @@ int main(int argc, char **argv)
     int runs = argc > 5 ? atoi(argv[5]) : 5, i;
     size_t length;
     char *in;
-    double ts[32], tb[32], total_moves;
+    double ts[32], tb[32], ts_median, tb_median, total_moves;
     struct sink ks = { 0, 0 }, kb = { 0, 0 };
 
     if (games < 1 || moves < 0 || rows < 1 || cols < 1 || runs < 1 || runs > 32)
@@ -200,16 +195,15 @@ int main(int argc, char **argv)
         ks = a;
         kb = b;
     }
-    qsort(ts, (size_t)runs, sizeof *ts, compare_double);
-    qsort(tb, (size_t)runs, sizeof *tb, compare_double);
+    ts_median = quantile(ts, (size_t)runs, 0.5);
+    tb_median = quantile(tb, (size_t)runs, 0.5);
     printf("input: %d games of %d moves on %dx%d, %.1f MiB in, %.1f MiB out\n", games, moves,
            rows, cols, (double)length / 1048576.0, (double)ks.bytes / 1048576.0);
     printf("session:  median %.3f s over %d runs, %.0f move replies/s, %.1f MiB/s of input\n",
-           ts[runs / 2], runs, total_moves / ts[runs / 2],
-           (double)length / 1048576.0 / ts[runs / 2]);
+           ts_median, runs, total_moves / ts_median, (double)length / 1048576.0 / ts_median);
     printf("baseline: median %.3f s (strtok_r/strtoul loop, same game calls), %.0f moves/s\n",
-           tb[runs / 2], total_moves / tb[runs / 2]);
-    printf("ratio baseline/session: %.2f; same output bytes: %s\n", tb[runs / 2] / ts[runs / 2],
+           tb_median, total_moves / tb_median);
+    printf("ratio baseline/session: %.2f; same output bytes: %s\n", tb_median / ts_median,
            ks.hash == kb.hash && ks.bytes == kb.bytes ? "yes" : "NO");
     printf("SAP_SESSION_BYTES = %zu\n", SAP_SESSION_BYTES);
     free(in);
