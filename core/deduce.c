@@ -585,15 +585,19 @@ int sap_deduce_spend(sap_deduce *d, uint32_t *budget_left)
     uint32_t used = 0, budget = *budget_left;
     while (budget > 0 && d->phase < PH_DONE) {
         uint8_t phase = d->phase;
-        /* a walk stops at the limit, however large the budget */
-        uint32_t cap = counted(phase) ? SAP_DEDUCE_MAX_STEPS - d->steps - used : budget;
-        uint32_t slice = budget < cap ? budget : cap, left = slice;
+        /* a walk stops at the limit, however large the budget (a unit
+         * begun before it is done whole, sap_deduce_charge) */
+        uint32_t room = SAP_DEDUCE_MAX_STEPS - d->steps;
+        uint32_t cap = !counted(phase) ? budget : used < room ? room - used : 0;
+        uint32_t slice = budget < cap ? budget : cap, left = slice, work = d->work, spent;
         if (slice == 0)
             break;
         (void)phase_step(d, &left);
         budget -= slice - left;
+        d->work += slice - left;
+        spent = d->work - work; /* the steps the work cost, past the slice too */
         if (counted(phase))
-            used += slice - left;
+            used = spent > UINT32_MAX - used ? UINT32_MAX : used + spent;
     }
     d->steps = used > SAP_DEDUCE_MAX_STEPS - d->steps ? SAP_DEDUCE_MAX_STEPS : d->steps + used;
     *budget_left = budget;

@@ -62,7 +62,9 @@ struct sap_deduce {
     uint32_t comp_poly;              /* its counts' first entry */
     uint32_t depth;                  /* the walk's depth: cells assigned */
     uint32_t placed;                 /* mines among them */
-    uint32_t steps;                  /* spent so far (capped at SAP_DEDUCE_MAX_STEPS) */
+    uint32_t steps;                  /* counted so far (capped at SAP_DEDUCE_MAX_STEPS) */
+    uint32_t work;                   /* every phase's steps in full (sap_deduce_charge), */
+                                     /* wrapping: read as a difference */
     struct sap_weight total;         /* every layout's weight: Z */
     struct sap_weight interior_mass; /* the expected interior mines, times Z */
     uint32_t interior_odds;          /* an interior cell's, in 0.01 % */
@@ -73,8 +75,8 @@ struct sap_deduce {
     uint8_t comp_swept;         /* the group is counted or weighed by a sweep */
     uint8_t count_by;           /* enum deduce_count: walk or sweep (tests) */
     uint8_t tree_step;          /* combining: enum tree_step (deduce_combine.c) */
-    uint32_t supposed[2];       /* covered cells taken as opened (cells: none) ... */
-    uint8_t supposed_number[2]; /* ... and the numbers they show */
+    uint8_t supposed_number[2]; /* the numbers supposed[] show (among the bytes: no padding) */
+    uint32_t supposed[2];       /* covered cells taken as opened (cells: none) */
     uint32_t assumed[2];        /* covered cells taken as mines or safe ... */
     uint8_t assumed_count;      /* ... how many, */
     uint8_t assumed_mines;      /* ... and which are mines (bit i: assumed[i]) */
@@ -129,8 +131,22 @@ void sap_deduce_suppose(sap_deduce *d, uint32_t x, uint8_t number);
 void sap_deduce_assume(sap_deduce *d, uint32_t x, bool mine);
 
 /* sap_deduce_step with the budget left over in *budget (0 unless it
- * finished or failed first), so that HINT can go on in the same call. */
+ * finished or failed first), so that HINT can go on in the same call.
+ * What its work cost is d->work's growth, whatever the budget. */
 int sap_deduce_spend(sap_deduce *d, uint32_t *budget);
+
+/* n steps of one unit of work (a product, a binomial step, a layer) off
+ * *budget.  A unit dearer than the budget left is done whole all the
+ * same, and its cost past that goes onto d->work, so that the steps that
+ * decide anything (SAP_DEDUCE_MAX_STEPS, HINT's look-ahead cap) are the
+ * work's, not the budgets': a deduction gives up, or a look-ahead ends,
+ * at the same place however its calls were sliced. */
+static inline void sap_deduce_charge(sap_deduce *d, uint32_t *budget, uint32_t n)
+{
+    if (n > *budget)
+        d->work += n - *budget;
+    sap_charge(budget, n);
+}
 
 /* Where cell x stands in the deduction so far, at any phase: the no-guess
  * generator reads it where its play stalled, whether the engine finished

@@ -80,7 +80,7 @@ bool sap_deduce_scale(sap_deduce *d, uint32_t *budget)
         if (*budget == 0)
             return false;
         binomial[0] = sap_weight_scale(binomial[0], interior - d->cursor, d->cursor + 1u);
-        sap_charge(budget, SCALE_STEPS);
+        sap_deduce_charge(d, budget, SCALE_STEPS);
     }
     d->total = sap_weight_mul(d->total, binomial[0]);
     d->interior_mass = sap_weight_mul(d->interior_mass, binomial[0]);
@@ -146,7 +146,7 @@ static bool product_on(sap_deduce *d, uint32_t end, uint32_t *budget)
                 return false;
             prod[k] = sap_weight_dot(b + lo, prod + (k - lo), hi - lo + 1u, -1);
             d->combine.row--;
-            sap_charge(budget, hi - lo + 1u);
+            sap_deduce_charge(d, budget, hi - lo + 1u);
         }
         d->combine.low += blo;
         d->combine.length += lb - 1u;
@@ -170,7 +170,7 @@ static bool layouts_total(sap_deduce *d, uint32_t *budget)
         struct sap_weight layouts;
         if (*budget == 0)
             return false;
-        sap_charge(budget, SCALE_STEPS);
+        sap_deduce_charge(d, budget, SCALE_STEPS);
         if (rest > d->combine.binom_top) { /* (or s > M: rest wraps) */
             binom[s] = sap_weight_of(0);   /* no such layout */
             continue;
@@ -245,7 +245,7 @@ static void tree_split(sap_deduce *d, uint32_t *budget)
     d->combine.index_m = index;
     d->combine.side_lo = lo;
     d->combine.side_hi = hi;
-    sap_charge(budget, 2u * (d->comp_end - a));
+    sap_deduce_charge(d, budget, 2u * (d->comp_end - a));
 }
 
 /* out[t] = sum over j of prod[j] v[t + j] for t in the support side_lo..
@@ -263,7 +263,7 @@ static bool tree_vector(sap_deduce *d, struct sap_weight *out, const struct sap_
         if (*budget == 0)
             return false;
         out[t] = sap_weight_dot(p, v + t + low, lp, 1);
-        sap_charge(budget, lp);
+        sap_deduce_charge(d, budget, lp);
         d->combine.row++;
     }
     return true;
@@ -282,7 +282,7 @@ static bool tree_next(sap_deduce *d, uint32_t *budget)
     d->comp_poly += e - d->comp_start + 1u; /* one group on */
     d->comp_start = e;
     d->comp_end = k;
-    sap_charge(budget, k - e);
+    sap_deduce_charge(d, budget, k - e);
     return true;
 }
 
@@ -324,7 +324,7 @@ static bool group_weights(sap_deduce *d, uint32_t *budget)
                 return false;
             for (k = 0; k <= m - a; k++)
                 v[k] = left[k];
-            sap_charge(budget, m - a + 1u);
+            sap_deduce_charge(d, budget, m - a + 1u);
             flags_of(d)[order_of(d)[m]] |= F_TRIED; /* the right half waits */
             d->comp_end = m;
             d->tree_step = TREE_SPLIT;

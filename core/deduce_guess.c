@@ -400,13 +400,15 @@ static int endgame_step(struct sap_hint *h, uint32_t *budget)
 #endif
 
 /* The what-if under way for *budget steps, in a slice that ends one step
- * past the look-ahead's cap at most, so that the cap holds however much
- * budget a call brings; then its reading, the next what-if, or the end of
- * the look-ahead. */
+ * past the look-ahead's cap at most (or a unit of work past it), so that
+ * the cap holds however much budget a call brings; then its reading, the
+ * next what-if, or the end of the look-ahead.  The steps counted are the
+ * deduction's work (sap_deduce_charge), so that where the cap falls does
+ * not depend on the budgets either. */
 static int what_if_step(struct sap_hint *h, uint32_t *budget)
 {
     bool deeper = h->stage == HS_DEEPER || h->stage == HS_NEXT;
-    uint32_t cap = look_cap(h), slice, left;
+    uint32_t cap = look_cap(h), slice, left, work = h->deduce->work;
     int err;
     if (deeper) /* the deeper look may cost as much again, within the ceiling */
         cap = cap < HINT_LOOK_CEILING / 2u ? cap * 2u : HINT_LOOK_CEILING;
@@ -415,7 +417,7 @@ static int what_if_step(struct sap_hint *h, uint32_t *budget)
     left = slice;
     err = sap_deduce_spend(h->deduce, &left);
     *budget -= slice - left;
-    h->what_if_steps += slice - left;
+    h->what_if_steps = add_steps(h->what_if_steps, h->deduce->work - work);
     if (h->what_if_steps > cap)
         err = SAP_ERR_SIZE; /* the look-ahead past its cost, however sliced */
     if (err == SAP_MORE)
@@ -448,13 +450,14 @@ static int what_if_step(struct sap_hint *h, uint32_t *budget)
 /* One stage for *budget steps; SAP_MORE while there is more to do. */
 static int stage_step(struct sap_hint *h, uint32_t *budget)
 {
-    uint32_t before = *budget;
+    uint32_t work;
     int err;
     switch (h->stage) {
     case HS_DEDUCE:
     case HS_RULES:
+        work = h->deduce->work;
         err = sap_deduce_spend(h->deduce, budget);
-        h->steps = add_steps(h->steps, before - *budget);
+        h->steps = add_steps(h->steps, h->deduce->work - work); /* as the what-ifs' */
         return err == SAP_MORE ? SAP_MORE : deduced(h, err);
     case HS_SCAN:
         /* NOLINTNEXTLINE(clang-analyzer-valist.Unterminated): no va_list here (a false report) */

@@ -299,7 +299,7 @@ static bool layer_begin(sap_deduce *d, struct sweep *s, uint32_t *budget)
     s->next = 0;
     s->entry = 0;
     s->ready = 1;
-    sap_charge(budget, 1u + size / 32u);
+    sap_deduce_charge(d, budget, 1u + size / 32u);
     return true;
 }
 
@@ -382,7 +382,7 @@ static void seed(sap_deduce *d, struct sweep *s, uint32_t *budget)
     for (t = 0; t < pl[top].count; t++)
         r[t].w = top == s->n ? weights_of(d)[d->comp_poly + (keys[2u * t + 1u] & MINE_MASK)]
                              : kept_of(s)[t];
-    sap_charge(budget, pl[top].count);
+    sap_deduce_charge(d, budget, pl[top].count);
     s->stage = ST_BACKWARD;
     s->layer = top - 1u;
     s->entry = 0;
@@ -433,7 +433,7 @@ static int backward(sap_deduce *d, struct sweep *s, uint32_t *budget)
         /* the ring forgot the layers before: build them again to here */
         for (t = 0; t < pl[i].count; t++)
             kept_of(s)[t] = cur[t].w;
-        sap_charge(budget, pl[i].count);
+        sap_deduce_charge(d, budget, pl[i].count);
         s->target = i;
         forward_reset(d, s);
         return SWEEP_MORE;
@@ -497,7 +497,7 @@ int sap_deduce_sweep(sap_deduce *d, uint32_t *budget)
                 struct rung *last = rungs_of(s) + pl[s->n].off;
                 for (t = 0; t < pl[s->n].count; t++)
                     counts_of(d)[d->comp_poly + (keys[2u * t + 1u] & MINE_MASK)] = last[t].w;
-                sap_charge(budget, pl[s->n].count);
+                sap_deduce_charge(d, budget, pl[s->n].count);
                 return SWEEP_DONE;
             }
             seed(d, s, budget);

@@ -27,7 +27,9 @@
  *   - the deduction with two cells assumed mines or safe
  *     (sap_deduce_assume) counts the brute force's layouts with them so:
  *     none exactly when there are none, else the same share;
- *   - the same line and move at 1, 7 and unlimited steps a call.
+ *   - the same line and move at 1, 7 and unlimited steps a call, and on
+ *     a position whose deeper look passes its cap, at every budget from 1
+ *     to 64 steps a call, where the deduction's work is the same too.
  * Once as the build's HINT plays (most guesses on boards this small go to
  * the endgame search, whose win chances tests/test_deduce_endgame.c checks),
  * once without the search, so that the look-ahead weighs every guess.  And
@@ -486,10 +488,79 @@ static void test_hand_built_halves(void)
     with_endgame = true;
 }
 
+/* A unit of the deduction's work dearer than a call's budget (a binomial
+ * step is 32 steps) is done whole: the steps that decide where a
+ * deduction gives up and where HINT's look-ahead ends count it in full
+ * (d->work), whatever the budget.  Here (a fuzzer's position: 16 x 16,
+ * 143 mines, two 3s shown) the deeper look passes its cap; when each
+ * call's last unit was charged only the budget left, budgets under 32 and
+ * from 33 to 63 counted fewer steps, finished the deeper look and named
+ * another cell. */
+static void test_sliced_budgets(void)
+{
+    static const char *const board[] = {
+        "*__***_*****_*__", "_***_*__**___***", "*_*_____**_**_*_", "****___******___",
+        "_**_****__*__*_*", "____**_**___*_**", "**_______*_***__", "*_*_*__****_***_",
+        "**__*_*_**_*****", "*__*_****___*_**", "__**__******_***", "__*____***__**_*",
+        "*_*_*****__**___", "_*__*_**_**_***_", "_***__*_****_*_*", "_****__*__*__***"
+    };
+    static unsigned char gblock[SAP_GAME_BYTES(16, 16)] __attribute__((aligned(8)));
+    static unsigned char hblock[SAP_HINT_BYTES(16, 16)] __attribute__((aligned(8)));
+    static unsigned char dblock[SAP_DEDUCE_BYTES(16, 16)] __attribute__((aligned(8)));
+    char want[SAP_REPLY_MAX + 1], line[SAP_REPLY_MAX + 1];
+    uint32_t r, c, budget, work[2] = { 0, 0 }, differ = 0, worked_else = 0;
+    sap_game *g;
+    sap_game_init(&g, gblock, sizeof gblock, 16, 16);
+    for (r = 0; r < 16; r++)
+        for (c = 0; c < 16; c++)
+            sap_game_set_mine(g, r, c, board[r][c] == '*');
+    sap_game_move(g, SAP_OP_LEFT, 1, 2);
+    sap_game_move(g, SAP_OP_LEFT, 9, 3);
+    for (budget = 0; budget <= 64; budget++) {
+        uint32_t calls = budget == 0 ? SAP_BUDGET_UNLIMITED : budget, k;
+        sap_hint *h;
+        int err;
+        if (!CHECK_EQ_INT(sap_hint_init(&h, hblock, sizeof hblock, g), SAP_OK))
+            return;
+        while ((err = sap_hint_step(h, calls)) == SAP_MORE)
+            continue;
+        CHECK_EQ_INT(err, SAP_OK);
+        line[sap_hint_line(h, line, SAP_REPLY_MAX)] = '\0';
+        if (budget == 0)
+            memcpy(want, line, sizeof want);
+        differ += strcmp(line, want) != 0;
+        /* the what-ifs of the two cells HINT chose between, each number */
+        for (k = 0; k < 2; k++) {
+            uint32_t number, sum = 0;
+            for (number = 0; number <= 8; number++) {
+                sap_deduce *d;
+                uint32_t w0;
+                sap_deduce_init(&d, dblock, sizeof dblock, g);
+                sap_deduce_suppose(d, k == 0 ? 7u * 16u + 2u : 8u * 16u + 1u, (uint8_t)number);
+                w0 = d->work;
+                do {
+                    uint32_t left = calls;
+                    err = sap_deduce_spend(d, &left);
+                } while (err == SAP_MORE);
+                sum += d->work - w0;
+            }
+            if (budget == 0)
+                work[k] = sum;
+            worked_else += sum != work[k];
+        }
+    }
+    CHECK(strstr(want, "GUESS 8 3 ")
+          == want); /* the look-ahead's, the deeper look past its cap */
+    CHECK_EQ_INT(differ, 0);
+    CHECK_EQ_INT(worked_else, 0);
+    CHECK(work[0] > 0 && work[1] > 0);
+}
+
 int main(void)
 {
     RUN_TEST(test_guesses_against_brute_force);
     RUN_TEST(test_look_ahead_against_brute_force);
     RUN_TEST(test_hand_built_halves);
+    RUN_TEST(test_sliced_budgets);
     return check_summary("test_deduce_guess");
 }
