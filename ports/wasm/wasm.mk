@@ -9,7 +9,7 @@
 # ports/libc_min.c gives the four mem* functions, as on the boards.  Every
 # solver but RESUME (the page is one session that never drops), ANALYZE
 # included; boards up to 200 x 200 (the page's own form asks for at most
-# 100 x 100, what it draws smoothly).  -Oz: 104 KB against -O2's 175 KB,
+# 100 x 100, what it draws smoothly).  -Oz: 112 KB against -O2's 194 KB,
 # and HINT still answers an expert position in about 20 us in the page
 # (ports/wasm/README.md, "Size and figures").
 WASM_CC := clang
