@@ -63,8 +63,7 @@ struct sap_deduce {
     uint32_t depth;                  /* the walk's depth: cells assigned */
     uint32_t placed;                 /* mines among them */
     uint32_t steps;                  /* counted so far (capped at SAP_DEDUCE_MAX_STEPS) */
-    uint32_t work;                   /* every phase's steps in full (sap_deduce_charge), */
-                                     /* wrapping: read as a difference */
+    uint32_t work;                   /* steps done, units in full (sap_deduce_charge); wraps */
     struct sap_weight total;         /* every layout's weight: Z */
     struct sap_weight interior_mass; /* the expected interior mines, times Z */
     uint32_t interior_odds;          /* an interior cell's, in 0.01 % */

@@ -549,8 +549,8 @@ static void test_sliced_budgets(void)
             worked_else += sum != work[k];
         }
     }
-    CHECK(strstr(want, "GUESS 8 3 ")
-          == want); /* the look-ahead's, the deeper look past its cap */
+    /* the look-ahead's choice: the deeper look passes its cap */
+    CHECK(strstr(want, "GUESS 8 3 ") == want);
     CHECK_EQ_INT(differ, 0);
     CHECK_EQ_INT(worked_else, 0);
     CHECK(work[0] > 0 && work[1] > 0);
