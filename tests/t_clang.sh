@@ -55,10 +55,12 @@ add_up() { # name, output file, exit status
     passed=$((passed + ${p:-0}))
 }
 
-for t in "$B"/tests/test_* "$B"/asan/tests/test_*; do
-    "$t" >"$log" 2>&1
-    add_up "$t" "$log" $?
-done
+# The unit tests, by the runner (one a core at a time): its lines for each
+# program (and what a failing one printed), then its total.
+TESTS_BUILD=$B bash tests/run "$B/" >"$log" 2>&1
+status=$?
+grep -v '^\.\.\.  ' "$log" | grep -v '^total: '
+add_up "the unit tests" "$log" $status
 for name in ${CLANG_DAEMON_SCRIPTS:-cli judge play tcp view fuzz}; do
     s=tests/t_daemon_$name.sh
     SAPPERD=$B/asan/sapperd SAPPERD_PLAIN=$B/sapperd bash "$s" >"$log" 2>&1
