@@ -39,33 +39,25 @@ else
     exit 1
 fi
 
-# Adds a run's "N passed, M failed" line to the totals.
-add_up() { # name, output file, exit status
-    local line p f
-    line=$(grep -E '([0-9]+) passed, ([0-9]+) failed' "$2" | tail -n 1)
-    p=$(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')
-    f=$(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
-    if [ -z "$line" ] || [ "$3" -ne 0 ] || [ "${f:-1}" -ne 0 ]; then
-        fail "$1 (exit $3):"
-        tail -n 20 "$2" | sed 's/^/    /'
-        failed=$((failed + ${f:-0}))
-    else
-        echo "ok   $1 (clang): $p passed"
-    fi
-    passed=$((passed + ${p:-0}))
-}
-
-# The unit tests, by the runner (one a core at a time): its lines for each
-# program (and what a failing one printed), then its total.
-TESTS_BUILD=$B bash tests/run "$B/" >"$log" 2>&1
+# The unit tests and the daemon scripts, by the runner (the programs one a
+# core at a time), against the clang builds: its line for each step (and
+# what a failing one printed), then its total added to this script's.
+scripts=()
+for name in ${CLANG_DAEMON_SCRIPTS:-cli judge play tcp view fuzz}; do
+    scripts+=("tests/t_daemon_$name.sh")
+done
+TESTS_BUILD=$B SAPPERD=$B/asan/sapperd SAPPERD_PLAIN=$B/sapperd \
+    bash tests/run "$B/" "${scripts[@]}" >"$log" 2>&1
 status=$?
 grep -v '^\.\.\.  ' "$log" | grep -v '^total: '
-add_up "the unit tests" "$log" $status
-for name in ${CLANG_DAEMON_SCRIPTS:-cli judge play tcp view fuzz}; do
-    s=tests/t_daemon_$name.sh
-    SAPPERD=$B/asan/sapperd SAPPERD_PLAIN=$B/sapperd bash "$s" >"$log" 2>&1
-    add_up "$s" "$log" $?
-done
+total=$(grep -E '^total: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+p=$(echo "$total" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')
+f=$(echo "$total" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
+passed=$((passed + ${p:-0}))
+if [ -z "$total" ] || [ "$status" -ne 0 ]; then
+    fail "tests/run against the clang builds (exit $status)"
+    failed=$((failed + ${f:-0}))
+fi
 
 echo "t_clang: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
