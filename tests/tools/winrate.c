@@ -299,7 +299,7 @@ static void usage(FILE *to)
     for (i = 0; i < sizeof lines / sizeof lines[0]; i++)
         fprintf(to, "%s\n", lines[i]);
     fprintf(to, "configurations (default: all):");
-    for (i = 0; i < known_configs; i++)
+    for (i = 0; i < CONFIG_COUNT; i++)
         fprintf(to, " %s", configs[i].name);
     fprintf(to, "\n");
 }
@@ -375,7 +375,7 @@ static int parse_configs(const char *list, struct options *o)
 {
     char copy[256], *word, *rest;
     if (strcmp(list, "all") == 0) {
-        for (o->config_count = 0; o->config_count < known_configs; o->config_count++)
+        for (o->config_count = 0; o->config_count < CONFIG_COUNT; o->config_count++)
             o->configs[o->config_count] = &configs[o->config_count];
         return 0;
     }

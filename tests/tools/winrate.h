@@ -24,10 +24,9 @@ struct config {
 };
 
 /* Every configuration, in the table's order; a game line's configuration
- * is read back as its index in configs[].  known_configs is the array's
- * length, counted by the compiler. */
-extern const struct config configs[];
-extern const unsigned known_configs;
+ * is read back as its index in configs[]. */
+#define CONFIG_COUNT 6u
+extern const struct config configs[CONFIG_COUNT];
 /* NULL for a name that is not a configuration's. */
 const struct config *config_named(const char *name);
 

@@ -51,7 +51,7 @@
 
 /* ---- configurations ---------------------------------------------------- */
 
-const struct config configs[] = {
+const struct config configs[CONFIG_COUNT] = {
     { "beginner-modern", 9, 9, 10, RULES_MODERN },
     { "intermediate-modern", 16, 16, 40, RULES_MODERN },
     { "expert-modern", 16, 30, 99, RULES_MODERN },
@@ -59,12 +59,11 @@ const struct config configs[] = {
     { "intermediate-classic", 16, 16, 40, RULES_CLASSIC },
     { "expert-classic", 16, 30, 99, RULES_CLASSIC },
 };
-const unsigned known_configs = sizeof configs / sizeof configs[0];
 
 const struct config *config_named(const char *name)
 {
     size_t i;
-    for (i = 0; i < known_configs; i++)
+    for (i = 0; i < CONFIG_COUNT; i++)
         if (strcmp(configs[i].name, name) == 0)
             return &configs[i];
     return NULL;
