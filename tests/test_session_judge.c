@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "lib/judge_drive.h"
 #include "lib/session_drive.h"
 #include "sapper.h"
 
@@ -107,24 +108,19 @@ static void test_judge_stream_errors(void)
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof *cases; i++) {
-        struct session_memory m;
-        int status;
-        unsigned line;
-        char reason[96], err[192], *direct, *in, *want, *got;
-        session_memory_init(&m);
-        direct = session_judge_direct(&m, cases[i].format, cases[i].input,
-                                      strlen(cases[i].input), &status, &line, reason,
-                                      sizeof reason);
-        CHECK(status < 0);
+        struct judge_drive_result direct;
+        char err[192], *in, *want, *got;
+        judge_drive(cases[i].format, cases[i].input, strlen(cases[i].input), 0, 4096, &direct);
+        CHECK(direct.status < 0);
         snprintf(err, sizeof err, "ERR %s line %u: %s\n%sERR usage: HELP\n",
-                 sap_format_name(cases[i].format), line, reason,
-                 direct[0] != '\0' ? "END\n" : "");
-        want = concat(direct, err, "");
+                 sap_format_name(cases[i].format), direct.error_line, direct.reason,
+                 direct.output[0] != '\0' ? "END\n" : "");
+        want = concat(direct.output, err, "");
         in = concat(cases[i].keyword, cases[i].input, "HELP me\n");
         got = session_talk(in);
         if (!CHECK_EQ_STR(got, want))
             fprintf(stderr, "    case %zu\n", i);
-        free(direct);
+        judge_drive_free(&direct);
         free(want);
         free(in);
         free(got);
@@ -132,21 +128,18 @@ static void test_judge_stream_errors(void)
     /* input that ends inside the stream */
     {
         const char *input = "2\n1 1\n*\n1 1 1\n0\n";
-        struct session_memory m;
-        int status;
-        unsigned line;
-        char reason[96], err[192], *direct, *in, *want, *got;
-        session_memory_init(&m);
-        direct = session_judge_direct(&m, SAP_FORMAT_BOOM, input, strlen(input), &status, &line,
-                                      reason, sizeof reason);
-        CHECK(status < 0);
-        CHECK_EQ_STR(direct, "LOSE\n==========\n");
-        snprintf(err, sizeof err, "ERR boom line %u: %s\nEND\n", line, reason);
-        want = concat(direct, err, "");
+        struct judge_drive_result direct;
+        char err[192], *in, *want, *got;
+        judge_drive(SAP_FORMAT_BOOM, input, strlen(input), 0, 4096, &direct);
+        CHECK(direct.status < 0);
+        CHECK_EQ_STR(direct.output, "LOSE\n==========\n");
+        snprintf(err, sizeof err, "ERR boom line %u: %s\nEND\n", direct.error_line,
+                 direct.reason);
+        want = concat(direct.output, err, "");
         in = concat("JUDGE BOOM\n", input, "");
         got = session_talk(in);
         CHECK_EQ_STR(got, want);
-        free(direct);
+        judge_drive_free(&direct);
         free(want);
         free(in);
         free(got);
@@ -225,21 +218,16 @@ static void test_judge_only(void)
         CHECK(r.status < 0);
         CHECK(r.closing_before_eof);
         {
-            struct session_memory m;
-            int status;
-            unsigned line;
-            char reason[96], *direct;
+            struct judge_drive_result direct;
             uint32_t lines = 1;
             const char *p;
-            session_memory_init(&m);
-            direct = session_judge_direct(&m, (enum sap_format)f, trailing, strlen(trailing),
-                                          &status, &line, reason, sizeof reason);
+            judge_drive((enum sap_format)f, trailing, strlen(trailing), 0, 4096, &direct);
             for (p = input; *p; p++)
                 lines += *p == '\n';
             CHECK_EQ_INT(r.line, lines + 2);
-            CHECK_EQ_INT(r.line, line);
-            CHECK(r.reason != NULL && strcmp(r.reason, reason) == 0);
-            free(direct);
+            CHECK_EQ_INT(r.line, direct.error_line);
+            CHECK(r.reason != NULL && strcmp(r.reason, direct.reason) == 0);
+            judge_drive_free(&direct);
         }
         free(r.out);
         free(trailing);
@@ -255,24 +243,19 @@ static void test_judge_only_errors(void)
                              "1\n1 1\n_\n5 1 1\n0\n", "1\n1 1\n_\n2 1 1\n" };
     size_t i;
     for (i = 0; i < sizeof inputs / sizeof *inputs; i++) {
-        struct session_memory m;
-        int status;
-        unsigned line;
-        char reason[96], *direct;
+        struct judge_drive_result direct;
         struct judge_run r;
-        session_memory_init(&m);
-        direct = session_judge_direct(&m, SAP_FORMAT_BOOM, inputs[i], strlen(inputs[i]),
-                                      &status, &line, reason, sizeof reason);
+        judge_drive(SAP_FORMAT_BOOM, inputs[i], strlen(inputs[i]), 0, 4096, &direct);
         r = judge_only(SAP_FORMAT_BOOM, inputs[i], 0, 4096);
-        CHECK(status < 0);
-        CHECK_EQ_STR(r.out, direct);
+        CHECK(direct.status < 0);
+        CHECK_EQ_STR(r.out, direct.output);
         CHECK(strstr(r.out, "ERR") == NULL);
-        CHECK_EQ_INT(r.status, status);
-        CHECK_EQ_INT(r.line, line);
-        CHECK(r.reason != NULL && strcmp(r.reason, reason) == 0);
+        CHECK_EQ_INT(r.status, direct.status);
+        CHECK_EQ_INT(r.line, direct.error_line);
+        CHECK(r.reason != NULL && strcmp(r.reason, direct.reason) == 0);
         CHECK(r.closing);
         free(r.out);
-        free(direct);
+        judge_drive_free(&direct);
     }
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "lib/judge_drive.h"
 
 /* Each block carries its size in front so that release can account it. */
 struct block_head {
@@ -117,51 +118,6 @@ char *session_transcript(struct session_memory *m, const char *input, size_t len
     return o.text.bytes; /* session_drive wrote its '\0' at least */
 }
 
-/* Polls judge reader j until it has nothing more to say without input. */
-static void drain_judge(struct sap_judge *j, struct text *out)
-{
-    size_t n;
-    do {
-        text_reserve(out, 4096);
-        n = sap_judge_poll(j, out->bytes + out->length, 4096);
-        text_wrote(out, n);
-    } while (n > 0 || sap_judge_busy(j));
-}
-
-char *session_judge_direct(struct session_memory *m, enum sap_format format, const char *input,
-                           size_t length, int *status, unsigned *line, char *reason,
-                           size_t reason_cap)
-{
-    struct sap_judge j;
-    struct text out = { NULL, 0, 0 };
-    size_t done = 0;
-
-    sap_judge_init(&j, format, &m->memory);
-    if (session_drive_budget != 0)
-        sap_judge_set_budget(&j, session_drive_budget);
-    text_add(&out, "", 0); /* "" when nothing is polled */
-    while (done < length && sap_judge_status(&j) == SAP_JUDGE_READING) {
-        size_t taken = sap_judge_sink(&j, input + done, length - done);
-        done += taken;
-        drain_judge(&j, &out);
-        if (taken == 0 && sap_judge_status(&j) == SAP_JUDGE_READING)
-            break; /* it takes no more and has nothing to say */
-    }
-    if (sap_judge_status(&j) == SAP_JUDGE_READING) {
-        sap_judge_finish(&j);
-        drain_judge(&j, &out);
-    }
-    *status = sap_judge_status(&j);
-    *line = *status < 0 ? j.error_line : 0;
-    if (reason_cap > 0) {
-        const char *r = *status < 0 && j.error_reason != NULL ? j.error_reason : "";
-        strncpy(reason, r, reason_cap - 1);
-        reason[reason_cap - 1] = '\0';
-    }
-    sap_judge_release(&j);
-    return out.bytes;
-}
-
 /* Every transcript is also taken with budgets of 1 and 7 steps a call
  * (sapper.h section 2): the replies must not depend on the budget. */
 char *session_talk(const char *input)
@@ -197,16 +153,13 @@ void session_expect(const char *input, const char *want)
 
 char *session_judge_output(enum sap_format format, const char *input)
 {
-    struct session_memory m;
-    int status;
-    unsigned line;
-    char reason[96], *out;
-    session_memory_init(&m);
-    out = session_judge_direct(&m, format, input, strlen(input), &status, &line, reason,
-                               sizeof reason);
-    if (!CHECK_EQ_INT(status, SAP_JUDGE_DONE))
-        fprintf(stderr, "    %s: line %u: %s\n", sap_format_name(format), line, reason);
-    return out;
+    struct judge_drive_result r;
+    judge_drive(format, input, strlen(input), 0, 4096, &r);
+    CHECK(!r.stuck);
+    if (!CHECK_EQ_INT(r.status, SAP_JUDGE_DONE))
+        fprintf(stderr, "    %s: line %u: %s\n", sap_format_name(format), r.error_line,
+                r.reason);
+    return r.output;
 }
 
 const char *session_ask(struct sap_session *s, const char *request, char *reply, size_t cap)

@@ -33,8 +33,8 @@ struct session_output {
 
 void session_output_free(struct session_output *o);
 
-/* The budget (sapper.h section 2) session_transcript and
- * session_judge_direct give their session or reader; 0: the default. */
+/* The budget (sapper.h section 2) session_transcript gives its session;
+ * 0: the default. */
 extern uint32_t session_drive_budget;
 
 /* Sinks `input` in chunks of `chunk` bytes (0: all at once), polling with
@@ -53,13 +53,6 @@ const char *session_ask(struct sap_session *s, const char *request, char *reply,
  * output as a malloc'd NUL-terminated string.  The session is released. */
 char *session_transcript(struct session_memory *m, const char *input, size_t length,
                          size_t chunk, size_t cap);
-
-/* The judge reader alone (struct sap_judge, no session) over the whole
- * input: its output as a malloc'd string, its final status, and on error
- * its line and reason (copied into reason[reason_cap]). */
-char *session_judge_direct(struct session_memory *m, enum sap_format format, const char *input,
-                           size_t length, int *status, unsigned *line, char *reason,
-                           size_t reason_cap);
 
 /* For tests (they count through check.h): the transcript of `input` through
  * a fresh session, whole and with every block given back; session_expect
