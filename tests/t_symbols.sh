@@ -48,11 +48,12 @@ missing=$(comm -23 "$tmp/public" "$tmp/all_defined")
 # The same archive at other optimisation levels and with the other compiler.
 build_archive() { # name, compiler, flags...
     local name=$1 cc=$2; shift 2
-    local dir=$tmp/$name f
+    local dir=$tmp/$name
     mkdir -p "$dir"
-    for f in core/*.c; do
-        "$cc" -std=c99 "$@" -Icore -c "$f" -o "$dir/$(basename "$f" .c).o" 2>>"$dir.log" || return 1
-    done
+    # the files one a core at once (xargs fails if any compile does)
+    printf '%s\n' core/*.c | xargs -P "$(nproc)" -I{} sh -c \
+        'f=$1 dir=$2; shift 2; exec "$@" -Icore -c "$f" -o "$dir/$(basename "$f" .c).o"' \
+        _ {} "$dir" "$cc" -std=c99 "$@" 2>>"$dir.log" || return 1
     ar rcs "$dir/libsapper.a" "$dir"/*.o
 }
 for cc in gcc clang; do
