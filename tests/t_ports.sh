@@ -188,15 +188,13 @@ expected_of() { # name [uno] -> path of the host's output
     echo "$exp"
 }
 
-# A board's build limits (max_rows, max_cols, max_cells), from its report.
-declare -A limits=()
+# A board's build limits (max_rows, max_cols, max_cells), from its report,
+# kept in a file: the callers are subshells, $(...).
 limit_of() { # board key
-    if [ -z "${limits[$1.$2]:-}" ]; then
+    [ -s "$tmp/$1.limits" ] ||
         : | timeout "$limit" "ports/$1/run" --elf "build/ports/$1/sapper.elf" \
             --report "$tmp/$1.limits" > /dev/null 2>&1
-        limits[$1.$2]=$(sed -n "s/.*\b$2=\([0-9]*\).*/\1/p" "$tmp/$1.limits")
-    fi
-    echo "${limits[$1.$2]}"
+    sed -n "s/.*\b$2=\([0-9]*\).*/\1/p" "$tmp/$1.limits"
 }
 
 # The solvers each board's build serves (SAP_SOLVERS in ports/*/port.mk;
@@ -284,7 +282,7 @@ check_run() { # board image name input expected
             fail "$board $name: stack report '$(cat "$report")'"
             return
         fi
-        stack_max[$board]=$(( used > ${stack_max[$board]:-0} ? used : ${stack_max[$board]:-0} ))
+        echo "$used" >> "$tmp/$board.stack"
         # Sizes are checked before any block is asked for, and the pool
         # holds any two blocks the session may hold: it never refuses.
         if grep -q 'refused=' "$report" && ! grep -q 'refused=0 ' "$report"; then
@@ -295,30 +293,25 @@ check_run() { # board image name input expected
     pass "$board $name ($(wc -c < "$out") bytes, $((SECONDS - start)) s)"
 }
 
-declare -A stack_max=()
-
-# Transport alone: the echo image of every board.
-for board in $boards; do
-    check_run "$board" "build/ports/$board/echo.elf" echo "$tmp/echo.in" "$tmp/echo.in"
-done
-
-# The protocol against the host.
-for board in $boards; do
-    for name in ${streams[$board]}; do
-        check_run "$board" "build/ports/$board/sapper.elf" "$name" "$(input_of "$name")" \
-            "$(board_expected_of "$board" "$name")"
-    done
-done
-
 # NEW's shortcuts, the ERR lines of a person at a terminal, and HINT and
 # PROB before the first click, on every board that has them: a NEW without
 # a seed takes the board's own (the time between the bytes it received),
 # so the seeds are masked, on the board's side and the host's.
 mask_seeds() { sed 's/ SEED [0-9][0-9]*$/ SEED s/' "$1"; }
-for board in $boards; do
-    names=play
-    case " ${streams[$board]} " in *" deduce "*) names="play play-deduce" ;; esac
-    for name in $names; do
+shortcuts_of() { # board -> the streams of NEW's shortcuts it takes
+    case " ${streams[$1]} " in *" deduce "*) echo "play play-deduce" ;; *) echo play ;; esac
+}
+
+# One board's runs against the host: the transport alone (its echo
+# image), every stream of the protocol, and NEW's shortcuts.
+board_runs() { # board
+    local board=$1 name rc
+    check_run "$board" "build/ports/$board/echo.elf" echo "$tmp/echo.in" "$tmp/echo.in"
+    for name in ${streams[$board]}; do
+        check_run "$board" "build/ports/$board/sapper.elf" "$name" "$(input_of "$name")" \
+            "$(board_expected_of "$board" "$name")"
+    done
+    for name in $(shortcuts_of "$board"); do
         mask_seeds "$(board_expected_of "$board" "$name")" > "$tmp/$board.$name.masked"
         timeout "$limit" "ports/$board/run" --elf "build/ports/$board/sapper.elf" \
             < "$data/$name.in" > "$tmp/$board.$name.out" 2> "$tmp/$board.$name.err"
@@ -331,6 +324,29 @@ for board in $boards; do
             diff "$tmp/$board.$name.masked" <(mask_seeds "$tmp/$board.$name.out") | head -n 8 | sed 's/^/    /'
         fi
     done
+}
+
+# The boards run one a core at once, each into a log of its own whose ok
+# and FAIL lines are counted here afterwards, board by board.  The host's
+# answers and the boards' limits, which the runs share, are found first.
+for board in $boards; do
+    for name in ${streams[$board]} $(shortcuts_of "$board"); do
+        board_expected_of "$board" "$name" > /dev/null
+    done
+done
+for board in $boards; do
+    while [ "$(jobs -pr | wc -l)" -ge "$(nproc)" ]; do wait -n; done
+    board_runs "$board" > "$tmp/$board.runs" 2>&1 &
+done
+wait
+for board in $boards; do
+    while IFS= read -r line; do
+        case $line in
+            "ok   "*) passed=$((passed + 1)) ;;
+            "FAIL "*) failed=$((failed + 1)) ;;
+        esac
+        printf '%s\n' "$line"
+    done < "$tmp/$board.runs"
 done
 
 # Limits of the AVR parts that the host cannot show: a board past the cell
@@ -512,8 +528,8 @@ PY
     fi
 done
 
-for board in "${!stack_max[@]}"; do
-    echo "     $board: deepest stack ${stack_max[$board]} bytes"
+for board in $boards; do
+    [ -s "$tmp/$board.stack" ] && echo "     $board: deepest stack $(sort -n "$tmp/$board.stack" | tail -n 1) bytes"
 done
 
 # The targets: Cortex-M3 flash at most 52 KiB (24 before HINT, PROB, STATS and
