@@ -334,11 +334,13 @@ for board in $boards; do
         board_expected_of "$board" "$name" > /dev/null
     done
 done
+trap 'kill $(jobs -p) 2> /dev/null; exit 130' INT TERM # an interrupt stops them too
 for board in $boards; do
     while [ "$(jobs -pr | wc -l)" -ge "$(nproc)" ]; do wait -n; done
     board_runs "$board" > "$tmp/$board.runs" 2>&1 &
 done
 wait
+trap - INT TERM
 for board in $boards; do
     while IFS= read -r line; do
         case $line in
