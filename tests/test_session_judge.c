@@ -111,6 +111,7 @@ static void test_judge_stream_errors(void)
         struct judge_drive_result direct;
         char err[192], *in, *want, *got;
         judge_drive(cases[i].format, cases[i].input, strlen(cases[i].input), 0, 4096, &direct);
+        CHECK(!direct.stuck);
         CHECK(direct.status < 0);
         snprintf(err, sizeof err, "ERR %s line %u: %s\n%sERR usage: HELP\n",
                  sap_format_name(cases[i].format), direct.error_line, direct.reason,
@@ -131,6 +132,7 @@ static void test_judge_stream_errors(void)
         struct judge_drive_result direct;
         char err[192], *in, *want, *got;
         judge_drive(SAP_FORMAT_BOOM, input, strlen(input), 0, 4096, &direct);
+        CHECK(!direct.stuck);
         CHECK(direct.status < 0);
         CHECK_EQ_STR(direct.output, "LOSE\n==========\n");
         snprintf(err, sizeof err, "ERR boom line %u: %s\nEND\n", direct.error_line,
@@ -222,6 +224,7 @@ static void test_judge_only(void)
             uint32_t lines = 1;
             const char *p;
             judge_drive((enum sap_format)f, trailing, strlen(trailing), 0, 4096, &direct);
+            CHECK(!direct.stuck);
             for (p = input; *p; p++)
                 lines += *p == '\n';
             CHECK_EQ_INT(r.line, lines + 2);
@@ -246,6 +249,7 @@ static void test_judge_only_errors(void)
         struct judge_drive_result direct;
         struct judge_run r;
         judge_drive(SAP_FORMAT_BOOM, inputs[i], strlen(inputs[i]), 0, 4096, &direct);
+        CHECK(!direct.stuck);
         r = judge_only(SAP_FORMAT_BOOM, inputs[i], 0, 4096);
         CHECK(direct.status < 0);
         CHECK_EQ_STR(r.out, direct.output);
