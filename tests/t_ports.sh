@@ -237,19 +237,21 @@ help_sed() { # board -> sed script
 # The host's answer as the board gives it: a reason that names the build's
 # limit (the host's 1000 x 1000, a sentence of each judge reader) names the
 # board's, and HELP lists what the board serves.  Streams past the host's
-# limits are refused by both alike.
+# limits are refused by both alike.  Made once, as the host's answer is.
 board_expected_of() { # board name -> path
     local exp=$tmp/$1.$2.expected rows cols
     if [ "$1" = avr328p ]; then # its twin
         expected_of "$2" uno
         return
     fi
-    rows=$(limit_of "$1" max_rows)
-    cols=$(limit_of "$1" max_cols)
-    sed -e "/^ERR /s/limit of 1000 rows\$/limit of $rows rows/" \
-        -e "/^ERR /s/limit of 1000 columns\$/limit of $cols columns/" \
-        -e "$(help_sed "$1")" \
-        "$(expected_of "$2")" > "$exp"
+    if [ ! -f "$exp" ]; then
+        rows=$(limit_of "$1" max_rows)
+        cols=$(limit_of "$1" max_cols)
+        sed -e "/^ERR /s/limit of 1000 rows\$/limit of $rows rows/" \
+            -e "/^ERR /s/limit of 1000 columns\$/limit of $cols columns/" \
+            -e "$(help_sed "$1")" \
+            "$(expected_of "$2")" > "$exp"
+    fi
     echo "$exp"
 }
 
@@ -328,7 +330,8 @@ board_runs() { # board
 
 # The boards run one a core at once, each into a log of its own whose ok
 # and FAIL lines are counted here afterwards, board by board.  The host's
-# answers and the boards' limits, which the runs share, are found first.
+# answers, as each board gives them, are made first, so the runs only read
+# them.
 for board in $boards; do
     for name in ${streams[$board]} $(shortcuts_of "$board"); do
         board_expected_of "$board" "$name" > /dev/null
