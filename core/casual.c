@@ -41,7 +41,7 @@ int sap_casual_init(sap_casual **casual, void *memory, size_t bytes, uint32_t ro
     if (casual == NULL)
         return SAP_ERR_ARG;
     *casual = NULL;
-    err = sap_check_board_size(rows, cols);
+    err = sap_text_check_board_size(rows, cols);
     if (err != SAP_OK)
         return err;
     if (memory == NULL || bytes < SAP_CASUAL_BYTES(rows, cols))

@@ -28,7 +28,7 @@
  *      subtree's weight up, so every cell gets the weight of the layouts
  *      with a mine there.
  * A cell is certain when no assignment of positive weight says otherwise:
- * weights are exactly zero or not (deduce_weight.c), so certainty is exact;
+ * weights are exactly zero or not (weight.c), so certainty is exact;
  * the probabilities are good to about 2^-30.
  *
  * Limits: a component the sweep cannot take (a cut of more than 17
@@ -451,7 +451,7 @@ static void settle_assumed(sap_deduce *d)
         else if (flags[x] & F_SETTLED)
             d->contradiction |= ((flags[x] & F_SEEN_MINE) != 0) != mine;
         else
-            sap_deduce_settle(d, x, mine);
+            sap_deduce_rules_settle(d, x, mine);
     }
 }
 
@@ -552,7 +552,7 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
         d->phase = d->live ? PH_DONE : PH_SCALE; /* a live block's odds are all it has */
         return true;
     case PH_SCALE:
-        if (!sap_deduce_scale(d, budget))
+        if (!sap_deduce_combine_scale(d, budget))
             return false;
         d->phase = PH_DONE;
         return true;

@@ -5,13 +5,13 @@
  * groups counted by a sweep along them rather than the walk),
  * deduce_combine.c (the groups' counts combined with the interior) and
  * deduce_live.c (the block kept between moves).  Its numbers are
- * deduce_weight.h's.  What reads a deduction (HINT, the endgame search)
+ * weight.h's.  What reads a deduction (HINT, the endgame search)
  * has a header of its own above this one.  Private to the core.
  */
 #ifndef SAP_DEDUCE_H
 #define SAP_DEDUCE_H
 
-#include "deduce_weight.h"
+#include "weight.h"
 #include "geometry.h"
 
 SAP_INTERNAL_BEGIN
@@ -227,7 +227,7 @@ static inline void sap_cell_set_add(uint32_t *bits, uint32_t words, uint32_t x)
 void sap_deduce_queue_partners(sap_deduce *d, uint32_t x);
 bool sap_deduce_live_components(sap_deduce *d, uint32_t *budget);
 void sap_deduce_live_seed(sap_deduce *d, uint32_t n);
-void sap_deduce_settle(sap_deduce *d, uint32_t y, bool mine);
+void sap_deduce_rules_settle(sap_deduce *d, uint32_t y, bool mine);
 
 /* ---- the block ---------------------------------------------------------- */
 
@@ -369,7 +369,7 @@ bool sap_deduce_combine(sap_deduce *d, uint32_t *budget);
 /* PH_SCALE: the total and the interior's mass, which combining finds over
  * C(I, binom_top) (deduce_combine.c says why), times it, for *budget steps
  * from cursor 0; true once done. */
-bool sap_deduce_scale(sap_deduce *d, uint32_t *budget);
+bool sap_deduce_combine_scale(sap_deduce *d, uint32_t *budget);
 
 /* How groups are counted and weighed: a group of SWEEP_MIN_CELLS or more
  * by a sweep along it (deduce_sweep.c), falling back to the walk when it

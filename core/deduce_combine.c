@@ -23,7 +23,7 @@
 
 /* Combining works in sap_weight products and binomial steps, the dearest
  * operations of the engine (a binomial step divides bit by bit where a
- * 64-bit division is no instruction, deduce_weight.c): it is
+ * 64-bit division is no instruction, weight.c): it is
  * charged per operation, a product as a step and a binomial step as
  * SCALE_STEPS, so that a budget stays about as long as elsewhere. */
 #define SCALE_STEPS 32u
@@ -58,7 +58,7 @@ static uint32_t mines_left(const sap_deduce *d)
  * same either way, and a live block's weights serve its odds alone; a
  * full deduction's total counts the layouts (HINT's look-ahead and the
  * endgame search read it), so it is multiplied by C(I, top) once the
- * odds are found (sap_deduce_scale).  top does not depend on which cells
+ * odds are found (sap_deduce_combine_scale).  top does not depend on which cells
  * the rules settled: a settled mine is one fewer both in M and in s. */
 static void binomials_begin(sap_deduce *d)
 {
@@ -70,7 +70,7 @@ static void binomials_begin(sap_deduce *d)
     d->cursor = 0;
 }
 
-bool sap_deduce_scale(sap_deduce *d, uint32_t *budget)
+bool sap_deduce_combine_scale(sap_deduce *d, uint32_t *budget)
 {
     struct sap_weight *binomial = weights_of(d); /* free once the odds are kept */
     uint32_t interior = interior_of(d), top = d->combine.binom_top;

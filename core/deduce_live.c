@@ -45,7 +45,7 @@ int sap_deduce_live_init(sap_deduce **deduce, void *memory, size_t bytes, uint32
     if (deduce == NULL)
         return SAP_ERR_ARG;
     *deduce = NULL;
-    if (sap_check_board_size(rows, cols) != SAP_OK)
+    if (sap_text_check_board_size(rows, cols) != SAP_OK)
         return SAP_ERR_SIZE;
     cells = rows * cols;
     if (memory == NULL || bytes < SAP_DEDUCE_BYTES(rows, cols))
@@ -340,11 +340,11 @@ static bool live_settle(sap_deduce *d)
     found = n > 0 || interior_safe || interior_mines;
     d->passing = 1;
     for (i = 0; i < n; i++)
-        sap_deduce_settle(d, list[i] & 0x7FFFFFFFu, (list[i] & 0x80000000u) != 0);
+        sap_deduce_rules_settle(d, list[i] & 0x7FFFFFFFu, (list[i] & 0x80000000u) != 0);
     if (interior_safe || interior_mines) /* rare: the count fills or empties it */
         for (x = 0; x < d->cells; x++)
             if (!(flags[x] & (F_OPEN | F_FRONTIER | F_SETTLED)))
-                sap_deduce_settle(d, x, interior_mines);
+                sap_deduce_rules_settle(d, x, interior_mines);
     d->passing = 0;
     return found;
 }

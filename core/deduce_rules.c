@@ -46,7 +46,7 @@ static bool open_question(const uint8_t *flags, uint32_t y)
 
 /* Settles covered cell y; its numbers are updated and pushed again.  A
  * live block pushes a safe cell too, to be opened (sap_deduce_live_next). */
-void sap_deduce_settle(sap_deduce *d, uint32_t y, bool mine)
+void sap_deduce_rules_settle(sap_deduce *d, uint32_t y, bool mine)
 {
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
     struct sap_box b = box_at(d, y);
@@ -94,7 +94,7 @@ static void settle_box(sap_deduce *d, struct sap_box a, const struct sap_box *ou
             if (outside != NULL && sap_box_holds(outside, r, c))
                 continue;
             if (open_question(flags, y))
-                sap_deduce_settle(d, y, mine);
+                sap_deduce_rules_settle(d, y, mine);
         }
 }
 

@@ -24,7 +24,7 @@
  * G of layer i is read off layer i + 1, and the weight of the layouts with
  * a mine at cell i is the sum, over layer i's states, of their weight
  * times G of their successor with the cell a mine.  A zero weight stays
- * exactly zero (deduce_weight.c), so certainty is exact as with the walk.
+ * exactly zero (weight.c), so certainty is exact as with the walk.
  *
  * Memory: the engine's combining room (5 weights a workspace cell), which
  * counting and weighing do not otherwise use (the walk takes one weight a

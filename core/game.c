@@ -285,7 +285,7 @@ static void left_click(sap_game *g, uint32_t r, uint32_t c)
     if (cells_of(g)[(size_t)r * g->cols + c] & MARK_STOPS_OPENING)
         return;
     if (g->flags & FLAG_RANDOM) { /* v.walk is the clicked cell (r, c) */
-        sap_game_lay_start(g);
+        sap_game_random_lay_start(g);
         g->work = WORK_LAY;
         return;
     }
@@ -378,7 +378,7 @@ static bool work_on(sap_game *g, uint32_t *budget)
 {
     switch (g->work) {
     case WORK_LAY:
-        if (!sap_game_lay_on(g, budget))
+        if (!sap_game_random_lay_on(g, budget))
             return false;
         empty_box(g); /* the laying used the box's room */
         g->work = WORK_NONE;
@@ -422,7 +422,7 @@ int sap_game_init(sap_game **game, void *memory, size_t bytes, uint32_t rows, ui
     *game = NULL;
     if (memory == NULL)
         return SAP_ERR_NOMEM;
-    err = sap_check_board_size(rows, cols);
+    err = sap_text_check_board_size(rows, cols);
     if (err != SAP_OK)
         return err;
     if (((uintptr_t)memory & (sizeof(uint32_t) - 1u)) != 0)

@@ -119,22 +119,22 @@ static inline const uint8_t *cells_of_const(const sap_game *g)
 
 /* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
  * change by one (game.c). */
-void sap_game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
-                           bool add);
+void sap_game_board_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r,
+                                 uint32_t c, bool add);
 
 /* The cells not opened (covered, flagged, questioned) around (row, col),
  * itself included: what a number there can hold (game_position.c, for
  * HINT's reasons and a typed position's check alike); and a typed
  * position's first opened cell in `row` whose number those cannot hold
  * (*col, SAP_ERR_ARG), else SAP_OK. */
-uint32_t sap_covered_around(const sap_game *game, uint32_t row, uint32_t col);
+uint32_t sap_game_position_covered_around(const sap_game *game, uint32_t row, uint32_t col);
 int sap_game_position_fault(const sap_game *game, uint32_t row, uint32_t *col);
 
 /* The random mines are laid at the first left click, on (v.walk): the pass
  * is set up, then carried on for at most *budget cells; true once done
  * (game_random.c). */
-void sap_game_lay_start(sap_game *game);
-bool sap_game_lay_on(sap_game *game, uint32_t *budget);
+void sap_game_random_lay_start(sap_game *game);
+bool sap_game_random_lay_on(sap_game *game, uint32_t *budget);
 
 /* The reply to the move just done starts (game_reply.c): the head, the
  * changes in the box and the tail, or the tail alone. */
@@ -158,24 +158,24 @@ static inline int sap_seen_number(const sap_game *game, uint32_t r, uint32_t c)
 /* A random board's seed, while its mines are still to be laid, and the
  * level its first left click is to lay them at (enum sap_level: the
  * session's NEW ... CASUAL|NOGUESS, made by generate.c) (game_random.c). */
-uint32_t sap_game_pending_seed(const sap_game *game);
-void sap_game_set_level(sap_game *game, uint8_t level);
-uint8_t sap_game_pending_level(const sap_game *game);
+uint32_t sap_game_random_pending_seed(const sap_game *game);
+void sap_game_random_set_level(sap_game *game, uint8_t level);
+uint8_t sap_game_random_pending_level(const sap_game *game);
 /* Whether 0-based (row, col) is a mine that the move that lost the game
  * opened: the left-clicked cell, or each mine around a chord's cell that
  * no flag covered; false unless the game is lost (game.c). */
 bool sap_game_hit_at(const sap_game *game, uint32_t row, uint32_t col);
 
 /* The bounding box of the cells the game's last move changed (empty, top >
- * bottom, when none did): what sap_live_moved reads again (game_board.c). */
-struct sap_box sap_game_changed_box(const sap_game *game);
+ * bottom, when none did): what sap_hint_live_moved reads again (game_board.c). */
+struct sap_box sap_game_board_changed_box(const sap_game *game);
 
 /* sap_game_set_row after its checks: cells[0..count) are '*' or '_' and
  * fit the row, and the game takes mines (the boom judge's row reader,
  * whose bytes judge.c has already checked, calls it directly)
  * (game_board.c). */
-void sap_game_load_row(sap_game *game, uint32_t row, uint32_t col, const char *cells,
-                       uint32_t count);
+void sap_game_board_load_row(sap_game *game, uint32_t row, uint32_t col, const char *cells,
+                             uint32_t count);
 
 SAP_INTERNAL_END
 

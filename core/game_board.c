@@ -18,8 +18,8 @@
 
 /* A mine placed at (r, c) (add) or taken away: its neighbours' numbers
  * change by one (game.h). */
-void sap_game_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r, uint32_t c,
-                           bool add)
+void sap_game_board_mine_changed(uint8_t *board, uint32_t rows, uint32_t cols, uint32_t r,
+                                 uint32_t c, bool add)
 {
     uint8_t step = add ? CELL_NUMBER_ONE : (uint8_t)-CELL_NUMBER_ONE; /* mod 256 */
     unsigned d;
@@ -52,11 +52,11 @@ static inline void put_mine(sap_game *g, uint32_t row, uint32_t col, bool mine)
     if (mine && !(*cell & CELL_MINE)) {
         *cell |= CELL_MINE;
         g->mines++;
-        sap_game_mine_changed(cells_of(g), g->rows, g->cols, row, col, true);
+        sap_game_board_mine_changed(cells_of(g), g->rows, g->cols, row, col, true);
     } else if (!mine && (*cell & CELL_MINE)) {
         *cell &= (uint8_t)~CELL_MINE;
         g->mines--;
-        sap_game_mine_changed(cells_of(g), g->rows, g->cols, row, col, false);
+        sap_game_board_mine_changed(cells_of(g), g->rows, g->cols, row, col, false);
     }
 }
 
@@ -82,12 +82,12 @@ int sap_game_set_row(sap_game *g, uint32_t row, uint32_t col, const char *cells,
         return SAP_ERR_STATE;
     if (sap_row_has_other(cells, count, '*', '_'))
         return SAP_ERR_ARG;
-    sap_game_load_row(g, row, col, cells, count);
+    sap_game_board_load_row(g, row, col, cells, count);
     return SAP_OK;
 }
 
-void sap_game_load_row(sap_game *g, uint32_t row, uint32_t col, const char *cells,
-                       uint32_t count)
+void sap_game_board_load_row(sap_game *g, uint32_t row, uint32_t col, const char *cells,
+                             uint32_t count)
 {
     const uint8_t *at = cells_of(g) + (size_t)row * g->cols + col;
     uint32_t i = 0;
@@ -147,7 +147,7 @@ int sap_game_state(const sap_game *g)
     return g != NULL ? (int)g->state : SAP_ERR_ARG;
 }
 
-struct sap_box sap_game_changed_box(const sap_game *g)
+struct sap_box sap_game_board_changed_box(const sap_game *g)
 {
     return g->u.box;
 }

@@ -65,7 +65,7 @@ int sap_game_set_seen(sap_game *g, uint32_t row, uint32_t col, char seen)
     return SAP_OK;
 }
 
-uint32_t sap_covered_around(const sap_game *g, uint32_t row, uint32_t col)
+uint32_t sap_game_position_covered_around(const sap_game *g, uint32_t row, uint32_t col)
 {
     struct sap_box b = sap_block_around(g->rows, g->cols, row, col);
     uint32_t r, c, covered = 0;
@@ -82,7 +82,8 @@ int sap_game_position_fault(const sap_game *g, uint32_t row, uint32_t *col)
     for (c = 0; c < g->cols; c++) {
         uint8_t byte = cells[c];
         if ((byte & CELL_MARK) == MARK_OPEN
-            && (uint32_t)(byte >> CELL_NUMBER_SHIFT) > sap_covered_around(g, row, c)) {
+            && (uint32_t)(byte >> CELL_NUMBER_SHIFT)
+                   > sap_game_position_covered_around(g, row, c)) {
             *col = c;
             return SAP_ERR_ARG;
         }

@@ -11,15 +11,15 @@
  * in v.walk): never on that cell, and off its whole 3x3 neighbourhood when
  * the count allows.  Selection sampling (each eligible cell is taken with
  * probability needed / eligible left) gives exactly the asked-for count in
- * one pass and no extra memory.  sap_game_lay_start sets the pass up;
- * sap_game_lay_on carries it on for at most `budget` cells and returns
+ * one pass and no extra memory.  sap_game_random_lay_start sets the pass up;
+ * sap_game_random_lay_on carries it on for at most `budget` cells and returns
  * true once done. */
 static struct sap_box lay_zone(const sap_game *g)
 {
     return sap_first_click_zone(g->rows, g->cols, g->v.walk.row, g->v.walk.col, g->mines);
 }
 
-void sap_game_lay_start(sap_game *g)
+void sap_game_random_lay_start(sap_game *g)
 {
     struct sap_box zone = lay_zone(g);
     g->u.lay.eligible = g->rows * g->cols - sap_box_cells(&zone);
@@ -29,7 +29,7 @@ void sap_game_lay_start(sap_game *g)
     g->w.seed = sap_random_start(g->w.seed);
 }
 
-bool sap_game_lay_on(sap_game *g, uint32_t *budget_left)
+bool sap_game_random_lay_on(sap_game *g, uint32_t *budget_left)
 {
     uint32_t budget = *budget_left;
     uint8_t *cell = cells_of(g);
@@ -45,7 +45,7 @@ bool sap_game_lay_on(sap_game *g, uint32_t *budget_left)
                 continue;
             if (sap_random_below(&state, eligible) < needed) {
                 cell[(size_t)r * g->cols + c] |= CELL_MINE;
-                sap_game_mine_changed(cell, g->rows, g->cols, r, c, true);
+                sap_game_board_mine_changed(cell, g->rows, g->cols, r, c, true);
                 needed--;
             }
             eligible--;
@@ -131,7 +131,7 @@ int sap_game_set_layout_step(sap_game *g,
                     g->u.lay.needed++;
                 } else {
                     board[(size_t)r * g->cols + c] |= CELL_MINE;
-                    sap_game_mine_changed(board, g->rows, g->cols, r, c, true);
+                    sap_game_board_mine_changed(board, g->rows, g->cols, r, c, true);
                 }
             }
         if (g->u.lay.eligible != 0)
@@ -156,17 +156,17 @@ int sap_game_set_layout(sap_game *g,
     return sap_game_set_layout_step(g, mine_at, context, SAP_BUDGET_UNLIMITED);
 }
 
-uint32_t sap_game_pending_seed(const sap_game *g)
+uint32_t sap_game_random_pending_seed(const sap_game *g)
 {
     return g->w.seed;
 }
 
-void sap_game_set_level(sap_game *g, uint8_t level)
+void sap_game_random_set_level(sap_game *g, uint8_t level)
 {
     g->level = level;
 }
 
-uint8_t sap_game_pending_level(const sap_game *g)
+uint8_t sap_game_random_pending_level(const sap_game *g)
 {
     return (g->flags & FLAG_RANDOM) ? g->level : (uint8_t)SAP_LEVEL_RANDOM;
 }

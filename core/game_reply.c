@@ -191,7 +191,7 @@ size_t sap_game_reply(sap_game *g, char *out, size_t cap)
             n = sizeof reply_head - 1;
             g->v.reply.offset = sizeof reply_head - 1;
         } else {
-            n = sap_copy_text(out, cap, reply_head, sizeof reply_head - 1, &g->v.reply.offset);
+            n = sap_text_copy(out, cap, reply_head, sizeof reply_head - 1, &g->v.reply.offset);
         }
         if (g->v.reply.offset < sizeof reply_head - 1)
             return n;
@@ -208,7 +208,7 @@ size_t sap_game_reply(sap_game *g, char *out, size_t cap)
         } else {
             char piece[PIECE_MAX];
             size_t length = write_piece(g, piece);
-            n += sap_copy_piece(out + n, cap - n, piece, length, &g->v.reply.offset);
+            n += sap_text_copy_piece(out + n, cap - n, piece, length, &g->v.reply.offset);
             if (g->v.reply.offset == length)
                 piece_done(g);
         }
@@ -222,7 +222,7 @@ size_t sap_game_reply(sap_game *g, char *out, size_t cap)
             n += length;
             g->v.reply.offset = (uint32_t)length;
         } else {
-            n += sap_copy_text(out + n, cap - n, tail, length, &g->v.reply.offset);
+            n += sap_text_copy(out + n, cap - n, tail, length, &g->v.reply.offset);
         }
         if (g->v.reply.offset == length)
             g->reply_phase = REPLY_DONE;

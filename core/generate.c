@@ -57,7 +57,7 @@ int sap_generate_init(sap_generate **generate, void *memory, size_t bytes, uint3
     *generate = NULL;
     if (level != SAP_LEVEL_CASUAL && level != SAP_LEVEL_NOGUESS)
         return SAP_ERR_ARG;
-    if (sap_check_board_size(rows, cols) != SAP_OK)
+    if (sap_text_check_board_size(rows, cols) != SAP_OK)
         return SAP_ERR_SIZE;
     if (row >= rows || col >= cols)
         return SAP_ERR_RANGE;

@@ -11,10 +11,10 @@
  *   geometry.h        neighbours, boxes, the seeded random numbers
  *   game.h            the game's block; what the core reads of a game
  *   casual.h          the casual player's block; its play (casual_play.c)
- *   deduce_weight.h   the deduction's numbers
+ *   weight.h   the deduction's numbers
  *   deduce.h          the deduction engine's block, live between moves too
- *   deduce_endgame.h  the endgame search: its API, its block
- *   deduce_hint.h     HINT and PROB: HINT's block; the session's calls
+ *   endgame.h  the endgame search: its API, its block
+ *   hint.h     HINT and PROB: HINT's block; the session's calls
  *   generate.h        the no-guess generator's block
  *   judge.h           the judge formats' table and calls
  *   protocol.h        the protocol session's requests and reply calls
@@ -331,10 +331,10 @@ void sap_text_add_format(char *buf, size_t cap, size_t *len, const char *format,
  * out, up to cap bytes; advances *offset; returns bytes copied.  Writers that
  * produce long replies regenerate the current small piece on each call and
  * copy from where the last call stopped, so they progress with any cap.
- * sap_copy_piece takes a piece in RAM, sap_copy_text constant text. */
-size_t sap_copy_piece(char *out, size_t cap, const char *piece, size_t piece_len,
-                      uint32_t *offset);
-size_t sap_copy_text(char *out, size_t cap, const char *text, size_t text_len,
+ * sap_text_copy_piece takes a piece in RAM, sap_text_copy constant text. */
+size_t sap_text_copy_piece(char *out, size_t cap, const char *piece, size_t piece_len,
+                           uint32_t *offset);
+size_t sap_text_copy(char *out, size_t cap, const char *text, size_t text_len,
                      uint32_t *offset);
 
 /* Length of a NUL-terminated constant text, at most SAP_TEXT_LENGTH_MAX
@@ -344,7 +344,7 @@ size_t sap_text_length(const char *text);
 
 /* ASCII case-insensitive comparison of s[0..len) (RAM) with the lower-case
  * word (constant text). */
-bool sap_word_is(const char *s, size_t len, const char *lower_word);
+bool sap_text_word_is(const char *s, size_t len, const char *lower_word);
 
 /* Appends one decimal digit to *value; false (value unchanged) on overflow
  * past UINT32_MAX. */
@@ -360,7 +360,7 @@ static inline bool sap_push_digit(uint32_t *value, unsigned digit)
 
 /* Checks a board size against this build's limits: SAP_OK, SAP_ERR_ARG for
  * a zero side, SAP_ERR_SIZE past SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS. */
-int sap_check_board_size(uint32_t rows, uint32_t cols);
+int sap_text_check_board_size(uint32_t rows, uint32_t cols);
 
 /* ---- board rows and sizes (rows.c) -------------------------------------- */
 
@@ -371,7 +371,7 @@ extern const char sap_rows_casual[3] SAP_ROM;   /* "M." */
 extern const char sap_rows_nurikabe[3] SAP_ROM; /* "#." */
 
 /* 1 for the full cell, 0 for the blank one, -1 for anything else. */
-int sap_row_cell(const char *alphabet, char c);
+int sap_rows_cell(const char *alphabet, char c);
 
 /* Whether any of cells[0..count) is neither `full` nor `blank`: the check
  * every set_row makes before it changes anything (eight bytes a word on
@@ -398,17 +398,17 @@ enum sap_row_mistake {
 
 /* Appends the one wording of a row mistake: 1-based row, the cells seen
  * (SAP_ROW_SHORT), the board's width, the alphabet and the bad byte. */
-void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mistake,
-                    uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
-                    char bad);
+void sap_rows_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mistake,
+                     uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
+                     char bad);
 /* The one wording of a board size the build refuses, with the sides named
  * as the statement (or the request) names them: "r must be at least 1",
  * "r is over this build's limit of 1000 rows", "c is over ... columns",
- * "r*c is over ... cells" (rows.c): why sap_check_board_size refuses rows
+ * "r*c is over ... cells" (rows.c): why sap_text_check_board_size refuses rows
  * x cols, names being the constant text "<rows>\0<cols>\0<cells>" (e.g.
  * SAP_STR("r\0c\0r*c")). */
-void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
-                     const char *names);
+void sap_rows_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
+                          const char *names);
 
 SAP_INTERNAL_END
 

@@ -66,7 +66,7 @@ int sap_format_from_name(const char *name, size_t length)
     if (name == NULL)
         return SAP_ERR_ARG;
     for (f = 0; f < SAP_FORMAT_COUNT; f++)
-        if (sap_word_is(name, length, format_names[f]))
+        if (sap_text_word_is(name, length, format_names[f]))
             return f;
     return SAP_ERR_ARG;
 }
@@ -171,10 +171,10 @@ bool sap_judge_size_fits(struct sap_judge *j, uint32_t cols, const char *names, 
     uint32_t rows = j->args[0];
     char reason[sizeof j->reason];
     size_t len = 0;
-    int err = sap_check_board_size(rows, cols);
+    int err = sap_text_check_board_size(rows, cols);
     if (err == SAP_OK)
         return true;
-    sap_size_reason(reason, sizeof reason, &len, rows, cols, names);
+    sap_rows_size_reason(reason, sizeof reason, &len, rows, cols, names);
     fail(j, err == SAP_ERR_ARG ? zero_err : err, reason, false, 0, NULL);
     return false;
 }
@@ -231,8 +231,8 @@ static void fail_row(struct sap_judge *j, enum sap_row_mistake mistake, char bad
 {
     char reason[sizeof j->reason];
     size_t len = 0;
-    sap_row_reason(reason, sizeof reason, &len, mistake, j->rows_read + 1, j->token_length,
-                   j->row_length, row_alphabet(j->format), bad);
+    sap_rows_reason(reason, sizeof reason, &len, mistake, j->rows_read + 1, j->token_length,
+                    j->row_length, row_alphabet(j->format), bad);
     sap_judge_fail_ram(j, SAP_ERR_SYNTAX, reason);
 }
 
@@ -255,7 +255,7 @@ static void end_token(struct sap_judge *j)
  * to the format. */
 static void take_row_byte(struct sap_judge *j, char c)
 {
-    if (sap_row_cell(row_alphabet(j->format), c) < 0)
+    if (sap_rows_cell(row_alphabet(j->format), c) < 0)
         fail_row(j, SAP_ROW_CELL, c);
     else
         formats[j->format]->row_bytes(j, j->token_length, &c, 1);

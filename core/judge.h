@@ -72,7 +72,7 @@ void sap_judge_fail_ram(struct sap_judge *judge, int err, const char *reason);
 /* Whether a case's board is within this build's limits: its rows, which
  * every format keeps in judge->args[0], by `cols`.  If not, the judge
  * fails in rows.c's one wording, the sides named as the statement names
- * them (names: "<rows>\0<cols>\0<cells>", as sap_size_reason takes them),
+ * them (names: "<rows>\0<cols>\0<cells>", as sap_rows_size_reason takes them),
  * with zero_err for a zero side (the statement's malformed input) and
  * SAP_ERR_SIZE for a side or the product past a limit.  The one size
  * check of every format: boom and casual ask once both sides are read;

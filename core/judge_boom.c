@@ -13,7 +13,7 @@
  * next token is read, so a game's output appears as soon as it is decided
  * and no buffer grows with the reply.  Games are separated by "==========".
  */
-#include "game.h" /* sap_game_load_row */
+#include "game.h" /* sap_game_board_load_row */
 #include "judge.h"
 
 enum boom_step {
@@ -161,7 +161,7 @@ static void number(struct sap_judge *j, uint32_t value)
 /* Row bytes, already checked against the alphabet (judge.c, rows.c). */
 static void row_bytes(struct sap_judge *j, uint32_t index, const char *bytes, uint32_t count)
 {
-    sap_game_load_row(j->u.game, j->rows_read, index, bytes, count);
+    sap_game_board_load_row(j->u.game, j->rows_read, index, bytes, count);
 }
 
 static void row_end(struct sap_judge *j)

@@ -121,7 +121,7 @@ static size_t poll(struct sap_judge *judge, char *out, size_t cap)
     }
     length = sap_dec(line, judge->args[ARG_ANSWER]);
     line[length++] = '\n';
-    n = sap_copy_piece(out, cap, line, length, &judge->out_col);
+    n = sap_text_copy_piece(out, cap, line, length, &judge->out_col);
     if (judge->out_col >= length) {
         judge->out_phase = 0;
         judge->out_col = 0;

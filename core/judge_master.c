@@ -79,7 +79,7 @@ static size_t poll_header(struct sap_judge *j, char *out, size_t cap)
     len += sap_dec(piece + len, j->case_index);
     piece[len++] = ':';
     piece[len++] = '\n';
-    n = sap_copy_piece(out, cap, piece, len, &j->out_col);
+    n = sap_text_copy_piece(out, cap, piece, len, &j->out_col);
     if (j->out_col == len) {
         j->out_col = 0;
         if (j->args[3]) {

@@ -41,7 +41,7 @@ static void set_shape(struct sap_master *plan, uint32_t band_rows, uint32_t band
 
 int sap_master_plan(struct sap_master *plan, uint32_t rows, uint32_t cols, uint32_t mines)
 {
-    int err = sap_check_board_size(rows, cols);
+    int err = sap_text_check_board_size(rows, cols);
     uint32_t safe;
 
     if (plan == NULL)

@@ -104,7 +104,7 @@ static uint8_t *cells_of(sap_nurikabe *grid)
 int sap_nurikabe_init(sap_nurikabe **grid, void *memory, size_t bytes, uint32_t rows,
                       uint32_t cols, uint32_t numbers)
 {
-    int err = sap_check_board_size(rows, cols);
+    int err = sap_text_check_board_size(rows, cols);
     sap_nurikabe *g;
 
     if (grid == NULL)

@@ -86,8 +86,8 @@ struct session {
     const struct sap_memory *memory;
     void *game_block; /* GAME: the current game, or NULL */
     sap_game *game;
-    void *live_block;      /* WORK: HINT's deduction kept beside the game, or NULL */
-    struct sap_live *live; /* ... in it (core/hint_live.c) */
+    void *live_block;           /* WORK: HINT's deduction kept beside the game, or NULL */
+    struct sap_hint_live *live; /* ... in it (core/hint_live.c) */
     uint32_t (*next_seed)(void *context); /* sap_session_set_seeds, or NULL */
     void *seed_context;
     const struct sap_request *request; /* the request in progress: its row, or NULL */
@@ -258,8 +258,8 @@ struct sap_request {
     const char *(*preset)(const char *word, uint32_t length, uint32_t *args);
     /* The request line, its arguments checked (and a game there, with
      * NEEDS_GAME).  It answers, or says what follows: lines to read
-     * (sap_session_expect_lines), work (sap_session_leave_work), a long
-     * reply (sap_session_stream_reply). */
+     * (sap_session_reply_expect_lines), work (sap_session_reply_leave_work), a long
+     * reply (sap_session_reply_stream). */
     void (*take)(struct session *s, const struct request_line *r);
     /* A line the request reads whole, before any rows: NURIKABE's number
      * lines, ANALYZE's rows (none while an ERR is held back).  A request
@@ -354,44 +354,44 @@ extern const char sap_reason_not_a_number[] SAP_ROM;
 /* The current game (s->game, s->game_block): a request's GAME block
  * becomes it, a kept game becomes it (*kept emptied), or it goes; the old
  * one is given back first. */
-void sap_session_install_game(struct session *s, sap_game *game);
-void sap_session_put_game(struct session *s, struct sap_kept_game *kept);
-void sap_session_release_game(struct session *s);
+void sap_session_game_install(struct session *s, sap_game *game);
+void sap_session_game_put(struct session *s, struct sap_kept_game *kept);
+void sap_session_game_release(struct session *s);
 /* HINT's deduction kept beside a game in play (s->live, hint_live.c): made
  * at the first HINT, PLAY or PROB on it; false when it cannot be had (a
  * game over, a build without it, memory).  It is a WORK block outside any
  * request, given back when another block is asked for (a port's one WORK
  * arena serves both) and with the game. */
-bool sap_session_live(struct session *s);
-void sap_session_release_live(struct session *s);
+bool sap_session_game_live(struct session *s);
+void sap_session_game_release_live(struct session *s);
 /* The deduction of the current game's position, *d: the kept one, or one
  * in the request's block, left as its work (or "ERR not enough memory
  * ..."); then one budget of it a poll: SAP_MORE, SAP_OK once done
  * (sap_deduce_cell reads *d), or the error it ended with (its ERR is the
  * reply). */
-void sap_session_deduce_start(struct session *s, sap_deduce **d);
-int sap_session_deduce_step(struct session *s, sap_deduce **d);
+void sap_session_game_deduce_start(struct session *s, sap_deduce **d);
+int sap_session_game_deduce_step(struct session *s, sap_deduce **d);
 /* A move: op at 1-based (x, y), true while its opening is left to spread
- * (sap_session_move_step, a budget a poll), else its reply is set: boom's
+ * (sap_session_game_move_step, a budget a poll), else its reply is set: boom's
  * lines (sap_game_reply writes them) or an ERR.  A no-guess or casual
- * board's first left click (sap_session_lays_mines) has its layout made
- * first: sap_session_generate, 0-based, then the same steps.  A move's
+ * board's first left click (sap_session_game_lays_mines) has its layout made
+ * first: sap_session_game_generate, 0-based, then the same steps.  A move's
  * state is s->req.move. */
-bool sap_session_move(struct session *s, int op, uint32_t x, uint32_t y);
+bool sap_session_game_move(struct session *s, int op, uint32_t x, uint32_t y);
 /* Whether move op on the current game needs a layout it has not (a
  * position typed in with ANALYZE opens nothing): then its ERR is the reply. */
-bool sap_session_needs_layout(struct session *s, int op);
+bool sap_session_game_needs_layout(struct session *s, int op);
 /* A GAME block for a request's game beside the current one (a refusal
  * leaves that game playing); only a board past SAP_MAX_WORK_BYTES (a
  * microcontroller's single game arena) is never held beside it: that game
  * goes first. */
-void *sap_session_acquire_game(struct session *s, size_t bytes);
-bool sap_session_lays_mines(const struct session *s, int op, uint32_t x, uint32_t y);
-void sap_session_generate(struct session *s, uint32_t row, uint32_t col);
-bool sap_session_move_step(struct session *s);
+void *sap_session_game_acquire(struct session *s, size_t bytes);
+bool sap_session_game_lays_mines(const struct session *s, int op, uint32_t x, uint32_t y);
+void sap_session_game_generate(struct session *s, uint32_t row, uint32_t col);
+bool sap_session_game_move_step(struct session *s);
 /* Whether the VIEW follows the request's moves (SET VIEW ON, DRAWS_MOVES);
  * the after-move hook has then begun it (sap_view_reply writes it). */
-bool sap_session_view_follows(const struct session *s);
+bool sap_session_game_view_follows(const struct session *s);
 
 /* ---- view.c: the current game drawn for a person --------------------------- */
 
@@ -429,7 +429,7 @@ bool sap_session_reply_over(struct session *s); /* false while the game is in pl
 /* "<prefix>a b c": OK r c mines, and CASUAL's answer. */
 void sap_session_reply_numbers(struct session *s, const char *prefix, uint32_t a, uint32_t b,
                                uint32_t c);
-/* For a builder that writes into a buffer itself (sap_hint_line): the
+/* For a builder that writes into a buffer itself (sap_hint_text_line): the
  * free room after the line so far and its size, then how much it used. */
 char *sap_session_reply_room(struct session *s, size_t *room);
 void sap_session_reply_grow(struct session *s, size_t length);
@@ -437,43 +437,45 @@ void sap_session_reply_grow(struct session *s, size_t length);
  * read: it is held back until the last of them, which are then only
  * counted (no line handler sees them).  Only the first mistake of a
  * request is told: defer_err builds none while one is held. */
-void sap_session_defer_reply(struct session *s);
-void sap_session_defer_err(struct session *s, const char *reason);
+void sap_session_reply_defer(struct session *s);
+void sap_session_reply_defer_err(struct session *s, const char *reason);
 
 /* ---- session_reply.c: the request in progress ----------------------------- */
 
 /* It reads `numbers` number lines, then `rows` rows of `cols` cells. */
-void sap_session_expect_lines(struct session *s, uint32_t rows, uint32_t cols,
-                              uint32_t numbers);
+void sap_session_reply_expect_lines(struct session *s, uint32_t rows, uint32_t cols,
+                                    uint32_t numbers);
 /* It has work for poll (its row's `work`), or a long reply to write after
  * the short line, if any (its row's `reply`).  A reply writer that calls
  * leave_work and returns 0 goes back to its work step (PLAY's next move);
  * every leave_work counts the work allowance anew. */
-void sap_session_leave_work(struct session *s);
-void sap_session_stream_reply(struct session *s);
+void sap_session_reply_leave_work(struct session *s);
+void sap_session_reply_stream(struct session *s);
 /* Whether the request in progress has already had more work than its
  * allowance (sap_session_set_allowance): then its reply is "ERR gave up
  * ...; nothing changed" and its work step must return false; else this
  * call's budget is counted.  A work step whose work changes nothing until
  * it is done asks first, once a call; an opening spreading does not. */
-bool sap_session_give_up(struct session *s);
+bool sap_session_reply_give_up(struct session *s);
 /* It is over (or dropped, lines and all): its block goes back. */
-void sap_session_end_request(struct session *s);
-void sap_session_abandon_request(struct session *s);
+void sap_session_reply_end_request(struct session *s);
+void sap_session_reply_abandon(struct session *s);
 /* The session closes once its reply is out (BYE, a line too long, EOF). */
-void sap_session_close(struct session *s);
+void sap_session_reply_close(struct session *s);
 
 /* ---- session_reply.c: memory ------------------------------------------- */
 
 /* The request's own block, s->block: at most one, asked for while it has
  * none (NULL when refused). */
-void *sap_session_acquire_block(struct session *s, size_t bytes,
-                                enum sap_memory_purpose purpose);
-void sap_session_release_request_block(struct session *s);
+void *sap_session_reply_acquire_block(struct session *s, size_t bytes,
+                                      enum sap_memory_purpose purpose);
+void sap_session_reply_release_block(struct session *s);
 /* A block from the session's provider (NULL when refused; a WORK block
  * past SAP_MAX_WORK_BYTES always is), and one given back (*block NULL). */
-void *sap_session_acquire(struct session *s, size_t bytes, enum sap_memory_purpose purpose);
-void sap_session_give_back(struct session *s, void **block, enum sap_memory_purpose purpose);
+void *sap_session_reply_acquire(struct session *s, size_t bytes,
+                                enum sap_memory_purpose purpose);
+void sap_session_reply_give_back(struct session *s, void **block,
+                                 enum sap_memory_purpose purpose);
 
 /* ---- session_lines.c ---------------------------------------------------- */
 
@@ -503,19 +505,20 @@ void sap_session_give_back(struct session *s, void **block, enum sap_memory_purp
  * (nothing more to do with it); else FRAME_CR is set for a '\r', and with
  * echo on its echo is owed: a line end as "\r\n", a control byte as
  * nothing, any other byte as itself. */
-bool sap_session_frame_byte(struct session *s, char c);
+bool sap_session_lines_frame_byte(struct session *s, char c);
 
 /* Parses tokens first .. first + count - 1 of a line as numbers into
  * values: NULL, or the one wording of why the first that is not one is not
  * ("% is not a number", "% is too large: ..."), *bad the index of that
  * token (the word the reason quotes). */
-const char *sap_session_parse_numbers(const char *line, const struct tokens *t, uint32_t first,
-                                      uint32_t count, uint32_t *values, uint32_t *bad);
+const char *sap_session_lines_parse_numbers(const char *line, const struct tokens *t,
+                                            uint32_t first, uint32_t count, uint32_t *values,
+                                            uint32_t *bad);
 
 /* Frames bytes into lines until a reply is waiting or the mode changes. */
-size_t sap_session_sink_lines(struct session *s, const char *input, size_t length);
+size_t sap_session_lines_sink(struct session *s, const char *input, size_t length);
 /* One complete line (without its line end). */
-void sap_session_take_line(struct session *s, const char *line, uint32_t length);
+void sap_session_lines_take(struct session *s, const char *line, uint32_t length);
 
 /* ---- session.c --------------------------------------------------------- */
 

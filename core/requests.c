@@ -30,14 +30,15 @@ static void take_set(struct session *s, const struct request_line *r)
     const char *line = r->text;
     const struct tokens *t = r->tokens;
     const char *option = line + t->start[1], *value = line + t->start[2];
-    uint8_t bit = sap_word_is(option, t->length[1], SAP_STR("echo"))    ? SAP_TERMINAL_ECHO
-                  : sap_word_is(option, t->length[1], SAP_STR("color")) ? SAP_TERMINAL_COLOR
-                  : sap_word_is(option, t->length[1], SAP_STR("view"))  ? SAP_TERMINAL_VIEW
-                                                                        : 0u;
+    uint8_t bit = sap_text_word_is(option, t->length[1], SAP_STR("echo")) ? SAP_TERMINAL_ECHO
+                  : sap_text_word_is(option, t->length[1], SAP_STR("color"))
+                      ? SAP_TERMINAL_COLOR
+                  : sap_text_word_is(option, t->length[1], SAP_STR("view")) ? SAP_TERMINAL_VIEW
+                                                                            : 0u;
     bool only = SAP_PERSON_EXTRAS && bit == SAP_TERMINAL_VIEW
-                && sap_word_is(value, t->length[2], SAP_STR("only"));
-    bool on = only || sap_word_is(value, t->length[2], SAP_STR("on"));
-    if (bit == 0u || (!on && !sap_word_is(value, t->length[2], SAP_STR("off")))) {
+                && sap_text_word_is(value, t->length[2], SAP_STR("only"));
+    bool on = only || sap_text_word_is(value, t->length[2], SAP_STR("on"));
+    if (bit == 0u || (!on && !sap_text_word_is(value, t->length[2], SAP_STR("off")))) {
         sap_session_reply_err(s, t_usage_set);
         return;
     }
@@ -79,7 +80,7 @@ static void take_help(struct session *s, const struct request_line *r)
     (void)r;
     s->req.help.at = NULL;
     s->req.help.row = 0;
-    sap_session_stream_reply(s);
+    sap_session_reply_stream(s);
 }
 
 static size_t reply_help(struct session *s, char *out, size_t cap)
@@ -108,7 +109,7 @@ static void take_bye(struct session *s, const struct request_line *r)
 {
     (void)r;
     sap_session_reply_line(s, SAP_STR("BYE"));
-    sap_session_close(s);
+    sap_session_reply_close(s);
 }
 
 /* ---- the rows ------------------------------------------------------------------- */

@@ -109,7 +109,7 @@ static void start_row_err(struct session *s)
 static void defer_row_err(struct session *s)
 {
     sap_session_reply_end(s);
-    sap_session_defer_reply(s);
+    sap_session_reply_defer(s);
 }
 
 /* Whether the row has the board's cells, one glyph each, with spaces
@@ -200,7 +200,7 @@ static int check_rows(struct session *s, const sap_game *g)
             n[0] = row + 1u;
             n[1] = col + 1u;
             n[2] = (uint32_t)(sap_game_cell(g, row, col) - '0');
-            n[3] = sap_covered_around(g, row, col);
+            n[3] = sap_game_position_covered_around(g, row, col);
             sap_session_reply_err_format(
                 s,
                 SAP_STR("(#, #) shows # but only # of its neighbours are covered: no layout "
@@ -237,12 +237,12 @@ static int check_layouts(struct session *s, sap_game *g)
                 n, NULL, 0);
             return SAP_ERR_STATE;
         }
-        sap_session_release_live(s);
+        sap_session_game_release_live(s);
         if (sap_work_fits(bytes))
-            s->live_block = sap_session_acquire(s, bytes, SAP_MEMORY_WORK);
+            s->live_block = sap_session_reply_acquire(s, bytes, SAP_MEMORY_WORK);
         if (s->live_block == NULL
             || sap_deduce_init(&s->req.analyze.deduce, s->live_block, bytes, g) != SAP_OK) {
-            sap_session_release_live(s);
+            sap_session_game_release_live(s);
             sap_session_reply_err(s, s->game != NULL && s->game != g
                                          ? SAP_STR("not enough memory to check this position "
                                                    "beside the current game (0 ends it)")
@@ -250,14 +250,14 @@ static int check_layouts(struct session *s, sap_game *g)
             return SAP_ERR_NOMEM;
         }
     }
-    if (sap_session_give_up(s)) {
-        sap_session_release_live(s);
+    if (sap_session_reply_give_up(s)) {
+        sap_session_game_release_live(s);
         return SAP_ERR_ARG;
     }
     err = sap_deduce_step(s->req.analyze.deduce, s->budget);
     if (err == SAP_MORE)
         return SAP_MORE;
-    sap_session_release_live(s);
+    sap_session_game_release_live(s);
     s->req.analyze.deduce = NULL;
     if (err == SAP_ERR_STATE) {
         uint32_t mines = sap_game_mines(g);
@@ -302,27 +302,27 @@ static void take_analyze(struct session *s, const struct request_line *r)
     size_t bytes = SAP_GAME_BYTES(a[0], a[1]);
     void *block;
     int err;
-    sap_session_expect_lines(s, a[0], a[1], a[0]); /* its rows, each read whole */
+    sap_session_reply_expect_lines(s, a[0], a[1], a[0]); /* its rows, each read whole */
     s->req.analyze.game = NULL;
     ready_check(s, 0, a[0]);   /* its work, once they are read */
     if (a[2] >= a[0] * a[1]) { /* the product fits: sizes are checked */
         sap_session_reply_too_many_mines(s, a[0], a[1]);
-        sap_session_defer_reply(s);
+        sap_session_reply_defer(s);
         return;
     }
-    block = sap_session_acquire_game(s, bytes);
+    block = sap_session_game_acquire(s, bytes);
     if (block == NULL) {
-        sap_session_defer_err(s, s->game != NULL
-                                     ? SAP_STR("not enough memory for this board beside the "
-                                               "current game (0 ends it)")
-                                     : sap_reason_no_memory);
+        sap_session_reply_defer_err(
+            s, s->game != NULL ? SAP_STR("not enough memory for this board beside the "
+                                         "current game (0 ends it)")
+                               : sap_reason_no_memory);
         return;
     }
     err = sap_game_init(&s->req.analyze.game, block, bytes, a[0], a[1]);
     if (err == SAP_OK)
         err = sap_game_set_position(s->req.analyze.game, a[2]);
     if (err != SAP_OK)
-        sap_session_defer_err(s, sap_strerror(err));
+        sap_session_reply_defer_err(s, sap_strerror(err));
 }
 
 /* Its rows are read: checked, then it becomes the current game. */
@@ -333,7 +333,7 @@ static bool work_analyze(struct session *s)
     if (work_check(s, g, &failed))
         return true;
     if (!failed) {
-        sap_session_install_game(s, g);
+        sap_session_game_install(s, g);
         sap_session_reply_line(s, SAP_STR("OK"));
     }
     return false;
@@ -358,7 +358,7 @@ static void take_cell(struct session *s, const struct request_line *r)
     const struct tokens *t = r->tokens;
     const char *glyph = r->text + t->start[3];
     uint32_t xy[2], bad = 0, rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
-    const char *reason = sap_session_parse_numbers(r->text, t, 1, 2, xy, &bad);
+    const char *reason = sap_session_lines_parse_numbers(r->text, t, 1, 2, xy, &bad);
     char c = t->length[3] == 1u ? seen_cell(glyph[0]) : '\0';
     if (reason != NULL) {
         sap_session_reply_err_format(s, reason, NULL, r->text + t->start[bad], t->length[bad]);
@@ -385,11 +385,11 @@ static void take_cell(struct session *s, const struct request_line *r)
     s->req.analyze.undo_col = xy[1] - 1u;
     s->req.analyze.undo = sap_game_cell(s->game, xy[0] - 1u, xy[1] - 1u);
     s->req.analyze.undo_mines = sap_game_mines(s->game);
-    sap_session_release_live(s); /* it knew the cell as it was */
+    sap_session_game_release_live(s); /* it knew the cell as it was */
     (void)sap_game_set_seen(s->game, xy[0] - 1u, xy[1] - 1u, c);
     /* the numbers it can break are in the rows around it */
     ready_check(s, xy[0] >= 2u ? xy[0] - 2u : 0u, xy[0] + 1u < rows ? xy[0] + 1u : rows);
-    sap_session_leave_work(s);
+    sap_session_reply_leave_work(s);
 }
 
 /* MINES <mines>: the position's mine count. */
@@ -404,10 +404,10 @@ static void take_mines(struct session *s, const struct request_line *r)
     }
     s->req.analyze.undo = '\0';
     s->req.analyze.undo_mines = sap_game_mines(s->game);
-    sap_session_release_live(s); /* it counted the mines as they were */
+    sap_session_game_release_live(s); /* it counted the mines as they were */
     (void)sap_game_set_position(s->game, r->args[0]);
     ready_check(s, 0, 0); /* no number changed: the whole position only */
-    sap_session_leave_work(s);
+    sap_session_reply_leave_work(s);
 }
 
 /* The edited position's check; an ERR puts back what the edit changed. */

@@ -5,7 +5,7 @@
  * session keeps beside its game (session_game.c) when they can, and on one
  * of their own otherwise (guess.c, deduce.c).
  */
-#include "deduce_hint.h"
+#include "hint.h"
 #include "game.h"
 #include "protocol.h"
 
@@ -19,7 +19,7 @@ static void start_prob_map(struct session *s)
     s->req.deduce.row = 0;
     s->req.deduce.col = 0;
     s->req.deduce.piece = 0;
-    sap_session_stream_reply(s);
+    sap_session_reply_stream(s);
 }
 
 /* Before the first click of a random board (of any level) its mines are
@@ -34,7 +34,7 @@ static void start_prob_map(struct session *s)
  * so, as HINT says of any safe cell flagged. */
 static void first_click_cell(const struct session *s, uint32_t *x, uint32_t *y)
 {
-    sap_hint_first_click(s->game, x, y); /* the library's rule (deduce_guess.c), 0-based */
+    sap_hint_first_click(s->game, x, y); /* the library's rule (hint.c), 0-based */
     *x += 1u;
     *y += 1u;
 }
@@ -45,7 +45,7 @@ static void first_click(struct session *s)
     char *at;
     sap_session_reply_start(s, SAP_STR(""));
     at = sap_session_reply_room(s, &room);
-    sap_session_reply_grow(s, sap_hint_first_line(s->game, at, room)); /* the library's */
+    sap_session_reply_grow(s, sap_hint_text_first_line(s->game, at, room)); /* the library's */
     sap_session_reply_end(s);
 }
 
@@ -54,7 +54,7 @@ static void first_click(struct session *s)
 static bool hint_full_start(struct session *s)
 {
     size_t bytes = SAP_HINT_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    void *block = sap_session_reply_acquire_block(s, bytes, SAP_MEMORY_WORK);
     s->req.deduce.live = 0;
     if (block == NULL || sap_hint_init(&s->req.deduce.hint, block, bytes, s->game) != SAP_OK) {
         sap_session_reply_err(s, sap_reason_no_memory);
@@ -66,10 +66,10 @@ static bool hint_full_start(struct session *s)
 /* HINT on the deduction kept beside the game. */
 static bool hint_live_start(struct session *s)
 {
-    if (!sap_session_live(s))
+    if (!sap_session_game_live(s))
         return false;
-    sap_live_begin(s->live);
-    s->req.deduce.hint = sap_live_hint(s->live);
+    sap_hint_live_begin(s->live);
+    s->req.deduce.hint = sap_hint_live_hint(s->live);
     s->req.deduce.live = 1;
     return true;
 }
@@ -87,10 +87,10 @@ static int hint_on(struct session *s)
 {
     uint32_t budget = s->budget > 0 ? s->budget : 1u;
     int err;
-    if (sap_session_give_up(s))
+    if (sap_session_reply_give_up(s))
         return SAP_ERR_ARG;
     if (s->req.deduce.live) {
-        err = sap_live_spend(s->live, &budget);
+        err = sap_hint_live_spend(s->live, &budget);
         if (err != SAP_ERR_SIZE)
             return err;
         if (!hint_full_start(s))
@@ -115,7 +115,7 @@ static void take_hint(struct session *s, const struct request_line *r)
     if (!sap_game_mines_laid(s->game))
         first_click(s);
     else if (hint_start(s))
-        sap_session_leave_work(s);
+        sap_session_reply_leave_work(s);
 }
 
 static void take_prob(struct session *s, const struct request_line *r)
@@ -127,7 +127,7 @@ static void take_prob(struct session *s, const struct request_line *r)
     if (!sap_game_mines_laid(s->game))
         start_prob_map(s);
     else
-        sap_session_deduce_start(s, &s->req.deduce.deduce);
+        sap_session_game_deduce_start(s, &s->req.deduce.deduce);
 }
 
 /* HINT's line, once its work is done. */
@@ -140,7 +140,7 @@ static bool work_hint(struct session *s)
         return err == SAP_MORE;
     sap_session_reply_start(s, SAP_STR(""));
     at = sap_session_reply_room(s, &room);
-    length = sap_hint_line(s->req.deduce.hint, at, room);
+    length = sap_hint_text_line(s->req.deduce.hint, at, room);
     if (length == 0) {
         sap_session_reply_err(s, SAP_STR("nothing is covered that is not known"));
     } else {
@@ -153,7 +153,7 @@ static bool work_hint(struct session *s)
 /* PROB's map follows the deduction. */
 static bool work_prob(struct session *s)
 {
-    int err = sap_session_deduce_step(s, &s->req.deduce.deduce);
+    int err = sap_session_game_deduce_step(s, &s->req.deduce.deduce);
     if (err != SAP_OK)
         return err == SAP_MORE;
     start_prob_map(s);
@@ -175,13 +175,13 @@ static size_t reply_prob(struct session *s, char *out, size_t cap)
         token[0] = '0'; /* before the first click, every cell: "0%" */
         token[1] = '%';
         if (s->req.deduce.deduce != NULL)
-            length = sap_prob_token(s->req.deduce.deduce, s->game, s->req.deduce.row, col,
-                                    token);
+            length = sap_hint_text_prob_token(s->req.deduce.deduce, s->game, s->req.deduce.row,
+                                              col, token);
         token[length++] = col + 1u == s->cols ? '\n' : ' ';
         if (whole)
             n += length;
         else
-            n += sap_copy_piece(out + n, cap - n, piece, length, &s->req.deduce.piece);
+            n += sap_text_copy_piece(out + n, cap - n, piece, length, &s->req.deduce.piece);
         if (whole || s->req.deduce.piece == length) {
             s->req.deduce.piece = 0;
             if (++s->req.deduce.col == s->cols) {
@@ -201,7 +201,7 @@ static size_t reply_prob(struct session *s, char *out, size_t cap)
  * the ERR line of a move that could not be made.  An ERR before the first
  * move's line is the whole reply (daemon/README.md, "Replies that end with
  * END").  Each move is a request of
- * its own to the allowance (sap_session_leave_work counts it anew), its
+ * its own to the allowance (sap_session_reply_leave_work counts it anew), its
  * deduction has the request's block and gives it back before the move is
  * played.  A move's VIEW under SET VIEW ON is not drawn: VIEW's cursor is
  * the request's state, which PLAY's own would share. */
@@ -228,7 +228,7 @@ static bool play_stop(struct session *s)
         return false;
     s->req.deduce.play_stage = PLAY_END;
     s->req.deduce.piece = 0;
-    sap_session_stream_reply(s);
+    sap_session_reply_stream(s);
     return false;
 }
 
@@ -255,14 +255,14 @@ static bool play_begin(struct session *s, int op, uint32_t x, uint32_t y)
     sap_session_reply_numbers(s, SAP_STR(""), (uint32_t)op, x, y);
     s->req.deduce.play_begun = true;
     s->req.move.generate = NULL;
-    if (sap_session_lays_mines(s, op, x, y)) {
+    if (sap_session_game_lays_mines(s, op, x, y)) {
         s->req.move.row = x - 1u;
         s->req.move.col = y - 1u;
         s->req.deduce.play_stage = PLAY_LAY;
         return true;
     }
     s->req.deduce.play_stage = PLAY_MOVE;
-    return play_moved(s, sap_session_move(s, op, x, y));
+    return play_moved(s, sap_session_game_move(s, op, x, y));
 }
 
 /* The next move: HINT's first click before the mines are laid, else its
@@ -273,7 +273,7 @@ static bool play_next(struct session *s)
     if (sap_game_state(s->game) != SAP_RUNNING
         || (s->req.deduce.play_counted && s->req.deduce.moves_left == 0))
         return play_stop(s);
-    sap_session_leave_work(s); /* the allowance counts this move's work */
+    sap_session_reply_leave_work(s); /* the allowance counts this move's work */
     if (!sap_game_mines_laid(s->game)) {
         first_click_cell(s, &x, &y);
         return play_begin(
@@ -297,7 +297,7 @@ static bool play_hint(struct session *s)
         return play_stop(s); /* its ERR is the reply */
     op = sap_hint_move(s->req.deduce.hint, &row, &col);
     s->req.deduce.hint = NULL;
-    sap_session_release_request_block(s);
+    sap_session_reply_release_block(s);
     if (op == 0) {
         sap_session_reply_err(s, SAP_STR("nothing is covered that is not known"));
         return play_stop(s);
@@ -307,7 +307,7 @@ static bool play_hint(struct session *s)
 
 static void take_play(struct session *s, const struct request_line *r)
 {
-    if (sap_session_needs_layout(s, SAP_OP_LEFT))
+    if (sap_session_game_needs_layout(s, SAP_OP_LEFT))
         return;
     s->req.deduce.play_counted = r->numbers == 1u;
     s->req.deduce.moves_left = r->args[0];
@@ -318,7 +318,7 @@ static void take_play(struct session *s, const struct request_line *r)
     s->req.deduce.hint = NULL;
     s->req.deduce.play_stage = PLAY_NEXT;
     s->req.deduce.play_begun = false;
-    sap_session_leave_work(s);
+    sap_session_reply_leave_work(s);
 }
 
 static bool work_play(struct session *s)
@@ -330,10 +330,10 @@ static bool work_play(struct session *s)
         return play_hint(s);
     case PLAY_LAY:
         s->req.deduce.play_stage = PLAY_MOVE;
-        sap_session_generate(s, s->req.move.row, s->req.move.col);
+        sap_session_game_generate(s, s->req.move.row, s->req.move.col);
         return play_moved(s, s->req.move.generate != NULL);
     default: /* PLAY_MOVE */
-        return play_moved(s, sap_session_move_step(s));
+        return play_moved(s, sap_session_game_move_step(s));
     }
 }
 
@@ -345,11 +345,11 @@ static size_t reply_play(struct session *s, char *out, size_t cap)
         n = sap_game_reply(s->game, out, cap);
         if (n == 0) {
             s->req.deduce.play_stage = PLAY_NEXT;
-            sap_session_leave_work(s);
+            sap_session_reply_leave_work(s);
         }
         return n;
     }
-    return sap_copy_text(out, cap, play_end, sizeof play_end - 1u, &s->req.deduce.piece);
+    return sap_text_copy(out, cap, play_end, sizeof play_end - 1u, &s->req.deduce.piece);
 }
 
 /* ---- the rows ----------------------------------------------------------------------- */

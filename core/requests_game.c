@@ -4,7 +4,7 @@
  * and install games through session_game.c; their state is their own
  * struct in s->req.
  */
-#include "deduce_hint.h"
+#include "hint.h"
 #include "game.h"
 #include "protocol.h"
 
@@ -51,7 +51,7 @@ static const char *new_preset(const char *word, uint32_t length, uint32_t *args)
     const char *name = preset_words;
     uint32_t i, k;
     for (i = 0; i < sizeof preset_sizes; i += 3u) {
-        if (sap_word_is(word, length, name)) {
+        if (sap_text_word_is(word, length, name)) {
             for (k = 0; k < 3u; k++)
                 args[k] = (uint8_t)sap_rom_byte(&preset_sizes[i + k]);
             return NULL;
@@ -97,8 +97,8 @@ static void take_new(struct session *s, const struct request_line *r)
         return;
     }
     if (!random)
-        sap_session_expect_lines(s, a[0], a[1], 0);
-    block = sap_session_acquire_game(s, bytes);
+        sap_session_reply_expect_lines(s, a[0], a[1], 0);
+    block = sap_session_game_acquire(s, bytes);
     if (block == NULL) {
         reason = s->game != NULL ? SAP_STR("not enough memory for this board beside the "
                                            "current game (0 ends it)")
@@ -114,12 +114,12 @@ static void take_new(struct session *s, const struct request_line *r)
     }
     if (!random) {
         if (reason != NULL) /* its rows are still to come */
-            sap_session_defer_err(s, reason);
+            sap_session_reply_defer_err(s, reason);
     } else if (reason != NULL) {
         sap_session_reply_err(s, reason);
     } else {
-        sap_game_set_level(*game, r->level);
-        sap_session_install_game(s, *game);
+        sap_game_random_set_level(*game, r->level);
+        sap_session_game_install(s, *game);
         reply_ok_board(s, a[0], a[1], a[2], named, seed);
     }
 }
@@ -133,7 +133,7 @@ static void row_new(struct session *s, uint32_t row, const char *cells)
 static bool work_new(struct session *s)
 {
     sap_game *game = s->req.new_board.game;
-    sap_session_install_game(s, game);
+    sap_session_game_install(s, game);
     reply_ok_board(s, s->rows, s->cols, sap_game_mines(game), false, 0);
     return false;
 }
@@ -144,7 +144,7 @@ static void take_quit(struct session *s, const struct request_line *r)
     sap_session_reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING
                                   ? SAP_STR("QUIT")
                                   : SAP_STR("OK"));
-    sap_session_release_game(s);
+    sap_session_game_release(s);
 }
 
 /* ---- the clicks ------------------------------------------------------------ */
@@ -163,14 +163,14 @@ static void take_move(struct session *s, const struct request_line *r)
         return;
     }
     s->req.move.generate = NULL;
-    if (sap_session_needs_layout(s, op))
+    if (sap_session_game_needs_layout(s, op))
         return;
-    if (sap_session_lays_mines(s, op, a[0], a[1])) {
-        sap_session_generate(s, a[0] - 1u, a[1] - 1u);
+    if (sap_session_game_lays_mines(s, op, a[0], a[1])) {
+        sap_session_game_generate(s, a[0] - 1u, a[1] - 1u);
         return;
     }
-    if (sap_session_move(s, op, a[0], a[1]))
-        sap_session_leave_work(s);
+    if (sap_session_game_move(s, op, a[0], a[1]))
+        sap_session_reply_leave_work(s);
 }
 
 /* The boom lines, then under SET VIEW ON the VIEW (begun by the move);
@@ -180,9 +180,9 @@ static size_t reply_move(struct session *s, char *out, size_t cap)
 {
     size_t n = 0;
     if (!SAP_PERSON_EXTRAS || (s->terminal & SAP_TERMINAL_VIEW_ONLY) == 0
-        || !sap_session_view_follows(s))
+        || !sap_session_game_view_follows(s))
         n = sap_game_reply(s->game, out, cap);
-    if (n == 0 && sap_session_view_follows(s))
+    if (n == 0 && sap_session_game_view_follows(s))
         n = sap_view_reply(s, out, cap);
     return n;
 }
@@ -196,7 +196,7 @@ static void take_show(struct session *s, const struct request_line *r)
     s->cols = sap_game_cols(s->game);
     s->req.show.row = 0;
     s->req.show.pos = 0;
-    sap_session_stream_reply(s);
+    sap_session_reply_stream(s);
 }
 
 /* The player map, a byte at a time: position 2k of a row is cell k,
@@ -238,18 +238,18 @@ static void take_stats(struct session *s, const struct request_line *r)
         return;
     }
     bytes = SAP_STATS_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-    block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    block = sap_session_reply_acquire_block(s, bytes, SAP_MEMORY_WORK);
     if (block == NULL || sap_stats_init(&s->req.stats.stats, block, bytes, s->game) != SAP_OK) {
         sap_session_reply_err(s, sap_reason_no_memory);
         return;
     }
-    sap_session_leave_work(s);
+    sap_session_reply_leave_work(s);
 }
 
 static bool work_stats(struct session *s)
 {
     struct sap_board_stats b = { 0, 0, 0, 0 };
-    if (sap_session_give_up(s))
+    if (sap_session_reply_give_up(s))
         return false;
     if (sap_stats_step(s->req.stats.stats, s->budget) == SAP_MORE)
         return true;
@@ -294,7 +294,7 @@ static void take_resume(struct session *s, const struct request_line *r)
                                          "or already resumed)"));
         return;
     }
-    sap_session_put_game(s, &kept);
+    sap_session_game_put(s, &kept);
     sap_session_reply_numbers(s, SAP_STR("OK "), sap_game_rows(s->game), sap_game_cols(s->game),
                               sap_game_mines(s->game));
 }
@@ -361,7 +361,7 @@ const struct sap_request sap_request_new SAP_ROM_TABLE = {
     {                                                                                          \
         .word = (keyword), .usage = t_usage_click, .help = (help_text), .args_min = 2,         \
         .args_max = 2, .flags = ARGS_NUMBERS | NEEDS_GAME | DRAWS_MOVES, .take = take_move,    \
-        .work = sap_session_move_step, .reply = reply_move                                     \
+        .work = sap_session_game_move_step, .reply = reply_move                                \
     }
 const struct sap_request sap_request_left SAP_ROM_TABLE = CLICK(t_1, h_1);
 const struct sap_request sap_request_right SAP_ROM_TABLE = CLICK(t_2, h_2);

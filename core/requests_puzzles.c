@@ -21,19 +21,19 @@ static void start_casual(struct session *s, const uint32_t *a, bool map)
     void *block;
     int err;
 
-    sap_session_expect_lines(s, a[0], a[1], 0);
+    sap_session_reply_expect_lines(s, a[0], a[1], 0);
     s->req.casual.safe = 0;
     s->req.casual.map = map;
-    block = sap_session_acquire_block(s, bytes + map_bytes, SAP_MEMORY_WORK);
+    block = sap_session_reply_acquire_block(s, bytes + map_bytes, SAP_MEMORY_WORK);
     if (block == NULL) {
-        sap_session_defer_err(s, sap_reason_no_memory);
+        sap_session_reply_defer_err(s, sap_reason_no_memory);
         return;
     }
     if (map_bytes > 0)
         memset(casual_mine_bits(s), 0, map_bytes);
     err = sap_casual_init(&s->req.casual.solver, block, bytes, a[0], a[1]);
     if (err != SAP_OK)
-        sap_session_defer_err(s, sap_strerror(err));
+        sap_session_reply_defer_err(s, sap_strerror(err));
 }
 
 static void take_casual(struct session *s, const struct request_line *r)
@@ -71,7 +71,7 @@ static void reply_casual(struct session *s, uint32_t covered, uint32_t row, uint
     if (s->req.casual.map) {
         s->req.casual.row = 0;
         s->req.casual.col = 0;
-        sap_session_stream_reply(s);
+        sap_session_reply_stream(s);
     }
 }
 
@@ -83,7 +83,7 @@ static bool work_casual(struct session *s)
         reply_casual(s, 0, 0, 0);
         return false;
     }
-    if (sap_session_give_up(s))
+    if (sap_session_reply_give_up(s))
         return false;
     err = sap_casual_solve_step(s->req.casual.solver, s->budget, &result);
     if (err == SAP_MORE)
@@ -138,15 +138,15 @@ static void take_nurikabe(struct session *s, const struct request_line *r)
         return;
     }
     bytes = SAP_NURIKABE_BYTES(a[0], a[1], a[2]);
-    sap_session_expect_lines(s, a[0], a[1], a[2]);
-    block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    sap_session_reply_expect_lines(s, a[0], a[1], a[2]);
+    block = sap_session_reply_acquire_block(s, bytes, SAP_MEMORY_WORK);
     if (block == NULL) {
-        sap_session_defer_err(s, sap_reason_no_memory);
+        sap_session_reply_defer_err(s, sap_reason_no_memory);
         return;
     }
     err = sap_nurikabe_init(&s->req.nurikabe.grid, block, bytes, a[0], a[1], a[2]);
     if (err != SAP_OK)
-        sap_session_defer_err(s, sap_strerror(err));
+        sap_session_reply_defer_err(s, sap_strerror(err));
 }
 
 /* A number line "r' c' n" (0-based cell, as in the statement). */
@@ -156,7 +156,7 @@ static void number_line_nurikabe(struct session *s, const char *line, const stru
     const char *reason = SAP_STR("expected the 3 numbers r' c' n");
 
     if (t->count == 3)
-        reason = sap_session_parse_numbers(line, t, 0, 3, a, &bad);
+        reason = sap_session_lines_parse_numbers(line, t, 0, 3, a, &bad);
     if (t->count == 3 && reason == NULL) {
         int err = sap_nurikabe_set_number(s->req.nurikabe.grid, a[0], a[1], a[2]);
         if (err == SAP_ERR_RANGE)
@@ -179,7 +179,7 @@ static void number_line_nurikabe(struct session *s, const char *line, const stru
     sap_session_reply_add_format(s, SAP_STR("number line #: "), n, NULL, 0);
     sap_session_reply_add_format(s, reason, n + 1, line + t->start[bad], t->length[bad]);
     sap_session_reply_end(s);
-    sap_session_defer_reply(s);
+    sap_session_reply_defer(s);
 }
 
 static void row_nurikabe(struct session *s, uint32_t row, const char *cells)
@@ -191,7 +191,7 @@ static bool work_nurikabe(struct session *s)
 {
     bool solved = false;
     int err;
-    if (sap_session_give_up(s))
+    if (sap_session_reply_give_up(s))
         return false;
     err = sap_nurikabe_verify_step(s->req.nurikabe.grid, s->budget, &solved);
     if (err == SAP_MORE)
@@ -223,7 +223,7 @@ static void take_master(struct session *s, const struct request_line *r)
         s->cols = a[1];
         s->req.master.row = 0;
         s->req.master.col = 0;
-        sap_session_stream_reply(s);
+        sap_session_reply_stream(s);
     }
 }
 

@@ -12,10 +12,10 @@ static void take_view(struct session *s, const struct request_line *r)
     const struct tokens *t = r->tokens;
     if (t->count == 1) {
         sap_view_begin(s, false);
-        sap_session_stream_reply(s);
+        sap_session_reply_stream(s);
         return;
     }
-    if (!sap_word_is(r->text + t->start[1], t->length[1], SAP_STR("prob"))) {
+    if (!sap_text_word_is(r->text + t->start[1], t->length[1], SAP_STR("prob"))) {
         sap_session_reply_err(s, usage_view);
         return;
     }
@@ -29,10 +29,10 @@ static void take_view(struct session *s, const struct request_line *r)
         return;
     if (!sap_game_mines_laid(s->game)) { /* the first click is never a mine */
         sap_view_begin(s, true);
-        sap_session_stream_reply(s);
+        sap_session_reply_stream(s);
         return;
     }
-    sap_session_deduce_start(s, &s->req.view.deduce);
+    sap_session_game_deduce_start(s, &s->req.view.deduce);
 }
 
 /* VIEW PROB's deduction, a budget a poll; then its drawing. */
@@ -41,11 +41,11 @@ static bool work_view(struct session *s)
     int err;
     if (!SERVES(SAP_SOLVER_DEDUCE))
         return false; /* never left: take refused it */
-    err = sap_session_deduce_step(s, &s->req.view.deduce);
+    err = sap_session_game_deduce_step(s, &s->req.view.deduce);
     if (err != SAP_OK)
         return err == SAP_MORE;
     sap_view_begin(s, true);
-    sap_session_stream_reply(s);
+    sap_session_reply_stream(s);
     return false;
 }
 

@@ -4,8 +4,8 @@
  *
  * A board row is a word of exactly `cols` cells from a two-letter alphabet
  * (a mine or shaded cell, and a blank one).  The protocol has a row as one
- * line; a judge reader streams it a byte at a time.  Both ask sap_row_cell
- * what each byte is and build their reason with sap_row_reason, so a row
+ * line; a judge reader streams it a byte at a time.  Both ask sap_rows_cell
+ * what each byte is and build their reason with sap_rows_reason, so a row
  * one cell short reads the same everywhere (a judge adds its "line N: ").
  */
 #include "internal.h"
@@ -14,7 +14,7 @@ const char sap_rows_game[3] SAP_ROM = "*_";
 const char sap_rows_casual[3] SAP_ROM = "M.";
 const char sap_rows_nurikabe[3] SAP_ROM = "#.";
 
-int sap_row_cell(const char *alphabet, char c)
+int sap_rows_cell(const char *alphabet, char c)
 {
     if (c == sap_rom_byte(alphabet))
         return 1;
@@ -35,8 +35,9 @@ static void add_shown(char *buf, size_t cap, size_t *len, char c)
     }
 }
 
-void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mistake,
-                    uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet, char bad)
+void sap_rows_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mistake,
+                     uint32_t row, uint32_t cells, uint32_t cols, const char *alphabet,
+                     char bad)
 {
     sap_text_add(buf, cap, len, SAP_STR("row "));
     sap_text_add_u32(buf, cap, len, row);
@@ -67,7 +68,7 @@ void sap_row_reason(char *buf, size_t cap, size_t *len, enum sap_row_mistake mis
     }
 }
 
-/* The part of a board size sap_size_reason words. */
+/* The part of a board size sap_rows_size_reason words. */
 enum size_part { SIZE_ROWS = 0, SIZE_COLS = 1, SIZE_CELLS = 2, SIZE_ZERO };
 
 static void size_part_reason(char *buf, size_t cap, size_t *len, const char *name,
@@ -89,8 +90,8 @@ static void size_part_reason(char *buf, size_t cap, size_t *len, const char *nam
                                      : SAP_STR(" cells"));
 }
 
-void sap_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
-                     const char *names)
+void sap_rows_size_reason(char *buf, size_t cap, size_t *len, uint32_t rows, uint32_t cols,
+                          const char *names)
 {
     /* names: the statement's "rows\0cols\0cells\0", e.g. "r\0c\0r*c" */
     const char *row_name = names, *col_name = names + sap_text_length(names) + 1;

@@ -663,7 +663,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
 /* A game taken out of its session (sap_session_take_game), for a server
  * that keeps a game when its connection drops: it holds the game's block,
  * acquired through the session's struct sap_memory, until another session
- * takes it (sap_session_put_game) or it is given back
+ * takes it (sap_session_game_put) or it is given back
  * (sap_kept_game_release). */
 struct sap_kept_game {
     void *block; /* private */

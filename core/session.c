@@ -38,7 +38,7 @@ static void run_work(struct session *s)
     bool (*work)(struct session *);
     REQUEST_FIELD(s->request, work, work);
     if (!work(s) && s->stage == STAGE_WORK)
-        sap_session_end_request(s);
+        sap_session_reply_end_request(s);
 }
 
 /* The next part of its long reply; once all is out, the request is over. */
@@ -49,7 +49,7 @@ static size_t write_reply(struct session *s, char *out, size_t cap)
     REQUEST_FIELD(s->request, reply, reply);
     n = reply(s, out, cap);
     if (n == 0 && s->stage == STAGE_REPLY) /* else it left work again */
-        sap_session_end_request(s);
+        sap_session_reply_end_request(s);
     return n;
 }
 
@@ -61,7 +61,7 @@ int sap_session_judge_begin(struct session *s, enum sap_format format)
     /* the stream's cases take their blocks from the memory table directly:
      * HINT's kept deduction goes first, so that a session still holds
      * its game and one block at most */
-    sap_session_release_live(s);
+    sap_session_game_release_live(s);
     err = sap_judge_init(&s->judge, format, s->memory);
     if (err == SAP_OK) {
         s->mode = MODE_JUDGE;
@@ -86,7 +86,7 @@ static void leave_judge(struct session *s, int status)
 {
     sap_judge_release(&s->judge);
     if (s->judge_only) {
-        sap_session_close(s);
+        sap_session_reply_close(s);
         return;
     }
     if (status < 0) {
@@ -138,18 +138,18 @@ static bool settle_step(struct session *s)
         if (s->line_length > 0) { /* a last line without its line end */
             uint32_t line_length = s->line_length;
             s->line_length = 0;
-            sap_session_take_line(s, s->line, line_length);
+            sap_session_lines_take(s, s->line, line_length);
             return true;
         }
         if (s->mode != MODE_REQUEST) {
             /* its number lines, or its rows, still to come: all of them */
             uint32_t left = s->items_left + (s->mode == MODE_NUMBERS ? s->rows : 0u);
-            sap_session_abandon_request(s);
+            sap_session_reply_abandon(s);
             sap_session_reply_err_format(
                 s, SAP_STR("input ended inside a request, with # of its lines to come"), &left,
                 NULL, 0);
         }
-        sap_session_close(s);
+        sap_session_reply_close(s);
         return true;
     case MODE_JUDGE:
         if (!s->judge_finished) {
@@ -203,7 +203,7 @@ static size_t judge_bytes(struct session *s, const char *input, size_t length)
 {
     size_t taken;
     char newline = '\n';
-    if (!sap_session_frame_byte(s, input[0]))
+    if (!sap_session_lines_frame_byte(s, input[0]))
         return 1;
     /* the reader takes a byte at least: it is reading, nothing is waiting */
     if (input[0] == '\r')
@@ -373,7 +373,7 @@ size_t sap_session_sink(struct sap_session *session, const char *input, size_t l
             taken = length - i;
             break;
         default:
-            taken = sap_session_sink_lines(s, input + i, length - i);
+            taken = sap_session_lines_sink(s, input + i, length - i);
             break;
         }
         i += taken;
@@ -524,7 +524,7 @@ int sap_session_take_game(struct sap_session *session, struct sap_kept_game *kep
      * reading its lines (a NEW's rows, a CASUAL board) never does. */
     if (s->game == NULL || sap_game_state(s->game) != SAP_RUNNING || s->stage != STAGE_NONE)
         return SAP_ERR_STATE;
-    sap_session_release_live(s); /* HINT's kept deduction: made again on demand */
+    sap_session_game_release_live(s); /* HINT's kept deduction: made again on demand */
     kept->block = s->game_block;
     kept->game = s->game;
     s->game_block = NULL;
@@ -547,7 +547,7 @@ void sap_session_release(struct sap_session *session)
     struct session *s = sap_session_state(session);
     if (s == NULL)
         return;
-    sap_session_abandon_request(s);
-    sap_session_release_game(s);
+    sap_session_reply_abandon(s);
+    sap_session_game_release(s);
     sap_judge_release(&s->judge);
 }

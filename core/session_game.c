@@ -21,64 +21,64 @@
  * request whose row says so (DRAWS_MOVES) has the VIEW follow its boom
  * lines (view.c draws it).
  */
-#include "deduce_hint.h"
+#include "hint.h"
 #include "game.h"
 #include "protocol.h"
 
 /* ---- the game's life --------------------------------------------------------- */
 
-void sap_session_install_game(struct session *s, sap_game *game)
+void sap_session_game_install(struct session *s, sap_game *game)
 {
-    sap_session_release_game(s);
+    sap_session_game_release(s);
     s->game_block = s->block;
     s->game = game;
     s->block = NULL;
 }
 
-void *sap_session_acquire_game(struct session *s, size_t bytes)
+void *sap_session_game_acquire(struct session *s, size_t bytes)
 {
     if (!sap_work_fits(bytes))
-        sap_session_release_game(s);
-    return sap_session_acquire_block(s, bytes, SAP_MEMORY_GAME);
+        sap_session_game_release(s);
+    return sap_session_reply_acquire_block(s, bytes, SAP_MEMORY_GAME);
 }
 
-void sap_session_put_game(struct session *s, struct sap_kept_game *kept)
+void sap_session_game_put(struct session *s, struct sap_kept_game *kept)
 {
-    sap_session_release_game(s);
+    sap_session_game_release(s);
     s->game_block = kept->block;
     s->game = kept->game;
     kept->block = NULL;
     kept->game = NULL;
 }
 
-void sap_session_release_game(struct session *s)
+void sap_session_game_release(struct session *s)
 {
-    sap_session_release_live(s); /* it was the game's */
-    sap_session_give_back(s, &s->game_block, SAP_MEMORY_GAME);
+    sap_session_game_release_live(s); /* it was the game's */
+    sap_session_reply_give_back(s, &s->game_block, SAP_MEMORY_GAME);
     s->game = NULL;
 }
 
 /* ---- the kept deduction --------------------------------------------------------- */
 
-void sap_session_release_live(struct session *s)
+void sap_session_game_release_live(struct session *s)
 {
-    sap_session_give_back(s, &s->live_block, SAP_MEMORY_WORK);
+    sap_session_reply_give_back(s, &s->live_block, SAP_MEMORY_WORK);
     s->live = NULL;
 }
 
-bool sap_session_live(struct session *s)
+bool sap_session_game_live(struct session *s)
 {
     size_t bytes = SAP_HINT_LIVE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
     if (!SERVES(SAP_SOLVER_DEDUCE) || sap_game_state(s->game) != SAP_RUNNING)
         return false;
     if (s->live != NULL)
         return true;
-    sap_session_release_live(s);
+    sap_session_game_release_live(s);
     if (sap_work_fits(bytes))
-        s->live_block = sap_session_acquire(s, bytes, SAP_MEMORY_WORK);
+        s->live_block = sap_session_reply_acquire(s, bytes, SAP_MEMORY_WORK);
     if (s->live_block == NULL
-        || sap_live_init(&s->live, s->live_block, bytes, s->game) != SAP_OK) {
-        sap_session_release_live(s);
+        || sap_hint_live_init(&s->live, s->live_block, bytes, s->game) != SAP_OK) {
+        sap_session_game_release_live(s);
         return false;
     }
     return true;
@@ -90,29 +90,29 @@ bool sap_session_live(struct session *s)
  * settles, so a position it cannot count, a whole-board one cannot
  * either: the request's own block is only for a game the kept one cannot
  * be had for (a game over, memory). */
-void sap_session_deduce_start(struct session *s, sap_deduce **d)
+void sap_session_game_deduce_start(struct session *s, sap_deduce **d)
 {
-    if (sap_session_live(s)) {
-        sap_live_begin_odds(s->live);
-        *d = sap_live_deduce(s->live);
+    if (sap_session_game_live(s)) {
+        sap_hint_live_begin_odds(s->live);
+        *d = sap_hint_live_deduce(s->live);
     } else {
         size_t bytes = SAP_DEDUCE_BYTES(sap_game_rows(s->game), sap_game_cols(s->game));
-        void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+        void *block = sap_session_reply_acquire_block(s, bytes, SAP_MEMORY_WORK);
         if (block == NULL || sap_deduce_init(d, block, bytes, s->game) != SAP_OK) {
             sap_session_reply_err(s, sap_reason_no_memory);
             return;
         }
     }
-    sap_session_leave_work(s);
+    sap_session_reply_leave_work(s);
 }
 
-int sap_session_deduce_step(struct session *s, sap_deduce **d)
+int sap_session_game_deduce_step(struct session *s, sap_deduce **d)
 {
     int err;
-    if (sap_session_give_up(s))
+    if (sap_session_reply_give_up(s))
         return SAP_ERR_ARG;
-    if (s->live != NULL && *d == sap_live_deduce(s->live))
-        err = sap_live_step(s->live, s->budget); /* its errors are a deduction's */
+    if (s->live != NULL && *d == sap_hint_live_deduce(s->live))
+        err = sap_hint_live_step(s->live, s->budget); /* its errors are a deduction's */
     else
         err = sap_deduce_step(*d, s->budget);
     if (err == SAP_ERR_SIZE) {
@@ -128,7 +128,7 @@ int sap_session_deduce_step(struct session *s, sap_deduce **d)
 
 /* ---- a move ------------------------------------------------------------------------ */
 
-bool sap_session_view_follows(const struct session *s)
+bool sap_session_game_view_follows(const struct session *s)
 {
     uint8_t flags;
     if (!SERVES(SAP_SOLVER_VIEW) || (s->terminal & SAP_TERMINAL_VIEW) == 0)
@@ -141,8 +141,8 @@ bool sap_session_view_follows(const struct session *s)
 static void after_move(struct session *s)
 {
     if (SERVES(SAP_SOLVER_DEDUCE) && s->live != NULL)
-        sap_live_moved(s->live, sap_game_changed_box(s->game));
-    if (sap_session_view_follows(s))
+        sap_hint_live_moved(s->live, sap_game_board_changed_box(s->game));
+    if (sap_session_game_view_follows(s))
         sap_view_begin(s, false); /* what follows the boom lines */
 }
 
@@ -158,11 +158,11 @@ static bool move_goes_on(struct session *s, int outcome)
         return false;
     }
     after_move(s);
-    sap_session_stream_reply(s);
+    sap_session_reply_stream(s);
     return false;
 }
 
-bool sap_session_needs_layout(struct session *s, int op)
+bool sap_session_game_needs_layout(struct session *s, int op)
 {
     if (!SERVES(SAP_SOLVER_ANALYZE) || op == SAP_OP_RIGHT || !sap_game_is_position(s->game))
         return false;
@@ -171,37 +171,37 @@ bool sap_session_needs_layout(struct session *s, int op)
     return true;
 }
 
-bool sap_session_move(struct session *s, int op, uint32_t x, uint32_t y)
+bool sap_session_game_move(struct session *s, int op, uint32_t x, uint32_t y)
 {
     return move_goes_on(s, sap_game_move_begin(s->game, op, x, y));
 }
 
-bool sap_session_lays_mines(const struct session *s, int op, uint32_t x, uint32_t y)
+bool sap_session_game_lays_mines(const struct session *s, int op, uint32_t x, uint32_t y)
 {
     char v;
     if (!SERVES(SAP_SOLVER_DEDUCE) || op != SAP_OP_LEFT
-        || sap_game_pending_level(s->game) == SAP_LEVEL_RANDOM)
+        || sap_game_random_pending_level(s->game) == SAP_LEVEL_RANDOM)
         return false;
     v = sap_game_cell(s->game, x - 1u, y - 1u);
     return v == '_' || v == '?';
 }
 
-void sap_session_generate(struct session *s, uint32_t row, uint32_t col)
+void sap_session_game_generate(struct session *s, uint32_t row, uint32_t col)
 {
     uint32_t rows = sap_game_rows(s->game), cols = sap_game_cols(s->game);
     size_t bytes = SAP_GENERATE_BYTES(rows, cols);
-    void *block = sap_session_acquire_block(s, bytes, SAP_MEMORY_WORK);
+    void *block = sap_session_reply_acquire_block(s, bytes, SAP_MEMORY_WORK);
     if (block == NULL
         || sap_generate_init(&s->req.move.generate, block, bytes, rows, cols,
-                             sap_game_mines(s->game), sap_game_pending_seed(s->game),
-                             (enum sap_level)sap_game_pending_level(s->game), row, col)
+                             sap_game_mines(s->game), sap_game_random_pending_seed(s->game),
+                             (enum sap_level)sap_game_random_pending_level(s->game), row, col)
                != SAP_OK) {
         sap_session_reply_err(s, sap_reason_no_memory);
         return;
     }
     s->req.move.row = row;
     s->req.move.col = col;
-    sap_session_leave_work(s);
+    sap_session_reply_leave_work(s);
 }
 
 static bool generated_mine(const void *generate, uint32_t row, uint32_t col)
@@ -220,11 +220,11 @@ static bool generate_done(struct session *s, int err)
     if (err == SAP_MORE)
         return true;
     s->req.move.generate = NULL;
-    sap_session_release_request_block(s);
+    sap_session_reply_release_block(s);
     if (err == SAP_ERR_SIZE) {
         uint32_t tries = SAP_GENERATE_MAX_TRIES;
         sap_session_reply_start_err(s);
-        sap_session_reply_add(s, sap_game_pending_level(s->game) == SAP_LEVEL_CASUAL
+        sap_session_reply_add(s, sap_game_random_pending_level(s->game) == SAP_LEVEL_CASUAL
                                      ? SAP_STR("no casual")
                                      : SAP_STR("no no-guess"));
         sap_session_reply_add_format(
@@ -237,17 +237,17 @@ static bool generate_done(struct session *s, int err)
         sap_session_reply_strerror(s, err);
         return false;
     }
-    return sap_session_move(s, SAP_OP_LEFT, s->req.move.row + 1u, s->req.move.col + 1u);
+    return sap_session_game_move(s, SAP_OP_LEFT, s->req.move.row + 1u, s->req.move.col + 1u);
 }
 
-bool sap_session_move_step(struct session *s)
+bool sap_session_game_move_step(struct session *s)
 {
     if (SERVES(SAP_SOLVER_DEDUCE) && s->req.move.generate != NULL) {
         int err;
         /* Given up while the layout is being made, no mine is laid and
          * the click can be sent again; once it is being laid into the game
          * (the game busy), it is finished, as an opening is. */
-        if (!sap_game_busy(s->game) && sap_session_give_up(s))
+        if (!sap_game_busy(s->game) && sap_session_reply_give_up(s))
             return false;
         err = sap_generate_step(s->req.move.generate, s->budget);
         return err == SAP_MORE || generate_done(s, err);

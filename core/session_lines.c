@@ -55,8 +55,9 @@ static void tokenize(const char *line, uint32_t length, struct tokens *t, bool c
 
 /* ---- numbers and sizes ------------------------------------------------------ */
 
-const char *sap_session_parse_numbers(const char *line, const struct tokens *t, uint32_t first,
-                                      uint32_t count, uint32_t *values, uint32_t *bad)
+const char *sap_session_lines_parse_numbers(const char *line, const struct tokens *t,
+                                            uint32_t first, uint32_t count, uint32_t *values,
+                                            uint32_t *bad)
 {
     uint32_t i;
     for (i = 0; i < count; i++) {
@@ -70,7 +71,7 @@ const char *sap_session_parse_numbers(const char *line, const struct tokens *t, 
     return NULL;
 }
 
-/* "ERR " and why sap_check_board_size refuses rows x cols, in rows.c's
+/* "ERR " and why sap_text_check_board_size refuses rows x cols, in rows.c's
  * one wording of a board size, the sides named as HELP names them. */
 static void reply_size_err(struct session *s, uint32_t rows, uint32_t cols)
 {
@@ -78,7 +79,7 @@ static void reply_size_err(struct session *s, uint32_t rows, uint32_t cols)
     char *at;
     sap_session_reply_start_err(s);
     at = sap_session_reply_room(s, &room);
-    sap_size_reason(at, room, &len, rows, cols, SAP_STR("r\0c\0r*c"));
+    sap_rows_size_reason(at, room, &len, rows, cols, SAP_STR("r\0c\0r*c"));
     sap_session_reply_grow(s, len);
     sap_session_reply_end(s);
 }
@@ -93,7 +94,7 @@ static const struct sap_request *find_request(const char *word, uint32_t length)
         const struct sap_request *request = sap_request_at(index);
         const char *keyword;
         REQUEST_FIELD(request, word, keyword);
-        if (sap_word_is(word, length, keyword))
+        if (sap_text_word_is(word, length, keyword))
             return request;
     }
     return NULL;
@@ -102,9 +103,9 @@ static const struct sap_request *find_request(const char *word, uint32_t length)
 /* A level word's enum sap_level; SAP_LEVEL_RANDOM for any other word. */
 static uint8_t level_of(const char *word, uint32_t length)
 {
-    return sap_word_is(word, length, SAP_STR("casual"))    ? (uint8_t)SAP_LEVEL_CASUAL
-           : sap_word_is(word, length, SAP_STR("noguess")) ? (uint8_t)SAP_LEVEL_NOGUESS
-                                                           : (uint8_t)SAP_LEVEL_RANDOM;
+    return sap_text_word_is(word, length, SAP_STR("casual"))    ? (uint8_t)SAP_LEVEL_CASUAL
+           : sap_text_word_is(word, length, SAP_STR("noguess")) ? (uint8_t)SAP_LEVEL_NOGUESS
+                                                                : (uint8_t)SAP_LEVEL_RANDOM;
 }
 
 /* The arguments of a request line as numbers into r: a preset word's three
@@ -140,7 +141,8 @@ static const char *parse_args(const struct sap_request *k, const char *line,
             return SAP_STR("unknown level %: CASUAL or NOGUESS");
         }
     }
-    reason = sap_session_parse_numbers(line, t, first, last - first, r->args + r->numbers, bad);
+    reason = sap_session_lines_parse_numbers(line, t, first, last - first, r->args + r->numbers,
+                                             bad);
     r->numbers += last - first;
     if (SAP_PERSON_EXTRAS && reason == sap_reason_not_a_number && *bad == 1u && unknown != NULL)
         return unknown;
@@ -188,7 +190,7 @@ static void take_request(struct session *s, const char *line, const struct token
         return;
     }
     if ((k.flags & ARGS_BOARD) && r.numbers >= 2u
-        && sap_check_board_size(r.args[0], r.args[1]) != SAP_OK) {
+        && sap_text_check_board_size(r.args[0], r.args[1]) != SAP_OK) {
         reply_size_err(s, r.args[0], r.args[1]);
         return;
     }
@@ -197,7 +199,7 @@ static void take_request(struct session *s, const char *line, const struct token
     s->request = request;
     k.take(s, &r);
     if (s->mode != MODE_NUMBERS && s->mode != MODE_ROWS && s->stage == STAGE_NONE)
-        sap_session_end_request(s); /* answered at once */
+        sap_session_reply_end_request(s); /* answered at once */
 }
 
 /* ---- the lines of a request -------------------------------------------------- */
@@ -230,7 +232,7 @@ static void take_row(struct session *s, const char *line, const struct tokens *t
     } else if (t->length[0] > s->cols) {
         mistake = SAP_ROW_LONG;
     } else {
-        for (col = 0; col < s->cols && sap_row_cell(alphabet, cells[col]) >= 0; col++)
+        for (col = 0; col < s->cols && sap_rows_cell(alphabet, cells[col]) >= 0; col++)
             continue;
         if (col == s->cols) {
             void (*row)(struct session *, uint32_t, const char *);
@@ -245,11 +247,11 @@ static void take_row(struct session *s, const char *line, const struct tokens *t
         char *at;
         sap_session_reply_start_err(s);
         at = sap_session_reply_room(s, &room);
-        sap_row_reason(at, room, &len, mistake, s->item + 1, t->length[0], s->cols, alphabet,
-                       bad);
+        sap_rows_reason(at, room, &len, mistake, s->item + 1, t->length[0], s->cols, alphabet,
+                        bad);
         sap_session_reply_grow(s, len);
         sap_session_reply_end(s);
-        sap_session_defer_reply(s);
+        sap_session_reply_defer(s);
     }
 }
 
@@ -295,7 +297,7 @@ static void not_a_row(struct session *s)
             s, SAP_STR("; for a random board name the mines: NEW # # #"), n, NULL, 0);
     }
     sap_session_reply_end(s);
-    sap_session_abandon_request(s);
+    sap_session_reply_abandon(s);
     s->mode = MODE_REQUEST;
 }
 
@@ -305,15 +307,15 @@ static void lines_done(struct session *s)
     s->mode = MODE_REQUEST;
     if (s->deferred_length != 0) {
         uint16_t length = s->deferred_length;
-        sap_session_abandon_request(s);
+        sap_session_reply_abandon(s);
         s->reply_length = length;
         s->reply_sent = 0;
         return;
     }
-    sap_session_leave_work(s);
+    sap_session_reply_leave_work(s);
 }
 
-void sap_session_take_line(struct session *s, const char *line, uint32_t length)
+void sap_session_lines_take(struct session *s, const char *line, uint32_t length)
 {
     struct tokens t;
 
@@ -356,10 +358,10 @@ void sap_session_take_line(struct session *s, const char *line, uint32_t length)
 
 static void line_too_long(struct session *s)
 {
-    sap_session_abandon_request(s);
+    sap_session_reply_abandon(s);
     sap_session_reply_err(s, SAP_STR("line too long"));
     s->line_length = 0;
-    sap_session_close(s);
+    sap_session_reply_close(s);
 }
 
 /* Whether byte c is echoed as itself: not a control byte (a tab is not one
@@ -370,7 +372,7 @@ static bool echoed_as_itself(char c)
     return (u >= 0x20u && u != 0x7fu) || c == '\t';
 }
 
-bool sap_session_frame_byte(struct session *s, char c)
+bool sap_session_lines_frame_byte(struct session *s, char c)
 {
     bool after_cr = (s->framing & FRAME_CR) != 0;
     s->framing &= (uint8_t)~FRAME_CR;
@@ -406,7 +408,7 @@ static void erase(struct session *s)
 /* Lines end at "\n", "\r\n" or a lone "\r": a '\r' ends the line at once
  * (a person at a serial terminal waits for its reply), and FRAME_CR drops a
  * '\n' right after it, in this sink call or the next. */
-size_t sap_session_sink_lines(struct session *s, const char *input, size_t length)
+size_t sap_session_lines_sink(struct session *s, const char *input, size_t length)
 {
     size_t i = 0;
     while (i < length && s->mode <= MODE_ROWS && !sap_session_output_pending(s)) {
@@ -414,14 +416,14 @@ size_t sap_session_sink_lines(struct session *s, const char *input, size_t lengt
         bool skip = (s->framing & FRAME_SKIP) != 0;
         if ((c == '\b' || c == 0x7f) && (s->terminal & SAP_TERMINAL_ECHO) != 0) {
             erase(s);
-        } else if (!sap_session_frame_byte(s, c)) {
+        } else if (!sap_session_lines_frame_byte(s, c)) {
             /* the '\n' of a "\r\n" */
         } else if (c == '\r' || c == '\n') {
             uint32_t line_length = s->line_length;
             s->line_length = 0;
             s->framing &= (uint8_t)~FRAME_SKIP;
             if (!skip)
-                sap_session_take_line(s, s->line, line_length);
+                sap_session_lines_take(s, s->line, line_length);
         } else if (skip) {
             /* the rest of a failed JUDGE stream's line */
         } else if (s->line_length < SAP_LINE_MAX) {

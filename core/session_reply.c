@@ -139,23 +139,24 @@ void sap_session_reply_grow(struct session *s, size_t length)
     s->reply_length = (uint16_t)(s->reply_length + length);
 }
 
-void sap_session_defer_reply(struct session *s)
+void sap_session_reply_defer(struct session *s)
 {
     s->deferred_length = s->reply_length;
     s->reply_length = 0; /* not sent yet */
 }
 
-void sap_session_defer_err(struct session *s, const char *reason)
+void sap_session_reply_defer_err(struct session *s, const char *reason)
 {
     if (s->deferred_length != 0)
         return; /* the first mistake is the one told */
     sap_session_reply_err(s, reason);
-    sap_session_defer_reply(s);
+    sap_session_reply_defer(s);
 }
 
 /* ---- the request in progress ----------------------------------------------- */
 
-void sap_session_expect_lines(struct session *s, uint32_t rows, uint32_t cols, uint32_t numbers)
+void sap_session_reply_expect_lines(struct session *s, uint32_t rows, uint32_t cols,
+                                    uint32_t numbers)
 {
     s->rows = rows;
     s->cols = cols;
@@ -190,7 +191,7 @@ static uint32_t allowance_cells(const struct session *s)
  * allowance has nothing to bound, and stays out of the image. */
 #define ALLOWANCE_SERVED SERVES(SAP_SOLVER_DEDUCE | SAP_SOLVER_CASUAL | SAP_SOLVER_NURIKABE)
 
-void sap_session_leave_work(struct session *s)
+void sap_session_reply_leave_work(struct session *s)
 {
     s->stage = STAGE_WORK;
     if (ALLOWANCE_SERVED) {
@@ -204,7 +205,7 @@ void sap_session_leave_work(struct session *s)
  * 64-bit arithmetic costs a small board's flash dearly.  What the calls
  * before this one were given is checked, then this call's budget counted:
  * a request done within one call (SAP_BUDGET_UNLIMITED) is never given up. */
-bool sap_session_give_up(struct session *s)
+bool sap_session_reply_give_up(struct session *s)
 {
     uint32_t whole;
     bool over;
@@ -232,32 +233,33 @@ bool sap_session_give_up(struct session *s)
     return false;
 }
 
-void sap_session_stream_reply(struct session *s)
+void sap_session_reply_stream(struct session *s)
 {
     s->stage = STAGE_REPLY;
 }
 
-void sap_session_end_request(struct session *s)
+void sap_session_reply_end_request(struct session *s)
 {
-    sap_session_release_request_block(s);
+    sap_session_reply_release_block(s);
     s->request = NULL;
     s->stage = STAGE_NONE;
 }
 
-void sap_session_abandon_request(struct session *s)
+void sap_session_reply_abandon(struct session *s)
 {
-    sap_session_end_request(s);
+    sap_session_reply_end_request(s);
     s->deferred_length = 0;
 }
 
-void sap_session_close(struct session *s)
+void sap_session_reply_close(struct session *s)
 {
     s->mode = MODE_CLOSED; /* for good: sap_session_closing() */
 }
 
 /* ---- memory ---------------------------------------------------------------- */
 
-void *sap_session_acquire(struct session *s, size_t bytes, enum sap_memory_purpose purpose)
+void *sap_session_reply_acquire(struct session *s, size_t bytes,
+                                enum sap_memory_purpose purpose)
 {
     if (s->memory == NULL || s->memory->acquire == NULL)
         return NULL;
@@ -266,23 +268,24 @@ void *sap_session_acquire(struct session *s, size_t bytes, enum sap_memory_purpo
     return s->memory->acquire(s->memory->context, bytes, purpose);
 }
 
-void sap_session_give_back(struct session *s, void **block, enum sap_memory_purpose purpose)
+void sap_session_reply_give_back(struct session *s, void **block,
+                                 enum sap_memory_purpose purpose)
 {
     if (*block != NULL && s->memory != NULL && s->memory->release != NULL)
         s->memory->release(s->memory->context, *block, purpose);
     *block = NULL;
 }
 
-void *sap_session_acquire_block(struct session *s, size_t bytes,
-                                enum sap_memory_purpose purpose)
+void *sap_session_reply_acquire_block(struct session *s, size_t bytes,
+                                      enum sap_memory_purpose purpose)
 {
-    sap_session_release_live(s); /* one block besides the game, never two */
-    s->block = sap_session_acquire(s, bytes, purpose);
+    sap_session_game_release_live(s); /* one block besides the game, never two */
+    s->block = sap_session_reply_acquire(s, bytes, purpose);
     s->block_purpose = (uint8_t)purpose;
     return s->block;
 }
 
-void sap_session_release_request_block(struct session *s)
+void sap_session_reply_release_block(struct session *s)
 {
-    sap_session_give_back(s, &s->block, (enum sap_memory_purpose)s->block_purpose);
+    sap_session_reply_give_back(s, &s->block, (enum sap_memory_purpose)s->block_purpose);
 }

@@ -112,8 +112,8 @@ static size_t piece_part(size_t cap, size_t length, uint32_t offset)
     return n > cap ? cap : n;
 }
 
-size_t sap_copy_piece(char *out, size_t cap, const char *piece, size_t piece_len,
-                      uint32_t *offset)
+size_t sap_text_copy_piece(char *out, size_t cap, const char *piece, size_t piece_len,
+                           uint32_t *offset)
 {
     size_t n = piece_part(cap, piece_len, *offset);
     memcpy(out, piece + *offset, n);
@@ -121,7 +121,7 @@ size_t sap_copy_piece(char *out, size_t cap, const char *piece, size_t piece_len
     return n;
 }
 
-size_t sap_copy_text(char *out, size_t cap, const char *text, size_t text_len, uint32_t *offset)
+size_t sap_text_copy(char *out, size_t cap, const char *text, size_t text_len, uint32_t *offset)
 {
     size_t n = piece_part(cap, text_len, *offset);
     sap_rom_copy(out, text + *offset, n);
@@ -129,7 +129,7 @@ size_t sap_copy_text(char *out, size_t cap, const char *text, size_t text_len, u
     return n;
 }
 
-bool sap_word_is(const char *s, size_t len, const char *lower_word)
+bool sap_text_word_is(const char *s, size_t len, const char *lower_word)
 {
     size_t i;
     for (i = 0; i < len; i++) {
@@ -161,7 +161,7 @@ int sap_parse_u32(const char *s, size_t len, uint32_t *value)
     return SAP_OK;
 }
 
-int sap_check_board_size(uint32_t rows, uint32_t cols)
+int sap_text_check_board_size(uint32_t rows, uint32_t cols)
 {
     if (rows == 0 || cols == 0)
         return SAP_ERR_ARG;

@@ -35,7 +35,7 @@
  * by its cap.  The P marks are counted as their cells go out, which is
  * why the status line comes last.
  */
-#include "deduce_hint.h"
+#include "hint.h"
 #include "game.h"
 #include "protocol.h"
 
@@ -164,7 +164,7 @@ static void prob_field(const struct session *s, uint32_t r, uint32_t c, char *fi
         field[0] = field[1] = '*';
         *colour = COLOUR_FLAG;
     } else { /* PROB's own percent, 1 to 99: "7%" is 07, "37%" 37 */
-        size_t length = sap_prob_token(s->req.view.deduce, s->game, r, c, token);
+        size_t length = sap_hint_text_prob_token(s->req.view.deduce, s->game, r, c, token);
         field[0] = length == 3 ? token[0] : '0';
         field[1] = token[length - 2u];
     }
@@ -325,7 +325,7 @@ size_t sap_view_reply(struct session *s, char *out, size_t cap)
         size_t length = view_piece(s, piece, &colour);
         if (length == 0)
             break;
-        n += sap_copy_piece(out + n, cap - n, piece, length, &s->req.view.piece);
+        n += sap_text_copy_piece(out + n, cap - n, piece, length, &s->req.view.piece);
         if (s->req.view.piece < length)
             break;
         s->req.view.piece = 0;

@@ -37,9 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deduce.h"      /* sap_deduce_set_count */
-#include "deduce_hint.h" /* HINT kept between moves */
-#include "game.h"        /* sap_game_changed_box */
+#include "deduce.h" /* sap_deduce_set_count */
+#include "hint.h"   /* HINT kept between moves */
+#include "game.h"   /* sap_game_board_changed_box */
 #include "fuzz_ref.h"
 #include "players.h"
 #include "sapper.h"
@@ -145,7 +145,7 @@ static const struct full_hint *full_hint(const sap_game *g, struct full_hint *f,
     f->op = 0;
     f->x = 0;
     if (f->complete) {
-        (void)sap_hint_line(h, f->line, sizeof f->line);
+        (void)sap_hint_text_line(h, f->line, sizeof f->line);
         f->op = sap_hint_move(h, &r, &c);
         f->x = r * cols + c;
     }
@@ -192,17 +192,17 @@ static void check_hint(const sap_game *g, uint32_t budget, const int *view,
  * whole position's, line and move, or it names nothing (SAP_ERR_SIZE)
  * where the whole position's guesses, which is then all that is worked
  * out of it. */
-static void check_live(const sap_game *g, struct sap_live *l, uint32_t budget,
+static void check_live(const sap_game *g, struct sap_hint_live *l, uint32_t budget,
                        struct full_hint *full)
 {
     char got[SAP_REPLY_MAX];
     const struct full_hint *f;
     uint32_t y = 0, r = 0, c = 0, calls = 0;
     int err;
-    sap_live_moved(l, sap_game_changed_box(g));
-    sap_live_begin(l);
+    sap_hint_live_moved(l, sap_game_board_changed_box(g));
+    sap_hint_live_begin(l);
     do
-        err = sap_live_step(l, budget != 0 ? budget : SAP_BUDGET_UNLIMITED);
+        err = sap_hint_live_step(l, budget != 0 ? budget : SAP_BUDGET_UNLIMITED);
     while (err == SAP_MORE && ++calls < 100000000u);
     f = full_hint(g, full, err != SAP_ERR_SIZE);
     if (err == SAP_ERR_SIZE) {
@@ -210,10 +210,11 @@ static void check_live(const sap_game *g, struct sap_live *l, uint32_t budget,
         return;
     }
     FUZZ_CHECK(err == SAP_OK, "the kept block's HINT gave %d", err);
-    (void)sap_hint_line(sap_live_hint(l), got, sizeof got);
+    (void)sap_hint_text_line(sap_hint_live_hint(l), got, sizeof got);
     FUZZ_CHECK(strcmp(got, f->line) == 0, "the kept block says %s where HINT says %s", got,
                f->line);
-    FUZZ_CHECK(sap_hint_move(sap_live_hint(l), &r, &c) == f->op, "the kept block's op differs");
+    FUZZ_CHECK(sap_hint_move(sap_hint_live_hint(l), &r, &c) == f->op,
+               "the kept block's op differs");
     y = r * sap_game_cols(g) + c;
     FUZZ_CHECK(y == f->x, "the kept block's move differs");
 }
@@ -227,7 +228,7 @@ void fuzz_one(const uint8_t *data, size_t size)
     enum deduce_count how;
     size_t bytes, live_bytes;
     void *block, *live_block;
-    struct sap_live *live = NULL;
+    struct sap_hint_live *live = NULL;
     sap_game *g;
     int *view, *view2, err, err2;
     uint32_t *odds, *odds2;
@@ -269,7 +270,8 @@ void fuzz_one(const uint8_t *data, size_t size)
             continue; /* a lost game shows nothing new */
         sap_game_move(g, 1, x / cols + 1, x % cols + 1);
         if (live == NULL)
-            FUZZ_CHECK(sap_live_init(&live, live_block, live_bytes, g) == SAP_OK, "live init");
+            FUZZ_CHECK(sap_hint_live_init(&live, live_block, live_bytes, g) == SAP_OK,
+                       "live init");
         if (sap_game_state(g) == SAP_RUNNING)
             check_live(g, live, budget, &full);
     }

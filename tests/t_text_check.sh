@@ -39,15 +39,15 @@ int main(int argc, char **argv)
     if (strcmp(which, "constant") == 0) {
         /* the core's own constant text through every kind of reader */
         sap_text_add(buf, sizeof buf, &len, sap_strerror(SAP_ERR_SIZE));
-        sap_copy_text(buf, sizeof buf, sap_format_name(SAP_FORMAT_MASTER), 6, &offset);
-        return sap_word_is(ram, 4, sap_format_name(SAP_FORMAT_BOOM)) && len > 0 ? 0 : 1;
+        sap_text_copy(buf, sizeof buf, sap_format_name(SAP_FORMAT_MASTER), 6, &offset);
+        return sap_text_word_is(ram, 4, sap_format_name(SAP_FORMAT_BOOM)) && len > 0 ? 0 : 1;
     }
     if (strcmp(which, "text_add") == 0)
         sap_text_add(buf, sizeof buf, &len, ram);
     else if (strcmp(which, "word_is") == 0)
-        sap_word_is("boom", 4, ram);
+        sap_text_word_is("boom", 4, ram);
     else if (strcmp(which, "copy_text") == 0) /* runs past the end of the section */
-        sap_copy_text(buf, sizeof buf, sap_format_name(SAP_FORMAT_NURIKABE), sizeof buf, &offset);
+        sap_text_copy(buf, sizeof buf, sap_format_name(SAP_FORMAT_NURIKABE), sizeof buf, &offset);
     else if (strcmp(which, "judge_fail") == 0) {
         sap_judge_init(&judge, SAP_FORMAT_BOOM, NULL);
         sap_judge_fail(&judge, SAP_ERR_SYNTAX, ram);

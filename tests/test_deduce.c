@@ -13,8 +13,8 @@
  * at one step a call as at once.
  */
 #include "check.h"
-#include "deduce.h"      /* sap_deduce_standing */
-#include "deduce_hint.h" /* sap_hint_line */
+#include "deduce.h" /* sap_deduce_standing */
+#include "hint.h"   /* sap_hint_text_line */
 #include "sapper.h"
 #include "lib/players.h"
 #include "lib/xorshift.h"
@@ -346,7 +346,7 @@ static int hint_in_steps(const sap_game *g, uint32_t budget, char *line, uint32_
     for (*calls = 1; (err = sap_hint_step(h, budget)) == SAP_MORE; ++*calls)
         continue;
     CHECK_EQ_INT(err, SAP_OK);
-    line[sap_hint_line(h, line, SAP_REPLY_MAX)] = '\0';
+    line[sap_hint_text_line(h, line, SAP_REPLY_MAX)] = '\0';
     op = sap_hint_move(h, row, col);
     free(block);
     return op;

@@ -55,7 +55,7 @@ static void test_rows_are_whole(void)
             CHECK(help_has_line(k->help, k->word));
         }
         for (j = 0; k->word[j] != '\0'; j++)
-            CHECK(!isupper((unsigned char)k->word[j])); /* sap_word_is wants lower case */
+            CHECK(!isupper((unsigned char)k->word[j])); /* sap_text_word_is wants lower case */
         for (j = 0; j < i; j++)
             CHECK(strcmp(sap_requests[j]->word, k->word) != 0);
         CHECK(k->args_min <= k->args_max && k->args_max < TOKENS_MAX);

@@ -2,10 +2,10 @@
  * brute_layouts.c - every layout of a small position's covered cells that
  * fits what is seen, listed one by one, and the figures HINT states or
  * weighs (core/README.md, "HINT's guess") computed from them the slow and
- * obvious way, for tests/test_deduce_guess.c.
+ * obvious way, for tests/test_hint.c.
  */
 #include "brute_layouts.h"
-#include "deduce_hint.h" /* HINT_NEXT, HINT_TOLERANCE */
+#include "hint.h" /* HINT_NEXT, HINT_TOLERANCE */
 
 #include <math.h>
 #include <stdlib.h>

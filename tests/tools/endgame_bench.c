@@ -21,8 +21,8 @@
  *   endgame_bench [--games N] [--first-seed S] [--follow] [--per-game]
  *                 [--rows R --cols C --mines M]
  */
-#include "deduce_hint.h"    /* struct sap_hint */
-#include "deduce_endgame.h" /* the endgame's internal API */
+#include "hint.h"    /* struct sap_hint */
+#include "endgame.h" /* the endgame's internal API */
 #include "sapper.h"
 #include "lib/samples.h"
 

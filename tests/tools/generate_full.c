@@ -123,7 +123,7 @@ int full_generate_init(full_generate **generate, void *memory, size_t bytes, uin
     *generate = NULL;
     if (level != SAP_LEVEL_CASUAL && level != SAP_LEVEL_NOGUESS)
         return SAP_ERR_ARG;
-    if (sap_check_board_size(rows, cols) != SAP_OK)
+    if (sap_text_check_board_size(rows, cols) != SAP_OK)
         return SAP_ERR_SIZE;
     if (row >= rows || col >= cols)
         return SAP_ERR_RANGE;

@@ -1,8 +1,8 @@
 /*
- * deduce_candidates.c - the cells HINT weighs when nothing is certain: the
- * candidates of its look-ahead (deduce_guess.c), and the 50/50s to come.
+ * hint_candidates.c - the cells HINT weighs when nothing is certain: the
+ * candidates of its look-ahead (hint.c), and the 50/50s to come.
  *
- * The scan (deduce_hint.c) offers every unsure cell once.  The frontier's
+ * The scan (hint_scan.c) offers every unsure cell once.  The frontier's
  * safest and the interior's cells with fewest covered neighbours are
  * kept, and of those, the ones within HINT_TOLERANCE of the safest, as
  * many as the look-ahead's work allows.
@@ -26,7 +26,7 @@
  * known a mine safe.
  */
 #include "deduce.h"
-#include "deduce_hint.h"
+#include "hint.h"
 #include "game.h"
 
 /* The look-ahead's work: cells deduced, in all, per guess (a what-if
@@ -38,7 +38,7 @@
 static uint8_t covered_neighbours(const sap_game *g, uint32_t x)
 {
     uint32_t cols = sap_game_cols(g);
-    return (uint8_t)(sap_covered_around(g, x / cols, x % cols) - 1u);
+    return (uint8_t)(sap_game_position_covered_around(g, x / cols, x % cols) - 1u);
 }
 
 /* With the rules alone, an unsettled cell's odds as its numbers suggest:
@@ -171,7 +171,7 @@ static void offer_fifty(struct sap_hint *h, uint32_t x, uint32_t p)
 /* During the scan the frontier's candidates are candidate[0..8), in order
  * of odds, and the interior's candidate[8..10), in order of covered
  * neighbours (they all have the same odds); finish() puts them together. */
-void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p)
+void sap_hint_candidates_offer(struct sap_hint *h, uint32_t x, uint32_t p)
 {
     struct hint_candidate c;
     memset(&c, 0, sizeof c);
@@ -190,7 +190,7 @@ void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p)
 
 /* The scan is done: the candidates together, those near enough the
  * safest, as many as the look-ahead's work allows. */
-void sap_hint_finish_candidates(struct sap_hint *h)
+void sap_hint_candidates_finish(struct sap_hint *h)
 {
     struct hint_candidate *list = h->candidate;
     uint32_t i, kept = 0, min_p = 10001u, cost = 0;

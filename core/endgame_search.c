@@ -1,6 +1,6 @@
 /*
- * deduce_endgame_search.c - the endgame search itself: over the layouts
- * deduce_endgame.c lists (its model says what a state S and W(S) are),
+ * endgame_search.c - the endgame search itself: over the layouts
+ * endgame.c lists (its model says what a state S and W(S) are),
  * W of the whole position and the first move that wins it.
  *
  * The cascade.  Opening a cell that shows 0 opens its neighbours in the
@@ -26,7 +26,7 @@
  * outcomes left cannot lift it above the best is abandoned.  Ties go to
  * the move tried first (safest, then first on the board).
  */
-#include "deduce_endgame.h"
+#include "endgame.h"
 
 #if SAP_ENDGAME_LAYOUTS > 0
 

@@ -1,13 +1,13 @@
 /*
- * deduce_guess.c - HINT as a whole, and the guess it names when nothing is
+ * hint.c - HINT as a whole, and the guess it names when nothing is
  * certain.
  *
  * HINT deduces the position (deduce.c) and scans it for a certain cell with
- * the simplest reason (deduce_hint.c).  When no cell is certain, the safest
+ * the simplest reason (hint_scan.c).  When no cell is certain, the safest
  * cell is not always the best move: a cell that is a little riskier but
  * likely to show a number that settles its neighbours wins more games than
  * one whose number will say nothing new.  So the scan keeps candidates
- * (deduce_candidates.c): the safest frontier cells and the interior cells
+ * (hint_candidates.c): the safest frontier cells and the interior cells
  * with fewest covered neighbours (the likeliest to show a 0), those within
  * HINT_TOLERANCE of the safest.  For each of them, for each number n it
  * could show, a what-if: the same deduction with the cell opened showing n
@@ -21,7 +21,7 @@
  * (1 - p_next) / Z), but a dead one (a single n possible: its guess risks
  * a mine and learns nothing) only if all are dead.  Before any what-if, the 50/50s to come
  * the scan kept (a cell whose mine would leave a 50/50 no move can
- * resolve, deduce_candidates.c) are tested, and one proven is guessed at
+ * resolve, hint_candidates.c) are tested, and one proven is guessed at
  * once.  The tests and the what-ifs reuse the deduction's own block, one
  * at a time, so the look-ahead costs no memory beyond HINT's header; on a
  * large board fewer candidates are looked at (the work is a deduction of
@@ -34,8 +34,8 @@
  * safest, said to be approximate.
  */
 #include "deduce.h"
-#include "deduce_endgame.h"
-#include "deduce_hint.h"
+#include "endgame.h"
+#include "hint.h"
 #include "game.h"
 
 /* A look-ahead costs at most this many times the position's deduction
@@ -301,7 +301,7 @@ static void start_what_ifs(struct sap_hint *h)
 
 /* The test of the 50/50 to come h->fifty_at under way: a mine at its cell,
  * and at its partner (test 0) or its flank cell safe (test 1); either must
- * fit no layout (deduce_candidates.c). */
+ * fit no layout (hint_candidates.c). */
 static void start_fifty_test(struct sap_hint *h)
 {
     const struct hint_fifty *f = &h->fifty[h->fifty_at];
@@ -467,7 +467,7 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
         h->stage = HS_DONE;
         if (!h->guessing)
             return SAP_MORE;
-        sap_hint_finish_candidates(h);
+        sap_hint_candidates_finish(h);
         if (h->count == 0 || h->approximate || start_endgame(h))
             return SAP_MORE;
         return start_look_ahead(h);
@@ -505,4 +505,23 @@ int sap_hint_step(struct sap_hint *h, uint32_t budget)
     if (err == SAP_MORE && h->stage == HS_DONE)
         return SAP_OK;
     return err; /* NOLINT(clang-analyzer-valist.Unterminated): no va_list here (a false report) */
+}
+
+int sap_hint_move(const struct sap_hint *h, uint32_t *row, uint32_t *col)
+{
+    uint32_t cols = sap_game_cols(h->game), x = h->scan.best_cell;
+    bool open = h->scan.best == 0 || h->scan.best_safe != 0;
+    if (h->first_click) {
+        sap_hint_first_click(h->game, row, col);
+        x = *row * cols + *col;
+        open = true;
+    } else if (h->guessing) {
+        if (h->count == 0)
+            return 0;
+        x = h->searched ? h->searched_cell : h->candidate[h->chosen].cell;
+        open = true;
+    }
+    *row = x / cols;
+    *col = x % cols;
+    return open && sap_game_cell(h->game, *row, *col) != 'P' ? SAP_OP_LEFT : SAP_OP_RIGHT;
 }

@@ -1,5 +1,5 @@
 /*
- * test_deduce_guess.c - HINT's guess (core/deduce_guess.c) against a
+ * test_hint.c - HINT's guess (core/hint.c) against a
  * brute force.  On small positions from random games every layout of the
  * covered cells that fits the numbers and the mine count is listed; then
  * when HINT guesses:
@@ -31,13 +31,13 @@
  *     a position whose deeper look passes its cap, at every budget from 1
  *     to 64 steps a call, where the deduction's work is the same too.
  * Once as the build's HINT plays (most guesses on boards this small go to
- * the endgame search, whose win chances tests/test_deduce_endgame.c checks),
+ * the endgame search, whose win chances tests/test_endgame.c checks),
  * once without the search, so that the look-ahead weighs every guess.  And
  * on hand-built positions: a forced 50/50 is guessed at once, a 50/50 that a
  * move could resolve is not named.
  */
 #include "check.h"
-#include "deduce_hint.h" /* sap_hint_leave_out_endgame, HINT_TOLERANCE */
+#include "hint.h" /* sap_hint_leave_out_endgame, HINT_TOLERANCE */
 #include "sapper.h"
 #include "lib/brute_layouts.h"
 #include "lib/xorshift.h"
@@ -261,7 +261,7 @@ static int hint(const sap_game *g, uint32_t budget, char *line, uint32_t *row, u
         continue;
     if (err != SAP_OK)
         return err;
-    line[sap_hint_line(h, line, SAP_REPLY_MAX)] = '\0';
+    line[sap_hint_text_line(h, line, SAP_REPLY_MAX)] = '\0';
     return sap_hint_move(h, row, col);
 }
 
@@ -332,7 +332,7 @@ static void check_guess(const struct brute_layouts *l, const char *line, uint32_
             min_at = k;
         }
     if (strstr(line, "searching every way the game can go") != NULL) {
-        ++*searched; /* its win chance: tests/test_deduce_endgame.c */
+        ++*searched; /* its win chance: tests/test_endgame.c */
         return;
     }
     at = strstr(line, "%: if it is a mine, it and ");
@@ -525,7 +525,7 @@ static void test_sliced_budgets(void)
         while ((err = sap_hint_step(h, calls)) == SAP_MORE)
             continue;
         CHECK_EQ_INT(err, SAP_OK);
-        line[sap_hint_line(h, line, SAP_REPLY_MAX)] = '\0';
+        line[sap_hint_text_line(h, line, SAP_REPLY_MAX)] = '\0';
         if (budget == 0)
             memcpy(want, line, sizeof want);
         differ += strcmp(line, want) != 0;
@@ -562,5 +562,5 @@ int main(void)
     RUN_TEST(test_look_ahead_against_brute_force);
     RUN_TEST(test_hand_built_halves);
     RUN_TEST(test_sliced_budgets);
-    return check_summary("test_deduce_guess");
+    return check_summary("test_hint");
 }

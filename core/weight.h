@@ -1,9 +1,9 @@
 /*
- * deduce_weight.h - the deduction's numbers (deduce_weight.c): layout
+ * weight.h - the deduction's numbers (weight.c): layout
  * counts as m * 2^e, in integer arithmetic only.  Private to the core.
  */
-#ifndef SAP_DEDUCE_WEIGHT_H
-#define SAP_DEDUCE_WEIGHT_H
+#ifndef SAP_WEIGHT_H
+#define SAP_WEIGHT_H
 
 #include "internal.h"
 

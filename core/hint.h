@@ -1,24 +1,24 @@
 /*
- * deduce_hint.h - HINT and PROB on the deduction engine: HINT's block
+ * hint.h - HINT and PROB on the deduction engine: HINT's block
  * (struct sap_hint, in front of the deduction it reads) and its scan,
- * shared by deduce_hint.c (the scan, HINT's line and move, PROB's tokens),
- * deduce_reasons.c (a certain cell's reason), deduce_guess.c (HINT as a
- * whole, and its guess), deduce_candidates.c (the cells a guess weighs),
- * deduce_deeper.c (its deeper look at close candidates) and
- * deduce_hint_live.c (HINT kept between moves); and what the protocol
+ * shared by hint_scan.c (the scan), hint_text.c (HINT's line, PROB's tokens),
+ * hint_reasons.c (a certain cell's reason), hint.c (HINT as a
+ * whole, and its guess), hint_candidates.c (the cells a guess weighs),
+ * hint_deeper.c (its deeper look at close candidates) and
+ * hint_live.c (HINT kept between moves); and what the protocol
  * session calls of them beyond sapper.h (section 10).  Private to the
  * core.
  */
-#ifndef SAP_DEDUCE_HINT_H
-#define SAP_DEDUCE_HINT_H
+#ifndef SAP_HINT_H
+#define SAP_HINT_H
 
 #include "deduce.h"
 
 SAP_INTERNAL_BEGIN
 
-/* ---- HINT's block (deduce_hint.c, deduce_guess.c) ----------------------- */
+/* ---- HINT's block (hint.c, hint_scan.c) ------------------------ */
 
-/* HINT's stages (deduce_guess.c, deduce_deeper.c). */
+/* HINT's stages (hint.c, hint_deeper.c). */
 enum hint_stage {
     HS_DEDUCE = 0,  /* the position's deduction */
     HS_RULES,       /* ... too big to count: the rules alone */
@@ -55,7 +55,7 @@ enum hint_weighed {
     NOT_WEIGHED    /* a what-if too big: left out */
 };
 
-/* A 50/50 to come (deduce_candidates.c): a covered cell at odds p that,
+/* A 50/50 to come (hint_candidates.c): a covered cell at odds p that,
  * if it is a mine, may be half of a 50/50 with partner that no move can
  * resolve; flank: the one cell that tells them apart not known a mine
  * (cells: none). */
@@ -71,7 +71,7 @@ struct hint_fifty {
 #ifndef HINT_TOLERANCE
 #define HINT_TOLERANCE 2000u
 #endif
-/* The deeper look (deduce_deeper.c) weighs again the candidates whose
+/* The deeper look (hint_deeper.c) weighs again the candidates whose
  * survival is within this many parts in 10,000 of the best (a point), at
  * most HINT_DEEP - 1 of them, the best first, and the safest; an outcome
  * of theirs with no telling certain cell is valued by its HINT_NEXT
@@ -116,7 +116,7 @@ struct sap_hint {
     uint32_t fifty_at, fifty_test;      /* ... the one being proven, and its test */
     struct hint_fifty fifty[HINT_FIFTIES];
     struct hint_candidate candidate[HINT_CANDIDATES];
-    /* The deeper look (deduce_deeper.c): the candidates it weighs, */
+    /* The deeper look (hint_deeper.c): the candidates it weighs, */
     uint8_t deep_count, deep_at;               /* how many, the one under way, */
     uint8_t deep_index[HINT_DEEP];             /* their places in candidate[], */
     uint8_t deeper;                            /* 1 once it has named the cell */
@@ -128,7 +128,7 @@ struct sap_hint {
     uint32_t next_key[HINT_NEXT]; /* ... their order (odds, then unsure neighbours), */
     uint8_t next_count, next_at;  /* how many, the one under way, */
     uint8_t next_number;          /* and the number supposed at it */
-    /* The scan of the finished deduction (deduce_hint.c). */
+    /* The scan of the finished deduction (hint_scan.c). */
     struct {
         uint32_t cell;      /* the next cell to look at */
         uint32_t best_cell; /* the certain cell with the simplest reason */
@@ -140,7 +140,7 @@ struct sap_hint {
 
 SAP_STATIC_ASSERT(hint_header_fits, sizeof(struct sap_hint) <= SAP_HINT_HEADER_BYTES);
 
-/* The look-ahead's parts the deeper look shares (deduce_guess.c): the
+/* The look-ahead's parts the deeper look shares (hint.c): the
  * deduction's block made ready for another deduction; a finished
  * what-if's reading, begun, then for *budget steps a call, true once
  * done: h->after_safe, a certain cell that tells something (its
@@ -150,7 +150,7 @@ SAP_STATIC_ASSERT(hint_header_fits, sizeof(struct sap_hint) <= SAP_HINT_HEADER_B
 void sap_hint_deduce_again(struct sap_hint *h);
 void sap_hint_read_begin(struct sap_hint *h);
 bool sap_hint_read_next(struct sap_hint *h, uint32_t *budget, bool keep);
-/* The deeper look (deduce_deeper.c): begun once the look-ahead has chosen
+/* The deeper look (hint_deeper.c): begun once the look-ahead has chosen
  * (false: no two candidates close, nothing to weigh again); one of its
  * deductions ended with err; its reading for *budget steps. */
 bool sap_hint_deeper_begin(struct sap_hint *h);
@@ -161,9 +161,9 @@ void sap_hint_deeper_read(struct sap_hint *h, uint32_t *budget);
  * weighs every guess, as in a build without the search). */
 void sap_hint_leave_out_endgame(struct sap_hint *h);
 
-/* The scan (deduce_hint.c) on a finished deduction: begin, then for *budget
+/* The scan (hint_scan.c) on a finished deduction: begin, then for *budget
  * steps a call, true once done; it offers each unsure cell it passes to
- * the guess (deduce_guess.c). */
+ * the guess (hint.c). */
 /* The scan's costs in steps (sapper.h section 2): a cell looked at is one;
  * a certain cell's reason reads a few blocks around it, and rule 2 (two
  * steps; with SAP_HINT_REASONS one or two numbers and the known mines
@@ -178,20 +178,20 @@ void sap_hint_leave_out_endgame(struct sap_hint *h);
 void sap_hint_scan_begin(struct sap_hint *h);
 bool sap_hint_scan(struct sap_hint *h, uint32_t *budget);
 /* The scan's two looks at cell x, for a scan of the cells it chooses
- * (deduce_hint_live.c): the first pass's (a flag on a cell proven safe:
+ * (hint_live.c): the first pass's (a flag on a cell proven safe:
  * true, and it is the best), the second's (the steps it cost). */
-bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x);
+bool sap_hint_scan_wrong_flag(struct sap_hint *h, uint32_t x);
 /* A line HINT writes, at most: the session puts it in its reply, which
  * holds SAP_REPLY_MAX bytes, with its line end after the NUL the writer
  * leaves (sapper.h section 10: a buffer of SAP_REPLY_MAX holds it). */
 #define HINT_LINE_MAX (SAP_REPLY_MAX - 2u)
-/* The reasons (deduce_reasons.c).  Certain covered cell (r, c)'s simplest
+/* The reasons (hint_reasons.c).  Certain covered cell (r, c)'s simplest
  * reason at a level below best (1 one number, 2 a number or two beside
  * known mines, 3 the whole count; 3 at once when best is 2 or less: nothing
  * simpler can come of it), its text into buf at *len; and rule 3's text. */
-unsigned sap_hint_reason_at(const sap_game *g, uint32_t r, uint32_t c, bool safe, char *buf,
-                            size_t cap, size_t *len, unsigned best);
-const char *sap_hint_whole_count(bool safe);
+unsigned sap_hint_reasons_at(const sap_game *g, uint32_t r, uint32_t c, bool safe, char *buf,
+                             size_t cap, size_t *len, unsigned best);
+const char *sap_hint_reasons_whole_count(bool safe);
 /* The level of the simplest reason for certain covered cell x (safe, or
  * a mine): 1 one number, 2 a number or two beside known mines (two steps,
  * with SAP_HINT_REASONS 0), 3 the whole count.  It only falls while x is
@@ -200,64 +200,65 @@ const char *sap_hint_whole_count(bool safe);
  * and it reads nothing more than REASON_REACH rows or columns away from x:
  * known, a level x is known not to be above (4: none), spares the reading
  * of what could not be simpler (known 2: one number alone). */
-unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe, unsigned known);
+unsigned sap_hint_reasons_level(const sap_game *g, uint32_t x, bool safe, unsigned known);
 /* ... and its reason, as HINT's line would give it after "SAFE x y: " (or
  * "MINE x y: "), for the tests. */
-unsigned sap_hint_reason(const sap_game *g, uint32_t x, bool safe, char *buf, size_t cap);
-uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x);
-/* The guess's cells (deduce_candidates.c): the scan offers each unsure
+unsigned sap_hint_text_reason(const sap_game *g, uint32_t x, bool safe, char *buf, size_t cap);
+uint32_t sap_hint_scan_consider(struct sap_hint *h, uint32_t x);
+/* The guess's cells (hint_candidates.c): the scan offers each unsure
  * cell; once done, the candidates the look-ahead weighs are put
  * together. */
-void sap_hint_offer(struct sap_hint *h, uint32_t x, uint32_t p);
-void sap_hint_finish_candidates(struct sap_hint *h);
+void sap_hint_candidates_offer(struct sap_hint *h, uint32_t x, uint32_t p);
+void sap_hint_candidates_finish(struct sap_hint *h);
 
 /* Before the first click of a random board (its mines not laid), HINT's
- * cell, 0-based (deduce_guess.c, which says why): (3, 3), clipped to the
+ * cell, 0-based (hint.c, which says why): (3, 3), clipped to the
  * board. */
 void sap_hint_first_click(const sap_game *game, uint32_t *row, uint32_t *col);
 
-/* ---- for the session: HINT's line, PROB's tokens (deduce_hint.c) -------- */
+/* ---- for the session: HINT's line, PROB's tokens (hint_text.c) ---------- */
 
-/* HINT's line (deduce_hint.c) once sap_hint_step (sapper.h section 10) is
+/* HINT's line (hint_text.c) once sap_hint_step (sapper.h section 10) is
  * done: no line end, at most cap - 1 bytes, 0 when nothing covered is left
  * to say anything of. */
-size_t sap_hint_line(const struct sap_hint *hint, char *buf, size_t cap);
+size_t sap_hint_text_line(const struct sap_hint *hint, char *buf, size_t cap);
 /* ... and before the first click (sap_hint_first_click): "SAFE 3 3: the
  * first click is never a mine", the flag on it said wrong first. */
-size_t sap_hint_first_line(const sap_game *game, char *buf, size_t cap);
+size_t sap_hint_text_first_line(const sap_game *game, char *buf, size_t cap);
 /* PROB's token for a cell: its digit, or its odds "37%" (at most 4 bytes). */
-size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
-                      char *buf);
+size_t sap_hint_text_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
+                                char *buf);
 
-/* ---- for the session: HINT kept between moves (deduce_hint_live.c) ------ */
+/* ---- for the session: HINT kept between moves (hint_live.c) ------ */
 
-/* A session's HINT without reading the whole board (deduce_hint_live.c
+/* A session's HINT without reading the whole board (hint_live.c
  * says how):
  *
- *   sap_live_init(&l, block, SAP_HINT_LIVE_BYTES(r, c), game)  mines laid
- *   sap_live_moved(l, box)     after every move: the cells it changed
- *   sap_live_begin(l); while ((err = sap_live_step(l, budget)) == SAP_MORE)
- *   err SAP_OK: sap_hint_line(sap_live_hint(l), ...), sap_hint_move as
+ *   sap_hint_live_init(&l, block, SAP_HINT_LIVE_BYTES(r, c), game)  mines laid
+ *   sap_hint_live_moved(l, box)     after every move: the cells it changed
+ *   sap_hint_live_begin(l); while ((err = sap_hint_live_step(l, budget)) == SAP_MORE)
+ *   err SAP_OK: sap_hint_text_line(sap_hint_live_hint(l), ...), sap_hint_move as
  *   after sap_hint_step; SAP_ERR_SIZE: nothing certain (a guess, which
  *   weighs the whole position; SAP_ERR_STATE: no layout fits): HINT as
  *   before, in a block of its own.
  *
- * The game must not change but by moves told with sap_live_moved, and the
+ * The game must not change but by moves told with sap_hint_live_moved, and the
  * block stays with the game it was made for. */
-struct sap_live;
-int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_game *game);
-void sap_live_moved(struct sap_live *live, struct sap_box box);
-void sap_live_begin(struct sap_live *live);
-int sap_live_step(struct sap_live *live, uint32_t budget);
+struct sap_hint_live;
+int sap_hint_live_init(struct sap_hint_live **live, void *memory, size_t bytes,
+                       const sap_game *game);
+void sap_hint_live_moved(struct sap_hint_live *live, struct sap_box box);
+void sap_hint_live_begin(struct sap_hint_live *live);
+int sap_hint_live_step(struct sap_hint_live *live, uint32_t budget);
 /* step with the budget left over in *budget (HINT goes on with it). */
-int sap_live_spend(struct sap_live *live, uint32_t *budget);
-struct sap_hint *sap_live_hint(struct sap_live *live);
-/* PROB's: sap_live_begin_odds, then sap_live_step as for HINT; at SAP_OK
- * sap_prob_token reads sap_live_deduce(l), until the next begin; else a
+int sap_hint_live_spend(struct sap_hint_live *live, uint32_t *budget);
+struct sap_hint *sap_hint_live_hint(struct sap_hint_live *live);
+/* PROB's: sap_hint_live_begin_odds, then sap_hint_live_step as for HINT; at SAP_OK
+ * sap_hint_text_prob_token reads sap_hint_live_deduce(l), until the next begin; else a
  * deduction's error (SAP_ERR_SIZE: past its workspace or steps;
  * SAP_ERR_STATE: no layout fits). */
-void sap_live_begin_odds(struct sap_live *live);
-sap_deduce *sap_live_deduce(struct sap_live *live);
+void sap_hint_live_begin_odds(struct sap_hint_live *live);
+sap_deduce *sap_hint_live_deduce(struct sap_hint_live *live);
 
 SAP_INTERNAL_END
 

@@ -1,90 +1,11 @@
 /*
- * deduce_hint.c - what the protocol's HINT and PROB say about a finished
- * deduction (deduce.c): one line with a move and why, or a map of odds.
- *
- * HINT's scan looks for a flag on a cell proven safe first, else the
- * certain cell with the simplest reason a person can check (its level and
- * text: deduce_reasons.c), and offers every unsure cell to the guess
- * (deduce_candidates.c); its line is the cell and why, or the guess and
- * why (deduce_guess.c).  Cells the player has already opened, and proven
- * mines already flagged, are not news.
+ * hint_text.c - what the protocol's HINT and PROB say: HINT's line (the
+ * cell the scan found and why, hint_scan.c and hint_reasons.c, or the
+ * guess and why, hint.c) and PROB's token for a cell.
  */
 #include "deduce.h"
-#include "deduce_hint.h"
+#include "hint.h"
 #include "game.h"
-
-void sap_hint_scan_begin(struct sap_hint *h)
-{
-    h->scan.cell = 0;
-    h->scan.best_cell = 0;
-    h->scan.pass = 0;
-    h->scan.best = 4;
-    h->scan.best_safe = 0;
-}
-
-bool sap_hint_wrong_flag(struct sap_hint *h, uint32_t x)
-{
-    sap_deduce *d = h->deduce;
-    uint32_t cols = sap_game_cols(h->game), p;
-    if (sap_game_cell(h->game, x / cols, x % cols) != 'P'
-        || sap_deduce_cell(d, x / cols, x % cols, &p) != SAP_CELL_SAFE)
-        return false;
-    h->scan.best = 0;
-    h->scan.best_cell = x;
-    h->scan.best_safe = 1;
-    return true;
-}
-
-uint32_t sap_hint_consider(struct sap_hint *h, uint32_t x)
-{
-    sap_deduce *d = h->deduce;
-    const sap_game *g = h->game;
-    uint32_t cols = sap_game_cols(g), r = x / cols, c = x % cols, p;
-    int view = sap_deduce_cell(d, r, c, &p);
-    char none[1]; /* only the reason's level counts here, not its text */
-    size_t n = 0;
-    unsigned level, best = h->scan.best;
-    bool safe = view == SAP_CELL_SAFE;
-    if (view == SAP_CELL_UNSURE)
-        sap_hint_offer(h, x, p);
-    if (view != SAP_CELL_SAFE && view != SAP_CELL_MINE)
-        return 1;
-    if (sap_game_cell(g, r, c) == 'P')
-        return 1; /* a proven mine flagged, or a wrong flag (said first) */
-    level = sap_hint_reason_at(g, r, c, safe, none, sizeof none, &n, best);
-    if (level < best) {
-        h->scan.best = (uint8_t)level;
-        h->scan.best_cell = x;
-        h->scan.best_safe = safe;
-    }
-    return best > 2 && (safe || SAP_HINT_REASONS) ? TWO_STEPS_STEPS : REASON_STEPS;
-}
-
-/* The scan: first a flag the numbers prove wrong (the first such), then,
- * unless one was found, every cell until one with a one-number reason. */
-bool sap_hint_scan(struct sap_hint *h, uint32_t *budget_left)
-{
-    uint32_t budget = *budget_left;
-    const sap_game *g = h->game;
-    uint32_t cells = sap_game_rows(g) * sap_game_cols(g);
-    while (h->scan.pass < 2 && budget > 0) {
-        uint32_t x = h->scan.cell, cost = 1;
-        if (x == cells || (h->scan.pass == 0 && h->scan.best == 0)
-            || (h->scan.pass == 1 && h->scan.best <= 1)) {
-            h->scan.pass = h->scan.best > 1 ? h->scan.pass + 1 : 2;
-            h->scan.cell = 0;
-            continue;
-        }
-        if (h->scan.pass == 0)
-            (void)sap_hint_wrong_flag(h, x);
-        else
-            cost = sap_hint_consider(h, x);
-        h->scan.cell = x + 1;
-        sap_charge(&budget, cost);
-    }
-    *budget_left = budget;
-    return h->scan.pass == 2;
-}
 
 /* A line's word and its cell, 1-based: "SAFE 3 4". */
 static void line_start(char *buf, size_t cap, size_t *len, const char *word, uint32_t r,
@@ -138,7 +59,7 @@ static size_t searched_line(const struct sap_hint *h, char *buf, size_t cap)
 /* "N% likely to be safe along with the next move": what the look-ahead
  * weighs, a candidate's chance to survive its guess and the best move
  * after it; "... the next two moves" when the deeper look weighed it
- * (deduce_deeper.c). */
+ * (hint_deeper.c). */
 static void add_survival(const struct sap_hint *h, const struct hint_candidate *c, char *buf,
                          size_t cap, size_t *len)
 {
@@ -160,7 +81,7 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
                              "around it, the lowest"));
         return len;
     }
-    if (SAP_HINT_FIFTIES && h->forced) { /* a 50/50 to come (deduce_candidates.c) */
+    if (SAP_HINT_FIFTIES && h->forced) { /* a 50/50 to come (hint_candidates.c) */
         uint32_t partner = h->fifty[h->fifty_at].partner, cols = sap_game_cols(h->game);
         line_start(buf, cap, &len, SAP_STR("%: if it is a mine, it and "), partner / cols,
                    partner % cols);
@@ -204,7 +125,7 @@ static void cell_start(char *buf, size_t cap, size_t *n, bool safe, uint32_t r, 
     sap_text_add(buf, cap, n, SAP_STR(": "));
 }
 
-size_t sap_hint_first_line(const sap_game *g, char *buf, size_t cap)
+size_t sap_hint_text_first_line(const sap_game *g, char *buf, size_t cap)
 {
     uint32_t r, c;
     size_t n = 0;
@@ -216,7 +137,7 @@ size_t sap_hint_first_line(const sap_game *g, char *buf, size_t cap)
     return n;
 }
 
-size_t sap_hint_line(const struct sap_hint *h, char *buf, size_t cap)
+size_t sap_hint_text_line(const struct sap_hint *h, char *buf, size_t cap)
 {
     const sap_game *g = h->game;
     uint32_t cols = sap_game_cols(g), x = h->scan.best_cell, r = x / cols, c = x % cols;
@@ -233,25 +154,25 @@ size_t sap_hint_line(const struct sap_hint *h, char *buf, size_t cap)
     if (h->guessing)
         return h->count == 0 ? 0 : guess_line(h, buf, cap);
     if (h->first_click) /* the mines not laid yet */
-        return sap_hint_first_line(g, buf, cap);
+        return sap_hint_text_first_line(g, buf, cap);
     cell_start(line, sizeof line, &n, safe, r, c);
     if (h->scan.best == 0)
         sap_text_add(line, sizeof line, &n, SAP_STR("the flag on it is wrong: "));
     start = n;
     /* the reason it was chosen for: a level below the best before it,
      * which the same reading gives whatever that best was */
-    (void)sap_hint_reason_at(g, r, c, safe, line, sizeof line, &n, 4);
+    (void)sap_hint_reasons_at(g, r, c, safe, line, sizeof line, &n, 4);
     if (n > HINT_LINE_MAX) { /* past a reply line (a reason of two steps after a
                                * flag, where only those are): the whole count */
         n = start;
         line[n] = '\0';
-        sap_text_add(line, sizeof line, &n, sap_hint_whole_count(true));
+        sap_text_add(line, sizeof line, &n, sap_hint_reasons_whole_count(true));
     }
     sap_text_add_ram(buf, cap, &len, line);
     return len;
 }
 
-unsigned sap_hint_reason(const sap_game *g, uint32_t x, bool safe, char *buf, size_t cap)
+unsigned sap_hint_text_reason(const sap_game *g, uint32_t x, bool safe, char *buf, size_t cap)
 {
     uint32_t cols = sap_game_cols(g);
     char line[SAP_REPLY_MAX];
@@ -259,7 +180,7 @@ unsigned sap_hint_reason(const sap_game *g, uint32_t x, bool safe, char *buf, si
     unsigned level;
     cell_start(line, sizeof line, &n, safe, x / cols, x % cols);
     start = n;
-    level = sap_hint_reason_at(g, x / cols, x % cols, safe, line, sizeof line, &n, 4);
+    level = sap_hint_reasons_at(g, x / cols, x % cols, safe, line, sizeof line, &n, 4);
     buf[0] = '\0';
     sap_text_add_ram(buf, cap, &len, line + start);
     return level;
@@ -269,29 +190,11 @@ size_t sap_hint_text(const sap_hint *hint, char *out, size_t cap)
 {
     if (hint == NULL || out == NULL || cap == 0)
         return 0;
-    return sap_hint_line(hint, out, cap);
+    return sap_hint_text_line(hint, out, cap);
 }
 
-int sap_hint_move(const struct sap_hint *h, uint32_t *row, uint32_t *col)
-{
-    uint32_t cols = sap_game_cols(h->game), x = h->scan.best_cell;
-    bool open = h->scan.best == 0 || h->scan.best_safe != 0;
-    if (h->first_click) {
-        sap_hint_first_click(h->game, row, col);
-        x = *row * cols + *col;
-        open = true;
-    } else if (h->guessing) {
-        if (h->count == 0)
-            return 0;
-        x = h->searched ? h->searched_cell : h->candidate[h->chosen].cell;
-        open = true;
-    }
-    *row = x / cols;
-    *col = x % cols;
-    return open && sap_game_cell(h->game, *row, *col) != 'P' ? SAP_OP_LEFT : SAP_OP_RIGHT;
-}
-
-size_t sap_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c, char *buf)
+size_t sap_hint_text_prob_token(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
+                                char *buf)
 {
     uint32_t p;
     size_t n;

@@ -1,11 +1,11 @@
 /*
- * test_deduce_reasons.c - HINT's reasons (core/deduce_reasons.c) against the
+ * test_hint_reasons.c - HINT's reasons (core/hint_reasons.c) against the
  * board and a brute force: what each one says must be true of the
  * position, and the cell must follow from what it names.
  *
  * On small positions from random games (every layout of the covered cells
  * counted: tests/lib/players.c), every covered cell the layouts make
- * certain gets its reason (sap_hint_reason), and HINT's own line is read
+ * certain gets its reason (sap_hint_text_reason), and HINT's own line is read
  * too.  Each reason is parsed, and:
  *   - the cell is what the line says (SAFE: clear in every layout; MINE: a
  *     mine in every one);
@@ -34,7 +34,7 @@
  * first click ((3, 3) clipped to the board) as after it.
  */
 #include "check.h"
-#include "deduce_hint.h" /* sap_hint_reason, sap_hint_line */
+#include "hint.h" /* sap_hint_text_reason, sap_hint_text_line */
 #include "sapper.h"
 #include "lib/heap_memory.h"
 #include "lib/players.h"
@@ -320,8 +320,8 @@ static bool check_reason(const sap_game *g, long xr, long xc, bool mine, const c
         /* the whole count only where one or two numbers do not do (or,
          * after a flag said wrong, where their reason has no room) */
         char own[SAP_REPLY_MAX];
-        (void)sap_hint_reason(g, (uint32_t)(xr * (long)sap_game_cols(g) + xc), !mine, own,
-                              sizeof own);
+        (void)sap_hint_text_reason(g, (uint32_t)(xr * (long)sap_game_cols(g) + xc), !mine, own,
+                                   sizeof own);
         if (strstr(own, ": so ") != NULL) /* last words, which it does without */
             *strstr(own, ": so ") = '\0';
         if (strlen(own) > room && own[0] != 'e')
@@ -462,7 +462,7 @@ static void hint_line(const sap_game *g, char *line)
         return;
     }
     if (sap_hint_step(h, SAP_BUDGET_UNLIMITED) == SAP_OK)
-        line[sap_hint_line(h, line, SAP_REPLY_MAX)] = '\0';
+        line[sap_hint_text_line(h, line, SAP_REPLY_MAX)] = '\0';
     free(block);
 }
 
@@ -517,7 +517,7 @@ static void test_reasons_against_brute_force(void)
             unsigned level;
             if (seen(g, x / cols, x % cols) >= 0 || (n != 0 && n != b.total))
                 continue;
-            level = sap_hint_reason(g, x, n == 0, line, SAP_REPLY_MAX);
+            level = sap_hint_text_reason(g, x, n == 0, line, SAP_REPLY_MAX);
             CHECK(level >= 1 && level <= 3);
             if (!check_reason(g, (long)(x / cols), (long)(x % cols), n != 0, line,
                               SAP_REPLY_MAX - 2, &t))
@@ -531,7 +531,7 @@ static void test_reasons_against_brute_force(void)
                 unsigned hr, hc;
                 if (sscanf(line, "SAFE %u %u", &hr, &hc) == 2) {
                     char why[SAP_REPLY_MAX];
-                    sap_hint_reason(g, (hr - 1) * cols + hc - 1, true, why, sizeof why);
+                    sap_hint_text_reason(g, (hr - 1) * cols + hc - 1, true, why, sizeof why);
                     fprintf(stderr, "  its reason: %s\n", why);
                 }
             }
@@ -608,8 +608,8 @@ static void test_long_places(void)
                 size_t length;
                 if (view != SAP_CELL_SAFE && view != SAP_CELL_MINE)
                     continue;
-                (void)sap_hint_reason(g, r * cols + c, view == SAP_CELL_SAFE, line,
-                                      SAP_REPLY_MAX);
+                (void)sap_hint_text_reason(g, r * cols + c, view == SAP_CELL_SAFE, line,
+                                           SAP_REPLY_MAX);
                 check_reason(g, r, c, view == SAP_CELL_MINE, line, SAP_REPLY_MAX - 2, &t);
                 /* "SAFE r c: ", its reason, its line end */
                 length = (size_t)snprintf(NULL, 0, "SAFE %u %u: ", r + 1, c + 1) + strlen(line)
@@ -729,5 +729,5 @@ int main(void)
     RUN_SLOW_TEST(test_reasons_against_brute_force);
     RUN_TEST(test_long_places);
     RUN_TEST(test_text_as_the_protocol);
-    return check_summary("test_deduce_reasons");
+    return check_summary("test_hint_reasons");
 }

@@ -1,5 +1,5 @@
 /*
- * deduce_weight.c - layout counts too big for any integer: m * 2^e with a
+ * weight.c - layout counts too big for any integer: m * 2^e with a
  * 32-bit mantissa, in integer arithmetic only (many boards have no FPU).
  *
  * The deduction engine weighs every layout consistent with what a player
@@ -9,7 +9,7 @@
  * than 0.1 %.  Zero is exact (mantissa 0): whether a weight is zero is
  * never a matter of rounding, which is what certainty rests on.
  */
-#include "deduce_weight.h"
+#include "weight.h"
 
 /* Where dividing a 64-bit number is one instruction (elsewhere it is a
  * libgcc call, which the core must not need: this file then divides by

@@ -1,8 +1,8 @@
 /*
- * deduce_deeper.c - HINT's deeper look: the look-ahead's close candidates
+ * hint_deeper.c - HINT's deeper look: the look-ahead's close candidates
  * weighed a move further.
  *
- * The look-ahead (deduce_guess.c) values each outcome of a guess, a number
+ * The look-ahead (hint.c) values each outcome of a guess, a number
  * the cell could show, by the move after it: 1 when a certain cell there
  * tells something, else the safest cell's safety.  Between candidates
  * that survive that often alike, the safest cell is too coarse a measure
@@ -23,11 +23,11 @@
  *
  * The deductions reuse the deduction's block, one after another, with the
  * look-ahead's step count going on: the deeper look may cost as much
- * again as the look-ahead may, within the same ceiling (deduce_guess.c),
+ * again as the look-ahead may, within the same ceiling (hint.c),
  * and past that it ends and the look-ahead's choice stands.
  */
 #include "deduce.h"
-#include "deduce_hint.h"
+#include "hint.h"
 #include "game.h"
 
 /* The deduction of deep candidate deep_at showing h->number; with next,
@@ -53,7 +53,7 @@ static bool before(const struct sap_hint *h, uint32_t a, uint32_t b)
 
 /* The candidate named: the best figure of those weighed again, ties to the
  * safer, then the first; their figures replace the look-ahead's, for the
- * line (deduce_hint.c). */
+ * line (hint_text.c). */
 static void choose_deeper(struct sap_hint *h)
 {
     uint32_t i, best = 0, chosen = h->deep_index[0];
@@ -104,7 +104,8 @@ static void next_number(struct sap_hint *h)
 {
     uint32_t cell, cols = sap_game_cols(h->game), survival;
     cell = h->next_cell[h->next_at];
-    if (h->next_number + 1u < sap_covered_around(h->game, cell / cols, cell % cols)) {
+    if (h->next_number + 1u
+        < sap_game_position_covered_around(h->game, cell / cols, cell % cols)) {
         h->next_number++; /* at most its covered neighbours */
         start_deduction(h, true);
         return;

@@ -1,5 +1,5 @@
 /*
- * deduce_hint_live.c - HINT kept between moves: a session keeps a live
+ * hint_live.c - HINT kept between moves: a session keeps a live
  * deduction (deduce_live.c) beside its game, so that HINT after a move costs
  * what the move changed, not what the board holds.
  *
@@ -9,7 +9,7 @@
  * local passes on from the numbers that changed.  Once the block is
  * solved, every certain covered cell is settled in it.
  *
- * HINT's scan (deduce_hint.c) reads the whole board: a flag on a cell proven
+ * HINT's scan (hint_text.c) reads the whole board: a flag on a cell proven
  * safe first, else the certain cell with the simplest reason, the first in
  * row order.  Here it reads four sets of cells, each a bit a cell with a bit
  * for every 32 of them, so that the next member in row order is found
@@ -19,7 +19,7 @@
  *   - FLAGGED: flagged cells not known to be mines, where a wrong flag
  *     would be;
  *   - PLAIN, TWO, HARDER: the certain cells by the level of their
- *     simplest reason (sap_hint_level: one number; a number or two beside
+ *     simplest reason (sap_hint_reasons_level: one number; a number or two beside
  *     known mines; the whole count; with SAP_HINT_REASONS, TWO holds those
  *     of HARDER too until the scan reads their level).  The first member
  *     of the first set not empty is HINT's answer.  A level only falls
@@ -36,7 +36,7 @@
  * stay as they are: PROB (or VIEW PROB) again reads them without a pass.
  *
  * When nothing is certain, HINT guesses, and a guess weighs the odds of
- * the whole position: the session then runs HINT as before (deduce_guess.c)
+ * the whole position: the session then runs HINT as before (hint.c)
  * in a block of its own, and the kept block is made again at the next HINT.
  * When the block cannot count a position (its unsettled frontier past the
  * workspace), its settled cells are still certain, and they are more than
@@ -48,7 +48,7 @@
  * lost.
  */
 #include "deduce.h"
-#include "deduce_hint.h"
+#include "hint.h"
 #include "game.h"
 
 enum live_stage {
@@ -69,8 +69,8 @@ enum live_set { NOTED = 0, FLAGGED, PLAIN, TWO, HARDER, SETS };
 
 #define LIVE_BOXES 4u
 
-struct sap_live {
-    struct sap_hint hint; /* what HINT's line and move read (deduce_hint.c) */
+struct sap_hint_live {
+    struct sap_hint hint; /* what HINT's line and move read (hint_text.c) */
     sap_deduce *deduce;
     uint32_t *set[SETS]; /* each: a bit a cell, then a bit a word of them */
     uint32_t words;      /* words of a set's cell bits */
@@ -81,10 +81,10 @@ struct sap_live {
     uint8_t stage;
     uint8_t odds;      /* PROB's odds, not HINT's scan */
     uint8_t odds_kept; /* the block holds PROB's odds of the position as it is */
-    int8_t error;      /* LS_NONE's: what sap_live_step answers */
+    int8_t error;      /* LS_NONE's: what sap_hint_live_step answers */
 };
 
-SAP_STATIC_ASSERT(live_header_fits, sizeof(struct sap_live) <= SAP_HINT_LIVE_HEADER_BYTES);
+SAP_STATIC_ASSERT(live_header_fits, sizeof(struct sap_hint_live) <= SAP_HINT_LIVE_HEADER_BYTES);
 
 /* A set's bytes: the cells' bits and the summary's, rounded to 8. */
 static size_t set_bytes(uint32_t cells)
@@ -93,12 +93,12 @@ static size_t set_bytes(uint32_t cells)
     return ((words + summary) * 4u + 7u) & ~(size_t)7u;
 }
 
-static void add(struct sap_live *l, enum live_set which, uint32_t x)
+static void add(struct sap_hint_live *l, enum live_set which, uint32_t x)
 {
     sap_cell_set_add(l->set[which], l->words, x);
 }
 
-static void take_out(struct sap_live *l, enum live_set which, uint32_t x)
+static void take_out(struct sap_hint_live *l, enum live_set which, uint32_t x)
 {
     uint32_t *bits = l->set[which], w = x >> 5;
     bits[w] &= ~((uint32_t)1 << (x & 31u));
@@ -106,14 +106,15 @@ static void take_out(struct sap_live *l, enum live_set which, uint32_t x)
         bits[l->words + (w >> 5)] &= ~((uint32_t)1 << (w & 31u));
 }
 
-static bool has(const struct sap_live *l, enum live_set which, uint32_t x)
+static bool has(const struct sap_hint_live *l, enum live_set which, uint32_t x)
 {
     return (l->set[which][x >> 5] >> (x & 31u)) & 1u;
 }
 
-int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_game *game)
+int sap_hint_live_init(struct sap_hint_live **live, void *memory, size_t bytes,
+                       const sap_game *game)
 {
-    struct sap_live *l = (struct sap_live *)memory;
+    struct sap_hint_live *l = (struct sap_hint_live *)memory;
     uint32_t rows = sap_game_rows(game), cols = sap_game_cols(game), cells = rows * cols, i;
     size_t at = SAP_HINT_LIVE_HEADER_BYTES;
     int err;
@@ -142,7 +143,7 @@ int sap_live_init(struct sap_live **live, void *memory, size_t bytes, const sap_
     return SAP_OK;
 }
 
-void sap_live_moved(struct sap_live *l, struct sap_box box)
+void sap_hint_live_moved(struct sap_hint_live *l, struct sap_box box)
 {
     if (box.top > box.bottom || box.left > box.right)
         return;                 /* nothing changed */
@@ -152,17 +153,17 @@ void sap_live_moved(struct sap_live *l, struct sap_box box)
         l->box[l->boxes++] = box;
 }
 
-void sap_live_begin_odds(struct sap_live *l)
+void sap_hint_live_begin_odds(struct sap_hint_live *l)
 {
     if (l->odds_kept && l->boxes == 0) { /* no move since (nor HINT: odds is still 1) */
         l->stage = LS_DONE;
         return;
     }
-    sap_live_begin(l);
+    sap_hint_live_begin(l);
     l->odds = 1;
 }
 
-void sap_live_begin(struct sap_live *l)
+void sap_hint_live_begin(struct sap_hint_live *l)
 {
     l->odds = 0;
     l->odds_kept = 0;        /* HINT settles the pass's findings into the block */
@@ -177,7 +178,7 @@ void sap_live_begin(struct sap_live *l)
  * most may have a simpler reason now, and those of TWO two away at most
  * (one number, the simplest, reads no farther; with SAP_HINT_REASONS 0,
  * where they are few, as far as those of HARDER), and are sorted again. */
-static void opened(struct sap_live *l, uint32_t x)
+static void opened(struct sap_hint_live *l, uint32_t x)
 {
     sap_deduce *d = l->deduce;
     uint32_t xr = x / d->cols, xc = x % d->cols;
@@ -199,7 +200,7 @@ static void opened(struct sap_live *l, uint32_t x)
 /* Cell x of a box read: opened in the block if the game shows it open;
  * if covered, its flag may have changed: settled, it is sorted again;
  * unsettled and flagged, the flag is one to watch. */
-static void read_cell(struct sap_live *l, uint32_t x)
+static void read_cell(struct sap_hint_live *l, uint32_t x)
 {
     sap_deduce *d = l->deduce;
     uint32_t cols = d->cols;
@@ -222,7 +223,7 @@ static void read_cell(struct sap_live *l, uint32_t x)
  * box (the whole board, for a block made in the middle of a game) would
  * fill order[] with numbers and leave no room for the seeds, and a local
  * pass would then have to take every group at once. */
-static bool read_boxes(struct sap_live *l, uint32_t *budget)
+static bool read_boxes(struct sap_hint_live *l, uint32_t *budget)
 {
     sap_deduce *d = l->deduce;
     uint32_t cols = d->cols;
@@ -274,7 +275,7 @@ static uint32_t lowest_bit(uint32_t w)
 
 /* The first member of a set at x or after it (cells: none); a step for
  * each summary word read. */
-static uint32_t next_in(const struct sap_live *l, enum live_set which, uint32_t x,
+static uint32_t next_in(const struct sap_hint_live *l, enum live_set which, uint32_t x,
                         uint32_t *budget)
 {
     const uint32_t *bits = l->set[which], *summary = bits + l->words;
@@ -295,7 +296,7 @@ static uint32_t next_in(const struct sap_live *l, enum live_set which, uint32_t 
     return cells;
 }
 
-static bool flagged(const struct sap_live *l, uint32_t x)
+static bool flagged(const struct sap_hint_live *l, uint32_t x)
 {
     uint32_t cols = l->deduce->cols;
     return sap_game_cell(l->hint.game, x / cols, x % cols) == 'P';
@@ -306,7 +307,7 @@ static bool flagged(const struct sap_live *l, uint32_t x)
  * news.  With SAP_HINT_REASONS, whose reasons of level 2 read more, a
  * cell not of one number goes to TWO, and its level is read only when the
  * scan comes to it (read_level). */
-static void sort_cell(struct sap_live *l, uint32_t x)
+static void sort_cell(struct sap_hint_live *l, uint32_t x)
 {
     static const uint8_t set_of_level[] = { PLAIN, PLAIN, TWO, HARDER };
     uint8_t f = flags_of(l->deduce)[x] & (F_OPEN | F_SETTLED);
@@ -323,7 +324,9 @@ static void sort_cell(struct sap_live *l, uint32_t x)
         else
             return;
     }
-    add(l, (enum live_set)set_of_level[sap_hint_level(l->hint.game, x, safe, known) & 3u], x);
+    add(l,
+        (enum live_set)set_of_level[sap_hint_reasons_level(l->hint.game, x, safe, known) & 3u],
+        x);
 }
 
 #if SAP_HINT_REASONS
@@ -331,9 +334,10 @@ static void sort_cell(struct sap_live *l, uint32_t x)
  * is the set's.  TWO's members may be of either (sort_cell, above), and
  * their level is read here: one of HARDER moves there, where its level
  * stays until a cell near enough to lower it opens (opened(), above). */
-static uint32_t read_level(struct sap_live *l, uint32_t x, bool safe)
+static uint32_t read_level(struct sap_hint_live *l, uint32_t x, bool safe)
 {
-    unsigned level = l->stage == LS_TWO ? sap_hint_level(l->hint.game, x, safe, 4u) : 3u;
+    unsigned level = l->stage == LS_TWO ? sap_hint_reasons_level(l->hint.game, x, safe, 4u)
+                                        : 3u;
     if (level > 2u && l->stage == LS_TWO) {
         take_out(l, TWO, x);
         add(l, HARDER, x);
@@ -347,7 +351,7 @@ static uint32_t read_level(struct sap_live *l, uint32_t x, bool safe)
 #endif
 
 /* One member of the set the stage reads: the steps it cost. */
-static uint32_t look_at(struct sap_live *l, uint32_t x)
+static uint32_t look_at(struct sap_hint_live *l, uint32_t x)
 {
     sap_deduce *d = l->deduce;
     uint8_t f = flags_of(d)[x] & (F_OPEN | F_SETTLED);
@@ -360,7 +364,7 @@ static uint32_t look_at(struct sap_live *l, uint32_t x)
         if ((f & F_OPEN) || f == F_SEEN_MINE || !flagged(l, x))
             take_out(l, FLAGGED, x); /* opened, unflagged, or rightly flagged */
         else
-            (void)sap_hint_wrong_flag(&l->hint, x);
+            (void)sap_hint_scan_wrong_flag(&l->hint, x);
         return 1;
     default: /* LS_PLAIN, LS_TWO, LS_HARDER: the first that is news */
         if ((f & F_OPEN) || (f == F_SEEN_MINE && flagged(l, x))) {
@@ -371,13 +375,13 @@ static uint32_t look_at(struct sap_live *l, uint32_t x)
         if (l->stage != LS_PLAIN && !flagged(l, x))
             return read_level(l, x, f == F_SEEN_SAFE);
 #endif
-        return sap_hint_consider(&l->hint, x);
+        return sap_hint_scan_consider(&l->hint, x);
     }
 }
 
 /* The stage's set read in row order, from l->cursor; true once it is
  * done (read through, or its answer found). */
-static bool read_set(struct sap_live *l, uint32_t *budget)
+static bool read_set(struct sap_hint_live *l, uint32_t *budget)
 {
     static const uint8_t set_of[] = { [LS_SORT] = NOTED,
                                       [LS_FLAGS] = FLAGGED,
@@ -399,7 +403,7 @@ static bool read_set(struct sap_live *l, uint32_t *budget)
 }
 
 /* The scan's next stage, once one is done. */
-static void next_stage(struct sap_live *l)
+static void next_stage(struct sap_hint_live *l)
 {
     l->cursor = 0;
     if (l->hint.scan.best <= 3u)
@@ -410,7 +414,7 @@ static void next_stage(struct sap_live *l)
         l->stage++;
 }
 
-int sap_live_spend(struct sap_live *l, uint32_t *budget_left)
+int sap_hint_live_spend(struct sap_hint_live *l, uint32_t *budget_left)
 {
     uint32_t budget = *budget_left;
     while (budget > 0 && l->stage < LS_DONE) {
@@ -461,19 +465,19 @@ int sap_live_spend(struct sap_live *l, uint32_t *budget_left)
     return l->stage == LS_DONE ? SAP_OK : l->stage == LS_NONE ? l->error : SAP_MORE;
 }
 
-int sap_live_step(struct sap_live *l, uint32_t budget)
+int sap_hint_live_step(struct sap_hint_live *l, uint32_t budget)
 {
     if (budget == 0)
         budget = 1;
-    return sap_live_spend(l, &budget);
+    return sap_hint_live_spend(l, &budget);
 }
 
-struct sap_hint *sap_live_hint(struct sap_live *l)
+struct sap_hint *sap_hint_live_hint(struct sap_hint_live *l)
 {
     return &l->hint;
 }
 
-sap_deduce *sap_live_deduce(struct sap_live *l)
+sap_deduce *sap_hint_live_deduce(struct sap_hint_live *l)
 {
     return l->deduce;
 }

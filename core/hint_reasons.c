@@ -1,5 +1,5 @@
 /*
- * deduce_reasons.c - why a certain cell is certain, as HINT says it: the
+ * hint_reasons.c - why a certain cell is certain, as HINT says it: the
  * simplest reason a person can check, and its level.
  *
  * HINT prefers the simplest reason a person can check (core/README.md,
@@ -15,10 +15,10 @@
  *      with SAP_HINT_REASONS 0 only the first, "two steps";
  *   3. the whole count: every layout that fits the numbers (and the mine
  *      count) agrees;
- * the scan (deduce_hint.c) keeps the cell with the lowest level.
+ * the scan (hint_scan.c) keeps the cell with the lowest level.
  */
 #include "deduce.h"
-#include "deduce_hint.h"
+#include "hint.h"
 #include "game.h"
 
 /* The block around (r, c): the cell and its neighbours. */
@@ -40,7 +40,8 @@ static bool one_number(const sap_game *g, uint32_t r, uint32_t c, bool want_safe
             int n = sap_seen_number(g, rr, cc);
             if (n < 0)
                 continue;
-            if (want_safe ? n == 0 : (uint32_t)n == sap_covered_around(g, rr, cc)) {
+            if (want_safe ? n == 0
+                          : (uint32_t)n == sap_game_position_covered_around(g, rr, cc)) {
                 *nr = rr;
                 *nc = cc;
                 return true;
@@ -465,7 +466,7 @@ static bool numbers_reason(const sap_game *g, uint32_t r, uint32_t c, bool safe,
 #endif
 
 /* Rule 3: the whole count. */
-const char *sap_hint_whole_count(bool safe)
+const char *sap_hint_reasons_whole_count(bool safe)
 {
     return safe ? SAP_STR("every layout that fits the numbers and the mine count leaves it "
                           "clear")
@@ -474,8 +475,8 @@ const char *sap_hint_whole_count(bool safe)
 }
 
 /* The reason level (1, 2, 3) a certain cell has, its reason into buf. */
-unsigned sap_hint_reason_at(const sap_game *g, uint32_t r, uint32_t c, bool safe, char *buf,
-                            size_t cap, size_t *len, unsigned best)
+unsigned sap_hint_reasons_at(const sap_game *g, uint32_t r, uint32_t c, bool safe, char *buf,
+                             size_t cap, size_t *len, unsigned best)
 {
     uint32_t nr, nc;
     if (one_number(g, r, c, safe, &nr, &nc)) {
@@ -493,16 +494,16 @@ unsigned sap_hint_reason_at(const sap_game *g, uint32_t r, uint32_t c, bool safe
         return 3; /* nothing simpler can come of it */
     if (numbers_reason(g, r, c, safe, buf, cap, len))
         return 2;
-    sap_text_add(buf, cap, len, sap_hint_whole_count(safe));
+    sap_text_add(buf, cap, len, sap_hint_reasons_whole_count(safe));
     return 3;
 }
 
-unsigned sap_hint_level(const sap_game *g, uint32_t x, bool safe, unsigned known)
+unsigned sap_hint_reasons_level(const sap_game *g, uint32_t x, bool safe, unsigned known)
 {
     uint32_t cols = sap_game_cols(g);
     char none[1];
     size_t n = 0;
-    unsigned level = sap_hint_reason_at(g, x / cols, x % cols, safe, none, sizeof none, &n,
-                                        known);
+    unsigned level = sap_hint_reasons_at(g, x / cols, x % cols, safe, none, sizeof none, &n,
+                                         known);
     return level < known ? level : known;
 }

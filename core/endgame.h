@@ -1,13 +1,13 @@
 /*
- * deduce_endgame.h - the endgame search: when few layouts fit a position,
+ * endgame.h - the endgame search: when few layouts fit a position,
  * the move that most often wins the whole game, found exactly.  Its API,
- * which HINT (deduce_guess.c) calls; then its block, shared by its two
- * files: deduce_endgame.c (the model: the unknown cells, the numbers, every
- * layout listed; and the API) and deduce_endgame_search.c (the search over
+ * which HINT (hint.c) calls; then its block, shared by its two
+ * files: endgame.c (the model: the unknown cells, the numbers, every
+ * layout listed; and the API) and endgame_search.c (the search over
  * the layouts).  Private to the core.
  */
-#ifndef SAP_DEDUCE_ENDGAME_H
-#define SAP_DEDUCE_ENDGAME_H
+#ifndef SAP_ENDGAME_H
+#define SAP_ENDGAME_H
 
 #include "deduce.h"
 
@@ -273,7 +273,7 @@ static inline uint32_t number(const struct sap_endgame *e, uint64_t l, uint32_t 
     return e->base[c] + pop64(l & e->around[c]);
 }
 
-/* The search (deduce_endgame_search.c), once the layouts are listed:
+/* The search (endgame_search.c), once the layouts are listed:
  * begin (SAP_ERR_STATE when there are none), then EG_SEARCH for *budget
  * steps a call until the phase is EG_DONE (or EG_FAILED). */
 void sap_endgame_search_begin(struct sap_endgame *e, uint32_t *budget);

@@ -1,5 +1,5 @@
 /*
- * test_deduce_endgame.c - the endgame search (core/deduce_endgame.c)
+ * test_endgame.c - the endgame search (core/endgame.c)
  * against a game tree searched the plain way: on small boards (2 x 3 to
  * 4 x 5, and 4 x 5 to 7 x 9 played on to a few covered cells), positions
  * reached by random safe clicks (at most 22 covered cells, 64 layouts), a
@@ -15,7 +15,7 @@
  * finished), the step limit at the same place whatever the budget.
  */
 #include "check.h"
-#include "deduce_endgame.h" /* the endgame's internal API */
+#include "endgame.h" /* the endgame's internal API */
 #include "sapper.h"
 #include "lib/xorshift.h"
 
@@ -567,5 +567,5 @@ int main(void)
     RUN_TEST(test_declines);
     RUN_TEST(test_against_plain_search);
     RUN_SLOW_TEST(test_against_plain_search_larger);
-    return check_summary("test_deduce_endgame");
+    return check_summary("test_endgame");
 }

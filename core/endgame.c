@@ -1,9 +1,9 @@
 /*
- * deduce_endgame.c - when few layouts fit a position, the move that most
+ * endgame.c - when few layouts fit a position, the move that most
  * often wins the whole game, found exactly by searching every way the game
  * can go on (the endgame search of the best solvers, JSMinesweeper's "brute
  * force analysis").  Here: the model of the position, every layout that
- * fits it listed, and the API; deduce_endgame_search.c searches them.
+ * fits it listed, and the API; endgame_search.c searches them.
  *
  * The model.  A finished deduction (deduce.c) says of every covered cell
  * whether it is certainly safe, certainly a mine, or either; the last are
@@ -31,7 +31,7 @@
  * the budget but not counted towards SAP_ENDGAME_MAX_STEPS (they are
  * bounded by the board), everything after them is.
  */
-#include "deduce_endgame.h"
+#include "endgame.h"
 #include "game.h"
 
 #if SAP_ENDGAME_LAYOUTS > 0

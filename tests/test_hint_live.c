@@ -1,7 +1,7 @@
 /*
- * test_deduce_hint_live.c - HINT kept between moves
- * (core/deduce_hint_live.c) against HINT as it reads the whole position
- * (core/deduce_guess.c, core/deduce_hint.c).
+ * test_hint_live.c - HINT kept between moves
+ * (core/hint_live.c) against HINT as it reads the whole position
+ * (core/hint.c, core/hint_scan.c, core/hint_text.c).
  *
  * Random games at five sizes, beginner to 100 x 100, played by a mix of
  * moves: HINT's own (open the safe cell, flag the mine, the guess when it
@@ -23,8 +23,8 @@
  */
 #include "check.h"
 #include "deduce.h"
-#include "deduce_hint.h"
-#include "game.h" /* sap_game_changed_box */
+#include "hint.h"
+#include "game.h" /* sap_game_board_changed_box */
 #include "sapper.h"
 #include "lib/xorshift.h"
 
@@ -80,37 +80,37 @@ static void full_hint(const sap_game *g, void *block, size_t bytes, struct answe
     a->approximate = h->approximate != 0;
     if (a->err != SAP_OK)
         return;
-    (void)sap_hint_line(h, a->line, sizeof a->line);
+    (void)sap_hint_text_line(h, a->line, sizeof a->line);
     a->op = sap_hint_move(h, &a->row, &a->col);
 }
 
 /* The kept block's HINT under random budgets: SAP_OK with its answer, or
  * SAP_ERR_SIZE (nothing certain, or past counting). */
-static int live_hint(struct sap_live *l, struct answer *a)
+static int live_hint(struct sap_hint_live *l, struct answer *a)
 {
     int err;
-    sap_live_begin(l);
-    while ((err = sap_live_step(l, random_budget())) == SAP_MORE)
+    sap_hint_live_begin(l);
+    while ((err = sap_hint_live_step(l, random_budget())) == SAP_MORE)
         ;
     if (err == SAP_OK) {
-        (void)sap_hint_line(sap_live_hint(l), a->line, sizeof a->line);
-        a->op = sap_hint_move(sap_live_hint(l), &a->row, &a->col);
+        (void)sap_hint_text_line(sap_hint_live_hint(l), a->line, sizeof a->line);
+        a->op = sap_hint_move(sap_hint_live_hint(l), &a->row, &a->col);
     }
     return err;
 }
 
 /* PROB's odds from the kept block against a full deduction in `block`:
  * false when a cell differs. */
-static bool odds_agree(struct sap_live *l, const sap_game *g, void *block, size_t bytes,
+static bool odds_agree(struct sap_hint_live *l, const sap_game *g, void *block, size_t bytes,
                        struct tally *t)
 {
     uint32_t rows = sap_game_rows(g), cols = sap_game_cols(g), r, c;
     sap_deduce *full, *live;
     int err, err2;
-    sap_live_begin_odds(l);
-    while ((err = sap_live_step(l, random_budget())) == SAP_MORE)
+    sap_hint_live_begin_odds(l);
+    while ((err = sap_hint_live_step(l, random_budget())) == SAP_MORE)
         ;
-    live = sap_live_deduce(l);
+    live = sap_hint_live_deduce(l);
     if (sap_deduce_init(&full, block, bytes, g) != SAP_OK)
         return false;
     while ((err2 = sap_deduce_step(full, SAP_BUDGET_UNLIMITED)) == SAP_MORE)
@@ -124,8 +124,8 @@ static bool odds_agree(struct sap_live *l, const sap_game *g, void *block, size_
      * is in a group of the full deduction's */
     t->odds_settled += live->frontier != full->frontier;
     if (rnd(2) == 0) { /* PROB again, no move between: the odds as they are, no pass */
-        sap_live_begin_odds(l);
-        if (!CHECK_EQ_INT(sap_live_step(l, 1), SAP_OK))
+        sap_hint_live_begin_odds(l);
+        if (!CHECK_EQ_INT(sap_hint_live_step(l, 1), SAP_OK))
             return false;
         t->odds_again++;
     }
@@ -207,7 +207,7 @@ static void games_at(uint32_t rows, uint32_t cols, uint32_t mines, uint32_t game
     }
     for (n = 0; n < games && check_failures_in_test == 0; n++) {
         sap_game *g;
-        struct sap_live *l = NULL;
+        struct sap_hint_live *l = NULL;
         uint32_t x = rnd(rows * cols), quiet = 0;
         int op = SAP_OP_LEFT;
         CHECK_EQ_INT(sap_game_init(&g, game_block, game_bytes, rows, cols), SAP_OK);
@@ -219,9 +219,9 @@ static void games_at(uint32_t rows, uint32_t cols, uint32_t mines, uint32_t game
             if (outcome != SAP_RUNNING)
                 break; /* won, or lost on a chord or a wrong flag's chord */
             if (l == NULL
-                && !CHECK_EQ_INT(sap_live_init(&l, live_block, live_bytes, g), SAP_OK))
+                && !CHECK_EQ_INT(sap_hint_live_init(&l, live_block, live_bytes, g), SAP_OK))
                 break;
-            sap_live_moved(l, sap_game_changed_box(g));
+            sap_hint_live_moved(l, sap_game_board_changed_box(g));
             memset(&full, 0, sizeof full);
             memset(&live, 0, sizeof live);
             full_hint(g, hint_block, hint_bytes, &full);
@@ -236,8 +236,8 @@ static void games_at(uint32_t rows, uint32_t cols, uint32_t mines, uint32_t game
                     break;
                 }
             } else if (rnd(20) == 0) { /* a HINT given up half way */
-                sap_live_begin(l);
-                (void)sap_live_step(l, 1 + rnd(200));
+                sap_hint_live_begin(l);
+                (void)sap_hint_live_step(l, 1 + rnd(200));
                 t->given_up++;
             } else {
                 t->hints++;
@@ -319,7 +319,7 @@ static void test_band_past_the_workspace(void)
     uint32_t n = SAP_DEDUCE_FRONTIER / 2 + 1, c;
     size_t bytes = SAP_GAME_BYTES(3, n), live_bytes = SAP_HINT_LIVE_BYTES(3, n);
     void *block = malloc(bytes), *live_block = aligned_block(live_bytes);
-    struct sap_live *l;
+    struct sap_hint_live *l;
     sap_game *g;
     int err;
     if (!CHECK(block != NULL && live_block != NULL)) {
@@ -330,17 +330,17 @@ static void test_band_past_the_workspace(void)
     sap_game_init(&g, block, bytes, 3, n);
     for (c = 0; c < n; c++)
         sap_game_set_mine(g, c % 2 ? 0 : 2, c, true);
-    CHECK_EQ_INT(sap_live_init(&l, live_block, live_bytes, g), SAP_OK);
+    CHECK_EQ_INT(sap_hint_live_init(&l, live_block, live_bytes, g), SAP_OK);
     for (c = 0; c < n; c++) {
         sap_game_move(g, 1, 2, c + 1);
-        sap_live_moved(l, sap_game_changed_box(g));
+        sap_hint_live_moved(l, sap_game_board_changed_box(g));
     }
-    sap_live_begin(l);
-    while ((err = sap_live_step(l, 1000)) == SAP_MORE)
+    sap_hint_live_begin(l);
+    while ((err = sap_hint_live_step(l, 1000)) == SAP_MORE)
         ;
     CHECK_EQ_INT(err, SAP_ERR_SIZE);
-    sap_live_begin_odds(l);
-    while ((err = sap_live_step(l, 1000)) == SAP_MORE)
+    sap_hint_live_begin_odds(l);
+    while ((err = sap_hint_live_step(l, 1000)) == SAP_MORE)
         ;
     CHECK_EQ_INT(err, SAP_ERR_SIZE);
     free(block);
@@ -351,5 +351,5 @@ int main(void)
 {
     RUN_SLOW_TEST(test_games);
     RUN_TEST(test_band_past_the_workspace);
-    return check_summary("test_deduce_hint_live");
+    return check_summary("test_hint_live");
 }
