@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# t_doc_errors.sh - every error table of the README files, between
+# t_doc_errors.sh - every error table of the tree's Markdown files, between
 # "<!-- errors: protocol -->" (or "<!-- errors: judge FORMAT -->") and
 # "<!-- /errors -->", run through build/sapperd: each row's request or
 # input must give exactly the ERR line (protocol) or the

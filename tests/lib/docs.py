@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""tests/lib/docs.py - checks the examples and error tables of the README
-files against build/sapperd, so that the documentation cannot drift from
-the binary.  Run from the top of the tree:
+"""tests/lib/docs.py - checks the examples and error tables of the tree's
+Markdown files against build/sapperd, so that the documentation cannot
+drift from the binary.  Run from the top of the tree:
 
     python3 tests/lib/docs.py sessions|shell|errors[,...] NAME [FILE...]
 
-FILE defaults to README.md and every */README.md.  It prints a FAIL line
+FILE defaults to every Markdown file of the tree (README.md, */README.md,
+core/PROTOCOL.md, ...): those git tracks or would, or outside a git
+checkout every one but build/'s.  It prints a FAIL line
 per difference (file, line, what the document says, what the binary
 printed) and ends with "NAME: N passed, M failed", which tests/run adds
 up.  What it reads (each marker on a line of its own):
@@ -31,7 +33,6 @@ errors    a table between `<!-- errors: protocol -->` (or `<!-- errors:
           says so in words, and its input is made here (BIG_INPUTS, found
           by the start of its reply).
 """
-import glob
 import os
 import re
 import subprocess
@@ -63,7 +64,17 @@ BIG_INPUTS = {
 def doc_files(args):
     if args:
         return args
-    return ["README.md"] + sorted(glob.glob("*/README.md"))
+    try:
+        listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard",
+                                 "--", "*.md"], stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, check=True).stdout.decode()
+        return sorted(set(listed.split("\n")) - {""})
+    except (OSError, subprocess.CalledProcessError):
+        found = []
+        for top, dirs, names in os.walk("."):
+            dirs[:] = [d for d in dirs if top != "." or d not in ("build", ".git")]
+            found += [os.path.relpath(os.path.join(top, n)) for n in names if n.endswith(".md")]
+        return sorted(found)
 
 
 class Counter:
