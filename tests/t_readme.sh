@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# t_readme.sh - every C program in README.md and */README.md marked
+# t_readme.sh - every C program in the tree's Markdown files marked
 # "<!-- example: NAME -->" is compiled as a user would (-std=c99 -pedantic,
 # against build/libsapper.a and core/sapper.h), run, and its output
 # compared with the block marked "<!-- output: NAME -->" in the same file,
 # so the documentation cannot drift from the library.  Every relative link
-# of those files must name a file or folder that exists (and, with
+# of every Markdown file must name a file or folder that exists (and, with
 # #anchor, a heading or an <a id> of that file).  The protocol sessions
 # and commands are checked by t_doc_sessions.sh, the error tables by
 # t_doc_errors.sh.
 . "$(dirname "$0")/lib/script.sh"
 lib=${LIBSAPPER:-build/libsapper.a}
-docs=$(ls README.md */README.md)
+
+# docs: the tree's Markdown files, those git tracks or would (new files it
+# does not ignore); outside a git checkout, every one but build/'s.
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    docs=$(git ls-files --cached --others --exclude-standard -- '*.md' | sort -u)
+else
+    docs=$(find . \( -path ./build -o -path ./.git \) -prune -o -name '*.md' -print | sed 's|^\./||' | sort)
+fi
 
 # block FILE KIND NAME: the fenced block after the marker line.
 block() {
@@ -48,9 +55,10 @@ anchors() {
 
 for doc in $docs; do
     dir=$(dirname "$doc")
-    # [text](target): targets without a scheme, outside code spans.
-    links=$(sed 's/`[^`]*`//g' "$doc" | grep -o '\](\([^)]*\))' | sed 's/^](\(.*\))$/\1/' \
-            | grep -v -E '^[a-z]+:' || true)
+    # [text](target): targets without a scheme, outside code blocks and
+    # code spans.
+    links=$(awk '/^ *```/ { code = !code; next } !code' "$doc" | sed 's/`[^`]*`//g' \
+            | grep -o '\](\([^)]*\))' | sed 's/^](\(.*\))$/\1/' | grep -v -E '^[a-z]+:' || true)
     for link in $links; do
         path=${link%%#*}
         anchor=
