@@ -53,9 +53,9 @@
  * not laid, and whichever cell is opened first is safe: HINT names a good
  * first click without a deduction, (3, 3), clipped to the board: on every
  * preset no first click measured wins more often beyond the noise
- * (daemon/README.md, "Why (3, 3)": expert 54.2 % from it, 53.6 % from the
- * middle, 52.6 % from (2, 2); the corner loses most often on every
- * preset).  A casual or no-guess board is laid around the first click,
+ * (core/PROTOCOL.md, "Why (3, 3)"; winrate --first-sweep measured expert
+ * 54.2 % from it, 53.6 % from the middle, 52.6 % from (2, 2); the corner
+ * loses most often on every preset).  A casual or no-guess board is laid around the first click,
  * wherever it is, so (3, 3) needs no guess there either.  A flag on it is
  * wrong, and said so, as HINT says of any safe cell flagged.  The
  * protocol's HINT and PLAY name it too (requests_deduce.c). */

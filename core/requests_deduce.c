@@ -26,9 +26,10 @@ static void start_prob_map(struct session *s)
  * not laid, and whichever cell is opened first is safe: HINT names a good
  * first click and PROB says 0% everywhere, without a deduction.  The
  * click: (3, 3), clipped to the board: on every preset no first click
- * measured wins more often beyond the noise (daemon/README.md, "Why (3,
- * 3)": expert 54.2 % from it, 53.6 % from the middle, 52.6 % from (2,
- * 2); the corner loses most often on every preset).  A
+ * measured wins more often beyond the noise (core/PROTOCOL.md, "Why (3,
+ * 3)"; winrate --first-sweep measured expert 54.2 % from it, 53.6 % from
+ * the middle, 52.6 % from (2, 2); the corner loses most often on every
+ * preset).  A
  * casual or no-guess board is laid around the first click, wherever it is,
  * so (3, 3) needs no guess there either.  A flag on it is wrong, and said
  * so, as HINT says of any safe cell flagged. */
@@ -199,7 +200,7 @@ static size_t reply_prob(struct session *s, char *out, size_t cap)
  * ends (or n of them): each move's line "<op> <x> <y>" (the short reply),
  * its boom lines (the long one), then the next move's work; END last, after
  * the ERR line of a move that could not be made.  An ERR before the first
- * move's line is the whole reply (daemon/README.md, "Replies that end with
+ * move's line is the whole reply (core/PROTOCOL.md, "Replies that end with
  * END").  Each move is a request of
  * its own to the allowance (sap_session_reply_leave_work counts it anew), its
  * deduction has the request's block and gives it back before the move is

@@ -21,7 +21,7 @@
  *   7. Nurikabe verifier          (UVa 11585 "Nurikabe")
  *   8. judge readers              (the statements' batch formats, sans-IO)
  *   9. protocol session           (the line protocol, sans-IO; the protocol
- *                                  itself is described in daemon/README.md)
+ *                                  itself is described in core/PROTOCOL.md)
  *  10. deduction engine           (certain cells and mine odds of a position)
  *  11. board statistics           (3BV, openings, islands: STATS)
  *  12. no-guess boards            (layouts the casual player or pure logic
@@ -561,7 +561,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * The protocol itself - every request, its reply and its errors, what a
  * malformed line does, NEW keeping the old game until the new one is
  * whole, JUDGE streams, where a reply stops, line ends and limits - is
- * described in one place: daemon/README.md, "The line protocol".  A line
+ * described in one place: core/PROTOCOL.md, "The requests".  A line
  * (a request, a board row, a number line) ends at "\n", at "\r\n" or at
  * a lone "\r" (what a serial terminal sends for Enter); "\r\n" is one
  * line end, whichever sink calls its bytes come in.  HELP lists the
@@ -570,7 +570,7 @@ bool sap_judge_input_complete(const struct sap_judge *judge);
  * one "ERR <reason>" line and changes nothing; a line longer than
  * SAP_LINE_MAX gets "ERR line too long" and the session closes.  Where
  * the replies whose length the request does not fix stop, ERRs included:
- * daemon/README.md, "Replies that end with END".
+ * core/PROTOCOL.md, "Replies that end with END".
  *
  * Largest reply per request, in bytes (the fuzz harness asserts these):
  *   every ERR line, OK, QUIT, BYE, HINT, STATS, CASUAL, NURIKABE:

@@ -80,7 +80,7 @@ static void finish_judge(struct session *s)
 
 /* The stream is over (done or failed) and its output is out: "END", or
  * the ERR line of a failure, then END if the output had begun (an ERR
- * first is the reply alone: daemon/README.md, "Replies that end with
+ * first is the reply alone: core/PROTOCOL.md, "Replies that end with
  * END"); then requests again; or, judge-only, close. */
 static void leave_judge(struct session *s, int status)
 {

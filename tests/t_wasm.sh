@@ -77,7 +77,7 @@ for pair in boom:BOOM mines:CASUAL gcj:MASTER nurikabe:NURIKABE; do
     done
 done
 
-# ANALYZE, CELL and MINES (daemon/README.md's session), HINT, PROB and
+# ANALYZE, CELL and MINES (core/PROTOCOL.md's session), HINT, PROB and
 # VIEW PROB of the position, the refusals.
 cat > "$tmp/analyze.in" << 'EOF'
 ANALYZE 6 8 7

@@ -226,7 +226,7 @@ static void test_game_hand_worked(void)
         "OK 1 3 1\nRUNNING: [<1, 3, P>]\nQUIT\nERR no game: start one with NEW\nOK\n");
 }
 
-/* The game daemon/README.md shows (tests/t_doc_sessions.sh runs it too). */
+/* The game core/PROTOCOL.md shows (tests/t_doc_sessions.sh runs it too). */
 static void test_readme_example(void)
 {
     session_expect("NEW 2 3\n__*\n___\n1 2 1\n2 1 3\nshow\n1 2 3\n0\n",

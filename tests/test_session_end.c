@@ -2,7 +2,7 @@
  * test_session_end.c - where the replies of unfixed length stop: JUDGE,
  * HELP, VIEW, VIEW PROB and PLAY end with the line END, and a reply whose
  * first line is ERR is that line alone, also when the ERR comes from work
- * the request did after it was taken (daemon/README.md, "Replies that end
+ * the request did after it was taken (core/PROTOCOL.md, "Replies that end
  * with END").  One table lists every path of each of those requests that
  * ends in an ERR, and a success of each, with the whole reply expected;
  * each row runs on a fresh session (after the requests that set it up),

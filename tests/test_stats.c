@@ -1,6 +1,6 @@
 /*
  * test_stats.c - STATS's figures (core/stats.c) against a plain reference
- * written from the definitions of daemon/README.md (STATS): int arrays, a
+ * written from the definitions of core/PROTOCOL.md (STATS): int arrays, a
  * breadth-first queue per group.  Random boards of every shape up to
  * 40 x 40 at densities from empty to nearly full, budgets of 1, 7 and
  * unlimited steps a call; hand counted boards; the click count; a random
