@@ -74,7 +74,7 @@ run: deps-run
 
 # The unit test programs' plain builds, less the tests marked RUN_SLOW_TEST
 # (CHECK_QUICK=1, tests/check.h), and t_doc_sessions.sh: every protocol
-# session of the README files sent to build/sapperd --stdin.
+# session of the Markdown files sent to build/sapperd --stdin.
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: all $(TEST_BIN)
 	@CHECK_QUICK=1 bash tests/run -j $(CHECK_JOBS) build/tests/test_ t_doc_sessions
