@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# t_readme.sh - every C program in README.md and */README.md marked
-# "<!-- example: NAME -->" is compiled as a user would (-std=c99 -pedantic,
-# against build/libsapper.a and core/sapper.h), run, and its output
-# compared with the block marked "<!-- output: NAME -->" in the same file,
-# so the documentation cannot drift from the library.  Every relative link
-# of those files must name a file or folder that exists (and, with
-# #anchor, a heading or an <a id> of that file).  The protocol sessions
-# and commands are checked by t_doc_sessions.sh, the error tables by
-# t_doc_errors.sh.
+# t_readme.sh - every C program in README.md, */README.md and
+# */*/README.md marked "<!-- example: NAME -->" is compiled as a user
+# would (-std=c99 -pedantic, against build/libsapper.a and core/sapper.h),
+# run, and its output compared with the block marked "<!-- output: NAME
+# -->" in the same file, so the documentation cannot drift from the
+# library.  Every relative link of those files must name a file or folder
+# that exists (and, with #anchor, a heading or an <a id> of that file).
+# The protocol sessions and commands are checked by t_doc_sessions.sh, the
+# error tables by t_doc_errors.sh, the figures' one place by
+# t_doc_figures.sh.
 . "$(dirname "$0")/lib/script.sh"
 lib=${LIBSAPPER:-build/libsapper.a}
-docs=$(ls README.md */README.md)
+docs=$(ls README.md */README.md */*/README.md)
 
 # block FILE KIND NAME: the fenced block after the marker line.
 block() {
