@@ -4,11 +4,18 @@
 # each tests/t_*.sh step take, and each board image's flash are stated in
 # tests/README.md's "Figures" and nowhere else, and no two statements of
 # one of them disagree (tests/lib/figures.py says what it reads as a
-# statement).  Then the same check on scratch copies of the Markdown files
-# with a figure planted where it does not belong, or changed, must fail.
+# statement).  The page is built (`make web`) and its files' sizes and
+# their total must be within 5 % of the figures (a figure gone stale fails;
+# one that moved a few bytes with a change does not).  Then the same check
+# on scratch copies of the Markdown files with a figure planted where it
+# does not belong, changed, stale or gone must fail.
 . "$(dirname "$0")/lib/script.sh"
 
-out=$(python3 tests/lib/figures.py t_doc_figures 2>&1)
+web=build/web
+if nice make --no-print-directory -s web > "$tmp/make.log" 2>&1; then ok
+else fail "make web: $(tail -n 5 "$tmp/make.log")"; fi
+
+out=$(python3 tests/lib/figures.py --built "$web" t_doc_figures 2>&1)
 status=$?
 while IFS= read -r line; do
     case $line in FAIL*) fail "${line#FAIL }" ;; esac
@@ -69,6 +76,15 @@ printf '\n```text\nboard      emulator     flash        RAM\nriscv      qemu vir
     >> "$tmp/size/ports/README.md"
 planted size "make size's output in ports/README.md" \
     "^FAIL ports/README\.md:[0-9]+: riscv image's flash: 60\.1 KiB stated outside its home"
+
+# A figure gone stale: the page's size of an older build, 6 % smaller.
+scratch stale
+sed -i 's/^The page, `make web`.s `build\/web\/` (`-Oz`, as built): [0-9,]* bytes/The page, `make web`'"'"'s `build\/web\/` (`-Oz`, as built): 136,386 bytes/' \
+    "$tmp/stale/tests/README.md"
+grep -q '136,386 bytes' "$tmp/stale/tests/README.md" && ok || fail "could not plant a stale page size"
+got=$(python3 tests/lib/figures.py --root "$tmp/stale" --built "$web" planted 2>&1)
+if [ $? -ne 0 ] && grep -qE "^FAIL tests/README\.md:[0-9]+: the page's size: 136,386 bytes, but $web has [0-9]+ bytes" <<< "$got"
+then ok; else fail "planted a stale page size: the check did not fail as it should: $(tail -n 5 <<< "$got")"; fi
 
 # A home that no longer states a figure it must.
 scratch gone

@@ -5,11 +5,15 @@ quantities below, and each must be stated only in its home (tests/README.md,
 section "Figures") and nowhere with another value.  Run from the top of a
 tree (or with --root DIR):
 
-    python3 tests/lib/figures.py [--root DIR] NAME
+    python3 tests/lib/figures.py [--root DIR] [--built WEBDIR] NAME
 
 It prints a FAIL line per figure stated outside its home (file, line, what
 it states, what the home states) and per pair of statements that disagree,
-and ends with "NAME: N passed, M failed", which tests/run adds up.
+and ends with "NAME: N passed, M failed", which tests/run adds up.  With
+--built, it also reads the page's files in WEBDIR (build/web after `make
+web`): the home's figure of each of their sizes, and of their total, must be
+within BUILT_TOLERANCE of what was built, so that a figure gone stale fails
+while one that moved a few bytes with a change does not.
 
 The quantities: the page's size (`build/web/`, `make web`), each of its
 files' (`sapper.wasm` at each -O level, `sapper.js`, `index.html`,
@@ -43,6 +47,7 @@ import os
 import re
 import sys
 
+BUILT_TOLERANCE = 0.05
 HOME_FILE = "tests/README.md"
 HOME_SECTION = "Figures"
 WINDOW = 60
@@ -374,10 +379,23 @@ def collect(root):
     return statements
 
 
+def built_sizes(web):
+    """The page's quantities as built in WEB: each file's bytes, and all."""
+    sizes = {}
+    for f in ("sapper.wasm", "sapper.js", "index.html", "sapper.css"):
+        key = "sapper.wasm's size at -Oz" if f == "sapper.wasm" else "%s's size" % f
+        sizes[key] = os.path.getsize(os.path.join(web, f))
+    sizes["the page's size"] = sum(sizes.values())
+    return sizes
+
+
 def main(argv):
-    root = "."
-    if len(argv) > 2 and argv[1] == "--root":
-        root = argv[2]
+    root, web = ".", None
+    while len(argv) > 2 and argv[1] in ("--root", "--built"):
+        if argv[1] == "--root":
+            root = argv[2]
+        else:
+            web = argv[2]
         argv = argv[:1] + argv[3:]
     name = argv[1] if len(argv) > 1 else "figures"
     passed = failed = 0
@@ -413,6 +431,18 @@ def main(argv):
                          % (where(b), quantity, b[1], a[1], where(a)))
         if not bad:
             passed += 1
+    if web:
+        for quantity, size in sorted(built_sizes(web).items()):
+            home = [st for st in by_quantity.get(quantity, []) if st[5]]
+            if not home:
+                fail("%s, \"%s\": states no figure for %s" % (HOME_FILE, HOME_SECTION, quantity))
+                continue
+            lo, hi = home[0][2]
+            if lo <= size * (1 + BUILT_TOLERANCE) and size * (1 - BUILT_TOLERANCE) <= hi:
+                passed += 1
+            else:
+                fail("%s: %s: %s, but %s has %d bytes: more than %d %% apart"
+                     % (where(home[0]), quantity, home[0][1], web, size, BUILT_TOLERANCE * 100))
     for quantity in REQUIRED:
         stated = [st for q, sts in by_quantity.items() if q == quantity or q.startswith(quantity + " (")
                   for st in sts]
