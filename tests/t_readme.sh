@@ -7,7 +7,7 @@
 # of every Markdown file must name a file or folder that exists (and, with
 # #anchor, a heading or an <a id> of that file).  The protocol sessions
 # and commands are checked by t_doc_sessions.sh, the error tables by
-# t_doc_errors.sh.
+# t_doc_errors.sh, the figures' one place by t_doc_figures.sh.
 . "$(dirname "$0")/lib/script.sh"
 lib=${LIBSAPPER:-build/libsapper.a}
 
