@@ -246,3 +246,19 @@ uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t sca
                        : shift_right(fixed, (uint32_t)-shift);
     return (uint32_t)((fixed + ((uint64_t)1 << 23)) >> 24);
 }
+
+bool sap_weight_below(struct sap_weight a, struct sap_weight b, uint32_t scale, uint32_t p)
+{
+    /* a.m * scale * 2^(a.e - b.e) < p * b.m, both products below 2^46;
+     * a figure within 2^-24 of p is taken as p itself (weight.h) */
+    uint64_t lhs = (uint64_t)a.m * scale, rhs = (uint64_t)p * b.m;
+    int32_t shift = a.e - b.e;
+    lhs += lhs >> 24;
+    if (a.m == 0 || p == 0)
+        return lhs < rhs;
+    if (shift >= 0)
+        return shift <= 2 && lhs << shift < rhs; /* a > b past 2 */
+    if (shift <= -18)
+        return true; /* rhs * 2^18 >= 2^49 > lhs */
+    return lhs < rhs << -shift;
+}
