@@ -260,8 +260,7 @@ static inline uint8_t *free_of(sap_deduce *d)
 }
 /* An unsure frontier cell's odds, as odds() (deduce.c) keeps them in its
  * need and free bytes, which a covered cell does not use: 0.01 % units, and
- * ODDS_BELOW when the exact figure lies below them. */
-#define ODDS_BELOW 0x4000u
+ * ODDS_BELOW when the exact figure lies below them (weight.h). */
 static inline uint32_t kept_odds(sap_deduce *d, uint32_t x)
 {
     return need_of(d)[x] | (uint32_t)free_of(d)[x] << 8;

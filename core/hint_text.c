@@ -44,10 +44,7 @@ static void add_tenths(char *buf, size_t cap, size_t *len, uint32_t tenths)
 static void add_share(const struct sap_hint *h, struct sap_weight w, char *buf, size_t cap,
                       size_t *len)
 {
-    uint32_t p = sap_weight_ratio(w, h->total, 10000u);
-    if (sap_weight_below(w, h->total, 10000u, p))
-        p |= ODDS_BELOW;
-    sap_text_add_u32(buf, cap, len, shown(p, 100u));
+    sap_text_add_u32(buf, cap, len, shown(sap_weight_odds(w, h->total), 100u));
 }
 
 /* "GUESS x y p": a guess's cell and its odds, the start of its line. */

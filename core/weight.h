@@ -29,14 +29,17 @@ struct sap_weight sap_weight_dot(const struct sap_weight *a, const struct sap_we
 struct sap_weight sap_weight_scale(struct sap_weight a, uint32_t n, uint32_t d);
 /* round(scale * a / b) for a <= b, b nonzero (scale <= 2^31). */
 uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t scale);
-/* Whether scale * a / b < p, for b nonzero and p <= scale <= 2^14: the
- * side a rounded figure p fell on, so that it can be rounded again to
- * fewer places as if from a / b itself (hint_text.c).  A figure within
- * 2^-24 of p (relative) counts as p: the layout counts' rounding (m has 32
- * bits, and a count is a product of sums) leaves a / b a little off where
- * the exact fraction is p itself, a tie; a fraction that is not p but
- * within 2^-24 of it needs over 1,600 layouts and is rarer still. */
-bool sap_weight_below(struct sap_weight a, struct sap_weight b, uint32_t scale, uint32_t p);
+/* a / b (a <= b, b nonzero) as odds: in 0.01 %, kept in 1..9999 for a
+ * share neither none nor all, and ODDS_BELOW when the exact share lies
+ * below that figure: all that a figure rounded to 0.01 % needs to be
+ * rounded again to fewer places as if from a / b itself, once
+ * (hint_text.c).  A share within 2^-24 of the figure (relative) counts as
+ * on it: the layout counts' rounding (m has 32 bits, and a count is a
+ * product of sums) leaves a / b a little off where the exact share is the
+ * figure itself; a share that is not the figure but within 2^-24 of it
+ * needs over 1,600 layouts and is rarer still. */
+#define ODDS_BELOW 0x4000u
+uint32_t sap_weight_odds(struct sap_weight a, struct sap_weight b);
 
 SAP_INTERNAL_END
 
