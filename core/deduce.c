@@ -350,11 +350,11 @@ static bool walk_all(sap_deduce *d, uint32_t *budget)
 
 /* ---- 6. odds ------------------------------------------------------------ */
 
-/* In units of 0.01 %, 0 and 10000 kept for certain cells. */
+/* In units of 0.01 %, 0 and 10000 kept for certain cells; ODDS_BELOW
+ * when the exact figure lies below it (weight.h). */
 static uint32_t odds_of(struct sap_weight mass, struct sap_weight total)
 {
-    uint32_t p = sap_weight_ratio(mass, total, 10000);
-    return p < 1 ? 1 : p > 9999 ? 9999 : p;
+    return sap_weight_odds(mass, total);
 }
 
 /* Each walked cell's odds, kept in its need and free bytes (which a

@@ -66,7 +66,7 @@ struct sap_deduce {
     uint32_t work;                   /* steps done, units in full (sap_deduce_charge); wraps */
     struct sap_weight total;         /* every layout's weight: Z */
     struct sap_weight interior_mass; /* the expected interior mines, times Z */
-    uint32_t interior_odds;          /* an interior cell's, in 0.01 % */
+    uint32_t interior_odds;          /* an interior cell's, in 0.01 %, and ODDS_BELOW */
     uint8_t phase, entered, result;
     uint8_t interior_all_mines; /* every layout of positive weight fills the interior */
     uint8_t contradiction;      /* the rules met a number that cannot be met */
@@ -258,6 +258,14 @@ static inline uint8_t *free_of(sap_deduce *d)
 {
     return flags_of(d) + 2u * d->cells;
 }
+/* An unsure frontier cell's odds, as odds() (deduce.c) keeps them in its
+ * need and free bytes, which a covered cell does not use: 0.01 % units, and
+ * ODDS_BELOW when the exact figure lies below them (weight.h). */
+static inline uint32_t kept_odds(sap_deduce *d, uint32_t x)
+{
+    return need_of(d)[x] | (uint32_t)free_of(d)[x] << 8;
+}
+
 /* sap_deduce_cell (sapper.h) of cell x, unchecked: for a finished
  * deduction and a cell on its board (inline: PROB's map reads every
  * cell). */
@@ -291,7 +299,7 @@ static inline int sap_deduce_view(const sap_deduce *d, uint32_t x, uint32_t *per
             *per_10000 = 10000;
             return SAP_CELL_MINE;
         }
-        *per_10000 = d->interior_odds;
+        *per_10000 = d->interior_odds & ~ODDS_BELOW;
         return SAP_CELL_UNSURE;
     }
     if (!(f & F_SEEN_MINE)) {
@@ -302,8 +310,20 @@ static inline int sap_deduce_view(const sap_deduce *d, uint32_t x, uint32_t *per
         *per_10000 = 10000;
         return SAP_CELL_MINE;
     }
-    *per_10000 = need_of(dd)[x] | (uint32_t)free_of(dd)[x] << 8; /* odds() kept it there */
+    *per_10000 = kept_odds(dd, x) & ~ODDS_BELOW;
     return SAP_CELL_UNSURE;
+}
+
+/* Whether the exact odds of x, a cell sap_deduce_view calls unsure, lie
+ * below the 0.01 % figure it gives: all a figure rounded to 0.01 % needs
+ * to be rounded to fewer places as if from the exact fraction, once
+ * (hint_text.c). */
+static inline bool sap_deduce_below(const sap_deduce *d, uint32_t x)
+{
+    sap_deduce *dd = (sap_deduce *)(uintptr_t)d; /* the accessors are shared */
+    if (!(flags_of(dd)[x] & F_FRONTIER))
+        return (d->interior_odds & ODDS_BELOW) != 0;
+    return (kept_odds(dd, x) & ODDS_BELOW) != 0;
 }
 
 /* The rules' stack of numbers, then the walk's order of frontier cells. */

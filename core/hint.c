@@ -381,6 +381,8 @@ static int endgame_step(struct sap_hint *h, uint32_t *budget)
     (void)sap_endgame_best(h->endgame, &h->searched_cell, &h->wins, &h->layouts);
     (void)sap_deduce_cell(h->deduce, h->searched_cell / cols, h->searched_cell % cols,
                           &h->searched_p);
+    if (sap_deduce_below(h->deduce, h->searched_cell))
+        h->searched_p |= ODDS_BELOW; /* for its line alone (hint_text.c) */
     h->searched = 1;
     h->stage = HS_DONE;
     return SAP_MORE;

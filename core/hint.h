@@ -43,11 +43,16 @@ struct hint_candidate {
     uint32_t cell;
     uint32_t p;         /* its mine odds, 0.01 % */
     uint8_t neighbours; /* covered neighbours: the numbers it can show */
-    uint8_t interior;   /* next to no number */
+    uint8_t traits;     /* CANDIDATE_INTERIOR, CANDIDATE_BELOW */
     uint8_t weighed;    /* enum hint_weighed */
     uint8_t outcomes;
     struct sap_weight survive;
 };
+
+/* A candidate next to no number; and one whose exact odds lie below p,
+ * which its line needs to round them once (hint_text.c). */
+#define CANDIDATE_INTERIOR 1u
+#define CANDIDATE_BELOW 2u
 
 enum hint_weighed {
     UNWEIGHED = 0, /* not yet (or the look-ahead ended first) */
@@ -107,7 +112,7 @@ struct sap_hint {
     uint8_t approximate;                /* the position could not be counted: the rules only */
     uint8_t forced;                     /* the named cell is fifty[fifty_at]'s */
     uint8_t searched;                   /* ... or the endgame search's: */
-    uint32_t searched_cell, searched_p; /* its cell and odds, */
+    uint32_t searched_cell, searched_p; /* its cell and odds (and ODDS_BELOW), */
     uint32_t wins, layouts;             /* the layouts it wins of those left */
     struct sap_endgame *endgame;        /* the search, in the block's end */
     uint8_t no_endgame;                 /* sap_hint_leave_out_endgame */

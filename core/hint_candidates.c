@@ -178,10 +178,12 @@ void sap_hint_candidates_offer(struct sap_hint *h, uint32_t x, uint32_t p)
     c.cell = x;
     c.p = h->approximate ? estimate(h, x) : p;
     c.neighbours = covered_neighbours(h->game, x);
-    c.interior = !(flags_of(h->deduce)[x] & F_FRONTIER);
+    c.traits = (uint8_t)((flags_of(h->deduce)[x] & F_FRONTIER ? 0u : CANDIDATE_INTERIOR)
+                         | (!h->approximate && sap_deduce_below(h->deduce, x) ? CANDIDATE_BELOW
+                                                                              : 0u));
     if (SAP_HINT_FIFTIES && !h->approximate)
         offer_fifty(h, x, c.p);
-    if (c.interior)
+    if (c.traits & CANDIDATE_INTERIOR)
         insert(h->candidate + HINT_FRONTIER_CANDIDATES, &h->interior_count,
                HINT_INTERIOR_CANDIDATES, &c, c.neighbours, neighbours_key);
     else

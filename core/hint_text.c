@@ -17,15 +17,34 @@ static void line_start(char *buf, size_t cap, size_t *len, const char *word, uin
     sap_text_add_u32(buf, cap, len, c + 1u);
 }
 
-/* p (0.01 % units) as a percent with one decimal: "18.2". */
-static void add_tenths(char *buf, size_t cap, size_t *len, uint32_t p)
+/* Odds p in 0.01 % (ODDS_BELOW when the exact figure lies below p) in
+ * units of 1 / per (per 100 or 1000), rounded once from the exact figure,
+ * half away from zero, and 1 to per - 1: an unsure cell never shows as
+ * certain.  p was rounded to the nearest 0.01 %, so only a p halfway
+ * between two figures of the coarser unit needs to know its side. */
+static uint32_t shown(uint32_t p, uint32_t per)
 {
-    uint32_t tenths = (p + 5u) / 10u;
+    uint32_t step = 10000u / per, q = ((p & ~ODDS_BELOW) + step / 2u) / step;
+    if ((p & ~ODDS_BELOW) % step == step / 2u && (p & ODDS_BELOW))
+        q--;
+    return q < 1u ? 1u : q > per - 1u ? per - 1u : q;
+}
+
+/* tenths of a percent with one decimal: "18.2". */
+static void add_tenths(char *buf, size_t cap, size_t *len, uint32_t tenths)
+{
     char digit[2] = { 0, 0 };
     sap_text_add_u32(buf, cap, len, tenths / 10u);
     sap_text_add(buf, cap, len, SAP_STR("."));
     digit[0] = (char)('0' + tenths % 10u);
     sap_text_add_ram(buf, cap, len, digit);
+}
+
+/* w / h->total in whole percent, rounded once: a share of layouts. */
+static void add_share(const struct sap_hint *h, struct sap_weight w, char *buf, size_t cap,
+                      size_t *len)
+{
+    sap_text_add_u32(buf, cap, len, shown(sap_weight_odds(w, h->total), 100u));
 }
 
 /* "GUESS x y p": a guess's cell and its odds, the start of its line. */
@@ -36,7 +55,7 @@ static size_t guess_start(const struct sap_hint *h, uint32_t cell, uint32_t p, c
     size_t len = 0;
     line_start(buf, cap, &len, SAP_STR("GUESS "), cell / cols, cell % cols);
     sap_text_add(buf, cap, &len, SAP_STR(" "));
-    add_tenths(buf, cap, &len, p);
+    add_tenths(buf, cap, &len, shown(p, 1000u));
     return len;
 }
 
@@ -48,9 +67,10 @@ static size_t searched_line(const struct sap_hint *h, char *buf, size_t cap)
     sap_text_add(buf, cap, &len,
                  SAP_STR("%: no cell is certain; searching every way the game can go, this "
                          "wins "));
-    /* the share of layouts won, in 0.01 %: wins <= layouts < 2^16, so 32
-     * bits hold it (no 64-bit division, which some targets lack) */
-    wins = (h->wins * 10000u + h->layouts / 2u) / h->layouts;
+    /* the share of layouts won in 0.1 %, rounded once, half away from
+     * zero: wins <= layouts < 2^16, so 32 bits hold 2000 wins (no 64-bit
+     * division, which some targets lack) */
+    wins = (h->wins * 2000u + h->layouts) / (2u * h->layouts);
     add_tenths(buf, cap, &len, wins);
     sap_text_add(buf, cap, &len, SAP_STR("% of the time"));
     return len;
@@ -63,7 +83,7 @@ static size_t searched_line(const struct sap_hint *h, char *buf, size_t cap)
 static void add_survival(const struct sap_hint *h, const struct hint_candidate *c, char *buf,
                          size_t cap, size_t *len)
 {
-    sap_text_add_u32(buf, cap, len, sap_weight_ratio(c->survive, h->total, 100u));
+    add_share(h, c->survive, buf, cap, len);
     sap_text_add(buf, cap, len,
                  h->deeper ? SAP_STR("% likely to be safe with the next two moves")
                            : SAP_STR("% likely to be safe along with the next move"));
@@ -74,7 +94,8 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
 {
     const struct hint_candidate *c = &h->candidate[h->chosen];
     const struct hint_candidate *safest = &h->candidate[h->safest];
-    size_t len = guess_start(h, c->cell, c->p, buf, cap);
+    size_t len = guess_start(h, c->cell, c->p | (c->traits & CANDIDATE_BELOW ? ODDS_BELOW : 0u),
+                             buf, cap);
     if (h->approximate) {
         sap_text_add(buf, cap, &len,
                      SAP_STR("%: too many layouts to count; an estimate from the numbers "
@@ -101,18 +122,21 @@ static size_t guess_line(const struct sap_hint *h, char *buf, size_t cap)
         /* the safest is dead: opening it would tell nothing (the boards
          * leave this line out for flash, and say the riskier line) */
         sap_text_add(buf, cap, &len, SAP_STR("%: the safest ("));
-        add_tenths(buf, cap, &len, safest->p);
+        add_tenths(
+            buf, cap, &len,
+            shown(safest->p | (safest->traits & CANDIDATE_BELOW ? ODDS_BELOW : 0u), 1000u));
         sap_text_add(buf, cap, &len, SAP_STR("%) would show a known number; "));
         add_survival(h, c, buf, cap, &len);
         return len;
     }
     sap_text_add(buf, cap, &len, SAP_STR("%: riskier than the safest ("));
-    add_tenths(buf, cap, &len, safest->p);
+    add_tenths(buf, cap, &len,
+               shown(safest->p | (safest->traits & CANDIDATE_BELOW ? ODDS_BELOW : 0u), 1000u));
     sap_text_add(buf, cap, &len, SAP_STR("%), but "));
     add_survival(h, c, buf, cap, &len);
     if (safest->weighed == WEIGHED) {
         sap_text_add(buf, cap, &len, SAP_STR(", against "));
-        sap_text_add_u32(buf, cap, &len, sap_weight_ratio(safest->survive, h->total, 100u));
+        add_share(h, safest->survive, buf, cap, &len);
         sap_text_add(buf, cap, &len, SAP_STR("%"));
     }
     return len;
@@ -208,7 +232,7 @@ size_t sap_hint_text_prob_token(const sap_deduce *d, const sap_game *g, uint32_t
     else if (view == SAP_CELL_MINE)
         p = 100;
     else /* whole percent; 0 and 100 only when certain */
-        p = (p + 50u) / 100u < 1u ? 1u : (p + 50u) / 100u > 99u ? 99u : (p + 50u) / 100u;
+        p = shown(sap_deduce_below(d, r * d->cols + c) ? p | ODDS_BELOW : p, 100u);
     n = sap_dec(buf, p);
     buf[n++] = '%';
     return n;

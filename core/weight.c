@@ -246,3 +246,31 @@ uint32_t sap_weight_ratio(struct sap_weight a, struct sap_weight b, uint32_t sca
                        : shift_right(fixed, (uint32_t)-shift);
     return (uint32_t)((fixed + ((uint64_t)1 << 23)) >> 24);
 }
+
+/* Whether scale * a / b < p, for b nonzero and p <= scale <= 2^14, or
+ * within 2^-24 of p (sap_weight_odds). */
+static bool below(struct sap_weight a, struct sap_weight b, uint32_t scale, uint32_t p)
+{
+    /* a.m * scale * 2^(a.e - b.e) < p * b.m, both products below 2^46
+     * (shifted a place at a time: a variable 64-bit shift is a call on
+     * some targets) */
+    uint64_t lhs = (uint64_t)a.m * scale, rhs = (uint64_t)p * b.m;
+    int32_t shift = a.e - b.e;
+    lhs += lhs >> 24;
+    if (a.m == 0 || p == 0)
+        return lhs < rhs;
+    if (shift > 0)
+        return false; /* a > b */
+    if (shift <= -18)
+        return true; /* rhs * 2^18 >= 2^49 > lhs */
+    for (; shift < 0; shift++)
+        rhs <<= 1;
+    return lhs < rhs;
+}
+
+uint32_t sap_weight_odds(struct sap_weight a, struct sap_weight b)
+{
+    uint32_t p = sap_weight_ratio(a, b, 10000);
+    p = p < 1 ? 1 : p > 9999 ? 9999 : p;
+    return below(a, b, 10000, p) ? p | ODDS_BELOW : p;
+}

@@ -54,6 +54,39 @@ static enum deduce_standing standing_of(const sap_game *g, uint32_t r, uint32_t 
     return view == SAP_CELL_UNSURE ? STANDING_UNSETTLED : STANDING_SETTLED;
 }
 
+/* PROB's token for cell (r, c), n of whose total layouts hold a mine: the
+ * exact fraction rounded once to a whole percent, half away from zero, and
+ * 0 % or 100 % only when certain (core/PROTOCOL.md, PROB); and the side of
+ * the engine's 0.01 % figure the exact one lies on, which HINT's tenths
+ * need to round once too (deduce.h, sap_deduce_below). */
+static bool prob_rounded_once(const sap_deduce *d, const sap_game *g, uint32_t r, uint32_t c,
+                              uint64_t n, uint64_t total)
+{
+    char token[8], want[8];
+    size_t length = sap_hint_text_prob_token(d, g, r, c, token);
+    char v = sap_game_cell(g, r, c);
+    uint32_t p;
+    token[length] = '\0';
+    if (v >= '0' && v <= '8') {
+        want[0] = v;
+        want[1] = '\0';
+    } else {
+        uint64_t q = (200u * n + total) / (2u * total);
+        if (n > 0 && n < total)
+            q = q < 1 ? 1 : q > 99 ? 99 : q;
+        snprintf(want, sizeof want, "%u%%", (unsigned)q);
+        if (sap_deduce_cell(d, r, c, &p) == SAP_CELL_UNSURE
+            && !CHECK_EQ_INT(sap_deduce_below(d, r * sap_game_cols(g) + c),
+                             10000u * n < (uint64_t)p * total))
+            return false;
+    }
+    if (CHECK_EQ_STR(token, want))
+        return true;
+    fprintf(stderr, "  cell %u,%u: exact %llu / %llu\n", r, c, (unsigned long long)n,
+            (unsigned long long)total);
+    return false;
+}
+
 /* The engine on g with `budget` steps a call, counting groups `how`;
  * checks it against b. */
 static bool compare(const sap_game *g, const struct layouts *b, uint32_t budget,
@@ -102,6 +135,8 @@ static bool compare(const sap_game *g, const struct layouts *b, uint32_t budget,
             }
             if (ok)
                 ok = CHECK_EQ_INT(sap_deduce_standing(d, x), standing_of(g, r, c, view));
+            if (ok)
+                ok = prob_rounded_once(d, g, r, c, n, total);
         }
     free(block);
     return ok;
@@ -171,6 +206,38 @@ static void test_against_brute_force(void)
             uncertain);
     CHECK(compared > 1000);
     CHECK(uncertain > 1000);
+}
+
+/* Every figure PROB writes, on 12,000 small positions, against the exact
+ * fraction rounded once (prob_rounded_once): a figure first rounded to
+ * 0.01 % and then to whole percents would be off about once in 3,000. */
+static void test_odds_rounded_once(void)
+{
+    int round, compared = 0, uncertain = 0;
+    for (round = 0; compared < 12000 && check_failures_in_test == 0; round++) {
+        void *block;
+        uint32_t covered, r, c;
+        sap_game *g = random_position(&block, &covered);
+        struct layouts b;
+        if (covered <= 16 && sap_game_state(g) == SAP_RUNNING) {
+            layouts_count(g, &b);
+            if (b.total > 0) {
+                if (!compare(g, &b, SAP_BUDGET_UNLIMITED, COUNT_AUTO))
+                    fprintf(stderr, "  round %d: %ux%u, %u mines\n", round, sap_game_rows(g),
+                            sap_game_cols(g), sap_game_mines(g));
+                compared++;
+                for (r = 0; r < sap_game_rows(g); r++)
+                    for (c = 0; c < sap_game_cols(g); c++) {
+                        uint64_t n = b.mine_in[r * sap_game_cols(g) + c];
+                        uncertain += n > 0 && n < b.total;
+                    }
+            }
+        }
+        free(block);
+    }
+    fprintf(stderr, "  %d positions, %d uncertain cells: every PROB figure rounded once\n",
+            compared, uncertain);
+    CHECK(compared >= 12000 && uncertain > 20000);
 }
 
 /* A board too big for the brute force: the expert board's first click. */
@@ -436,6 +503,7 @@ done:
 int main(void)
 {
     RUN_SLOW_TEST(test_against_brute_force);
+    RUN_TEST(test_odds_rounded_once);
     RUN_TEST(test_expert_opening);
     RUN_TEST(test_expert_games_sound);
     RUN_SLOW_TEST(test_band_gives_up_soundly);

@@ -86,18 +86,18 @@ uint32_t brute_mines_at(const struct brute_layouts *l, uint32_t i)
 /* Mines at i over all layouts, in 0.1 % as HINT writes it. */
 uint32_t brute_tenths(const struct brute_layouts *l, uint32_t i)
 {
-    return (uint32_t)((1000.0 * brute_mines_at(l, i) / l->count) + 0.5);
+    uint64_t mines = brute_mines_at(l, i), tenths;
+    tenths = (2000u * mines + l->count) / (2u * (uint64_t)l->count); /* half up */
+    if (mines > 0 && mines < l->count) /* 0 % and 100 % only when certain */
+        tenths = tenths < 1 ? 1 : tenths > 999 ? 999 : tenths;
+    return (uint32_t)tenths;
 }
 
-/* Whether HINT's 0.1 % figure is i's odds: HINT rounds the engine's 0.01 %
- * figure, so a true value within 0.005 % of a rounding edge may go either
- * way. */
+/* Whether HINT's 0.1 % figure is i's odds: the exact fraction rounded once
+ * (core/PROTOCOL.md). */
 bool brute_odds_match(const struct brute_layouts *l, uint32_t i, uint32_t written)
 {
-    double exact = 1000.0 * brute_mines_at(l, i) / l->count;
-    return written == brute_tenths(l, i)
-           || (exact - (double)(uint32_t)exact > 0.45 && exact - (double)(uint32_t)exact < 0.55
-               && (written == (uint32_t)exact || written == (uint32_t)exact + 1u));
+    return written == brute_tenths(l, i);
 }
 
 /* Whether covered cell i, with covered cell j beside it, is a 50/50 to

@@ -37,7 +37,8 @@ uint32_t brute_index_of(const struct brute_layouts *l, uint32_t cell);
 bool brute_on_frontier(const struct brute_layouts *l, const sap_game *g, uint32_t i);
 
 /* The layouts with a mine at covered cell i; their share in 0.1 %, as
- * HINT writes odds; whether a written 0.1 % figure is that share. */
+ * HINT writes odds (rounded once, half up; 0 and 1000 only when certain);
+ * whether a written 0.1 % figure is that share. */
 uint32_t brute_mines_at(const struct brute_layouts *l, uint32_t i);
 uint32_t brute_tenths(const struct brute_layouts *l, uint32_t i);
 bool brute_odds_match(const struct brute_layouts *l, uint32_t i, uint32_t written);
