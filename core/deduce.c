@@ -10,7 +10,8 @@
  *      the cheap rules (deduce_rules.c) settle what one or two numbers
  *      decide;
  *   2. components: the unsettled frontier cells joined through the numbers
- *      they share, each in breadth-first order (neighbours close together);
+ *      they share, each in breadth-first order (neighbours close together;
+ *      deduce_components.c);
  *   3. count: each component's consistent assignments, by mine count.  A
  *      component of SWEEP_MIN_CELLS (8) cells or more by a sweep along its
  *      order (deduce_sweep.c): a dynamic programme whose state is what the
@@ -92,54 +93,6 @@ static bool mark_frontier(sap_deduce *d, uint32_t *budget)
     }
     d->cursor = x;
     return x == d->cells;
-}
-
-/* ---- 2. components ------------------------------------------------------ */
-
-/* Queues the unqueued frontier cells that share a number with x. */
-void sap_deduce_queue_partners(sap_deduce *d, uint32_t x)
-{
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d);
-    struct sap_box b = box_at(d, x);
-    uint32_t r, c;
-    for (r = b.top; r <= b.bottom; r++)
-        for (c = b.left; c <= b.right; c++) {
-            uint32_t n = r * d->cols + c, rr, cc;
-            struct sap_box nb;
-            if (!(flags[n] & F_OPEN))
-                continue;
-            nb = box_at(d, n);
-            for (rr = nb.top; rr <= nb.bottom; rr++)
-                for (cc = nb.left; cc <= nb.right; cc++) {
-                    uint32_t y = rr * d->cols + cc;
-                    if ((flags[y] & (F_FRONTIER | F_QUEUED | F_SETTLED)) == F_FRONTIER) {
-                        flags[y] |= F_QUEUED;
-                        order[d->frontier++] = y;
-                    }
-                }
-        }
-}
-
-static bool components(sap_deduce *d, uint32_t *budget)
-{
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d);
-    while (*budget > 0) {
-        if (d->queue < d->frontier) {
-            sap_deduce_queue_partners(d, order[d->queue++]);
-            --*budget;
-            continue;
-        }
-        for (; d->cursor < d->cells; d->cursor++)
-            if ((flags[d->cursor] & (F_FRONTIER | F_QUEUED | F_SETTLED)) == F_FRONTIER)
-                break;
-        if (d->cursor == d->cells)
-            return true;
-        flags[d->cursor] |= F_QUEUED | F_START;
-        order[d->frontier++] = d->cursor;
-    }
-    return false;
 }
 
 /* ---- 3 and 5. the walk over one component's assignments ------------------ */
@@ -487,8 +440,7 @@ static bool phase_step(sap_deduce *d, uint32_t *budget)
     case PH_COMPONENTS: {
         uint32_t i;
         struct sap_weight *counts = counts_of(d);
-        if (!(d->local && !d->seeds_lost ? sap_deduce_live_components(d, budget)
-                                         : components(d, budget)))
+        if (!sap_deduce_components(d, budget))
             return false;
         if (d->frontier > d->room) { /* past the workspace: claim nothing */
             d->phase = PH_FAILED;

@@ -1,12 +1,22 @@
 /*
- * deduce.h - the deduction engine's block, shared by its files: deduce.c
- * (scan, groups, the counting walk, the API), deduce_rules.c (the cheap
- * rules that settle cells before any counting), deduce_sweep.c (long
- * groups counted by a sweep along them rather than the walk),
- * deduce_combine.c (the groups' counts combined with the interior) and
- * deduce_live.c (the block kept between moves).  Its numbers are
- * weight.h's.  What reads a deduction (HINT, the endgame search)
- * has a header of its own above this one.  Private to the core.
+ * deduce.h - the deduction engine's block, shared by its files, in two
+ * layers, each calling only its own and the one below:
+ *
+ *   the live block   deduce_live.c: the block kept between moves, told
+ *                    each cell opened; it runs the rules and its passes
+ *                    through the phases below, and tells them of itself
+ *                    only through the block: its flags (live, local,
+ *                    seeds_lost, passing) and its seeds;
+ *   the phases       deduce.c (scan, the counting walk, the driver and
+ *                    the API), deduce_rules.c (the cheap rules that settle
+ *                    cells before any counting), deduce_components.c (the
+ *                    groups, and a live block's seeds), deduce_sweep.c
+ *                    (long groups counted by a sweep along them rather
+ *                    than the walk), deduce_combine.c (the groups' counts
+ *                    combined with the interior).
+ *
+ * Its numbers are weight.h's.  What reads a deduction (HINT, the endgame
+ * search) has a header of its own above this one.  Private to the core.
  */
 #ifndef SAP_DEDUCE_H
 #define SAP_DEDUCE_H
@@ -79,7 +89,7 @@ struct sap_deduce {
     uint32_t assumed[2];        /* covered cells taken as mines or safe ... */
     uint8_t assumed_count;      /* ... how many, */
     uint8_t assumed_mines;      /* ... and which are mines (bit i: assumed[i]) */
-    /* Kept between moves (deduce_live.c): */
+    /* Kept between moves (deduce_live.c sets them; the phases read them): */
     uint8_t live;       /* the block is live: it takes moves */
     uint8_t local;      /* the pass under way counts the changed groups only */
     uint8_t unsolved;   /* some changed group could not be counted */
@@ -182,7 +192,6 @@ SAP_STATIC_ASSERT(deduce_header_fits, sizeof(struct sap_deduce) <= SAP_DEDUCE_HE
  *   sap_deduce_live_solve(d, &budget, &x) all of it: the rules, local
  *                                         passes, a global pass when the
  *                                         count may matter
- * (live_next, in deduce_rules.c beside the rules it runs, is solve's.)
  */
 enum { LIVE_MORE = 0, LIVE_READY, LIVE_IDLE, LIVE_PARTIAL };
 int sap_deduce_live_init(sap_deduce **deduce, void *memory, size_t bytes, uint32_t rows,
@@ -222,12 +231,6 @@ static inline void sap_cell_set_add(uint32_t *bits, uint32_t words, uint32_t x)
     bits[words + (x >> 10)] |= (uint32_t)1 << ((x >> 5) & 31u);
 }
 
-/* For the passes: queue_partners (deduce.c), the local components
- * (deduce_live.c), and the rules' settling, shared. */
-void sap_deduce_queue_partners(sap_deduce *d, uint32_t x);
-bool sap_deduce_live_components(sap_deduce *d, uint32_t *budget);
-void sap_deduce_live_seed(sap_deduce *d, uint32_t n);
-void sap_deduce_rules_settle(sap_deduce *d, uint32_t y, bool mine);
 
 /* ---- the block ---------------------------------------------------------- */
 
@@ -415,8 +418,21 @@ int sap_deduce_sweep(sap_deduce *d, uint32_t *budget);
 /* PH_RULES (deduce_rules.c): pushes a number for the rules ... */
 void sap_deduce_rules_push(sap_deduce *d, uint32_t n);
 /* ... and works the stack for *budget steps: true when it is empty (or a
- * contradiction was met: d->contradiction). */
+ * contradiction was met: d->contradiction).  A live block works it a
+ * number at a time (sap_deduce_live_next), each number examined for all
+ * the rules say around it; */
 bool sap_deduce_rules(sap_deduce *d, uint32_t *budget);
+void sap_deduce_rules_examine(sap_deduce *d, uint32_t n);
+/* And the rules' settling, which a live block's passes settle their
+ * certain cells with: covered cell y a mine or safe, its numbers updated
+ * and pushed again (and in a live block made seeds). */
+void sap_deduce_rules_settle(sap_deduce *d, uint32_t y, bool mine);
+
+/* PH_COMPONENTS (deduce_components.c): the groups, for *budget steps;
+ * true once found.  A local pass (d->local) finds its seeds' only ... */
+bool sap_deduce_components(sap_deduce *d, uint32_t *budget);
+/* ... and number n, its groups changed, is made one. */
+void sap_deduce_components_seed(sap_deduce *d, uint32_t n);
 
 SAP_INTERNAL_END
 

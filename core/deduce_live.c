@@ -8,11 +8,12 @@
  *   - the cheap rules (deduce_rules.c) from the numbers it changed, which
  *     settle most cells and hand the safe ones back to be opened;
  *   - where the rules stall, a local pass: the groups of the numbers that
- *     changed since the last pass (the seeds), counted and weighed as in a
- *     full deduction (deduce.c: the walk or the sweep) but without the
- *     mine count, every assignment of a group alike.  A cell the same in
- *     every assignment of its group is certain, whatever the rest holds.
- *     A group no seed reaches is unchanged, and its cells still uncertain.
+ *     changed since the last pass (the seeds, deduce_components.c),
+ *     counted and weighed as in a full deduction (deduce.c: the walk or
+ *     the sweep) but without the mine count, every assignment of a group
+ *     alike.  A cell the same in every assignment of its group is
+ *     certain, whatever the rest holds.  A group no seed reaches is
+ *     unchanged, and its cells still uncertain.
  *
  * A cell a pass settles was the same in every assignment of its group, so
  * settling it tells the group nothing; anything else that changes a group
@@ -28,6 +29,11 @@
  * interior is not (live_slack).  Otherwise a global pass, the
  * usual phases from the groups on over the live block, settles what the
  * count proves.
+ *
+ * This file sits above the deduction's phases (deduce.h): it drives them
+ * (the rules a number at a time, its passes through sap_deduce_spend) and
+ * they call nothing here; what they must know of a live block, they read
+ * in it: the flags set here (live, local, passing) and the seeds.
  *
  * Memory: none beyond the deduction's block.  The rules' stack grows up
  * order[] from its start and the seeds down from its end; numbers and
@@ -71,20 +77,6 @@ int sap_deduce_live_init(sap_deduce **deduce, void *memory, size_t bytes, uint32
     return SAP_OK;
 }
 
-void sap_deduce_live_seed(sap_deduce *d, uint32_t n)
-{
-    uint8_t *flags = flags_of(d);
-    if ((flags[n] & F_START) || d->seeds_lost)
-        return;
-    flags[n] |= F_START; /* on a number: its group is to be counted again */
-    if (d->queue + d->seeds + 1u >= d->cells) {
-        d->seeds_lost = 1;
-        return;
-    }
-    d->seeds++;
-    order_of(d)[d->cells - d->seeds] = n;
-}
-
 void sap_deduce_live_open(sap_deduce *d, uint32_t x, uint8_t number)
 {
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
@@ -108,7 +100,7 @@ void sap_deduce_live_open(sap_deduce *d, uint32_t x, uint8_t number)
             if (flags[y] & F_OPEN) { /* a number that saw x unsettled: news */
                 if (!(was & F_SETTLED)) {
                     free_[y]--;
-                    sap_deduce_live_seed(d, y);
+                    sap_deduce_components_seed(d, y);
                     sap_deduce_rules_push(d, y);
                 }
                 continue;
@@ -126,7 +118,7 @@ void sap_deduce_live_open(sap_deduce *d, uint32_t x, uint8_t number)
         d->contradiction = 1;
     need[x] = (uint8_t)(number - mines);
     free_[x] = (uint8_t)unknown;
-    sap_deduce_live_seed(d, x);
+    sap_deduce_components_seed(d, x);
     sap_deduce_rules_push(d, x);
 }
 
@@ -152,7 +144,7 @@ void sap_deduce_live_moved(sap_deduce *d, uint32_t y, bool mine)
                 free_[n]++;
             else
                 need[n] = (uint8_t)(mine ? need[n] + 1u : need[n] - 1u);
-            sap_deduce_live_seed(d, n);
+            sap_deduce_components_seed(d, n);
             sap_deduce_rules_push(d, n);
         }
 }
@@ -206,96 +198,6 @@ void sap_deduce_live_count(sap_deduce *d)
     live_pass(d, true);
 }
 
-/* A covered cell next to number n, unsettled and in no group yet (cells:
- * none). */
-static uint32_t first_unqueued(sap_deduce *d, uint32_t n)
-{
-    uint8_t *flags = flags_of(d);
-    struct sap_box b = box_at(d, n);
-    uint32_t r, c;
-    for (r = b.top; r <= b.bottom; r++)
-        for (c = b.left; c <= b.right; c++) {
-            uint32_t y = r * d->cols + c;
-            if ((flags[y] & (F_OPEN | F_FRONTIER | F_QUEUED | F_SETTLED)) == F_FRONTIER)
-                return y;
-        }
-    return d->cells;
-}
-
-/* The next group of a local pass: its first cell, from the seed under way
- * (d->cursor) or the next seed, queued when `take` (else the seed is only
- * found).  False when no seed is left, or the budget is spent. */
-static bool next_start(sap_deduce *d, uint32_t *budget, bool take)
-{
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d);
-    while (*budget > 0) {
-        --*budget;
-        if (d->cursor < d->cells) {
-            uint32_t y = first_unqueued(d, d->cursor);
-            if (y < d->cells) {
-                if (take) {
-                    flags[y] |= F_QUEUED | F_START;
-                    order[d->frontier++] = y;
-                }
-                return true;
-            }
-            d->cursor = d->cells; /* this seed's groups are all queued */
-        }
-        if (d->seeds == 0)
-            return false;
-        d->cursor = order[d->cells - d->seeds];
-        d->seeds--;
-        flags[d->cursor] &= (uint8_t)~F_START;
-    }
-    return false;
-}
-
-bool sap_deduce_live_components(sap_deduce *d, uint32_t *budget)
-{
-    uint8_t *flags = flags_of(d);
-    uint32_t *order = order_of(d), i;
-    bool full;
-    while (*budget > 0) {
-        if (d->queue < d->frontier) {
-            sap_deduce_queue_partners(d, order[d->queue++]);
-            --*budget;
-            continue;
-        }
-        /* A group is whole.  Found from a seed, it starts anywhere along
-         * the frontier, and both its ends grow: found again from the cell
-         * found last (one end), it grows from there to the other, so its
-         * cut is narrow for the sweep, as when the usual pass finds it
-         * from the first cell in row order.  (comp_start and comp_poly
-         * are free until the count.) */
-        if (d->comp_poly == 0 && d->frontier - d->comp_start > 2u) {
-            uint32_t end = order[d->frontier - 1];
-            for (i = d->comp_start; i < d->frontier; i++)
-                flags[order[i]] &= (uint8_t) ~(F_QUEUED | F_START);
-            d->frontier = d->queue = d->comp_start;
-            flags[end] |= F_QUEUED | F_START;
-            order[d->frontier++] = end;
-            d->comp_poly = 1;
-            continue;
-        }
-        d->comp_poly = 0;
-        d->comp_start = d->frontier;
-        /* another, while half the workspace is free; past that, the seed
-         * it would come from waits for the next pass, and the seeds before
-         * it, whose groups are all in this one, are done with (else a group
-         * no count can hold would be walked to the step limit again for
-         * each of its numbers) */
-        full = d->frontier >= d->room / 2u;
-        if (!next_start(d, budget, !full))
-            return d->seeds == 0 && d->cursor == d->cells;
-        if (full) {
-            sap_deduce_live_seed(d, d->cursor); /* its other groups wait */
-            return true;
-        }
-    }
-    return false;
-}
-
 /* The pass's certain cells, listed in the workspace (free once the flags
  * are read: mass_of() holds room entries of 8 bytes, and a pass that did
  * not fail has at most room cells); the rest back to unsettled. */
@@ -347,6 +249,29 @@ static bool live_settle(sap_deduce *d)
                 sap_deduce_rules_settle(d, x, interior_mines);
     d->passing = 0;
     return found;
+}
+
+/* The rules, a number a step, as the usual pass runs them
+ * (sap_deduce_rules), but a covered cell on the stack is one they settled
+ * safe: handed back to be opened. */
+int sap_deduce_live_next(sap_deduce *d, uint32_t *budget, uint32_t *x)
+{
+    uint8_t *flags = flags_of(d);
+    uint32_t *stack = order_of(d);
+    while (*budget > 0) {
+        uint32_t n;
+        if (d->queue == 0 || d->contradiction)
+            return LIVE_IDLE;
+        n = stack[--d->queue];
+        --*budget;
+        flags[n] &= (uint8_t)~F_QUEUED;
+        if (!(flags[n] & F_OPEN)) { /* a cell settled safe: to be opened */
+            *x = n;
+            return LIVE_READY;
+        }
+        sap_deduce_rules_examine(d, n);
+    }
+    return LIVE_MORE;
 }
 
 int sap_deduce_live_solve(sap_deduce *d, uint32_t *budget, uint32_t *ready)

@@ -45,7 +45,8 @@ static bool open_question(const uint8_t *flags, uint32_t y)
 }
 
 /* Settles covered cell y; its numbers are updated and pushed again.  A
- * live block pushes a safe cell too, to be opened (sap_deduce_live_next). */
+ * live block pushes a safe cell too, to be opened (sap_deduce_live_next,
+ * deduce_live.c). */
 void sap_deduce_rules_settle(sap_deduce *d, uint32_t y, bool mine)
 {
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
@@ -76,7 +77,7 @@ void sap_deduce_rules_settle(sap_deduce *d, uint32_t y, bool mine)
             if (need[n] > free_[n])
                 d->contradiction = 1;
             if (d->live && !d->passing)
-                sap_deduce_live_seed(d, n); /* news to y's group: count it again */
+                sap_deduce_components_seed(d, n); /* news to y's group: count it again */
             sap_deduce_rules_push(d, n);
         }
 }
@@ -127,7 +128,7 @@ static bool pair(sap_deduce *d, uint32_t a, uint32_t b, uint32_t in_both)
 }
 
 /* Everything the rules say around number n. */
-static void examine(sap_deduce *d, uint32_t n)
+void sap_deduce_rules_examine(sap_deduce *d, uint32_t n)
 {
     uint8_t *flags = flags_of(d), *need = need_of(d), *free_ = free_of(d);
     struct sap_box bn = box_at(d, n), far;
@@ -164,27 +165,7 @@ bool sap_deduce_rules(sap_deduce *d, uint32_t *budget)
         uint32_t n = stack[--d->queue];
         --*budget;
         flags[n] &= (uint8_t)~F_QUEUED;
-        examine(d, n);
+        sap_deduce_rules_examine(d, n);
     }
     return d->queue == 0 || d->contradiction;
-}
-
-int sap_deduce_live_next(sap_deduce *d, uint32_t *budget, uint32_t *x)
-{
-    uint8_t *flags = flags_of(d);
-    uint32_t *stack = order_of(d);
-    while (*budget > 0) {
-        uint32_t n;
-        if (d->queue == 0 || d->contradiction)
-            return LIVE_IDLE;
-        n = stack[--d->queue];
-        --*budget;
-        flags[n] &= (uint8_t)~F_QUEUED;
-        if (!(flags[n] & F_OPEN)) { /* a cell settled safe: to be opened */
-            *x = n;
-            return LIVE_READY;
-        }
-        examine(d, n);
-    }
-    return LIVE_MORE;
 }

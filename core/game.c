@@ -471,6 +471,33 @@ bool sap_game_hit_at(const sap_game *g, uint32_t row, uint32_t col)
            && col + 1u - hit_col <= 2u;
 }
 
+uint32_t sap_game_rows(const sap_game *g)
+{
+    return g != NULL ? g->rows : 0;
+}
+uint32_t sap_game_cols(const sap_game *g)
+{
+    return g != NULL ? g->cols : 0;
+}
+uint32_t sap_game_mines(const sap_game *g)
+{
+    return g != NULL ? g->mines : 0;
+}
+uint32_t sap_game_covered(const sap_game *g)
+{
+    return g != NULL ? g->covered : 0;
+}
+
+uint32_t sap_game_clicks(const sap_game *g)
+{
+    return g != NULL ? g->clicks : 0;
+}
+
+int sap_game_state(const sap_game *g)
+{
+    return g != NULL ? (int)g->state : SAP_ERR_ARG;
+}
+
 int sap_game_move_begin(sap_game *g, int op, uint32_t x, uint32_t y)
 {
     if (g == NULL || op < SAP_OP_LEFT || op > SAP_OP_CHORD)

@@ -1,10 +1,11 @@
 /*
  * game.h - the boom game engine's block and cell byte, shared by its
- * files: game.c (the moves and the opening), game_board.c (loading a board
- * and its figures), game_random.c (random boards) and game_reply.c (the
- * reply to a move and its changes), and what the rest of the core reads of
- * a game beyond sapper.h (its last section).  Internal to the core;
- * sapper.h is the public header.
+ * files: game.c (the moves and the opening, a cell and the board's
+ * figures), game_board.c (loading a board), game_random.c (random boards),
+ * game_position.c (a position typed in, with no layout) and game_reply.c
+ * (the reply to a move and its changes), and what the rest of the core
+ * reads of a game beyond sapper.h (its last section).  Internal to the
+ * core; sapper.h is the public header.
  *
  * One game is one caller block: a header (struct sap_game, at most
  * SAP_GAME_HEADER_BYTES) followed by one byte per cell, row by row.  A cell

@@ -1,8 +1,8 @@
 /*
  * game_board.c - loading a boom board before its first move: mines one at
  * a time or a row at once, the neighbours' numbers kept up to date as they
- * are placed, and the board's plain figures.  The moves and the opening
- * are in game.c, random boards in game_random.c.
+ * are placed.  The moves, the opening and the board's plain figures are in
+ * game.c, random boards in game_random.c.
  */
 #include "game.h"
 
@@ -118,33 +118,6 @@ void sap_game_board_load_row(sap_game *g, uint32_t row, uint32_t col, const char
     for (; i < count; i++)
         if ((at[i] & CELL_MINE) != (cells[i] == '*'))
             put_mine(g, row, col + i, cells[i] == '*');
-}
-
-uint32_t sap_game_rows(const sap_game *g)
-{
-    return g != NULL ? g->rows : 0;
-}
-uint32_t sap_game_cols(const sap_game *g)
-{
-    return g != NULL ? g->cols : 0;
-}
-uint32_t sap_game_mines(const sap_game *g)
-{
-    return g != NULL ? g->mines : 0;
-}
-uint32_t sap_game_covered(const sap_game *g)
-{
-    return g != NULL ? g->covered : 0;
-}
-
-uint32_t sap_game_clicks(const sap_game *g)
-{
-    return g != NULL ? g->clicks : 0;
-}
-
-int sap_game_state(const sap_game *g)
-{
-    return g != NULL ? (int)g->state : SAP_ERR_ARG;
 }
 
 struct sap_box sap_game_board_changed_box(const sap_game *g)

@@ -11,10 +11,10 @@
  *   geometry.h        neighbours, boxes, the seeded random numbers
  *   game.h            the game's block; what the core reads of a game
  *   casual.h          the casual player's block; its play (casual_play.c)
- *   weight.h   the deduction's numbers
+ *   weight.h          the deduction's numbers
  *   deduce.h          the deduction engine's block, live between moves too
- *   endgame.h  the endgame search: its API, its block
- *   hint.h     HINT and PROB: HINT's block; the session's calls
+ *   endgame.h         the endgame search: its API, its block
+ *   hint.h            HINT and PROB: HINT's block; the session's calls
  *   generate.h        the no-guess generator's block
  *   judge.h           the judge formats' table and calls
  *   protocol.h        the protocol session's requests and reply calls

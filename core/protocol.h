@@ -1,6 +1,6 @@
 /*
  * protocol.h - shared by the protocol session's files, never installed.
- * Its layers, each calling only the ones below it:
+ * Its layers, each calling only its own and the ones below it:
  *
  *   the requests     each file holds its requests' rows of the table and
  *                    their handlers, and calls no other request file:
@@ -8,26 +8,34 @@
  *     requests_game.c     NEW, 0, the clicks 1 2 3, SHOW, STATS, RESUME
  *     requests_view.c     VIEW [PROB]
  *     requests_deduce.c   HINT, PROB, PLAY
+ *     requests_analyze.c  ANALYZE, CELL, MINES
  *     requests_puzzles.c  CASUAL, CASUALMAP, MASTER, NURIKABE
- *   the current game session_game.c: a game installed and given back, a
- *                    move and its resumable work, the deduction kept
- *                    beside the game, one after-move hook; view.c: the
+ *   the current game session_game.c: a game installed, a move and its
+ *                    resumable work, the deduction kept beside the game,
+ *                    one after-move hook, sap_session_game; view.c: the
  *                    game drawn (VIEW's reply, and a move's under SET VIEW
  *                    ON).
- *   the session      session.c, the API (sapper.h section 9): sink, poll,
- *                    EOF, JUDGE streams, driving the request in progress -
- *                    its work and its long reply - through its row;
- *                    session_lines.c, framing bytes into lines, the table
- *                    walk (a request line's word, argument count, numbers,
- *                    board size) and the rows and number lines a request
- *                    reads; session_reply.c, the reply and memory calls
- *                    below and the request in progress's life.
+ *   the session      session.c, the rest of the API (sapper.h section 9):
+ *                    sink, poll, EOF, JUDGE streams, driving the request in
+ *                    progress - its work and its long reply - through its
+ *                    row; session_lines.c, framing bytes into lines, the
+ *                    table walk (a request line's word, argument count,
+ *                    numbers, board size) and the rows and number lines a
+ *                    request reads; session_reply.c, the reply and memory
+ *                    calls below, the request in progress's life, and
+ *                    every block the session holds given back (the
+ *                    current game's too).
  *
  * The session names no request: a request is its row, and the session
- * reaches it only through that row's pointers and flags.  A request sets
- * its reply, the lines it reads and what it leaves for poll only through
- * the calls below, plays the game through session_game.c, and keeps its
- * own state in its struct of s->req.
+ * reaches it only through that row's pointers and flags (the table,
+ * sap_requests, is the one name of the layers above that it reads).  A
+ * request sets its reply, the lines it reads and what it leaves for poll
+ * only through the calls below, plays the game through session_game.c,
+ * and keeps its own state in its struct of s->req.  The current game's
+ * blocks are given back by session_reply.c, so that the session's own
+ * calls that need them gone (a request's block, a JUDGE stream,
+ * sap_session_take_game, the session's end) call nothing above them.
+ * tests/t_symbols.sh checks the layers on the objects.
  *
  * Adding a request: write its handlers and its row (a const struct
  * sap_request) in the requests file of what it serves, declare the row
@@ -352,18 +360,16 @@ extern const char sap_reason_not_a_number[] SAP_ROM;
 /* ---- session_game.c: the current game, under the requests on it ------------ */
 
 /* The current game (s->game, s->game_block): a request's GAME block
- * becomes it, a kept game becomes it (*kept emptied), or it goes; the old
- * one is given back first. */
+ * becomes it, or a kept game does (*kept emptied); the old one is given
+ * back first (sap_session_reply_release_game, which also ends a game). */
 void sap_session_game_install(struct session *s, sap_game *game);
 void sap_session_game_put(struct session *s, struct sap_kept_game *kept);
-void sap_session_game_release(struct session *s);
 /* HINT's deduction kept beside a game in play (s->live, hint_live.c): made
  * at the first HINT, PLAY or PROB on it; false when it cannot be had (a
  * game over, a build without it, memory).  It is a WORK block outside any
- * request, given back when another block is asked for (a port's one WORK
- * arena serves both) and with the game. */
+ * request, given back (sap_session_reply_release_live) when another block
+ * is asked for (a port's one WORK arena serves both) and with the game. */
 bool sap_session_game_live(struct session *s);
-void sap_session_game_release_live(struct session *s);
 /* The deduction of the current game's position, *d: the kept one, or one
  * in the request's block, left as its work (or "ERR not enough memory
  * ..."); then one budget of it a poll: SAP_MORE, SAP_OK once done
@@ -476,6 +482,11 @@ void *sap_session_reply_acquire(struct session *s, size_t bytes,
                                 enum sap_memory_purpose purpose);
 void sap_session_reply_give_back(struct session *s, void **block,
                                  enum sap_memory_purpose purpose);
+/* The blocks kept between requests given back, with what points into
+ * them: the WORK block beside the game (s->live_block, s->live), and the
+ * game's (s->game_block, s->game) with it. */
+void sap_session_reply_release_live(struct session *s);
+void sap_session_reply_release_game(struct session *s);
 
 /* ---- session_lines.c ---------------------------------------------------- */
 

@@ -237,12 +237,12 @@ static int check_layouts(struct session *s, sap_game *g)
                 n, NULL, 0);
             return SAP_ERR_STATE;
         }
-        sap_session_game_release_live(s);
+        sap_session_reply_release_live(s);
         if (sap_work_fits(bytes))
             s->live_block = sap_session_reply_acquire(s, bytes, SAP_MEMORY_WORK);
         if (s->live_block == NULL
             || sap_deduce_init(&s->req.analyze.deduce, s->live_block, bytes, g) != SAP_OK) {
-            sap_session_game_release_live(s);
+            sap_session_reply_release_live(s);
             sap_session_reply_err(s, s->game != NULL && s->game != g
                                          ? SAP_STR("not enough memory to check this position "
                                                    "beside the current game (0 ends it)")
@@ -251,13 +251,13 @@ static int check_layouts(struct session *s, sap_game *g)
         }
     }
     if (sap_session_reply_give_up(s)) {
-        sap_session_game_release_live(s);
+        sap_session_reply_release_live(s);
         return SAP_ERR_ARG;
     }
     err = sap_deduce_step(s->req.analyze.deduce, s->budget);
     if (err == SAP_MORE)
         return SAP_MORE;
-    sap_session_game_release_live(s);
+    sap_session_reply_release_live(s);
     s->req.analyze.deduce = NULL;
     if (err == SAP_ERR_STATE) {
         uint32_t mines = sap_game_mines(g);
@@ -385,7 +385,7 @@ static void take_cell(struct session *s, const struct request_line *r)
     s->req.analyze.undo_col = xy[1] - 1u;
     s->req.analyze.undo = sap_game_cell(s->game, xy[0] - 1u, xy[1] - 1u);
     s->req.analyze.undo_mines = sap_game_mines(s->game);
-    sap_session_game_release_live(s); /* it knew the cell as it was */
+    sap_session_reply_release_live(s); /* it knew the cell as it was */
     (void)sap_game_set_seen(s->game, xy[0] - 1u, xy[1] - 1u, c);
     /* the numbers it can break are in the rows around it */
     ready_check(s, xy[0] >= 2u ? xy[0] - 2u : 0u, xy[0] + 1u < rows ? xy[0] + 1u : rows);
@@ -404,7 +404,7 @@ static void take_mines(struct session *s, const struct request_line *r)
     }
     s->req.analyze.undo = '\0';
     s->req.analyze.undo_mines = sap_game_mines(s->game);
-    sap_session_game_release_live(s); /* it counted the mines as they were */
+    sap_session_reply_release_live(s); /* it counted the mines as they were */
     (void)sap_game_set_position(s->game, r->args[0]);
     ready_check(s, 0, 0); /* no number changed: the whole position only */
     sap_session_reply_leave_work(s);

@@ -3,7 +3,7 @@
  * game, each its row and its handlers: HINT, PROB and PLAY, HINT's moves
  * played one after another.  HINT and PROB work on the deduction the
  * session keeps beside its game (session_game.c) when they can, and on one
- * of their own otherwise (guess.c, deduce.c).
+ * of their own otherwise (hint.c, deduce.c).
  */
 #include "hint.h"
 #include "game.h"
@@ -50,7 +50,7 @@ static void first_click(struct session *s)
     sap_session_reply_end(s);
 }
 
-/* HINT's block: the deduction and the guess's look-ahead (guess.c); or
+/* HINT's block: the deduction and the guess's look-ahead (hint.c); or
  * "ERR not enough memory ...", and false. */
 static bool hint_full_start(struct session *s)
 {

@@ -61,7 +61,7 @@ int sap_session_judge_begin(struct session *s, enum sap_format format)
     /* the stream's cases take their blocks from the memory table directly:
      * HINT's kept deduction goes first, so that a session still holds
      * its game and one block at most */
-    sap_session_game_release_live(s);
+    sap_session_reply_release_live(s);
     err = sap_judge_init(&s->judge, format, s->memory);
     if (err == SAP_OK) {
         s->mode = MODE_JUDGE;
@@ -494,12 +494,6 @@ bool sap_session_in_request(const struct sap_session *session)
            && (s->mode == MODE_NUMBERS || s->mode == MODE_ROWS || s->mode == MODE_JUDGE);
 }
 
-const sap_game *sap_session_game(const struct sap_session *session)
-{
-    const struct session *s = state_of(session);
-    return s != NULL ? s->game : NULL;
-}
-
 void sap_session_set_resume(struct sap_session *session, sap_resume_fn resume, void *context,
                             const char *token)
 {
@@ -524,7 +518,7 @@ int sap_session_take_game(struct sap_session *session, struct sap_kept_game *kep
      * reading its lines (a NEW's rows, a CASUAL board) never does. */
     if (s->game == NULL || sap_game_state(s->game) != SAP_RUNNING || s->stage != STAGE_NONE)
         return SAP_ERR_STATE;
-    sap_session_game_release_live(s); /* HINT's kept deduction: made again on demand */
+    sap_session_reply_release_live(s); /* HINT's kept deduction: made again on demand */
     kept->block = s->game_block;
     kept->game = s->game;
     s->game_block = NULL;
@@ -548,6 +542,6 @@ void sap_session_release(struct sap_session *session)
     if (s == NULL)
         return;
     sap_session_reply_abandon(s);
-    sap_session_game_release(s);
+    sap_session_reply_release_game(s);
     sap_judge_release(&s->judge);
 }

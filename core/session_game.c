@@ -3,8 +3,9 @@
  * it (requests_game.c, requests_deduce.c, requests_view.c) stand on, so
  * that none of them calls another.
  *
- *   the game's life      a NEW's or a kept game installed, the game given
- *                        back (and the deduction kept beside it with it);
+ *   the game's life      a NEW's or a kept game installed, the old one
+ *                        given back first (and the deduction kept beside
+ *                        it with it); the game sap_session_game shows;
  *   a move               begun on the game, its resumable work (an opening
  *                        spreading, a no-guess board's layout made and laid
  *                        at its first click), then one after-move hook;
@@ -20,6 +21,11 @@
  * deduction reads the cells the move changed, and under SET VIEW ON a
  * request whose row says so (DRAWS_MOVES) has the VIEW follow its boom
  * lines (view.c draws it).
+ *
+ * The game's block and the kept deduction's are given back through
+ * session_reply.c, where the session's memory calls are: the session's own calls below this layer
+ * give them back too (a request's block, a JUDGE stream, the game taken
+ * out, the session's end), and they call nothing above them.
  */
 #include "hint.h"
 #include "game.h"
@@ -29,7 +35,7 @@
 
 void sap_session_game_install(struct session *s, sap_game *game)
 {
-    sap_session_game_release(s);
+    sap_session_reply_release_game(s);
     s->game_block = s->block;
     s->game = game;
     s->block = NULL;
@@ -38,33 +44,26 @@ void sap_session_game_install(struct session *s, sap_game *game)
 void *sap_session_game_acquire(struct session *s, size_t bytes)
 {
     if (!sap_work_fits(bytes))
-        sap_session_game_release(s);
+        sap_session_reply_release_game(s);
     return sap_session_reply_acquire_block(s, bytes, SAP_MEMORY_GAME);
 }
 
 void sap_session_game_put(struct session *s, struct sap_kept_game *kept)
 {
-    sap_session_game_release(s);
+    sap_session_reply_release_game(s);
     s->game_block = kept->block;
     s->game = kept->game;
     kept->block = NULL;
     kept->game = NULL;
 }
 
-void sap_session_game_release(struct session *s)
+const sap_game *sap_session_game(const struct sap_session *session)
 {
-    sap_session_game_release_live(s); /* it was the game's */
-    sap_session_reply_give_back(s, &s->game_block, SAP_MEMORY_GAME);
-    s->game = NULL;
+    const struct session *s = sap_session_state((struct sap_session *)(uintptr_t)session);
+    return s != NULL ? s->game : NULL;
 }
 
 /* ---- the kept deduction --------------------------------------------------------- */
-
-void sap_session_game_release_live(struct session *s)
-{
-    sap_session_reply_give_back(s, &s->live_block, SAP_MEMORY_WORK);
-    s->live = NULL;
-}
 
 bool sap_session_game_live(struct session *s)
 {
@@ -73,12 +72,12 @@ bool sap_session_game_live(struct session *s)
         return false;
     if (s->live != NULL)
         return true;
-    sap_session_game_release_live(s);
+    sap_session_reply_release_live(s);
     if (sap_work_fits(bytes))
         s->live_block = sap_session_reply_acquire(s, bytes, SAP_MEMORY_WORK);
     if (s->live_block == NULL
         || sap_hint_live_init(&s->live, s->live_block, bytes, s->game) != SAP_OK) {
-        sap_session_game_release_live(s);
+        sap_session_reply_release_live(s);
         return false;
     }
     return true;

@@ -279,7 +279,7 @@ void sap_session_reply_give_back(struct session *s, void **block,
 void *sap_session_reply_acquire_block(struct session *s, size_t bytes,
                                       enum sap_memory_purpose purpose)
 {
-    sap_session_game_release_live(s); /* one block besides the game, never two */
+    sap_session_reply_release_live(s); /* one block besides the game, never two */
     s->block = sap_session_reply_acquire(s, bytes, purpose);
     s->block_purpose = (uint8_t)purpose;
     return s->block;
@@ -288,4 +288,24 @@ void *sap_session_reply_acquire_block(struct session *s, size_t bytes,
 void sap_session_reply_release_block(struct session *s)
 {
     sap_session_reply_give_back(s, &s->block, (enum sap_memory_purpose)s->block_purpose);
+}
+
+/* The blocks kept between requests: the current game's, and the WORK
+ * block beside it (HINT's kept deduction, or ANALYZE's check).  The layers
+ * above fill them and say when they go (session_game.c); they are given
+ * back here, with the pointers into them, because the session's own calls
+ * need them gone too (a request's block takes the kept one's place, a
+ * JUDGE stream acquires its blocks itself, the game is taken out or the
+ * session ends), and they call nothing above them. */
+void sap_session_reply_release_live(struct session *s)
+{
+    sap_session_reply_give_back(s, &s->live_block, SAP_MEMORY_WORK);
+    s->live = NULL;
+}
+
+void sap_session_reply_release_game(struct session *s)
+{
+    sap_session_reply_release_live(s); /* it was the game's */
+    sap_session_reply_give_back(s, &s->game_block, SAP_MEMORY_GAME);
+    s->game = NULL;
 }

@@ -10,27 +10,24 @@
 #    names a file that exists;
 #  - the check itself fails on a file that breaks the rule.
 . "$(dirname "$0")/lib/script.sh"
+. "$(dirname "$0")/lib/functions.sh"
 
 # misnamed DIR: one line per function whose name and file disagree.
 misnamed() {
-    local dir=$1 f p q name line
+    local dir=$1 f p q kind name
     local prefixes
     prefixes=$(for f in "$dir"/*.c; do basename "$f" .c; done)
     for f in "$dir"/*.c; do
         p=$(basename "$f" .c)
-        # A definition starts a line with its type and name; a declaration
-        # ends with ";".
-        grep -E '^[a-z][a-z0-9_ ]*[ *]+[a-z_][a-z0-9_]*\(' "$f" | grep -vE ';[[:space:]]*$' |
-            while IFS= read -r line; do
-                name=$(sed -E 's/^[a-z][a-z0-9_ ]*[ *]+([a-z_][a-z0-9_]*)\(.*/\1/' <<<"$line")
-                if [[ "$line" != static* && "$name" != "${p}_"* && "$p/$name" != main/main ]]; then
-                    echo "$f: $name is exported but not named ${p}_*"
-                fi
-                for q in $prefixes; do
-                    [ "$q" != "$p" ] && [[ "$name" == "${q}_"* ]] &&
-                        echo "$f: $name has the prefix of $dir/$q.c"
-                done
+        defined_functions "$f" | while read -r kind name; do
+            if [ "$kind" = extern ] && [[ "$name" != "${p}_"* && "$p/$name" != main/main ]]; then
+                echo "$f: $name is exported but not named ${p}_*"
+            fi
+            for q in $prefixes; do
+                [ "$q" != "$p" ] && [[ "$name" == "${q}_"* ]] &&
+                    echo "$f: $name has the prefix of $dir/$q.c"
             done
+        done
     done
 }
 
