@@ -718,7 +718,7 @@ bool kept_reclaim(void *context, const struct peer_key *owner);
  * SAPPERD_PORT_MAX. */
 bool server_address_valid(const char *text);
 /* --listen, --stdin: runs until the sessions end or a signal stops it;
- * returns the process exit status.  (--judge runs apart: judge.c.) */
+ * returns the process exit status.  (--judge runs apart: batch.c.) */
 int server_run(const struct sapperd_options *options);
 /* Writes the log lines held back (struct log_tally) whose second has
  * passed, or all of them (the stop). */
@@ -736,10 +736,10 @@ int stdio_file_read(struct conn *c);
 /* Writes out[out_sent..out_len) to stdout as a file. */
 int stdio_file_write(struct conn *c);
 
-/* ---- the judge mode (judge.c) -------------------------------------------------------- */
+/* ---- the --judge batch filter (batch.c) ---------------------------------------------- */
 
 /* --judge FORMAT, stdin to stdout with blocking reads and writes; the
  * process exit status. */
-int judge_run(const struct sapperd_options *options);
+int batch_run(const struct sapperd_options *options);
 
 #endif /* SAPPERD_H */
