@@ -242,8 +242,8 @@ enum conn_kind {
  *
  *   NEW -> OPEN            conn_start: a TCP or stdio session starts reading
  *   NEW -> DRAINING        conn_start: a refused connection, its line written
- *   OPEN -> DRAINING       the session closes (QUIT), the peer's EOF, the
- *                          idle timeout, a stop signal
+ *   OPEN -> DRAINING       the session closes (BYE, a line too long), the
+ *                          peer's EOF, the idle timeout, a stop signal
  *   DRAINING -> SHUTTING   the last reply is out: FIN (uv_shutdown)
  *   SHUTTING -> LINGERING  the FIN went out; the peer's bytes are dropped
  *   any of NEW to LINGERING -> CLOSING
