@@ -54,6 +54,6 @@ int main(int argc, char **argv)
     /* A peer that goes away is an EPIPE to handle, not a signal to die of. */
     signal(SIGPIPE, SIG_IGN);
     if (options.judge_format >= 0)
-        return judge_run(&options); /* a batch filter: no event loop */
+        return batch_run(&options); /* a batch filter: no event loop */
     return server_run(&options);
 }

@@ -242,8 +242,8 @@ enum conn_kind {
  *
  *   NEW -> OPEN            conn_start: a TCP or stdio session starts reading
  *   NEW -> DRAINING        conn_start: a refused connection, its line written
- *   OPEN -> DRAINING       the session closes (QUIT), the peer's EOF, the
- *                          idle timeout, a stop signal
+ *   OPEN -> DRAINING       the session closes (BYE, a line too long), the
+ *                          peer's EOF, the idle timeout, a stop signal
  *   DRAINING -> SHUTTING   the last reply is out: FIN (uv_shutdown)
  *   SHUTTING -> LINGERING  the FIN went out; the peer's bytes are dropped
  *   any of NEW to LINGERING -> CLOSING
@@ -718,7 +718,7 @@ bool kept_reclaim(void *context, const struct peer_key *owner);
  * SAPPERD_PORT_MAX. */
 bool server_address_valid(const char *text);
 /* --listen, --stdin: runs until the sessions end or a signal stops it;
- * returns the process exit status.  (--judge runs apart: judge.c.) */
+ * returns the process exit status.  (--judge runs apart: batch.c.) */
 int server_run(const struct sapperd_options *options);
 /* Writes the log lines held back (struct log_tally) whose second has
  * passed, or all of them (the stop). */
@@ -736,10 +736,10 @@ int stdio_file_read(struct conn *c);
 /* Writes out[out_sent..out_len) to stdout as a file. */
 int stdio_file_write(struct conn *c);
 
-/* ---- the judge mode (judge.c) -------------------------------------------------------- */
+/* ---- the --judge batch filter (batch.c) ---------------------------------------------- */
 
 /* --judge FORMAT, stdin to stdout with blocking reads and writes; the
  * process exit status. */
-int judge_run(const struct sapperd_options *options);
+int batch_run(const struct sapperd_options *options);
 
 #endif /* SAPPERD_H */

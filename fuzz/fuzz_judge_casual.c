@@ -59,8 +59,9 @@ static enum fuzz_verdict reference(const uint8_t *data, size_t size, struct fuzz
             return FUZZ_MALFORMED; /* includes a missing "0 0" */
         if (rows == 0 && cols == 0)
             break;
+        /* One zero side: "0 0" is the only ending the statement has. */
         if (rows == 0 || cols == 0)
-            return FUZZ_UNSETTLED; /* one zero side: "0 0" is the only ending the statement has */
+            return FUZZ_UNSETTLED;
         if (rows > SAP_MAX_ROWS || cols > SAP_MAX_COLS || (uint64_t)rows * cols > SAP_MAX_CELLS
             || (uint64_t)rows * cols > size)
             return FUZZ_MALFORMED; /* past the limits, or rows the input cannot hold */

@@ -5,6 +5,10 @@
  * "<program>: N passed, M failed".  RUN_SLOW_TEST is RUN_TEST for a test of
  * seconds (a long random or exhaustive sweep), which `make check` leaves to
  * `make test` by setting CHECK_QUICK=1 (the summary then says how many).
+ * CHECK_ONLY=name[,name...] runs only the tests of those names (a test's
+ * name is its function's, as its FAIL line prints it; a slow one runs too),
+ * and the summary says so; a name that is no test of the program counts as
+ * a failed test and is said on stderr with the names the program has.
  */
 #ifndef SAPPER_CHECK_H
 #define SAPPER_CHECK_H

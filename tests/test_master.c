@@ -1,9 +1,10 @@
 /*
  * test_master.c - one-click-win boards, checked by proof: every board the
  * plan produces is played by an independent checker (tests/lib/ref_master.c)
- * and by the core's game engine, and its mines counted, and every refusal on boards up to 8 x 8 is matched
- * against an exhaustive search, itself matched against a brute force over
- * every safe set of every board of up to 20 cells.
+ * and by the core's game engine, and its mines counted, and every refusal
+ * on boards up to 8 x 8 is matched against an exhaustive search, itself
+ * matched against a brute force over every safe set of every board of up
+ * to 20 cells.
  */
 #include <stdlib.h>
 #include <string.h>

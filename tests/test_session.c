@@ -472,7 +472,8 @@ static void test_line_limit(void)
 /* ---- transport shapes -------------------------------------------------- */
 
 static const char *const pipelined_requests =
-    "HELP\r\nFOO\n\nSHOW\n0\nNEW 0 0\nNEW 5 5 25 1\nMASTER 3 3 9\nJUDGE chess\nhelp\nBYE\nHELP\n";
+    "HELP\r\nFOO\n\nSHOW\n0\nNEW 0 0\nNEW 5 5 25 1\nMASTER 3 3 9\n"
+    "JUDGE chess\nhelp\nBYE\nHELP\n";
 
 static void test_chunks_and_polls_agree(void)
 {

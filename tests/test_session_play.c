@@ -293,7 +293,8 @@ static void test_quoted_words(void)
         { "\x7f\xc3\xa9\x01\x80\xff\n",
           "ERR unknown request '\\x7f\\xc3\\xa9\\x01\\x80\\xff' (HELP lists them)\n" },
         { "\x01\x02\x03\x04\x05\x06\x07\x08\x10\x0b\x0c\x0e\n",
-          "ERR unknown request '\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08...' (HELP lists them)\n" },
+          "ERR unknown request '\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08...' "
+          "(HELP lists them)\n" },
         /* exactly 32 characters shown: no "..." */
         { "abcdefghijklmnopqrstuvwxyz012345\n",
           "ERR unknown request 'abcdefghijklmnopqrstuvwxyz012345' (HELP lists them)\n" },

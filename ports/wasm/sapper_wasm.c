@@ -5,11 +5,12 @@
  * supplies the four mem* functions, as on the boards).
  *
  * All memory is static, as on the boards: the session struct, one pool for
- * the blocks a session holds at once (three slots, below), and two byte buffers the caller reads and writes through the
- * module's memory: sapw_input() (SAPW_IO_BYTES) and sapw_output() (as
- * many).  The limits are set with -D by ports/wasm/wasm.mk.
+ * the blocks a session holds at once (three slots, below), and two byte
+ * buffers the caller reads and writes through the module's memory:
+ * sapw_input() (SAPW_IO_BYTES) and sapw_output() (as many).  The limits
+ * are set with -D by ports/wasm/wasm.mk.
  *
- * The caller's loop (ports/wasm/sapper.js's Session does it):
+ * The caller's loop (ports/wasm/web/sapper.js's Session does it):
  *
  *     copy request bytes into sapw_input(), n of them, at most SAPW_IO_BYTES;
  *     done = 0;

@@ -701,9 +701,8 @@ int main(int argc, char **argv)
         return run_transcript();
     if (strcmp(mode, "wait-close") == 0 && argc == 4)
         return run_wait_close(argv[2], number(argv[3]));
-    fprintf(
-        stderr,
-        "usage: daemon_client send|games|boom-game|noread|vanish|idle|transcript|wait-close ...\n"
-        "(see the comment at the top of tests/tools/daemon_client.c)\n");
+    fprintf(stderr, "usage: daemon_client "
+                    "send|games|boom-game|noread|vanish|idle|transcript|wait-close ...\n"
+                    "(see the comment at the top of tests/tools/daemon_client.c)\n");
     return 2;
 }

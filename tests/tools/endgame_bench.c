@@ -1,20 +1,20 @@
 /*
- * endgame_bench - the endgame search (core/endgame.c) on the positions of
- * real games: expert boards (16 x 30, 99 mines, modern rules: game k on
- * seed k, first click (3, 3), as tools/winrate plays them), played by
- * following HINT's look-ahead (sap_hint_* with the endgame search left
- * out: sap_hint_leave_out_endgame, as the boards' HINT plays).  At
- * every position where HINT guesses from an exact count, a deduction of
+ * endgame_bench.c - the endgame search (core/endgame.c, endgame_search.c)
+ * on the positions of real games: expert boards (16 x 30, 99 mines, modern
+ * rules: game k on seed k, first click (3, 3), as tools/winrate plays
+ * them), played by following HINT's look-ahead (sap_hint_* with the endgame
+ * search left out: sap_hint_leave_out_endgame, as the boards' HINT plays).
+ * At every position where HINT guesses from an exact count, a deduction of
  * the position and the search on it: how many positions the search takes
  * (its layouts at most SAP_ENDGAME_LAYOUTS, at most 64 cells differing
  * among them, within SAP_ENDGAME_MAX_STEPS), why it declines the others,
- * its time there (init to the answer, wall clock: median, p99, slowest
- * and its seed), its steps, and how often it names another cell than
- * HINT, and then what HINT's cell wins with the best play after it (the
- * search asked for that first move alone): the chance of winning HINT's
- * guess gives up.  With --follow the player opens the search's cell instead of
- * HINT's guess whenever the search answers: the win rates of the two
- * players on the same seeds tell what the search is worth.
+ * its time there (init to the answer, wall clock: median, p99, slowest and
+ * its seed), its steps, and how often it names another cell than HINT, and
+ * then what HINT's cell wins with the best play after it (the search asked
+ * for that first move alone): the chance of winning HINT's guess gives up.
+ * With --follow the player opens the search's cell instead of HINT's guess
+ * whenever the search answers: the win rates of the two players on the same
+ * seeds tell what the search is worth.
  *
  * --per-game prints a line a game: its seed, won or lost.
  *

@@ -10,7 +10,7 @@
  * Every HINT is timed; this is HINT as a session serves it, on the
  * deduction it keeps beside the game (core/hint_live.c).  At every
  * SAMPLE-th move the same position is also given to HINT as it reads the
- * whole board (sap_hint_init on the session's game, core/guess.c), the
+ * whole board (sap_hint_init on the session's game, core/hint.c), the
  * baseline, timed as well; and PROB through the session (on the kept
  * deduction: a global pass and the map), then PROB again (the odds it
  * kept: its map alone, what writing its reply costs), beside SHOW (a byte

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/t_judge_boom.sh - `sapperd --judge boom` as a user runs it: the
+# tests/t_daemon_judge_boom.sh - `sapperd --judge boom` as a user runs it: the
 # statement's games byte-exact (LF and CRLF), T = 0, a million-change reply,
 # output streamed while input is still coming, and malformed inputs (stdout
 # holds what was complete, stderr one "sapperd: boom: line N: reason" line,
@@ -45,7 +45,7 @@ bad() {
 
 if [ ! -x "$SAPPERD" ]; then
     fail "no daemon at $SAPPERD"
-    echo "t_judge_boom: $passed passed, $failed failed"
+    echo "t_daemon_judge_boom: $passed passed, $failed failed"
     exit 1
 fi
 
@@ -155,5 +155,5 @@ bad "ends before a game" '3\n1 1\n_\n0\n' 'QUIT\n==========\n' \
 bad "input after the last game" '1\n1 1\n_\n0\n1 1 1\n' 'QUIT\n' \
     'sapperd: boom: line 5: unexpected input'
 
-echo "t_judge_boom: $passed passed, $failed failed"
+echo "t_daemon_judge_boom: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

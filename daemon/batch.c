@@ -1,5 +1,5 @@
 /*
- * judge.c - sapperd --judge FORMAT: stdin to stdout through one session in
+ * batch.c - sapperd --judge FORMAT: stdin to stdout through one session in
  * judge-only mode, with plain blocking reads and writes.
  *
  * A batch filter has one input and one output and nothing else to serve,
@@ -20,16 +20,16 @@
 
 #include "sapperd.h"
 
-#define JUDGE_IO_BYTES (256u * 1024u)
+#define BATCH_IO_BYTES (256u * 1024u)
 
-struct judge_out {
-    char bytes[JUDGE_IO_BYTES];
+struct batch_out {
+    char bytes[BATCH_IO_BYTES];
     size_t filled;
     bool failed;      /* stop writing: an error, or the reader went away */
     bool reader_gone; /* EPIPE: not an error */
 };
 
-static void judge_flush(struct judge_out *o)
+static void batch_flush(struct batch_out *o)
 {
     size_t done = 0;
     while (done < o->filled && !o->failed) {
@@ -49,23 +49,22 @@ static void judge_flush(struct judge_out *o)
     o->filled = 0;
 }
 
-/* Everything the session has to say now. */
 /* Everything the session has to say now.  A poll that leaves room in the
  * buffer has said it all, unless the session is still busy (work spread
  * over budgets): one poll per reply, not a second one to hear nothing. */
-static void judge_drain(struct sap_session *s, struct judge_out *o)
+static void batch_drain(struct sap_session *s, struct batch_out *o)
 {
     while (!o->failed) {
         o->filled += sap_session_poll(s, o->bytes + o->filled, sizeof o->bytes - o->filled);
         if (o->filled == sizeof o->bytes)
-            judge_flush(o);
+            batch_flush(o);
         else if (!sap_session_busy(s))
             break;
     }
 }
 
 /* 0, or 2 with the reason on stderr. */
-static int judge_exit_status(const struct sap_session *session, enum sap_format format)
+static int batch_exit_status(const struct sap_session *session, enum sap_format format)
 {
     uint32_t line = 0;
     const char *reason = NULL;
@@ -83,11 +82,11 @@ static int judge_exit_status(const struct sap_session *session, enum sap_format 
     return 2;
 }
 
-int judge_run(const struct sapperd_options *options)
+int batch_run(const struct sapperd_options *options)
 {
     static struct sap_session session;
-    static struct judge_out out;
-    static char in[JUDGE_IO_BYTES];
+    static struct batch_out out;
+    static char in[BATCH_IO_BYTES];
     struct sapperd_memory memory;
     struct sapperd_account account;
     enum sap_format format = (enum sap_format)options->judge_format;
@@ -117,18 +116,18 @@ int judge_run(const struct sapperd_options *options)
         }
         if (got == 0) {
             sap_session_finish(&session);
-            judge_drain(&session, &out);
+            batch_drain(&session, &out);
             break;
         }
         while (pos < (size_t)got && !sap_session_closing(&session) && !out.failed) {
             pos += sap_session_sink(&session, in + pos, (size_t)got - pos);
-            judge_drain(&session, &out);
+            batch_drain(&session, &out);
         }
-        judge_flush(&out);
+        batch_flush(&out);
     }
-    judge_drain(&session, &out);
-    judge_flush(&out);
-    status = out.reader_gone ? 0 : out.failed ? 1 : judge_exit_status(&session, format);
+    batch_drain(&session, &out);
+    batch_flush(&out);
+    status = out.reader_gone ? 0 : out.failed ? 1 : batch_exit_status(&session, format);
     sap_session_release(&session);
     return status;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# t_judge_nurikabe.sh - sapperd --judge nurikabe end to end: the UVa sample
+# t_daemon_judge_nurikabe.sh - sapperd --judge nurikabe end to end: the UVa sample
 # byte for byte (also with its blank lines moved about and CRLF line ends),
 # t = 0, and malformed inputs reported as "sapperd: nurikabe: line N:
 # <reason>" with exit status 2.
@@ -62,5 +62,5 @@ check_error '1\n1 1 0\n.\n#\n' 'not solved' 'sapperd: nurikabe: line 4: unexpect
 check_error '1\n1 1001 0\n' '' "sapperd: nurikabe: line 2: c is over this build's limit of 1000 columns"
 check_error '1\n2 2 5\n' '' "sapperd: nurikabe: line 2: d is more than the grid's 4 cells"
 
-echo "t_judge_nurikabe: $passed passed, $failed failed"
+echo "t_daemon_judge_nurikabe: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# t_judge_master.sh - sapperd --judge master end to end: the statement's
+# t_daemon_judge_master.sh - sapperd --judge master end to end: the statement's
 # sample and the GCJ small and large inputs, checked by build/tools/
 # master_check (answers are checked, not compared), and malformed inputs
 # reported as "sapperd: master: line N: <reason>" with exit status 2.
@@ -74,5 +74,5 @@ check_error '' '' 'sapperd: master: line 1: input ended before the number of cas
 # t = 0: nothing at all
 if [ -z "$(printf '0\n' | timeout 20 "$SAPPERD" --judge master 2>&1)" ]; then ok; else bad "T = 0 printed something"; fi
 
-echo "t_judge_master: $passed passed, $failed failed"
+echo "t_daemon_judge_master: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/t_judge_casual.sh - `sapperd --judge casual` end to end: the official
+# tests/t_daemon_judge_casual.sh - `sapperd --judge casual` end to end: the official
 # judge data and the statement sample byte for byte (the DOS pair too),
 # generated boards against the reference, and malformed inputs (the answers
 # complete before the fault on stdout, "sapperd: casual: line N: <reason>"
@@ -96,5 +96,5 @@ malformed overflow '1 3\n.M.\n4294967296 1\n' '1\n' 3 'number too large'
 malformed not-a-number '3 three\n' '' 1 'non-negative number'
 malformed after-end '1 3\n.M.\n0 0\nM\n' '1\n' 4 'unexpected input'
 
-echo "t_judge_casual: $passed passed, $failed failed"
+echo "t_daemon_judge_casual: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
