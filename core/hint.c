@@ -55,8 +55,9 @@
  * preset no first click measured wins more often beyond the noise
  * (core/PROTOCOL.md, "Why (3, 3)"; winrate --first-sweep measured expert
  * 54.2 % from it, 53.6 % from the middle, 52.6 % from (2, 2); the corner
- * loses most often on every preset).  A casual or no-guess board is laid around the first click,
- * wherever it is, so (3, 3) needs no guess there either.  A flag on it is
+ * loses most often on every preset).  A casual or no-guess board is laid
+ * around the first click, wherever it is, so (3, 3) needs no guess there
+ * either.  A flag on it is
  * wrong, and said so, as HINT says of any safe cell flagged.  The
  * protocol's HINT and PLAY name it too (requests_deduce.c). */
 void sap_hint_first_click(const sap_game *game, uint32_t *row, uint32_t *col)
@@ -462,7 +463,8 @@ static int stage_step(struct sap_hint *h, uint32_t *budget)
         h->steps = add_steps(h->steps, h->deduce->work - work); /* as the what-ifs' */
         return err == SAP_MORE ? SAP_MORE : deduced(h, err);
     case HS_SCAN:
-        /* NOLINTNEXTLINE(clang-analyzer-valist.Unterminated): no va_list here (a false report) */
+        /* no va_list here (a false report): */
+        /* NOLINTNEXTLINE(clang-analyzer-valist.Unterminated) */
         if (!sap_hint_scan(h, budget))
             return SAP_MORE;
         h->guessing = h->scan.best > 3u;
@@ -506,7 +508,8 @@ int sap_hint_step(struct sap_hint *h, uint32_t budget)
         err = stage_step(h, &budget);
     if (err == SAP_MORE && h->stage == HS_DONE)
         return SAP_OK;
-    return err; /* NOLINT(clang-analyzer-valist.Unterminated): no va_list here (a false report) */
+    /* no va_list here (a false report): */
+    return err; /* NOLINT(clang-analyzer-valist.Unterminated) */
 }
 
 int sap_hint_move(const struct sap_hint *h, uint32_t *row, uint32_t *col)

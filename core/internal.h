@@ -109,8 +109,8 @@ static inline bool sap_work_fits(size_t bytes)
 /* ---- bytes eight at a time ---------------------------------------------- */
 
 /* For the fast paths of the row readers and the Nurikabe passes (hosts; a
- * size build drops these paths and its byte loops do all the work).  Each is exact per byte and arithmetic, so the
- * byte order does not matter. */
+ * size build drops these paths and its byte loops do all the work).  Each
+ * is exact per byte and arithmetic, so the byte order does not matter. */
 #define SAP_EACH_BYTE(b) (0x0101010101010101u * (uint64_t)(b))
 
 static inline uint64_t sap_load_eight(const void *p)

@@ -23,9 +23,10 @@
  * lines (view.c draws it).
  *
  * The game's block and the kept deduction's are given back through
- * session_reply.c, where the session's memory calls are: the session's own calls below this layer
- * give them back too (a request's block, a JUDGE stream, the game taken
- * out, the session's end), and they call nothing above them.
+ * session_reply.c, where the session's memory calls are: the session's
+ * own calls below this layer give them back too (a request's block, a
+ * JUDGE stream, the game taken out, the session's end), and they call
+ * nothing above them.
  */
 #include "hint.h"
 #include "game.h"

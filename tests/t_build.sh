@@ -13,7 +13,7 @@ ok()   { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 # A copy of the build files and the core, with one probe file added.
-probe_build() { # name, C source of core/zz_probe.c
+probe_build() { # name, C source of the scratch copy's probe file (core/zz_probe.c in $dir)
     local dir=$tmp/$1
     mkdir -p "$dir"
     cp -r Makefile core daemon tests "$dir"/
