@@ -295,7 +295,7 @@ extern const struct sap_request sap_request_new SAP_ROM_TABLE; /* requests_game.
 extern const struct sap_request sap_request_left SAP_ROM_TABLE;
 extern const struct sap_request sap_request_right SAP_ROM_TABLE;
 extern const struct sap_request sap_request_chord SAP_ROM_TABLE;
-extern const struct sap_request sap_request_quit SAP_ROM_TABLE;
+extern const struct sap_request sap_request_end_game SAP_ROM_TABLE;
 extern const struct sap_request sap_request_show SAP_ROM_TABLE;
 extern const struct sap_request sap_request_stats SAP_ROM_TABLE;
 extern const struct sap_request sap_request_resume SAP_ROM_TABLE;

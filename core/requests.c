@@ -201,7 +201,7 @@ const struct sap_request sap_request_bye SAP_ROM_TABLE = {
  * its row declared in protocol.h, and its place here. */
 const struct sap_request *const sap_requests[REQUEST_KINDS] SAP_ROM_TABLE = {
     &sap_request_new,      &sap_request_left,   &sap_request_right,     &sap_request_chord,
-    &sap_request_quit,     &sap_request_show,   &sap_request_view,      &sap_request_hint,
+    &sap_request_end_game, &sap_request_show,   &sap_request_view,      &sap_request_hint,
     &sap_request_play,     &sap_request_prob,
 #if (SAP_SOLVERS) & SAP_SOLVER_ANALYZE
     &sap_request_analyze,  &sap_request_cell,   &sap_request_mines,

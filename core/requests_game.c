@@ -367,7 +367,7 @@ const struct sap_request sap_request_left SAP_ROM_TABLE = CLICK(t_1, h_1);
 const struct sap_request sap_request_right SAP_ROM_TABLE = CLICK(t_2, h_2);
 const struct sap_request sap_request_chord SAP_ROM_TABLE = CLICK(t_3, h_3);
 
-const struct sap_request sap_request_quit SAP_ROM_TABLE = {
+const struct sap_request sap_request_end_game SAP_ROM_TABLE = {
     .word = t_0,
     .usage = t_usage_0,
     .help = h_0,
