@@ -14,7 +14,7 @@
  *                    beside the game, one after-move hook; view.c: the
  *                    game drawn (VIEW's reply, and a move's under SET VIEW
  *                    ON).
- *   the session      session.c, the API (sapper.h section 9): sink, poll,
+ *   the session      session.c, the API (sapper.h section 4): sink, poll,
  *                    EOF, JUDGE streams, driving the request in progress -
  *                    its work and its long reply - through its row;
  *                    session_lines.c, framing bytes into lines, the table
