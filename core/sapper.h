@@ -1053,29 +1053,128 @@ uint32_t sap_generate_tries(const sap_generate *generate);
     ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u ? (size_t)(rows) * ((size_t)(cols) + 1u)     \
                                                   : (size_t)11u)
 
-/* HELP's reply: its lines and bytes in this build, which lists only the
- * requests it serves (SAP_SOLVERS, section 1): the game's, JUDGE BOOM and
- * the session's own, then each solver's, and NEW's shortcuts where the
- * build has them (requests.c checks the bytes at build time,
- * tests/test_session.c both). */
-#define SAP_SESSION_HELP_LINES                                                                 \
-    (12u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 4u : 0u)                                       \
-     + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 1u : 0u)                                            \
-     + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 1u : 0u) + (SAP_NEW_SHORTCUTS ? 1u : 0u)             \
-     + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u)                                           \
-     + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u)                                           \
-     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u)                                         \
-     + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? 3u : 0u)                                          \
-     + (((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? 1u : 0u))
-#define SAP_SESSION_HELP_BYTES                                                                 \
-    (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 277u : 0u)                                    \
-     + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 65u : 0u)                                           \
-     + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 75u + (SAP_PERSON_EXTRAS ? 15u : 0u) : 0u)           \
-     + (SAP_NEW_SHORTCUTS ? 78u : 0u) + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)        \
-     + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 67u : 0u)                                          \
-     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 90u : 0u)                                        \
-     + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? 210u : 0u)                                        \
-     + (((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? SAP_HELP_RESUME_BYTES : 0u))
+/* HELP's reply in this build (section 4): each row of core/requests.c's
+ * table that the build serves, in the table's order, then END.  A row's
+ * lines are a list, ROW(X) applying X to each: the one list makes the text
+ * the row serves (core/protocol.h's HELP_TEXT) and counts its bytes and
+ * lines below, so that no size of HELP is kept by hand.  A line only some
+ * builds have is in the list only there (#if); SAP_HELP_ROWS_ gives each
+ * row the condition under which HELP lists it (the row's `help` is NULL
+ * otherwise, in requests_*.c). */
+#define SAP_HELP_TEXT_(line) line
+#define SAP_HELP_ONE_LINE_(line) +1u
+
+#if SAP_NEW_SHORTCUTS
+#define SAP_HELP_NEW_RANDOM_(X)                                                                \
+    X("NEW <rows> <cols> <mines> [<seed>]: a random game; without a seed, one is named\n")     \
+    X("NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>]: 9x9 10, 16x16 40, 16x30 99 mines\n")
+#else
+#define SAP_HELP_NEW_RANDOM_(X)                                                                \
+    X("NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n")
+#endif
+/* The CASUAL and NOGUESS levels only where the deduction engine that
+ * plays them is built in. */
+#if (SAP_SOLVERS) & SAP_SOLVER_DEDUCE
+#define SAP_HELP_NEW_LEVELS_(X)                                                                \
+    X("NEW ... CASUAL|NOGUESS (last): a random game that needs no guess\n")
+#else
+#define SAP_HELP_NEW_LEVELS_(X)
+#endif
+#define SAP_HELP_NEW_(X)                                                                       \
+    X("NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n")               \
+    SAP_HELP_NEW_RANDOM_(X) SAP_HELP_NEW_LEVELS_(X)
+#define SAP_HELP_LEFT_(X) X("1 <x> <y>: left click (open) at row x, column y, 1-based\n")
+#define SAP_HELP_RIGHT_(X) X("2 <x> <y>: right click (cycle the mark _ P ?)\n")
+#define SAP_HELP_CHORD_(X) X("3 <x> <y>: middle click (chord)\n")
+#define SAP_HELP_QUIT_(X) X("0: end the game (QUIT if it was running)\n")
+#define SAP_HELP_SHOW_(X) X("SHOW: the player map\n")
+#define SAP_HELP_VIEW_(X)                                                                      \
+    X("VIEW: the board drawn for a person (rulers, mines left), then END\n")
+#define SAP_HELP_HINT_(X) X("HINT: a certain cell and why, or the guess likeliest to win\n")
+#define SAP_HELP_PLAY_(X)                                                                      \
+    X("PLAY [<n>]: HINT's moves played to the end (or n): each, its reply, then END\n")
+#define SAP_HELP_PROB_(X)                                                                      \
+    X("PROB: the player map with each covered cell's mine odds (VIEW PROB: drawn)\n")
+#define SAP_HELP_ANALYZE_(X)                                                                   \
+    X("ANALYZE <rows> <cols> <mines>, then each row as VIEW or SHOW draws it: a position "     \
+      "from any game\n")
+#define SAP_HELP_CELL_(X)                                                                      \
+    X("CELL <x> <y> # . 1-8 P ?: what a cell of that position shows now\n")
+#define SAP_HELP_MINES_(X) X("MINES <mines>: the mines in all of that position\n")
+#define SAP_HELP_STATS_(X)                                                                     \
+    X("STATS: the board's 3BV, openings, islands, and the clicks so far\n")
+#define SAP_HELP_CASUAL_(X)                                                                    \
+    X("CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n")
+#define SAP_HELP_CASUALMAP_(X)                                                                 \
+    X("CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n")
+#define SAP_HELP_MASTER_(X) X("MASTER <R> <C> <M>: a board won by one click, or Impossible\n")
+#define SAP_HELP_NURIKABE_(X)                                                                  \
+    X("NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n")
+/* JUDGE's line names the formats this build judges. */
+#if (SAP_SOLVERS) & SAP_SOLVER_CASUAL
+#define SAP_HELP_JUDGE_CASUAL_ "|CASUAL"
+#else
+#define SAP_HELP_JUDGE_CASUAL_ ""
+#endif
+#if (SAP_SOLVERS) & SAP_SOLVER_MASTER
+#define SAP_HELP_JUDGE_MASTER_ "|MASTER"
+#else
+#define SAP_HELP_JUDGE_MASTER_ ""
+#endif
+#if (SAP_SOLVERS) & SAP_SOLVER_NURIKABE
+#define SAP_HELP_JUDGE_NURIKABE_ "|NURIKABE"
+#else
+#define SAP_HELP_JUDGE_NURIKABE_ ""
+#endif
+#define SAP_HELP_JUDGE_(X)                                                                     \
+    X("JUDGE BOOM" SAP_HELP_JUDGE_CASUAL_ SAP_HELP_JUDGE_MASTER_ SAP_HELP_JUDGE_NURIKABE_      \
+      ", then that statement's input: its output, then END\n")
+/* SET's options: COLOR and VIEW are VIEW's, VIEW ONLY a person's extra. */
+#if ((SAP_SOLVERS)&SAP_SOLVER_VIEW) && SAP_PERSON_EXTRAS
+#define SAP_HELP_SET_(X)                                                                       \
+    X("SET ECHO|COLOR|VIEW ON|OFF, SET VIEW ONLY: options for a person at a terminal\n")
+#elif (SAP_SOLVERS) & SAP_SOLVER_VIEW
+#define SAP_HELP_SET_(X) X("SET ECHO|COLOR|VIEW ON|OFF: options for a person at a terminal\n")
+#else
+#define SAP_HELP_SET_(X) X("SET ECHO ON|OFF: echo what is typed (backspace edits)\n")
+#endif
+#define SAP_HELP_HELP_(X) X("HELP: this list, then END\n")
+#define SAP_HELP_BYE_(X) X("BYE: close the session\n")
+#define SAP_HELP_RESUME_(X)                                                                    \
+    X("RESUME <token>: take over the game of a connection that dropped\n")
+#define SAP_HELP_END_(X) X("END\n")
+
+/* Every row and END, each with the condition under which HELP lists it. */
+#define SAP_HELP_SERVES_(solver) (((SAP_SOLVERS) & (solver)) != 0u)
+#define SAP_HELP_ROWS_(ROW)                                                                    \
+    ROW(1, SAP_HELP_NEW_)                                                                      \
+    ROW(1, SAP_HELP_LEFT_)                                                                     \
+    ROW(1, SAP_HELP_RIGHT_)                                                                    \
+    ROW(1, SAP_HELP_CHORD_)                                                                    \
+    ROW(1, SAP_HELP_QUIT_)                                                                     \
+    ROW(1, SAP_HELP_SHOW_)                                                                     \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_VIEW), SAP_HELP_VIEW_)                                     \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_DEDUCE), SAP_HELP_HINT_)                                   \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_DEDUCE), SAP_HELP_PLAY_)                                   \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_DEDUCE), SAP_HELP_PROB_)                                   \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_ANALYZE), SAP_HELP_ANALYZE_)                               \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_ANALYZE), SAP_HELP_CELL_)                                  \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_ANALYZE), SAP_HELP_MINES_)                                 \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_STATS), SAP_HELP_STATS_)                                   \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_CASUAL), SAP_HELP_CASUAL_)                                 \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_CASUAL), SAP_HELP_CASUALMAP_)                              \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_MASTER), SAP_HELP_MASTER_)                                 \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_NURIKABE), SAP_HELP_NURIKABE_)                             \
+    ROW(1, SAP_HELP_JUDGE_)                                                                    \
+    ROW(1, SAP_HELP_SET_)                                                                      \
+    ROW(1, SAP_HELP_HELP_)                                                                     \
+    ROW(1, SAP_HELP_BYE_)                                                                      \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_RESUME), SAP_HELP_RESUME_)                                 \
+    ROW(1, SAP_HELP_END_)
+#define SAP_HELP_ROW_BYTES_(served, row) +((served) ? sizeof(row(SAP_HELP_TEXT_)) - 1u : 0u)
+#define SAP_HELP_ROW_LINES_(served, row) +((served) ? 0u row(SAP_HELP_ONE_LINE_) : 0u)
+#define SAP_SESSION_HELP_LINES (0u SAP_HELP_ROWS_(SAP_HELP_ROW_LINES_))
+#define SAP_SESSION_HELP_BYTES ((unsigned)(0u SAP_HELP_ROWS_(SAP_HELP_ROW_BYTES_)))
 
 /* The largest WORK block a session may acquire for an r x c board: a
  * CASUALMAP board (the solver plus a bit per cell for the mines), a
@@ -1092,9 +1191,6 @@ uint32_t sap_generate_tries(const sap_generate *generate);
             SAP_GENERATE_BYTES(rows, cols),                                                    \
             SAP_MAX2_(SAP_HINT_BYTES(rows, cols), SAP_HINT_LIVE_BYTES(rows, cols)))            \
                                           : (size_t)0u)
-
-/* The bytes of RESUME's HELP line (requests.c checks it). */
-#define SAP_HELP_RESUME_BYTES 64u
 
 /* What one session holds at once (section 4): the struct, a GAME block,
  * the largest WORK block its build may ask for, and where ANALYZE is
