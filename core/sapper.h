@@ -27,10 +27,11 @@
  *  11. board statistics           (3BV, openings, islands: STATS)
  *  12. no-guess boards            (layouts the casual player or pure logic
  *                                  clears from the first click)
- *  13. sizes worked out           (the arithmetic behind the SAP_..._BYTES
- *                                  and SAP_REPLY_..._MAX macros the sections
- *                                  name, and struct sap_session's opaque
- *                                  layout: nothing a program calls)
+ *  13. sizes worked out           (the arithmetic behind the SAP_..._BYTES,
+ *                                  SAP_REPLY_..._MAX and SAP_SESSION_HELP_...
+ *                                  macros the sections name, HELP's text,
+ *                                  struct sap_session's opaque layout:
+ *                                  nothing a program calls)
  *
  * Sans-IO shape (as heatshrink): a reader or session is a struct in caller
  * memory; the caller "sinks" received bytes in and "polls" reply bytes out.
@@ -935,10 +936,10 @@ uint32_t sap_generate_tries(const sap_generate *generate);
  * sections above name, kept out of their way and visible only because a
  * macro is expanded where it is used.  A block's size is a header (a
  * struct the library checks at build time to fit in its ..._HEADER_BYTES)
- * and what grows with the board; the session's is its private layout,
- * which core/protocol.h checks against the real struct.  The helpers'
- * names end in an underscore so that nobody mistakes them for the
- * library's.
+ * and what grows with the board; HELP's is counted from its text, which
+ * is here too; the session's is its private layout, which core/protocol.h
+ * checks against the real struct.  The helpers' names end in an
+ * underscore so that nobody mistakes them for the library's.
  * ---------------------------------------------------------------------- */
 
 #define SAP_MAX2_(a, b) ((a) > (b) ? (a) : (b))
