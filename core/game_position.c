@@ -1,7 +1,7 @@
 /*
  * game_position.c - a position typed in as a person sees it: a game with
  * its player map and its mine count but no layout behind it
- * (sap_game_set_position, sapper.h section 4).
+ * (sap_game_set_position, sapper.h section 5).
  *
  * Its cells hold only their marks, and an opened cell the number it
  * showed in the player's own game (the number bits a layout would have

@@ -1,5 +1,5 @@
 /*
- * judge.h - the statements' batch readers (sapper.h section 8): one
+ * judge.h - the statements' batch readers (sapper.h section 9): one
  * tokenizer, judge.c, drives each statement's format, a table of callbacks
  * (judge_boom.c, judge_casual.c, judge_master.c, judge_nurikabe.c), through
  * what is declared here.  The session, which runs a JUDGE stream, asks

@@ -15,7 +15,7 @@
  *                    one after-move hook, sap_session_game; view.c: the
  *                    game drawn (VIEW's reply, and a move's under SET VIEW
  *                    ON).
- *   the session      session.c, the rest of the API (sapper.h section 9):
+ *   the session      session.c, the rest of the API (sapper.h section 4):
  *                    sink, poll, EOF, JUDGE streams, driving the request in
  *                    progress - its work and its long reply - through its
  *                    row; session_lines.c, framing bytes into lines, the
@@ -39,9 +39,9 @@
  *
  * Adding a request: write its handlers and its row (a const struct
  * sap_request) in the requests file of what it serves, declare the row
- * below, put it in requests.c's table where HELP should list it, and add
- * its HELP bytes to that file's HELP_BYTES_... count (and to sapper.h's
- * SAP_SESSION_HELP_BYTES and _LINES); its state, if any, is a struct of
+ * below, put it in requests.c's table where HELP should list it, and its
+ * HELP lines in sapper.h's list (SAP_HELP_ROWS_, at the same place), which
+ * its row's `help` takes with HELP_TEXT; its state, if any, is a struct of
  * s->req.
  */
 #ifndef SAPPER_PROTOCOL_H
@@ -315,24 +315,10 @@ extern const struct sap_request sap_request_set SAP_ROM_TABLE;
 extern const struct sap_request sap_request_help SAP_ROM_TABLE;
 extern const struct sap_request sap_request_bye SAP_ROM_TABLE;
 
-/* HELP's bytes, by file: each file checks its rows' texts against its
- * count, and requests.c their sum against sapper.h's SAP_SESSION_HELP_BYTES
- * (with SAP_HELP_RESUME_BYTES for RESUME's row). */
-#define HELP_BYTES(text) (sizeof(text) - 1u)
-#define HELP_SERVED(solver, text) (SERVES(solver) ? HELP_BYTES(text) : 0u)
-#define HELP_BYTES_GAME                                                                        \
-    (267u + (SAP_NEW_SHORTCUTS ? 156u : 78u) + (SERVES(SAP_SOLVER_DEDUCE) ? 65u : 0u)          \
-     + (SERVES(SAP_SOLVER_STATS) ? 65u : 0u))
-#define HELP_BYTES_VIEW (SERVES(SAP_SOLVER_VIEW) ? 66u : 0u)
-#define HELP_BYTES_DEDUCE (SERVES(SAP_SOLVER_DEDUCE) ? 212u : 0u)
-#define HELP_BYTES_PUZZLES                                                                     \
-    ((SERVES(SAP_SOLVER_CASUAL) ? 165u : 0u) + (SERVES(SAP_SOLVER_MASTER) ? 60u : 0u)          \
-     + (SERVES(SAP_SOLVER_NURIKABE) ? 81u : 0u))
-#define HELP_BYTES_ANALYZE (SERVES(SAP_SOLVER_ANALYZE) ? 210u : 0u)
-#define HELP_BYTES_SESSION                                                                     \
-    (115u + (SERVES(SAP_SOLVER_CASUAL) ? 7u : 0u) + (SERVES(SAP_SOLVER_MASTER) ? 7u : 0u)      \
-     + (SERVES(SAP_SOLVER_NURIKABE) ? 9u : 0u) + (SERVES(SAP_SOLVER_VIEW) ? 63u : 54u)         \
-     + (SERVES(SAP_SOLVER_VIEW) && SAP_PERSON_EXTRAS ? 15u : 0u))
+/* A row's HELP text, from its list in sapper.h (SAP_HELP_NEW_ and the
+ * others), which also counts it into SAP_SESSION_HELP_BYTES and _LINES:
+ * SAP_TEXT(h_show, HELP_TEXT(SAP_HELP_SHOW_)). */
+#define HELP_TEXT(row) row(SAP_HELP_TEXT_)
 
 /* The table (requests.c): every row, in HELP's order. */
 #define REQUEST_KINDS                                                                          \

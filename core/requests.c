@@ -70,10 +70,10 @@ static void take_judge(struct session *s, const struct request_line *r)
 }
 
 /* HELP is each served row's `help`, in the table's order, then END: a row
- * whose solver this build leaves out has none (the macros below), so a
- * board's HELP lists only what it serves (core/sapper.h counts the bytes
- * and lines per build, SAP_SESSION_HELP_BYTES; the build checks them). */
-SAP_TEXT(end_line, "END\n");
+ * whose solver this build leaves out has none, so a board's HELP lists
+ * only what it serves (core/sapper.h counts the bytes and lines of every
+ * build's from the same lists, SAP_SESSION_HELP_BYTES and _LINES). */
+SAP_TEXT(end_line, HELP_TEXT(SAP_HELP_END_));
 
 static void take_help(struct session *s, const struct request_line *r)
 {
@@ -122,43 +122,10 @@ SAP_TEXT(t_usage_help, "usage: HELP");
 SAP_TEXT(t_bye, "bye");
 SAP_TEXT(t_usage_bye, "usage: BYE");
 
-/* JUDGE's HELP names the formats this build judges. */
-#if (SAP_SOLVERS) & SAP_SOLVER_CASUAL
-#define HELP_JUDGE_CASUAL "|CASUAL"
-#else
-#define HELP_JUDGE_CASUAL ""
-#endif
-#if (SAP_SOLVERS) & SAP_SOLVER_MASTER
-#define HELP_JUDGE_MASTER "|MASTER"
-#else
-#define HELP_JUDGE_MASTER ""
-#endif
-#if (SAP_SOLVERS) & SAP_SOLVER_NURIKABE
-#define HELP_JUDGE_NURIKABE "|NURIKABE"
-#else
-#define HELP_JUDGE_NURIKABE ""
-#endif
-SAP_TEXT(h_judge, "JUDGE BOOM" HELP_JUDGE_CASUAL HELP_JUDGE_MASTER HELP_JUDGE_NURIKABE
-                  ", then that statement's input: its output, then END\n");
-#if ((SAP_SOLVERS)&SAP_SOLVER_VIEW) && SAP_PERSON_EXTRAS
-SAP_TEXT(h_set,
-         "SET ECHO|COLOR|VIEW ON|OFF, SET VIEW ONLY: options for a person at a terminal\n");
-#elif (SAP_SOLVERS) & SAP_SOLVER_VIEW
-SAP_TEXT(h_set, "SET ECHO|COLOR|VIEW ON|OFF: options for a person at a terminal\n");
-#else
-SAP_TEXT(h_set, "SET ECHO ON|OFF: echo what is typed (backspace edits)\n");
-#endif
-SAP_TEXT(h_help, "HELP: this list, then END\n");
-SAP_TEXT(h_bye, "BYE: close the session\n");
-SAP_STATIC_ASSERT(help_session, HELP_BYTES(h_judge) + HELP_BYTES(h_set) + HELP_BYTES(h_help)
-                                        + HELP_BYTES(h_bye) + HELP_BYTES(end_line)
-                                    == HELP_BYTES_SESSION);
-/* Every file's rows and END make what sapper.h declares. */
-SAP_STATIC_ASSERT(help_bytes, HELP_BYTES_GAME + HELP_BYTES_VIEW + HELP_BYTES_DEDUCE
-                                      + HELP_BYTES_PUZZLES + HELP_BYTES_SESSION
-                                      + HELP_BYTES_ANALYZE
-                                      + (SERVES(SAP_SOLVER_RESUME) ? SAP_HELP_RESUME_BYTES : 0u)
-                                  == SAP_SESSION_HELP_BYTES);
+SAP_TEXT(h_judge, HELP_TEXT(SAP_HELP_JUDGE_)); /* the formats this build judges */
+SAP_TEXT(h_set, HELP_TEXT(SAP_HELP_SET_));
+SAP_TEXT(h_help, HELP_TEXT(SAP_HELP_HELP_));
+SAP_TEXT(h_bye, HELP_TEXT(SAP_HELP_BYE_));
 
 const struct sap_request sap_request_judge SAP_ROM_TABLE = {
     .word = t_judge,

@@ -436,14 +436,9 @@ SAP_TEXT(t_cell, "cell");
 SAP_TEXT(t_usage_cell, "usage: CELL <x> <y> <glyph>");
 SAP_TEXT(t_mines, "mines");
 SAP_TEXT(t_usage_mines, "usage: MINES <mines>");
-SAP_TEXT(h_analyze, "ANALYZE <rows> <cols> <mines>, then each row as VIEW or SHOW draws it: a "
-                    "position from any game\n");
-SAP_TEXT(h_cell, "CELL <x> <y> # . 1-8 P ?: what a cell of that position shows now\n");
-SAP_TEXT(h_mines, "MINES <mines>: the mines in all of that position\n");
-SAP_STATIC_ASSERT(help_analyze, HELP_SERVED(SAP_SOLVER_ANALYZE, h_analyze)
-                                        + HELP_SERVED(SAP_SOLVER_ANALYZE, h_cell)
-                                        + HELP_SERVED(SAP_SOLVER_ANALYZE, h_mines)
-                                    == HELP_BYTES_ANALYZE);
+SAP_TEXT(h_analyze, HELP_TEXT(SAP_HELP_ANALYZE_));
+SAP_TEXT(h_cell, HELP_TEXT(SAP_HELP_CELL_));
+SAP_TEXT(h_mines, HELP_TEXT(SAP_HELP_MINES_));
 
 #define ANALYZE(x) SERVED(SAP_SOLVER_ANALYZE, x)
 

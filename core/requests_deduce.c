@@ -361,15 +361,9 @@ SAP_TEXT(t_play, "play");
 SAP_TEXT(t_usage_play, "usage: PLAY [<n>]");
 SAP_TEXT(t_prob, "prob");
 SAP_TEXT(t_usage_prob, "usage: PROB");
-SAP_TEXT(h_hint, "HINT: a certain cell and why, or the guess likeliest to win\n");
-SAP_TEXT(h_play,
-         "PLAY [<n>]: HINT's moves played to the end (or n): each, its reply, then END\n");
-SAP_TEXT(h_prob,
-         "PROB: the player map with each covered cell's mine odds (VIEW PROB: drawn)\n");
-SAP_STATIC_ASSERT(help_deduce, HELP_SERVED(SAP_SOLVER_DEDUCE, h_hint)
-                                       + HELP_SERVED(SAP_SOLVER_DEDUCE, h_play)
-                                       + HELP_SERVED(SAP_SOLVER_DEDUCE, h_prob)
-                                   == HELP_BYTES_DEDUCE);
+SAP_TEXT(h_hint, HELP_TEXT(SAP_HELP_HINT_));
+SAP_TEXT(h_play, HELP_TEXT(SAP_HELP_PLAY_));
+SAP_TEXT(h_prob, HELP_TEXT(SAP_HELP_PROB_));
 
 #define DEDUCE(x) SERVED(SAP_SOLVER_DEDUCE, x)
 

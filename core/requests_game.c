@@ -314,35 +314,13 @@ SAP_TEXT(t_usage_show, "usage: SHOW");
 SAP_TEXT(t_stats, "stats");
 SAP_TEXT(t_usage_stats, "usage: STATS");
 
-/* NEW's HELP names the CASUAL and NOGUESS levels only where the deduction
- * engine that plays them is built in. */
-#if (SAP_SOLVERS) & SAP_SOLVER_DEDUCE
-#define HELP_NEW_LEVELS "NEW ... CASUAL|NOGUESS (last): a random game that needs no guess\n"
-#else
-#define HELP_NEW_LEVELS ""
-#endif
-#if SAP_NEW_SHORTCUTS
-#define HELP_NEW_RANDOM                                                                        \
-    "NEW <rows> <cols> <mines> [<seed>]: a random game; without a seed, one is named\n"        \
-    "NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>]: 9x9 10, 16x16 40, 16x30 99 mines\n"
-#else
-#define HELP_NEW_RANDOM                                                                        \
-    "NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n"
-#endif
-SAP_TEXT(
-    h_new,
-    "NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n" HELP_NEW_RANDOM
-        HELP_NEW_LEVELS);
-SAP_TEXT(h_1, "1 <x> <y>: left click (open) at row x, column y, 1-based\n");
-SAP_TEXT(h_2, "2 <x> <y>: right click (cycle the mark _ P ?)\n");
-SAP_TEXT(h_3, "3 <x> <y>: middle click (chord)\n");
-SAP_TEXT(h_0, "0: end the game (QUIT if it was running)\n");
-SAP_TEXT(h_show, "SHOW: the player map\n");
-SAP_TEXT(h_stats, "STATS: the board's 3BV, openings, islands, and the clicks so far\n");
-SAP_STATIC_ASSERT(help_game, HELP_BYTES(h_new) + HELP_BYTES(h_1) + HELP_BYTES(h_2)
-                                     + HELP_BYTES(h_3) + HELP_BYTES(h_0) + HELP_BYTES(h_show)
-                                     + HELP_SERVED(SAP_SOLVER_STATS, h_stats)
-                                 == HELP_BYTES_GAME);
+SAP_TEXT(h_new, HELP_TEXT(SAP_HELP_NEW_)); /* its levels where this build plays them */
+SAP_TEXT(h_1, HELP_TEXT(SAP_HELP_LEFT_));
+SAP_TEXT(h_2, HELP_TEXT(SAP_HELP_RIGHT_));
+SAP_TEXT(h_3, HELP_TEXT(SAP_HELP_CHORD_));
+SAP_TEXT(h_0, HELP_TEXT(SAP_HELP_QUIT_));
+SAP_TEXT(h_show, HELP_TEXT(SAP_HELP_SHOW_));
+SAP_TEXT(h_stats, HELP_TEXT(SAP_HELP_STATS_));
 
 const struct sap_request sap_request_new SAP_ROM_TABLE = {
     .word = t_new,
@@ -397,8 +375,7 @@ const struct sap_request sap_request_stats SAP_ROM_TABLE = {
 #if (SAP_SOLVERS) & SAP_SOLVER_RESUME
 SAP_TEXT(t_resume, "resume");
 SAP_TEXT(t_usage_resume, "usage: RESUME <token> (VIEW shows a game's token)");
-SAP_TEXT(h_resume, "RESUME <token>: take over the game of a connection that dropped\n");
-SAP_STATIC_ASSERT(help_resume_bytes, HELP_BYTES(h_resume) == SAP_HELP_RESUME_BYTES);
+SAP_TEXT(h_resume, HELP_TEXT(SAP_HELP_RESUME_));
 
 const struct sap_request sap_request_resume SAP_ROM_TABLE = {
     .word = t_resume,

@@ -258,19 +258,10 @@ SAP_TEXT(t_master, "master");
 SAP_TEXT(t_usage_master, "usage: MASTER <R> <C> <M>");
 SAP_TEXT(t_nurikabe, "nurikabe");
 SAP_TEXT(t_usage_nurikabe, "usage: NURIKABE <r> <c> <d>");
-SAP_TEXT(
-    h_casual,
-    "CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n");
-SAP_TEXT(h_casualmap,
-         "CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n");
-SAP_TEXT(h_master, "MASTER <R> <C> <M>: a board won by one click, or Impossible\n");
-SAP_TEXT(h_nurikabe,
-         "NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n");
-SAP_STATIC_ASSERT(help_puzzles, HELP_SERVED(SAP_SOLVER_CASUAL, h_casual)
-                                        + HELP_SERVED(SAP_SOLVER_CASUAL, h_casualmap)
-                                        + HELP_SERVED(SAP_SOLVER_MASTER, h_master)
-                                        + HELP_SERVED(SAP_SOLVER_NURIKABE, h_nurikabe)
-                                    == HELP_BYTES_PUZZLES);
+SAP_TEXT(h_casual, HELP_TEXT(SAP_HELP_CASUAL_));
+SAP_TEXT(h_casualmap, HELP_TEXT(SAP_HELP_CASUALMAP_));
+SAP_TEXT(h_master, HELP_TEXT(SAP_HELP_MASTER_));
+SAP_TEXT(h_nurikabe, HELP_TEXT(SAP_HELP_NURIKABE_));
 
 #define CASUAL(x) SERVED(SAP_SOLVER_CASUAL, x)
 #define MASTER(x) SERVED(SAP_SOLVER_MASTER, x)

@@ -52,8 +52,7 @@ static bool work_view(struct session *s)
 /* ---- the row ------------------------------------------------------------------------ */
 
 SAP_TEXT(t_view, "view");
-SAP_TEXT(h_view, "VIEW: the board drawn for a person (rulers, mines left), then END\n");
-SAP_STATIC_ASSERT(help_view, HELP_SERVED(SAP_SOLVER_VIEW, h_view) == HELP_BYTES_VIEW);
+SAP_TEXT(h_view, HELP_TEXT(SAP_HELP_VIEW_));
 
 #define VIEW(x) SERVED(SAP_SOLVER_VIEW, x)
 

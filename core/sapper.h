@@ -6,26 +6,32 @@
  * memset, memmove and memcmp), allocates nothing, never recurses and keeps
  * no mutable globals.  Every byte it touches is the caller's: either a struct
  * declared here (whose sizeof is its whole footprint) or a block whose size a
- * SAP_..._BYTES macro gives.
+ * SAP_..._BYTES macro gives (each worked out in section 13).
  *
- * Sections:
+ * Sections, in the order a program meets them:
  *   1. version, limits and knobs  (in sapper_config.h, included below:
  *                                  each overridable with -D, each with its
  *                                  default and why; a program and the
  *                                  library it links must agree on them)
  *   2. errors, NULL, resumable work, the decimal parser
  *   3. caller memory              (struct sap_memory, for readers and sessions)
- *   4. game engine                (the boom interactor; a move's changes)
- *   5. casual player              (Mid-Central 2003 "mines")
- *   6. one-click win              (GCJ 2014 "Minesweeper Master")
- *   7. Nurikabe verifier          (UVa 11585 "Nurikabe")
- *   8. judge readers              (the statements' batch formats, sans-IO)
- *   9. protocol session           (the line protocol, sans-IO; the protocol
- *                                  itself is described in core/PROTOCOL.md)
+ *   4. protocol session           (the line protocol, sans-IO: what most
+ *                                  programs call; the protocol itself is
+ *                                  described in core/PROTOCOL.md)
+ *   5. game engine                (the boom interactor; a move's changes)
+ *   6. casual player              (Mid-Central 2003 "mines")
+ *   7. one-click win              (GCJ 2014 "Minesweeper Master")
+ *   8. Nurikabe verifier          (UVa 11585 "Nurikabe")
+ *   9. judge readers              (the statements' batch formats, sans-IO)
  *  10. deduction engine           (certain cells and mine odds of a position)
  *  11. board statistics           (3BV, openings, islands: STATS)
  *  12. no-guess boards            (layouts the casual player or pure logic
  *                                  clears from the first click)
+ *  13. sizes worked out           (the arithmetic behind the SAP_..._BYTES,
+ *                                  SAP_REPLY_..._MAX and SAP_SESSION_HELP_...
+ *                                  macros the sections name, HELP's text,
+ *                                  struct sap_session's opaque layout:
+ *                                  nothing a program calls)
  *
  * Sans-IO shape (as heatshrink): a reader or session is a struct in caller
  * memory; the caller "sinks" received bytes in and "polls" reply bytes out.
@@ -119,7 +125,254 @@ struct sap_memory {
 };
 
 /* ------------------------------------------------------------------------
- * 4. Game engine (boom)
+ * 4. Protocol session
+ *
+ * One connection (a socket, stdin, a UART) is one session: a struct
+ * sap_session in caller memory, SAP_SESSION_BYTES bytes, plus the blocks it
+ * acquires through struct sap_memory while a board needs them.
+ *
+ *     sap_session_init(&s, &memory);
+ *     for each chunk received:
+ *         while chunk not empty:
+ *             chunk += sap_session_sink(&s, chunk, len);    (backpressure:
+ *             while ((n = sap_session_poll(&s, out, cap)) > 0)   it stops at
+ *                 send(out, n);                              every reply)
+ *             if (sap_session_closing(&s)) close after sending, stop reading;
+ *     at EOF (after every received byte was sunk): sap_session_finish(&s),
+ *         poll until 0, close.
+ *     sap_session_release(&s) when the connection is gone.
+ *
+ * sink consumes request bytes until a reply is waiting, then returns: poll
+ * the reply out (any cap >= 1 makes progress) and sink the rest.  A session
+ * never buffers more than one short reply line (SAP_REPLY_MAX); long replies
+ * are produced piece by piece as they are polled.  Once the session is
+ * closing and its reply is out, sink discards whatever it is given.  Close
+ * the connection when sap_session_closing() is true and sap_session_poll()
+ * returns 0.
+ *
+ * The protocol itself - every request, its reply and its errors, what a
+ * malformed line does, NEW keeping the old game until the new one is
+ * whole, JUDGE streams, where a reply stops, line ends and limits - is
+ * described in one place: core/PROTOCOL.md, "The requests".  A line
+ * (a request, a board row, a number line) ends at "\n", at "\r\n" or at
+ * a lone "\r" (what a serial terminal sends for Enter); "\r\n" is one
+ * line end, whichever sink calls its bytes come in.  HELP lists the
+ * requests this build serves (SAP_SESSION_HELP_LINES lines); the table
+ * that serves them is core/requests.c.  Anything malformed gets exactly
+ * one "ERR <reason>" line and changes nothing; a line longer than
+ * SAP_LINE_MAX gets "ERR line too long" and the session closes.  Where
+ * the replies whose length the request does not fix stop, ERRs included:
+ * core/PROTOCOL.md, "Replies that end with END".
+ *
+ * Largest reply per request, in bytes (the fuzz harness asserts these):
+ *   every ERR line, OK, QUIT, BYE, HINT, STATS, CASUAL, NURIKABE:
+ *                       SAP_REPLY_MAX
+ *   1/2/3 x y           SAP_REPLY_MOVE_MAX(rows, cols) of the current game
+ *   SHOW                SAP_REPLY_SHOW_MAX(rows, cols)
+ *   PROB                5 bytes a cell of the current game ("100%" and a
+ *                       space or the line end)
+ *   VIEW, VIEW PROB     SAP_REPLY_VIEW_MAX(rows, cols) of the current game
+ *                       (colour on or off)
+ *   1/2/3 x y, SET VIEW ON: SAP_REPLY_MOVE_MAX + SAP_REPLY_VIEW_MAX
+ *   PLAY [n]            each move's line (SAP_REPLY_MAX) and its reply as
+ *                       a move's, then END (no VIEW under SET VIEW ON)
+ *   CASUALMAP r c       SAP_REPLY_MAX + SAP_REPLY_MASTER_MAX(r, c)
+ *   MASTER R C M        SAP_REPLY_MASTER_MAX(R, C)
+ *   HELP                SAP_SESSION_HELP_BYTES
+ *   JUDGE f             the statement's output for the input, plus at most
+ *                       one ERR line
+ *   a board row, a blank line: nothing (the request answers after its last row)
+ * ---------------------------------------------------------------------- */
+
+/* The game a session plays (section 5) and the statement formats its
+ * JUDGE streams read (section 9), declared here because the session's
+ * calls take them. */
+typedef struct sap_game sap_game;
+
+enum sap_format {
+    SAP_FORMAT_BOOM = 0,
+    SAP_FORMAT_CASUAL = 1,
+    SAP_FORMAT_MASTER = 2,
+    SAP_FORMAT_NURIKABE = 3
+};
+#define SAP_FORMAT_COUNT 4
+
+/* One connection's state, SAP_SESSION_BYTES bytes of caller memory: the
+ * limits tag sap_session_init checks, then an opaque block (section 13). */
+struct sap_session;
+#define SAP_SESSION_BYTES (sizeof(struct sap_session))
+
+/* SAP_SESSION_MEMORY_BYTES(rows, cols) is everything one session may hold
+ * at once for boards up to rows x cols: the struct, the current game, and
+ * either a NEW's second game or a WORK block (never both: HINT's kept
+ * deduction is a WORK block, given back before any other is asked for),
+ * neither past SAP_MAX_WORK_BYTES (section 1).  A board gives a session one
+ * GAME arena of SAP_GAME_BYTES(rows, cols) and one WORK arena of
+ * SAP_SESSION_SPARE_BYTES(rows, cols) and needs nothing else.  Where
+ * ANALYZE is served (SAP_SOLVER_ANALYZE, the host's) a position being
+ * checked holds a third block: the current game, the position (a GAME
+ * block) and the check's deduction (a WORK block) at once; a provider that
+ * refuses it gets the position refused ("not enough memory ...") and the
+ * current game kept. */
+
+/* Readies a session.  `memory` is kept and must outlive it; NULL (or a
+ * provider that refuses everything) serves only requests without boards.
+ * SAP_OK, SAP_ERR_ARG for a NULL session, or SAP_ERR_LIMITS when this
+ * program was compiled with other limits (section 1) than the library: the
+ * library's struct sap_session would not be the caller's, so nothing is
+ * written past its first field and the session refuses every call (sink
+ * discards, poll writes nothing, closing is true).  A macro, so that the
+ * caller's own idea of the limits and the struct's size reach the check. */
+#define sap_session_init(session, memory)                                                      \
+    sap_session_init_checked((session), (memory), SAP_LIMITS_TAG, sizeof(struct sap_session))
+int sap_session_init_checked(struct sap_session *session, const struct sap_memory *memory,
+                             uint32_t limits_tag, size_t session_bytes);
+/* Judge-only mode (sapperd --judge FORMAT), right after init: the session
+ * is one JUDGE stream of `format` up to EOF, exactly as struct sap_judge
+ * driven alone.  The output is exactly the statement's output: no ERR line
+ * ever.  After the last case only whitespace may follow (the reader calls
+ * anything else "unexpected input"); the session is closing once the
+ * stream failed, or sap_session_finish was called and the reader judged
+ * the ending.  sap_session_judge_result tells which.  SAP_ERR_ARG for an
+ * unknown format, or one whose solver the build leaves out (SAP_SOLVERS). */
+int sap_session_start_judge(struct sap_session *session, enum sap_format format);
+/* The JUDGE stream's status (the last one of a session): SAP_JUDGE_READING,
+ * SAP_JUDGE_DONE, or a negative sap_error; then *line (1-based, counted
+ * from the stream's first line) and *reason (text in the session's RAM,
+ * valid while it lives) say what was wrong.  Either pointer may be NULL. */
+int sap_session_judge_result(const struct sap_session *session, uint32_t *line,
+                             const char **reason);
+/* Consumes received bytes; returns how many it took: fewer than `length`
+ * when a reply is waiting to be polled. */
+size_t sap_session_sink(struct sap_session *session, const char *input, size_t length);
+/* Writes waiting reply bytes into out; returns the count, 0 when none. */
+size_t sap_session_poll(struct sap_session *session, char *out, size_t cap);
+/* The peer will send nothing more (EOF); call it after every received
+ * byte has been sunk.  A last line without "\n" is answered; afterwards the
+ * session is closing. */
+void sap_session_finish(struct sap_session *session);
+/* True once the connection should be closed after the replies are out. */
+bool sap_session_closing(const struct sap_session *session);
+/* The most work (section 2's steps) one sink or poll call does:
+ * SAP_SESSION_BUDGET after init; SAP_BUDGET_UNLIMITED suits a batch filter.
+ * A heavy request (a CASUAL solve, a NURIKABE walk, a big opening, a JUDGE
+ * case) is done across as many calls as it needs. */
+void sap_session_set_budget(struct sap_session *session, uint32_t budget);
+/* The most work (section 2's steps) one request may have, over all the
+ * calls it takes, per cell of its board (a request on the current game:
+ * the game's), every board counted as at least SAP_ALLOWANCE_MIN_CELLS:
+ * SAP_SESSION_ALLOWANCE after init; 0 for none.  Past it a request whose
+ * work changes nothing until it is done (a no-guess or casual board being
+ * made, HINT, PROB, STATS, CASUAL, CASUALMAP, NURIKABE) gives up with
+ * "ERR gave up after its allowance of work (N steps a cell); nothing
+ * changed".  An
+ * opening spreading is never given up: its work is bounded by its board.
+ * A build serving none of CASUAL, NURIKABE and the deduction engine has
+ * nothing to give up: there the allowance is left out. */
+void sap_session_set_allowance(struct sap_session *session, uint32_t steps_per_cell);
+/* Where a NEW that names no seed (NEW <rows> <cols> <mines>, NEW EXPERT)
+ * gets one: next_seed(context), called once for each such NEW when it is
+ * accepted, never for one refused.  The core has no entropy of its own:
+ * a host gives the system's randomness (sapperd: uv_random), a board what
+ * it has (ports/main.c: a timer read at every byte received, the time
+ * between keystrokes).  Any uint32_t is a seed; the reply names it, "OK 16
+ * 30 99 SEED 2718281828", and "NEW 16 30 99 2718281828" replays that
+ * board (the same first click lays the same mines).  Without a source -
+ * after sap_session_init, or with next_seed NULL - such a NEW is answered
+ * "ERR no seed source here: ..." and changes nothing; a NEW that names its
+ * seed never calls it.  next_seed runs inside sap_session_sink and must
+ * not call the session. */
+void sap_session_set_seeds(struct sap_session *session, uint32_t (*next_seed)(void *context),
+                           void *context);
+/* True while the session has work to finish, or replies or echo to write,
+ * before it takes more input: call sap_session_poll again (a server serving
+ * many sessions does so round-robin, one call each in turn). */
+bool sap_session_busy(const struct sap_session *session);
+
+/* The options for a person at a terminal, a mask (SET ECHO|COLOR|VIEW
+ * ON|OFF sets the same bits, SET VIEW ONLY both VIEW bits); none after
+ * init, and then nothing below happens.  A person at a serial terminal
+ * (screen, minicom, PuTTY) or a raw one wants SAP_TERMINAL_ECHO:
+ *   - every byte received is echoed as a terminal expects: a line end,
+ *     whichever form, as "\r\n" once; a control byte (below 0x20 but a
+ *     tab, and DEL) as nothing; any other byte as itself;
+ *   - backspace (0x08) or DEL (0x7f) erases the last character of the line
+ *     being typed (a UTF-8 character whole), echoed as "\b \b" (nothing
+ *     when the line is empty or the character was not echoed);
+ *   - every line the session writes ends "\r\n", not "\n" (such a
+ *     terminal moves down on "\n" but back to the margin only on "\r");
+ *   - every reply starts on a line of its own: where the echo left the
+ *     cursor inside a line (a line too long, a last line without its line
+ *     end, a JUDGE stream's output after a word on the same line), "\r\n"
+ *     comes first.
+ * The echo of a byte comes out of poll before anything the byte caused (a
+ * line's reply): sink takes one byte, then its echo must be polled (the
+ * session owes at most one byte's echo: 3 bytes).  Inside a JUDGE stream
+ * the bytes are echoed alike, but a backspace is not an edit (the reader
+ * has read what it would erase): it reaches the reader.
+ * SAP_TERMINAL_COLOR, SAP_TERMINAL_VIEW: see README (VIEW).
+ * SAP_TERMINAL_VIEW_ONLY, with SAP_TERMINAL_VIEW (and SAP_PERSON_EXTRAS,
+ * else it is ignored): a move's reply is its VIEW alone, without its boom
+ * lines.  A judge-only session (sap_session_start_judge) keeps no option. */
+#define SAP_TERMINAL_ECHO 0x1u
+#define SAP_TERMINAL_COLOR 0x2u
+#define SAP_TERMINAL_VIEW 0x4u
+#define SAP_TERMINAL_VIEW_ONLY 0x8u
+/* Sets the options to `options` (other bits are ignored). */
+void sap_session_set_terminal(struct sap_session *session, unsigned options);
+/* The options in force. */
+unsigned sap_session_terminal(const struct sap_session *session);
+/* Gives back every block the session holds; the session then has no game
+ * and can be initialised again. */
+void sap_session_release(struct sap_session *session);
+/* True while a request that began on an earlier line waits for more of
+ * its lines: a board's rows, NURIKABE's number lines, a JUDGE stream. */
+bool sap_session_in_request(const struct sap_session *session);
+/* The current game, to read with section 5's calls (never to play: moves
+ * go through the session), or NULL when there is none. */
+const sap_game *sap_session_game(const struct sap_session *session);
+
+/* The longest token RESUME takes and VIEW shows (sap_session_set_resume). */
+#define SAP_TOKEN_MAX 24u
+
+/* A game taken out of its session (sap_session_take_game), for a server
+ * that keeps a game when its connection drops: it holds the game's block,
+ * acquired through the session's struct sap_memory, until another session
+ * takes it (sap_session_game_put) or it is given back
+ * (sap_kept_game_release). */
+struct sap_kept_game {
+    void *block; /* private */
+    sap_game *game;
+};
+
+/* The server's side of RESUME <token>: the game kept under token[0..length)
+ * moved into *game (then SAP_OK), or SAP_ERR_ARG for a token it does not
+ * keep (wrong, expired, already taken), SAP_ERR_STATE for one whose game
+ * cannot move now.  Runs inside sap_session_sink. */
+typedef int (*sap_resume_fn)(void *context, const char *token, size_t length,
+                             struct sap_kept_game *game);
+
+/* Games that outlive their connection (a server's, SAP_SOLVER_RESUME):
+ * the server names the session's token, NUL-ended and at most
+ * SAP_TOKEN_MAX characters of [0-9a-z] (kept, not copied: it must outlive
+ * the session), which VIEW's status line shows as "game <token>" while
+ * there is a game; RESUME <token> on any session asks `resume` for the
+ * game kept under it and, given it, makes it that session's game
+ * ("OK <rows> <cols> <mines>", the old game given back).  Without a
+ * `resume` (NULL), RESUME says the server keeps no games. */
+void sap_session_set_resume(struct sap_session *session, sap_resume_fn resume, void *context,
+                            const char *token);
+/* Moves the session's game, if it is still being played, into *game (the
+ * session then has none): SAP_OK; SAP_ERR_STATE when there is no game in
+ * play, or while a request works or writes a long reply (they may read the
+ * game; a request still reading its lines never does). */
+int sap_session_take_game(struct sap_session *session, struct sap_kept_game *game);
+/* Gives back a kept game's block through `memory` (the provider it came
+ * from, or one that releases alike); *game is emptied. */
+void sap_kept_game_release(struct sap_kept_game *game, const struct sap_memory *memory);
+
+/* ------------------------------------------------------------------------
+ * 5. Game engine (boom)
  *
  * One game is one block of SAP_GAME_BYTES(rows, cols) bytes: a header of at
  * most SAP_GAME_HEADER_BYTES and one byte per cell.  Neighbour counts are
@@ -127,12 +380,6 @@ struct sap_memory {
  * board with parent directions kept in the cell bytes, so it needs neither
  * recursion nor a side stack.
  * ---------------------------------------------------------------------- */
-
-#define SAP_GAME_HEADER_BYTES 64u
-#define SAP_GAME_BYTES(rows, cols)                                                             \
-    ((size_t)SAP_GAME_HEADER_BYTES + (size_t)(rows) * (size_t)(cols))
-
-typedef struct sap_game sap_game;
 
 enum sap_op {
     SAP_OP_LEFT = 1,  /* open */
@@ -280,7 +527,7 @@ char sap_game_cell(const sap_game *game, uint32_t row, uint32_t col);
 bool sap_game_mine_at(const sap_game *game, uint32_t row, uint32_t col);
 
 /* ------------------------------------------------------------------------
- * 5. Casual player
+ * 6. Casual player
  *
  * The fewest safe cells a player who only applies rule 1 and rule 2 leaves
  * covered, over every safe first cell, and a best start: the top-left cell
@@ -297,10 +544,6 @@ bool sap_game_mine_at(const sap_game *game, uint32_t row, uint32_t col);
  *     for each row: sap_casual_set_row(cs, row, 0, text, c);
  *     sap_casual_solve(cs, &result);   then sap_casual_left_covered(...)
  * ---------------------------------------------------------------------- */
-
-#define SAP_CASUAL_HEADER_BYTES 112u
-#define SAP_CASUAL_BYTES(rows, cols)                                                           \
-    ((size_t)SAP_CASUAL_HEADER_BYTES + (size_t)4u * (size_t)(rows) * (size_t)(cols))
 
 typedef struct sap_casual sap_casual;
 
@@ -339,7 +582,7 @@ int sap_casual_solve_step(sap_casual *casual, uint32_t budget,
 bool sap_casual_left_covered(const sap_casual *casual, uint32_t row, uint32_t col);
 
 /* ------------------------------------------------------------------------
- * 6. One-click win
+ * 7. One-click win
  *
  * A plan is a few numbers; any cell of the board is computed from it, so a
  * 1000 x 1000 board can be written row by row with O(1) memory.
@@ -372,18 +615,14 @@ size_t sap_master_write_row(const struct sap_master *plan, uint32_t row, uint32_
                             char *out, size_t cap);
 
 /* ------------------------------------------------------------------------
- * 7. Nurikabe verifier
+ * 8. Nurikabe verifier
  *
  * Linear time, no recursion, no side stack: one byte per cell (shading,
  * "numbered", visit marks and the direction back to the parent of a
  * depth-first walk, so each walk retraces its own path) plus 8 bytes per
- * number (its cell and value), after a header of at most 64 bytes.
+ * number (its cell and value), after a header of at most 64 bytes:
+ * SAP_NURIKABE_BYTES(rows, cols, numbers).
  * ---------------------------------------------------------------------- */
-
-#define SAP_NURIKABE_HEADER_BYTES 64u
-#define SAP_NURIKABE_BYTES(rows, cols, numbers)                                                \
-    ((size_t)SAP_NURIKABE_HEADER_BYTES + (size_t)(rows) * (size_t)(cols)                       \
-     + (size_t)8u * (size_t)(numbers))
 
 typedef struct sap_nurikabe sap_nurikabe;
 
@@ -424,7 +663,7 @@ int sap_nurikabe_verify(sap_nurikabe *grid);
 int sap_nurikabe_verify_step(sap_nurikabe *grid, uint32_t budget, bool *solved);
 
 /* ------------------------------------------------------------------------
- * 8. Judge readers
+ * 9. Judge readers
  *
  * A judge reader takes a statement's whole input as a byte stream and gives
  * its whole output, streamed as cases complete.  Whitespace separates
@@ -440,15 +679,9 @@ int sap_nurikabe_verify_step(sap_nurikabe *grid, uint32_t budget, bool *solved);
  *     sap_judge_finish(&j); drain sap_judge_poll; check sap_judge_status.
  * ---------------------------------------------------------------------- */
 
-enum sap_format {
-    SAP_FORMAT_BOOM = 0,
-    SAP_FORMAT_CASUAL = 1,
-    SAP_FORMAT_MASTER = 2,
-    SAP_FORMAT_NURIKABE = 3
-};
-#define SAP_FORMAT_COUNT 4
-
-/* "boom", "casual", "master", "nurikabe"; in program memory where
+/* The formats are enum sap_format's (declared in section 4, whose JUDGE
+ * streams read them).  Their names, "boom", "casual", "master",
+ * "nurikabe"; in program memory where
  * SAP_TEXT_IN_FLASH is 1 (section 1). */
 const char *sap_format_name(enum sap_format format);
 /* Case-insensitive lookup of a name: an enum sap_format, or SAP_ERR_ARG
@@ -533,331 +766,6 @@ int sap_judge_format(const struct sap_judge *judge);
 bool sap_judge_input_complete(const struct sap_judge *judge);
 
 /* ------------------------------------------------------------------------
- * 9. Protocol session
- *
- * One connection (a socket, stdin, a UART) is one session: a struct
- * sap_session in caller memory, SAP_SESSION_BYTES bytes, plus the blocks it
- * acquires through struct sap_memory while a board needs them.
- *
- *     sap_session_init(&s, &memory);
- *     for each chunk received:
- *         while chunk not empty:
- *             chunk += sap_session_sink(&s, chunk, len);    (backpressure:
- *             while ((n = sap_session_poll(&s, out, cap)) > 0)   it stops at
- *                 send(out, n);                              every reply)
- *             if (sap_session_closing(&s)) close after sending, stop reading;
- *     at EOF (after every received byte was sunk): sap_session_finish(&s),
- *         poll until 0, close.
- *     sap_session_release(&s) when the connection is gone.
- *
- * sink consumes request bytes until a reply is waiting, then returns: poll
- * the reply out (any cap >= 1 makes progress) and sink the rest.  A session
- * never buffers more than one short reply line (SAP_REPLY_MAX); long replies
- * are produced piece by piece as they are polled.  Once the session is
- * closing and its reply is out, sink discards whatever it is given.  Close
- * the connection when sap_session_closing() is true and sap_session_poll()
- * returns 0.
- *
- * The protocol itself - every request, its reply and its errors, what a
- * malformed line does, NEW keeping the old game until the new one is
- * whole, JUDGE streams, where a reply stops, line ends and limits - is
- * described in one place: core/PROTOCOL.md, "The requests".  A line
- * (a request, a board row, a number line) ends at "\n", at "\r\n" or at
- * a lone "\r" (what a serial terminal sends for Enter); "\r\n" is one
- * line end, whichever sink calls its bytes come in.  HELP lists the
- * requests this build serves (SAP_SESSION_HELP_LINES lines); the table
- * that serves them is core/requests.c.  Anything malformed gets exactly
- * one "ERR <reason>" line and changes nothing; a line longer than
- * SAP_LINE_MAX gets "ERR line too long" and the session closes.  Where
- * the replies whose length the request does not fix stop, ERRs included:
- * core/PROTOCOL.md, "Replies that end with END".
- *
- * Largest reply per request, in bytes (the fuzz harness asserts these):
- *   every ERR line, OK, QUIT, BYE, HINT, STATS, CASUAL, NURIKABE:
- *                       SAP_REPLY_MAX
- *   1/2/3 x y           SAP_REPLY_MOVE_MAX(rows, cols) of the current game
- *   SHOW                SAP_REPLY_SHOW_MAX(rows, cols)
- *   PROB                5 bytes a cell of the current game ("100%" and a
- *                       space or the line end)
- *   VIEW, VIEW PROB     SAP_REPLY_VIEW_MAX(rows, cols) of the current game
- *                       (colour on or off)
- *   1/2/3 x y, SET VIEW ON: SAP_REPLY_MOVE_MAX + SAP_REPLY_VIEW_MAX
- *   PLAY [n]            each move's line (SAP_REPLY_MAX) and its reply as
- *                       a move's, then END (no VIEW under SET VIEW ON)
- *   CASUALMAP r c       SAP_REPLY_MAX + SAP_REPLY_MASTER_MAX(r, c)
- *   MASTER R C M        SAP_REPLY_MASTER_MAX(R, C)
- *   HELP                SAP_SESSION_HELP_BYTES
- *   JUDGE f             the statement's output for the input, plus at most
- *                       one ERR line
- *   a board row, a blank line: nothing (the request answers after its last row)
- * ---------------------------------------------------------------------- */
-
-/* "RUNNING: [" + every cell as "<x, y, v>, " + "]\n" + "WIN\n". */
-#define SAP_REPLY_MOVE_MAX(rows, cols)                                                         \
-    ((size_t)16u                                                                               \
-     + (size_t)(rows) * (size_t)(cols)                                                         \
-           * (size_t)(SAP_DEC_DIGITS_(rows) + SAP_DEC_DIGITS_(cols) + 9u))
-/* Each cell, then a space or the line end. */
-#define SAP_REPLY_SHOW_MAX(rows, cols) ((size_t)2u * (size_t)(rows) * (size_t)(cols))
-/* VIEW (core/view.c): a ruler line per digit of the columns (the row
- * numbers' margin, 3 bytes a column for VIEW PROB, the line end), then a
- * line a row: its number, each cell in at most 18 bytes (separator, the
- * widest colour escape ESC[0;1;97;41m, the glyph, ESC[0m after a
- * background), ESC[0m and the line end; the status line (at most 64
- * bytes, and "  game <token>" where the server keeps games) and "END\n". */
-#define SAP_REPLY_VIEW_MAX(rows, cols)                                                         \
-    ((size_t)SAP_DEC_DIGITS_(cols)                                                             \
-         * ((size_t)SAP_DEC_DIGITS_(rows) + 3u * (size_t)(cols) + 1u)                          \
-     + (size_t)(rows) * ((size_t)SAP_DEC_DIGITS_(rows) + 18u * (size_t)(cols) + 5u) + 68u + 7u \
-     + SAP_TOKEN_MAX)
-/* R rows of C cells and a line end, or "Impossible\n". */
-#define SAP_REPLY_MASTER_MAX(rows, cols)                                                       \
-    ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u ? (size_t)(rows) * ((size_t)(cols) + 1u)     \
-                                                  : (size_t)11u)
-
-/* HELP's reply: its lines and bytes in this build, which lists only the
- * requests it serves (SAP_SOLVERS, section 1): the game's, JUDGE BOOM and
- * the session's own, then each solver's, and NEW's shortcuts where the
- * build has them (requests.c checks the bytes at build time,
- * tests/test_session.c both). */
-#define SAP_SESSION_HELP_LINES                                                                 \
-    (12u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 4u : 0u)                                       \
-     + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 1u : 0u)                                            \
-     + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 1u : 0u) + (SAP_NEW_SHORTCUTS ? 1u : 0u)             \
-     + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 2u : 0u)                                           \
-     + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 1u : 0u)                                           \
-     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 1u : 0u)                                         \
-     + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? 3u : 0u)                                          \
-     + (((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? 1u : 0u))
-#define SAP_SESSION_HELP_BYTES                                                                 \
-    (514u + (((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? 277u : 0u)                                    \
-     + (((SAP_SOLVERS)&SAP_SOLVER_STATS) ? 65u : 0u)                                           \
-     + (((SAP_SOLVERS)&SAP_SOLVER_VIEW) ? 75u + (SAP_PERSON_EXTRAS ? 15u : 0u) : 0u)           \
-     + (SAP_NEW_SHORTCUTS ? 78u : 0u) + (((SAP_SOLVERS)&SAP_SOLVER_CASUAL) ? 172u : 0u)        \
-     + (((SAP_SOLVERS)&SAP_SOLVER_MASTER) ? 67u : 0u)                                          \
-     + (((SAP_SOLVERS)&SAP_SOLVER_NURIKABE) ? 90u : 0u)                                        \
-     + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? 210u : 0u)                                        \
-     + (((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? SAP_HELP_RESUME_BYTES : 0u))
-
-/* The largest WORK block a session may acquire for an r x c board: a
- * CASUALMAP board (the solver plus a bit per cell for the mines), a
- * NURIKABE grid with a number in every cell, a JUDGE reader's case, and
- * in a build with the deduction engine, a no-guess board's generator
- * (which holds PROB's block and more) and HINT's block. */
-#define SAP_SESSION_WORK_BYTES(rows, cols)                                                     \
-    SAP_MAX2_(                                                                                 \
-        SAP_MAX2_(SAP_MAX2_(SAP_CASUAL_BYTES(rows, cols)                                       \
-                                + ((size_t)(rows) * (size_t)(cols) + 7u) / 8u,                 \
-                            SAP_NURIKABE_BYTES(rows, cols, (size_t)(rows) * (size_t)(cols))),  \
-                  SAP_GAME_BYTES(rows, cols)),                                                 \
-        ((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? SAP_MAX2_(                                         \
-            SAP_GENERATE_BYTES(rows, cols),                                                    \
-            SAP_MAX2_(SAP_HINT_BYTES(rows, cols), SAP_HINT_LIVE_BYTES(rows, cols)))            \
-                                          : (size_t)0u)
-
-/* The longest token RESUME takes and VIEW shows (sap_session_set_resume). */
-#define SAP_TOKEN_MAX 24u
-/* The bytes of RESUME's HELP line (requests.c checks it). */
-#define SAP_HELP_RESUME_BYTES 64u
-
-/* A game taken out of its session (sap_session_take_game), for a server
- * that keeps a game when its connection drops: it holds the game's block,
- * acquired through the session's struct sap_memory, until another session
- * takes it (sap_session_game_put) or it is given back
- * (sap_kept_game_release). */
-struct sap_kept_game {
-    void *block; /* private */
-    sap_game *game;
-};
-
-/* The server's side of RESUME <token>: the game kept under token[0..length)
- * moved into *game (then SAP_OK), or SAP_ERR_ARG for a token it does not
- * keep (wrong, expired, already taken), SAP_ERR_STATE for one whose game
- * cannot move now.  Runs inside sap_session_sink. */
-typedef int (*sap_resume_fn)(void *context, const char *token, size_t length,
-                             struct sap_kept_game *game);
-
-/* The bytes of the session's private state (core/protocol.h's struct
- * session, which the library checks against this at build time): its
- * pointers, its numbers and flags, its request's state (the largest of
- * the requests' own), a JUDGE stream's reader, the reply line and the
- * request line. */
-#define SAP_SESSION_PRIVATE_BYTES                                                              \
-    SAP_ROUND_UP_((((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? 12u : 9u) * sizeof(void *) + 56u        \
-                      + SAP_MAX2_(2u * sizeof(void *) + 24u, (size_t)36u)                      \
-                      + sizeof(struct sap_judge) + SAP_REPLY_MAX + SAP_LINE_MAX,               \
-                  sizeof(void *))
-
-struct sap_session {
-    /* The SAP_LIMITS_TAG of the library once sap_session_init accepted the
-     * struct; any other value and every session call refuses the session.
-     * First, so that a refusal can say so without writing past a smaller
-     * struct than the library's. */
-    uint32_t limits_tag;
-    union { /* private: core/protocol.h */
-        unsigned char bytes[SAP_SESSION_PRIVATE_BYTES];
-        void *align_pointer;
-        void (*align_function)(void);
-        uint32_t align_u32;
-    } state;
-};
-
-#define SAP_SESSION_BYTES (sizeof(struct sap_session))
-
-/* Everything one session may hold at once for boards up to rows x cols:
- * the struct, the current game, and either a NEW's second game or a WORK
- * block (never both: HINT's kept deduction is a WORK block, given back
- * before any other is asked for), neither past SAP_MAX_WORK_BYTES (section 1).  A board
- * gives a session one GAME arena of SAP_GAME_BYTES(rows, cols) and one WORK
- * arena of SAP_SESSION_SPARE_BYTES(rows, cols) and needs nothing else.
- * Where ANALYZE is served (SAP_SOLVER_ANALYZE, the host's) a position
- * being checked holds a third block: the current game, the position (a
- * GAME block) and the check's deduction (a WORK block) at once; a provider
- * that refuses it gets the position refused ("not enough memory ...") and
- * the current game kept. */
-#define SAP_SESSION_SPARE_BYTES(rows, cols)                                                    \
-    SAP_MIN2_(SAP_SESSION_WORK_BYTES(rows, cols), (size_t)SAP_MAX_WORK_BYTES)
-#define SAP_SESSION_MEMORY_BYTES(rows, cols)                                                   \
-    (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_SPARE_BYTES(rows, cols)      \
-     + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? SAP_GAME_BYTES(rows, cols) : (size_t)0u))
-
-/* Readies a session.  `memory` is kept and must outlive it; NULL (or a
- * provider that refuses everything) serves only requests without boards.
- * SAP_OK, SAP_ERR_ARG for a NULL session, or SAP_ERR_LIMITS when this
- * program was compiled with other limits (section 1) than the library: the
- * library's struct sap_session would not be the caller's, so nothing is
- * written past its first field and the session refuses every call (sink
- * discards, poll writes nothing, closing is true).  A macro, so that the
- * caller's own idea of the limits and the struct's size reach the check. */
-#define sap_session_init(session, memory)                                                      \
-    sap_session_init_checked((session), (memory), SAP_LIMITS_TAG, sizeof(struct sap_session))
-int sap_session_init_checked(struct sap_session *session, const struct sap_memory *memory,
-                             uint32_t limits_tag, size_t session_bytes);
-/* Judge-only mode (sapperd --judge FORMAT), right after init: the session
- * is one JUDGE stream of `format` up to EOF, exactly as struct sap_judge
- * driven alone.  The output is exactly the statement's output: no ERR line
- * ever.  After the last case only whitespace may follow (the reader calls
- * anything else "unexpected input"); the session is closing once the
- * stream failed, or sap_session_finish was called and the reader judged
- * the ending.  sap_session_judge_result tells which.  SAP_ERR_ARG for an
- * unknown format, or one whose solver the build leaves out (SAP_SOLVERS). */
-int sap_session_start_judge(struct sap_session *session, enum sap_format format);
-/* The JUDGE stream's status (the last one of a session): SAP_JUDGE_READING,
- * SAP_JUDGE_DONE, or a negative sap_error; then *line (1-based, counted
- * from the stream's first line) and *reason (text in the session's RAM,
- * valid while it lives) say what was wrong.  Either pointer may be NULL. */
-int sap_session_judge_result(const struct sap_session *session, uint32_t *line,
-                             const char **reason);
-/* Consumes received bytes; returns how many it took: fewer than `length`
- * when a reply is waiting to be polled. */
-size_t sap_session_sink(struct sap_session *session, const char *input, size_t length);
-/* Writes waiting reply bytes into out; returns the count, 0 when none. */
-size_t sap_session_poll(struct sap_session *session, char *out, size_t cap);
-/* The peer will send nothing more (EOF); call it after every received
- * byte has been sunk.  A last line without "\n" is answered; afterwards the
- * session is closing. */
-void sap_session_finish(struct sap_session *session);
-/* True once the connection should be closed after the replies are out. */
-bool sap_session_closing(const struct sap_session *session);
-/* The most work (section 2's steps) one sink or poll call does:
- * SAP_SESSION_BUDGET after init; SAP_BUDGET_UNLIMITED suits a batch filter.
- * A heavy request (a CASUAL solve, a NURIKABE walk, a big opening, a JUDGE
- * case) is done across as many calls as it needs. */
-void sap_session_set_budget(struct sap_session *session, uint32_t budget);
-/* The most work (section 2's steps) one request may have, over all the
- * calls it takes, per cell of its board (a request on the current game:
- * the game's), every board counted as at least SAP_ALLOWANCE_MIN_CELLS:
- * SAP_SESSION_ALLOWANCE after init; 0 for none.  Past it a request whose
- * work changes nothing until it is done (a no-guess or casual board being
- * made, HINT, PROB, STATS, CASUAL, CASUALMAP, NURIKABE) gives up with
- * "ERR gave up after its allowance of work (N steps a cell); nothing
- * changed".  An
- * opening spreading is never given up: its work is bounded by its board.
- * A build serving none of CASUAL, NURIKABE and the deduction engine has
- * nothing to give up: there the allowance is left out. */
-void sap_session_set_allowance(struct sap_session *session, uint32_t steps_per_cell);
-/* Where a NEW that names no seed (NEW <rows> <cols> <mines>, NEW EXPERT)
- * gets one: next_seed(context), called once for each such NEW when it is
- * accepted, never for one refused.  The core has no entropy of its own:
- * a host gives the system's randomness (sapperd: uv_random), a board what
- * it has (ports/main.c: a timer read at every byte received, the time
- * between keystrokes).  Any uint32_t is a seed; the reply names it, "OK 16
- * 30 99 SEED 2718281828", and "NEW 16 30 99 2718281828" replays that
- * board (the same first click lays the same mines).  Without a source -
- * after sap_session_init, or with next_seed NULL - such a NEW is answered
- * "ERR no seed source here: ..." and changes nothing; a NEW that names its
- * seed never calls it.  next_seed runs inside sap_session_sink and must
- * not call the session. */
-void sap_session_set_seeds(struct sap_session *session, uint32_t (*next_seed)(void *context),
-                           void *context);
-/* True while the session has work to finish, or replies or echo to write,
- * before it takes more input: call sap_session_poll again (a server serving
- * many sessions does so round-robin, one call each in turn). */
-bool sap_session_busy(const struct sap_session *session);
-
-/* The options for a person at a terminal, a mask (SET ECHO|COLOR|VIEW
- * ON|OFF sets the same bits, SET VIEW ONLY both VIEW bits); none after
- * init, and then nothing below happens.  A person at a serial terminal
- * (screen, minicom, PuTTY) or a raw one wants SAP_TERMINAL_ECHO:
- *   - every byte received is echoed as a terminal expects: a line end,
- *     whichever form, as "\r\n" once; a control byte (below 0x20 but a
- *     tab, and DEL) as nothing; any other byte as itself;
- *   - backspace (0x08) or DEL (0x7f) erases the last character of the line
- *     being typed (a UTF-8 character whole), echoed as "\b \b" (nothing
- *     when the line is empty or the character was not echoed);
- *   - every line the session writes ends "\r\n", not "\n" (such a
- *     terminal moves down on "\n" but back to the margin only on "\r");
- *   - every reply starts on a line of its own: where the echo left the
- *     cursor inside a line (a line too long, a last line without its line
- *     end, a JUDGE stream's output after a word on the same line), "\r\n"
- *     comes first.
- * The echo of a byte comes out of poll before anything the byte caused (a
- * line's reply): sink takes one byte, then its echo must be polled (the
- * session owes at most one byte's echo: 3 bytes).  Inside a JUDGE stream
- * the bytes are echoed alike, but a backspace is not an edit (the reader
- * has read what it would erase): it reaches the reader.
- * SAP_TERMINAL_COLOR, SAP_TERMINAL_VIEW: see README (VIEW).
- * SAP_TERMINAL_VIEW_ONLY, with SAP_TERMINAL_VIEW (and SAP_PERSON_EXTRAS,
- * else it is ignored): a move's reply is its VIEW alone, without its boom
- * lines.  A judge-only session (sap_session_start_judge) keeps no option. */
-#define SAP_TERMINAL_ECHO 0x1u
-#define SAP_TERMINAL_COLOR 0x2u
-#define SAP_TERMINAL_VIEW 0x4u
-#define SAP_TERMINAL_VIEW_ONLY 0x8u
-/* Sets the options to `options` (other bits are ignored). */
-void sap_session_set_terminal(struct sap_session *session, unsigned options);
-/* The options in force. */
-unsigned sap_session_terminal(const struct sap_session *session);
-/* Gives back every block the session holds; the session then has no game
- * and can be initialised again. */
-void sap_session_release(struct sap_session *session);
-/* True while a request that began on an earlier line waits for more of
- * its lines: a board's rows, NURIKABE's number lines, a JUDGE stream. */
-bool sap_session_in_request(const struct sap_session *session);
-/* The current game, to read with section 4's calls (never to play: moves
- * go through the session), or NULL when there is none. */
-const sap_game *sap_session_game(const struct sap_session *session);
-
-/* Games that outlive their connection (a server's, SAP_SOLVER_RESUME):
- * the server names the session's token, NUL-ended and at most
- * SAP_TOKEN_MAX characters of [0-9a-z] (kept, not copied: it must outlive
- * the session), which VIEW's status line shows as "game <token>" while
- * there is a game; RESUME <token> on any session asks `resume` for the
- * game kept under it and, given it, makes it that session's game
- * ("OK <rows> <cols> <mines>", the old game given back).  Without a
- * `resume` (NULL), RESUME says the server keeps no games. */
-void sap_session_set_resume(struct sap_session *session, sap_resume_fn resume, void *context,
-                            const char *token);
-/* Moves the session's game, if it is still being played, into *game (the
- * session then has none): SAP_OK; SAP_ERR_STATE when there is no game in
- * play, or while a request works or writes a long reply (they may read the
- * game; a request still reading its lines never does). */
-int sap_session_take_game(struct sap_session *session, struct sap_kept_game *game);
-/* Gives back a kept game's block through `memory` (the provider it came
- * from, or one that releases alike); *game is emptied. */
-void sap_kept_game_release(struct sap_kept_game *game, const struct sap_memory *memory);
-
-/* ------------------------------------------------------------------------
  * 10. Deduction engine
  *
  * From what the player of a game sees - the opened numbers, the board's
@@ -871,6 +779,8 @@ void sap_kept_game_release(struct sap_kept_game *game, const struct sap_memory *
  *     while ((err = sap_deduce_step(d, budget)) == SAP_MORE) ...;
  *     sap_deduce_cell(d, row, col, &p)  -> SAP_CELL_...
  *
+ * The block is 256 bytes, 8 a cell and 64 a workspace cell (SAP_DEDUCE_ROOM
+ * of them): 34.8 KB for 16 x 30, 8 MB + 244 KiB for 1000 x 1000.
  * The game must not change until the answers are read.  After the cheap
  * rules have settled what they can, each group of cells that share
  * numbers is counted by a sweep along it, whose work is the group's length
@@ -884,33 +794,6 @@ void sap_kept_game_release(struct sap_kept_game *game, const struct sap_memory *
  * are left unsettled than the workspace holds (SAP_DEDUCE_ROOM), the
  * engine gives up (SAP_ERR_SIZE) and claims nothing.
  * ---------------------------------------------------------------------- */
-
-#define SAP_DEDUCE_HEADER_BYTES 192u
-#define SAP_DEDUCE_ROOM(cells)                                                                 \
-    ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER          ? (size_t)(cells)                  \
-     : (size_t)(cells) / 256u > (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells) / 256u           \
-                                                            : (size_t)SAP_DEDUCE_FRONTIER)
-/* 8 bytes a cell (3 of state, an order entry) and 64 a workspace cell (8
- * weights: its mass, its group's counts and weights, the combining room,
- * where the sweep keeps its layers): 34.8 KB for 16 x 30, 8 MB + 244 KiB
- * for 1000 x 1000 (a room of 3,906). */
-#define SAP_DEDUCE_BYTES(rows, cols)                                                           \
-    ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols)                               \
-     + (size_t)64u * SAP_DEDUCE_ROOM((size_t)(rows) * (size_t)(cols)))
-
-/* The endgame search's block (core/endgame.c), part of HINT's: a header, 12 bytes a layout (the layout, two orders of them), a
- * stack of 65 frames (one a cell the search opens, 128 bytes each), and
- * the memo, which holds the numbers while the layouts are listed.  About
- * 37 KB by default, 0 with SAP_ENDGAME_LAYOUTS 0. */
-#define SAP_ENDGAME_HEADER_BYTES 1536u
-#define SAP_ENDGAME_BYTES                                                                      \
-    ((SAP_ENDGAME_LAYOUTS) == 0                                                                \
-         ? (size_t)0                                                                           \
-         : (size_t)SAP_ENDGAME_HEADER_BYTES + (size_t)12u * (size_t)(SAP_ENDGAME_LAYOUTS)      \
-               + (size_t)65u * 128u                                                            \
-               + ((size_t)16u * (SAP_ENDGAME_MEMO) > (size_t)6144u                             \
-                      ? (size_t)16u * (SAP_ENDGAME_MEMO)                                       \
-                      : (size_t)6144u))
 
 typedef struct sap_deduce sap_deduce;
 
@@ -944,7 +827,9 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
  * always the safest; before the look-ahead, a cell whose mine would
  * leave a 50/50 no move can resolve (core/README.md).  A position with too many
  * layouts to count is no error here: the cheap rules alone name a move.
- * One block: a header, the deduction's, the search's:
+ * One block, SAP_HINT_BYTES: a header, the deduction's, and the endgame
+ * search's (SAP_ENDGAME_BYTES: about 37 KB by default, none with
+ * SAP_ENDGAME_LAYOUTS 0):
  *
  *     sap_hint_init(&h, block, SAP_HINT_BYTES(r, c), game);
  *     while ((err = sap_hint_step(h, budget)) == SAP_MORE) ...;
@@ -957,27 +842,6 @@ int sap_deduce_cell(const sap_deduce *deduce, uint32_t row, uint32_t col, uint32
  * first click of a random board (sap_game_mines_laid false) nothing is
  * deduced: HINT names (3, 3), clipped to the board, which is never a mine
  * there (the protocol's HINT and PLAY name the same cell). */
-#define SAP_HINT_HEADER_BYTES 512u
-#define SAP_HINT_BYTES(rows, cols)                                                             \
-    ((size_t)SAP_HINT_HEADER_BYTES + ((SAP_DEDUCE_BYTES(rows, cols) + 7u) & ~(size_t)7u)       \
-     + SAP_ENDGAME_BYTES)
-
-/* A protocol session keeps HINT's deduction beside its game between moves
- * (core/hint_live.c), so that HINT after a move costs what the move
- * changed: a header, five sets of cells (a bit a cell and a bit for every
- * 32 of them), and a deduction block; about 8.7 MB for 1000 x 1000, held
- * until the game is replaced or another request needs the memory. */
-#define SAP_HINT_LIVE_HEADER_BYTES 640u
-#define SAP_HINT_LIVE_BYTES(rows, cols)                                                        \
-    ((size_t)SAP_HINT_LIVE_HEADER_BYTES                                                        \
-     + (size_t)5u                                                                              \
-           * (((((size_t)(rows) * (size_t)(cols) + 31u) / 32u                                  \
-                + ((size_t)(rows) * (size_t)(cols) + 1023u) / 1024u)                           \
-                   * 4u                                                                        \
-               + 7u)                                                                           \
-              & ~(size_t)7u)                                                                   \
-     + SAP_DEDUCE_BYTES(rows, cols))
-
 typedef struct sap_hint sap_hint;
 
 int sap_hint_init(sap_hint **hint, void *memory, size_t bytes, const sap_game *game);
@@ -1012,10 +876,6 @@ size_t sap_hint_text(const sap_hint *hint, char *out, size_t cap);
  *     while (sap_stats_step(s, budget) == SAP_MORE) ...;
  *     sap_stats_result(s, &figures);
  * ---------------------------------------------------------------------- */
-
-#define SAP_STATS_HEADER_BYTES 64u
-#define SAP_STATS_BYTES(rows, cols)                                                            \
-    ((size_t)SAP_STATS_HEADER_BYTES + (size_t)(rows) * (size_t)(cols))
 
 typedef struct sap_stats sap_stats;
 
@@ -1054,13 +914,6 @@ int sap_stats_result(const sap_stats *stats, struct sap_board_stats *out);
 
 enum sap_level { SAP_LEVEL_RANDOM = 0, SAP_LEVEL_CASUAL = 1, SAP_LEVEL_NOGUESS = 2 };
 
-#define SAP_GENERATE_HEADER_BYTES 96u
-/* the header, a bit a cell and a deduction block, where the player plays */
-#define SAP_GENERATE_BYTES(rows, cols)                                                         \
-    ((size_t)SAP_GENERATE_HEADER_BYTES                                                         \
-     + ((((size_t)(rows) * (size_t)(cols) + 7u) / 8u + 7u) & ~(size_t)7u)                      \
-     + SAP_DEDUCE_BYTES(rows, cols))
-
 typedef struct sap_generate sap_generate;
 
 /* SAP_ERR_ARG for mines >= rows * cols or an unknown level, SAP_ERR_RANGE
@@ -1075,6 +928,304 @@ int sap_generate_step(sap_generate *generate, uint32_t budget);
 bool sap_generate_mine_at(const sap_generate *generate, uint32_t row, uint32_t col);
 /* Perturbations it took (or took before giving up). */
 uint32_t sap_generate_tries(const sap_generate *generate);
+
+/* ------------------------------------------------------------------------
+ * 13. Sizes worked out
+ *
+ * Nothing here is called: it is the arithmetic behind the sizes the
+ * sections above name, kept out of their way and visible only because a
+ * macro is expanded where it is used.  A block's size is a header (a
+ * struct the library checks at build time to fit in its ..._HEADER_BYTES)
+ * and what grows with the board; HELP's is counted from its text, which
+ * is here too; the session's is its private layout, which core/protocol.h
+ * checks against the real struct.  The helpers' names end in an
+ * underscore so that nobody mistakes them for the library's.
+ * ---------------------------------------------------------------------- */
+
+#define SAP_MAX2_(a, b) ((a) > (b) ? (a) : (b))
+#define SAP_MIN2_(a, b) ((a) < (b) ? (a) : (b))
+/* n rounded up to a multiple of m. */
+#define SAP_ROUND_UP_(n, m) (((n) + (m)-1u) / (m) * (m))
+/* Decimal digits of n (n < 2^32). */
+#define SAP_DEC_DIGITS_(n) SAP_DEC_DIGITS_U32_((uint32_t)(n))
+#define SAP_DEC_DIGITS_U32_(n)                                                                 \
+    ((n) < 10u           ? 1u                                                                  \
+     : (n) < 100u        ? 2u                                                                  \
+     : (n) < 1000u       ? 3u                                                                  \
+     : (n) < 10000u      ? 4u                                                                  \
+     : (n) < 100000u     ? 5u                                                                  \
+     : (n) < 1000000u    ? 6u                                                                  \
+     : (n) < 10000000u   ? 7u                                                                  \
+     : (n) < 100000000u  ? 8u                                                                  \
+     : (n) < 1000000000u ? 9u                                                                  \
+                         : 10u)
+
+#define SAP_GAME_HEADER_BYTES 64u
+#define SAP_GAME_BYTES(rows, cols)                                                             \
+    ((size_t)SAP_GAME_HEADER_BYTES + (size_t)(rows) * (size_t)(cols))
+
+#define SAP_CASUAL_HEADER_BYTES 112u
+#define SAP_CASUAL_BYTES(rows, cols)                                                           \
+    ((size_t)SAP_CASUAL_HEADER_BYTES + (size_t)4u * (size_t)(rows) * (size_t)(cols))
+
+#define SAP_NURIKABE_HEADER_BYTES 64u
+#define SAP_NURIKABE_BYTES(rows, cols, numbers)                                                \
+    ((size_t)SAP_NURIKABE_HEADER_BYTES + (size_t)(rows) * (size_t)(cols)                       \
+     + (size_t)8u * (size_t)(numbers))
+
+#define SAP_DEDUCE_HEADER_BYTES 192u
+#define SAP_DEDUCE_ROOM(cells)                                                                 \
+    ((size_t)(cells) < (size_t)SAP_DEDUCE_FRONTIER          ? (size_t)(cells)                  \
+     : (size_t)(cells) / 256u > (size_t)SAP_DEDUCE_FRONTIER ? (size_t)(cells) / 256u           \
+                                                            : (size_t)SAP_DEDUCE_FRONTIER)
+/* 8 bytes a cell (3 of state, an order entry) and 64 a workspace cell (8
+ * weights: its mass, its group's counts and weights, the combining room,
+ * where the sweep keeps its layers); 1000 x 1000 has a room of 3,906. */
+#define SAP_DEDUCE_BYTES(rows, cols)                                                           \
+    ((size_t)256u + (size_t)8u * (size_t)(rows) * (size_t)(cols)                               \
+     + (size_t)64u * SAP_DEDUCE_ROOM((size_t)(rows) * (size_t)(cols)))
+
+/* The endgame search's block (core/endgame.c), part of HINT's: a header,
+ * 12 bytes a layout (the layout, two orders of them), a stack of 65 frames
+ * (one a cell the search opens, 128 bytes each), and the memo, which holds
+ * the numbers while the layouts are listed. */
+#define SAP_ENDGAME_HEADER_BYTES 1536u
+#define SAP_ENDGAME_BYTES                                                                      \
+    ((SAP_ENDGAME_LAYOUTS) == 0                                                                \
+         ? (size_t)0                                                                           \
+         : (size_t)SAP_ENDGAME_HEADER_BYTES + (size_t)12u * (size_t)(SAP_ENDGAME_LAYOUTS)      \
+               + (size_t)65u * 128u                                                            \
+               + ((size_t)16u * (SAP_ENDGAME_MEMO) > (size_t)6144u                             \
+                      ? (size_t)16u * (SAP_ENDGAME_MEMO)                                       \
+                      : (size_t)6144u))
+
+#define SAP_HINT_HEADER_BYTES 512u
+#define SAP_HINT_BYTES(rows, cols)                                                             \
+    ((size_t)SAP_HINT_HEADER_BYTES + ((SAP_DEDUCE_BYTES(rows, cols) + 7u) & ~(size_t)7u)       \
+     + SAP_ENDGAME_BYTES)
+
+/* A protocol session keeps HINT's deduction beside its game between moves
+ * (core/hint_live.c), so that HINT after a move costs what the move
+ * changed: a header, five sets of cells (a bit a cell and a bit for every
+ * 32 of them), and a deduction block; about 8.7 MB for 1000 x 1000, held
+ * until the game is replaced or another request needs the memory. */
+#define SAP_HINT_LIVE_HEADER_BYTES 640u
+#define SAP_HINT_LIVE_BYTES(rows, cols)                                                        \
+    ((size_t)SAP_HINT_LIVE_HEADER_BYTES                                                        \
+     + (size_t)5u                                                                              \
+           * (((((size_t)(rows) * (size_t)(cols) + 31u) / 32u                                  \
+                + ((size_t)(rows) * (size_t)(cols) + 1023u) / 1024u)                           \
+                   * 4u                                                                        \
+               + 7u)                                                                           \
+              & ~(size_t)7u)                                                                   \
+     + SAP_DEDUCE_BYTES(rows, cols))
+
+#define SAP_STATS_HEADER_BYTES 64u
+#define SAP_STATS_BYTES(rows, cols)                                                            \
+    ((size_t)SAP_STATS_HEADER_BYTES + (size_t)(rows) * (size_t)(cols))
+
+#define SAP_GENERATE_HEADER_BYTES 96u
+/* the header, a bit a cell and a deduction block, where the player plays */
+#define SAP_GENERATE_BYTES(rows, cols)                                                         \
+    ((size_t)SAP_GENERATE_HEADER_BYTES                                                         \
+     + ((((size_t)(rows) * (size_t)(cols) + 7u) / 8u + 7u) & ~(size_t)7u)                      \
+     + SAP_DEDUCE_BYTES(rows, cols))
+
+/* "RUNNING: [" + every cell as "<x, y, v>, " + "]\n" + "WIN\n". */
+#define SAP_REPLY_MOVE_MAX(rows, cols)                                                         \
+    ((size_t)16u                                                                               \
+     + (size_t)(rows) * (size_t)(cols)                                                         \
+           * (size_t)(SAP_DEC_DIGITS_(rows) + SAP_DEC_DIGITS_(cols) + 9u))
+/* Each cell, then a space or the line end. */
+#define SAP_REPLY_SHOW_MAX(rows, cols) ((size_t)2u * (size_t)(rows) * (size_t)(cols))
+/* VIEW (core/view.c): a ruler line per digit of the columns (the row
+ * numbers' margin, 3 bytes a column for VIEW PROB, the line end), then a
+ * line a row: its number, each cell in at most 18 bytes (separator, the
+ * widest colour escape ESC[0;1;97;41m, the glyph, ESC[0m after a
+ * background), ESC[0m and the line end; the status line (at most 64
+ * bytes, and "  game <token>" where the server keeps games) and "END\n". */
+#define SAP_REPLY_VIEW_MAX(rows, cols)                                                         \
+    ((size_t)SAP_DEC_DIGITS_(cols)                                                             \
+         * ((size_t)SAP_DEC_DIGITS_(rows) + 3u * (size_t)(cols) + 1u)                          \
+     + (size_t)(rows) * ((size_t)SAP_DEC_DIGITS_(rows) + 18u * (size_t)(cols) + 5u) + 68u + 7u \
+     + SAP_TOKEN_MAX)
+/* R rows of C cells and a line end, or "Impossible\n". */
+#define SAP_REPLY_MASTER_MAX(rows, cols)                                                       \
+    ((size_t)(rows) * ((size_t)(cols) + 1u) > 11u ? (size_t)(rows) * ((size_t)(cols) + 1u)     \
+                                                  : (size_t)11u)
+
+/* HELP's reply in this build (section 4): each row of core/requests.c's
+ * table that the build serves, in the table's order, then END.  A row's
+ * lines are a list, ROW(X) applying X to each: the one list makes the text
+ * the row serves (core/protocol.h's HELP_TEXT) and counts its bytes and
+ * lines below, so that no size of HELP is kept by hand.  A line only some
+ * builds have is in the list only there (#if); SAP_HELP_ROWS_ gives each
+ * row the condition under which HELP lists it (the row's `help` is NULL
+ * otherwise, in requests_*.c). */
+#define SAP_HELP_TEXT_(line) line
+#define SAP_HELP_ONE_LINE_(line) +1u
+
+#if SAP_NEW_SHORTCUTS
+#define SAP_HELP_NEW_RANDOM_(X)                                                                \
+    X("NEW <rows> <cols> <mines> [<seed>]: a random game; without a seed, one is named\n")     \
+    X("NEW BEGINNER|INTERMEDIATE|EXPERT [<seed>]: 9x9 10, 16x16 40, 16x30 99 mines\n")
+#else
+#define SAP_HELP_NEW_RANDOM_(X)                                                                \
+    X("NEW <rows> <cols> <mines> <seed>: a random game, laid at the first left click\n")
+#endif
+/* The CASUAL and NOGUESS levels only where the deduction engine that
+ * plays them is built in. */
+#if (SAP_SOLVERS) & SAP_SOLVER_DEDUCE
+#define SAP_HELP_NEW_LEVELS_(X)                                                                \
+    X("NEW ... CASUAL|NOGUESS (last): a random game that needs no guess\n")
+#else
+#define SAP_HELP_NEW_LEVELS_(X)
+#endif
+#define SAP_HELP_NEW_(X)                                                                       \
+    X("NEW <rows> <cols>, then <rows> lines of _ and *: a game on that board\n")               \
+    SAP_HELP_NEW_RANDOM_(X) SAP_HELP_NEW_LEVELS_(X)
+#define SAP_HELP_LEFT_(X) X("1 <x> <y>: left click (open) at row x, column y, 1-based\n")
+#define SAP_HELP_RIGHT_(X) X("2 <x> <y>: right click (cycle the mark _ P ?)\n")
+#define SAP_HELP_CHORD_(X) X("3 <x> <y>: middle click (chord)\n")
+#define SAP_HELP_QUIT_(X) X("0: end the game (QUIT if it was running)\n")
+#define SAP_HELP_SHOW_(X) X("SHOW: the player map\n")
+#define SAP_HELP_VIEW_(X)                                                                      \
+    X("VIEW: the board drawn for a person (rulers, mines left), then END\n")
+#define SAP_HELP_HINT_(X) X("HINT: a certain cell and why, or the guess likeliest to win\n")
+#define SAP_HELP_PLAY_(X)                                                                      \
+    X("PLAY [<n>]: HINT's moves played to the end (or n): each, its reply, then END\n")
+#define SAP_HELP_PROB_(X)                                                                      \
+    X("PROB: the player map with each covered cell's mine odds (VIEW PROB: drawn)\n")
+#define SAP_HELP_ANALYZE_(X)                                                                   \
+    X("ANALYZE <rows> <cols> <mines>, then each row as VIEW or SHOW draws it: a position "     \
+      "from any game\n")
+#define SAP_HELP_CELL_(X)                                                                      \
+    X("CELL <x> <y> # . 1-8 P ?: what a cell of that position shows now\n")
+#define SAP_HELP_MINES_(X) X("MINES <mines>: the mines in all of that position\n")
+#define SAP_HELP_STATS_(X)                                                                     \
+    X("STATS: the board's 3BV, openings, islands, and the clicks so far\n")
+#define SAP_HELP_CASUAL_(X)                                                                    \
+    X("CASUAL <r> <c>, then r lines of M and .: fewest cells left covered, best first cell\n")
+#define SAP_HELP_CASUALMAP_(X)                                                                 \
+    X("CASUALMAP <r> <c>, then r lines of M and .: as CASUAL, then the best start's map\n")
+#define SAP_HELP_MASTER_(X) X("MASTER <R> <C> <M>: a board won by one click, or Impossible\n")
+#define SAP_HELP_NURIKABE_(X)                                                                  \
+    X("NURIKABE <r> <c> <d>, then d lines r' c' n and r lines of # and .: solved or not\n")
+/* JUDGE's line names the formats this build judges. */
+#if (SAP_SOLVERS) & SAP_SOLVER_CASUAL
+#define SAP_HELP_JUDGE_CASUAL_ "|CASUAL"
+#else
+#define SAP_HELP_JUDGE_CASUAL_ ""
+#endif
+#if (SAP_SOLVERS) & SAP_SOLVER_MASTER
+#define SAP_HELP_JUDGE_MASTER_ "|MASTER"
+#else
+#define SAP_HELP_JUDGE_MASTER_ ""
+#endif
+#if (SAP_SOLVERS) & SAP_SOLVER_NURIKABE
+#define SAP_HELP_JUDGE_NURIKABE_ "|NURIKABE"
+#else
+#define SAP_HELP_JUDGE_NURIKABE_ ""
+#endif
+#define SAP_HELP_JUDGE_(X)                                                                     \
+    X("JUDGE BOOM" SAP_HELP_JUDGE_CASUAL_ SAP_HELP_JUDGE_MASTER_ SAP_HELP_JUDGE_NURIKABE_      \
+      ", then that statement's input: its output, then END\n")
+/* SET's options: COLOR and VIEW are VIEW's, VIEW ONLY a person's extra. */
+#if ((SAP_SOLVERS)&SAP_SOLVER_VIEW) && SAP_PERSON_EXTRAS
+#define SAP_HELP_SET_(X)                                                                       \
+    X("SET ECHO|COLOR|VIEW ON|OFF, SET VIEW ONLY: options for a person at a terminal\n")
+#elif (SAP_SOLVERS) & SAP_SOLVER_VIEW
+#define SAP_HELP_SET_(X) X("SET ECHO|COLOR|VIEW ON|OFF: options for a person at a terminal\n")
+#else
+#define SAP_HELP_SET_(X) X("SET ECHO ON|OFF: echo what is typed (backspace edits)\n")
+#endif
+#define SAP_HELP_HELP_(X) X("HELP: this list, then END\n")
+#define SAP_HELP_BYE_(X) X("BYE: close the session\n")
+#define SAP_HELP_RESUME_(X)                                                                    \
+    X("RESUME <token>: take over the game of a connection that dropped\n")
+#define SAP_HELP_END_(X) X("END\n")
+
+/* Every row and END, each with the condition under which HELP lists it. */
+#define SAP_HELP_SERVES_(solver) (((SAP_SOLVERS) & (solver)) != 0u)
+#define SAP_HELP_ROWS_(ROW)                                                                    \
+    ROW(1, SAP_HELP_NEW_)                                                                      \
+    ROW(1, SAP_HELP_LEFT_)                                                                     \
+    ROW(1, SAP_HELP_RIGHT_)                                                                    \
+    ROW(1, SAP_HELP_CHORD_)                                                                    \
+    ROW(1, SAP_HELP_QUIT_)                                                                     \
+    ROW(1, SAP_HELP_SHOW_)                                                                     \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_VIEW), SAP_HELP_VIEW_)                                     \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_DEDUCE), SAP_HELP_HINT_)                                   \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_DEDUCE), SAP_HELP_PLAY_)                                   \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_DEDUCE), SAP_HELP_PROB_)                                   \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_ANALYZE), SAP_HELP_ANALYZE_)                               \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_ANALYZE), SAP_HELP_CELL_)                                  \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_ANALYZE), SAP_HELP_MINES_)                                 \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_STATS), SAP_HELP_STATS_)                                   \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_CASUAL), SAP_HELP_CASUAL_)                                 \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_CASUAL), SAP_HELP_CASUALMAP_)                              \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_MASTER), SAP_HELP_MASTER_)                                 \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_NURIKABE), SAP_HELP_NURIKABE_)                             \
+    ROW(1, SAP_HELP_JUDGE_)                                                                    \
+    ROW(1, SAP_HELP_SET_)                                                                      \
+    ROW(1, SAP_HELP_HELP_)                                                                     \
+    ROW(1, SAP_HELP_BYE_)                                                                      \
+    ROW(SAP_HELP_SERVES_(SAP_SOLVER_RESUME), SAP_HELP_RESUME_)                                 \
+    ROW(1, SAP_HELP_END_)
+#define SAP_HELP_ROW_BYTES_(served, row) +((served) ? sizeof(row(SAP_HELP_TEXT_)) - 1u : 0u)
+#define SAP_HELP_ROW_LINES_(served, row) +((served) ? 0u row(SAP_HELP_ONE_LINE_) : 0u)
+#define SAP_SESSION_HELP_LINES (0u SAP_HELP_ROWS_(SAP_HELP_ROW_LINES_))
+#define SAP_SESSION_HELP_BYTES ((unsigned)(0u SAP_HELP_ROWS_(SAP_HELP_ROW_BYTES_)))
+
+/* The largest WORK block a session may acquire for an r x c board: a
+ * CASUALMAP board (the solver plus a bit per cell for the mines), a
+ * NURIKABE grid with a number in every cell, a JUDGE reader's case, and
+ * in a build with the deduction engine, a no-guess board's generator
+ * (which holds PROB's block and more) and HINT's block. */
+#define SAP_SESSION_WORK_BYTES(rows, cols)                                                     \
+    SAP_MAX2_(                                                                                 \
+        SAP_MAX2_(SAP_MAX2_(SAP_CASUAL_BYTES(rows, cols)                                       \
+                                + ((size_t)(rows) * (size_t)(cols) + 7u) / 8u,                 \
+                            SAP_NURIKABE_BYTES(rows, cols, (size_t)(rows) * (size_t)(cols))),  \
+                  SAP_GAME_BYTES(rows, cols)),                                                 \
+        ((SAP_SOLVERS)&SAP_SOLVER_DEDUCE) ? SAP_MAX2_(                                         \
+            SAP_GENERATE_BYTES(rows, cols),                                                    \
+            SAP_MAX2_(SAP_HINT_BYTES(rows, cols), SAP_HINT_LIVE_BYTES(rows, cols)))            \
+                                          : (size_t)0u)
+
+/* What one session holds at once (section 4): the struct, a GAME block,
+ * the largest WORK block its build may ask for, and where ANALYZE is
+ * served a second GAME block. */
+#define SAP_SESSION_SPARE_BYTES(rows, cols)                                                    \
+    SAP_MIN2_(SAP_SESSION_WORK_BYTES(rows, cols), (size_t)SAP_MAX_WORK_BYTES)
+#define SAP_SESSION_MEMORY_BYTES(rows, cols)                                                   \
+    (SAP_SESSION_BYTES + SAP_GAME_BYTES(rows, cols) + SAP_SESSION_SPARE_BYTES(rows, cols)      \
+     + (((SAP_SOLVERS)&SAP_SOLVER_ANALYZE) ? SAP_GAME_BYTES(rows, cols) : (size_t)0u))
+
+/* The bytes of the session's private state (core/protocol.h's struct
+ * session, which the library checks against this at build time): its
+ * pointers, its numbers and flags, its request's state (the largest of
+ * the requests' own), a JUDGE stream's reader, the reply line and the
+ * request line. */
+#define SAP_SESSION_PRIVATE_BYTES                                                              \
+    SAP_ROUND_UP_((((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? 12u : 9u) * sizeof(void *) + 56u        \
+                      + SAP_MAX2_(2u * sizeof(void *) + 24u, (size_t)36u)                      \
+                      + sizeof(struct sap_judge) + SAP_REPLY_MAX + SAP_LINE_MAX,               \
+                  sizeof(void *))
+
+struct sap_session {
+    /* The SAP_LIMITS_TAG of the library once sap_session_init accepted the
+     * struct; any other value and every session call refuses the session.
+     * First, so that a refusal can say so without writing past a smaller
+     * struct than the library's. */
+    uint32_t limits_tag;
+    union { /* private: core/protocol.h */
+        unsigned char bytes[SAP_SESSION_PRIVATE_BYTES];
+        void *align_pointer;
+        void (*align_function)(void);
+        uint32_t align_u32;
+    } state;
+};
 
 #ifdef __cplusplus
 }

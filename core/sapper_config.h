@@ -3,11 +3,11 @@
  * limits every solver and reader checks, which solvers a build serves,
  * and the other settings a port tunes, each overridable with -D (as
  * zlib's zconf.h and lwIP's opt.h hold theirs).  core/sapper.h includes
- * it: a program includes sapper.h alone.
+ * it as its section 1: a program includes sapper.h alone.
  *
  * A program and the library it links must be compiled with the same
  * knobs: SAP_LIMITS_TAG below lets the library refuse a program that was
- * not (SAP_ERR_LIMITS, sapper.h section 9).
+ * not (SAP_ERR_LIMITS, sapper.h section 4).
  */
 #ifndef SAPPER_CONFIG_H
 #define SAPPER_CONFIG_H
@@ -75,7 +75,7 @@
  * WORK block would be larger is refused as when the provider refuses ("not
  * enough memory for this board") without asking the provider, and a NEW
  * whose board is larger releases the current game before acquiring the new
- * one.  So a provider of SAP_SESSION_MEMORY_BYTES (section 9) never has
+ * one.  So a provider of SAP_SESSION_MEMORY_BYTES (section 4) never has
  * to refuse.  An integer constant (-DSAP_MAX_WORK_BYTES=292u): the core
  * tests it with #if. */
 #ifndef SAP_MAX_WORK_BYTES
@@ -88,7 +88,7 @@
  * CASUALMAP, MASTER, NURIKABE, and JUDGE of their formats) are answered
  * "ERR not in this build", sap_judge_init refuses their formats
  * (SAP_ERR_ARG), and nothing else refers to their code, so a link with
- * --gc-sections drops it.  Their own functions (sections 5 to 7) stay. */
+ * --gc-sections drops it.  Their own functions (sections 6 to 8) stay. */
 #define SAP_SOLVER_CASUAL 0x1u
 #define SAP_SOLVER_MASTER 0x2u
 #define SAP_SOLVER_NURIKABE 0x4u
@@ -100,7 +100,7 @@
 /* STATS, a board's 3BV, openings and islands: about 1.8 KiB of AVR code. */
 #define SAP_SOLVER_STATS 0x20u
 /* RESUME <token>: a game kept by a server whose connection dropped
- * (sap_session_set_resume, section 9).  A board has one serial line and no
+ * (sap_session_set_resume, section 4).  A board has one serial line and no
  * connection to lose: the ports leave it out. */
 #define SAP_SOLVER_RESUME 0x40u
 /* ANALYZE, CELL and MINES: a position typed in from any player's game, for
@@ -117,7 +117,7 @@
 
 /* NEW's shortcuts for a person at a terminal: the presets (NEW BEGINNER,
  * INTERMEDIATE, EXPERT) and a NEW that names no seed (NEW <rows> <cols>
- * <mines>, which takes one from sap_session_set_seeds, section 9).  1 by
+ * <mines>, which takes one from sap_session_set_seeds, section 4).  1 by
  * default; 0 leaves them out of a board short of flash (about 1.2 KiB of
  * AVR code): there a preset word is "not a number" and a NEW with three
  * numbers is told NEW's usage.  An integer constant: the core tests it
@@ -206,7 +206,7 @@
 #endif
 
 /* The default work allowance of one request (sap_session_set_allowance,
- * section 9): steps (section 2) per cell of its board, every board counted
+ * section 4): steps (section 2) per cell of its board, every board counted
  * as at least SAP_ALLOWANCE_MIN_CELLS cells.  Past it the request gives up
  * and changes nothing.  16384 a cell is about 5 s of a desktop core for a
  * small board (2^30 steps) and about 75 s for a 1000 x 1000 one: more than
@@ -291,32 +291,11 @@
                 + SAP_LIMITS_MIX_(SAP_NEW_SHORTCUTS, 0x2545f491u)                              \
                 + SAP_LIMITS_MIX_(SAP_PERSON_EXTRAS, 0x3c6ef373u)))
 
-/* ------------------------------------------------------------------------
- * Not API: the helpers the size macros above expand to (a macro is
- * expanded where it is used, so they must be visible; their names end in
- * an underscore so that nobody mistakes them for the library's).
- * ---------------------------------------------------------------------- */
-
-#define SAP_MAX2_(a, b) ((a) > (b) ? (a) : (b))
-#define SAP_MIN2_(a, b) ((a) < (b) ? (a) : (b))
-/* n rounded up to a multiple of m. */
-#define SAP_ROUND_UP_(n, m) (((n) + (m)-1u) / (m) * (m))
-/* Decimal digits of n (n < 2^32). */
-#define SAP_DEC_DIGITS_(n) SAP_DEC_DIGITS_U32_((uint32_t)(n))
-#define SAP_DEC_DIGITS_U32_(n)                                                                 \
-    ((n) < 10u           ? 1u                                                                  \
-     : (n) < 100u        ? 2u                                                                  \
-     : (n) < 1000u       ? 3u                                                                  \
-     : (n) < 10000u      ? 4u                                                                  \
-     : (n) < 100000u     ? 5u                                                                  \
-     : (n) < 1000000u    ? 6u                                                                  \
-     : (n) < 10000000u   ? 7u                                                                  \
-     : (n) < 100000000u  ? 8u                                                                  \
-     : (n) < 1000000000u ? 9u                                                                  \
-                         : 10u)
 /* A limit's part of SAP_LIMITS_TAG: its low 32 bits times an odd
  * constant of its own, so that two builds differing in any one limit have
- * different tags (an odd factor is invertible modulo 2^32). */
+ * different tags (an odd factor is invertible modulo 2^32).  Not API: its
+ * name ends in an underscore so that nobody mistakes it for the library's
+ * (a macro is expanded where it is used, so it must be visible). */
 #define SAP_LIMITS_MIX_(limit, odd) ((uint32_t)(limit) * (uint32_t)(odd))
 
 #endif /* SAPPER_CONFIG_H */

@@ -1,5 +1,5 @@
 /*
- * session.c - the line protocol engine's API (sapper.h section 9), sans-IO.
+ * session.c - the line protocol engine's API (sapper.h section 4), sans-IO.
  * The requests are rows of a table (requests.c); the session reaches them
  * only through a row's pointers and names none of them (protocol.h).
  *
@@ -244,7 +244,7 @@ static char echo_next(struct session *s)
 
 /* ---- the API ----------------------------------------------------------- */
 
-/* A session that sap_session_init accepted (section 9 of sapper.h): any
+/* A session that sap_session_init accepted (section 4 of sapper.h): any
  * other struct is refused by every call. */
 /* The state of a session that init accepted, read-only. */
 static const struct session *state_of(const struct sap_session *session)

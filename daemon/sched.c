@@ -251,7 +251,7 @@ static void line_clock_start(struct conn *c)
     conn_list_push(&s->partial, c);
 }
 
-/* Lines end where the session's end (sapper.h section 9): at "\n", at
+/* Lines end where the session's end (sapper.h section 4): at "\n", at
  * "\r\n" and at a lone "\r", a serial terminal's Enter.  A line of blanks
  * (spaces, tabs) is no sign of life: it ends a line under way but counts
  * as no activity. */

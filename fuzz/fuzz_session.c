@@ -2,9 +2,9 @@
  * fuzz_session.c - the protocol engine with arbitrary bytes as a session.
  *
  * Run 1 feeds the input a line at a time and follows it with a small
- * mirror of the protocol's state (core/sapper.h section 9): for each line
+ * mirror of the protocol's state (core/sapper.h section 4): for each line
  * it knows which request the reply answers and asserts
- *   - the reply is no longer than the bound section 9 documents for that
+ *   - the reply is no longer than the bound section 4 documents for that
  *     request (SAP_REPLY_MAX, SAP_REPLY_MOVE_MAX of the current game and
  *     under SET VIEW ON its SAP_REPLY_VIEW_MAX, SAP_REPLY_SHOW_MAX,
  *     SAP_REPLY_VIEW_MAX, SAP_REPLY_MASTER_MAX, SAP_SESSION_HELP_BYTES; PLAY
@@ -91,7 +91,7 @@ static struct fuzz_text help_text;
 
 /* ---- driving a session ----------------------------------------------------- */
 
-/* A NEW without a seed gets one from its caller (sapper.h section 9):
+/* A NEW without a seed gets one from its caller (sapper.h section 4):
  * here a count, so that both runs lay the same boards. */
 static uint32_t next_seed(void *context)
 {
@@ -188,7 +188,7 @@ static bool word_end(char c)
     return c == ' ' || c == '\t' || (SAP_PERSON_EXTRAS && (c == '(' || c == ')' || c == ','));
 }
 
-/* The request's tokens as section 9 splits them. */
+/* The request's tokens as section 4 splits them. */
 static void split_words(const char *line, size_t length, struct words *w)
 {
     size_t i = 0;
@@ -383,7 +383,7 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
     } else if (word_is(&w, 0, "show")) {
         bound = max_size(bound, SAP_REPLY_SHOW_MAX(m->game_rows, m->game_cols));
     } else if (word_is(&w, 0, "prob")) {
-        /* "100%" and a space or the line end a cell (sapper.h section 9) */
+        /* "100%" and a space or the line end a cell (sapper.h section 4) */
         bound = max_size(bound, (size_t)5u * m->game_rows * m->game_cols);
     } else if (word_is(&w, 0, "casual") && word_number(&w, 1, &a) && word_number(&w, 2, &b)) {
         if (!answered) {
@@ -441,7 +441,7 @@ static void mirror_request(struct mirror *m, const char *line, size_t length, co
 }
 
 /* Feeds the parallel reader the line's bytes it takes; returns how many.
- * As section 9 says, the stream ends where the statement's input is
+ * As section 4 says, the stream ends where the statement's input is
  * complete: once the reader expects nothing more after a token boundary,
  * it is finished there and whatever follows is requests again. */
 static size_t mirror_judge_bytes(struct mirror *m, const char *line, size_t length,

@@ -1,6 +1,6 @@
 /*
  * main.c - the one main loop of every board: UART bytes in, one protocol
- * session (core/sapper.h section 9), reply bytes out.
+ * session (core/sapper.h section 4), reply bytes out.
  *
  * All memory is static and sized at build time from the port's limits
  * (SAP_MAX_ROWS / SAP_MAX_COLS / SAP_MAX_CELLS / SAP_LINE_MAX /
@@ -18,7 +18,7 @@
  * `make hex`) serves forever: there is no end of input (0x04 is a byte like
  * any other, which the session answers as such), and a session that closes
  * is followed by a fresh one, as for a new client.  Its sessions start with
- * echo on (SAP_TERMINAL_ECHO, core/sapper.h section 9), for a person at a
+ * echo on (SAP_TERMINAL_ECHO, core/sapper.h section 4), for a person at a
  * serial terminal (screen /dev/ttyACM0 115200): what they type comes back,
  * backspace edits the line, Enter (a lone '\r') ends it, and the replies
  * end "\r\n".  A program sends SET ECHO OFF first and gets the replies
@@ -28,7 +28,7 @@
 #include "board.h"
 #include "port.h"
 
-/* The session holds at most two blocks at once (core/sapper.h section 9):
+/* The session holds at most two blocks at once (core/sapper.h section 4):
  * the current game, and either the board a NEW is reading or a WORK block.
  * The first is at most SAP_GAME_BYTES of the largest board, the second at
  * most SAP_SESSION_SPARE_BYTES of it: SAP_SESSION_WORK_BYTES (which covers
@@ -107,7 +107,7 @@ static const struct sap_memory port_memory = { port_acquire, port_release, NULL 
 static struct sap_session session;
 
 #if SAP_NEW_SHORTCUTS
-/* The seeds of the NEWs that name none (core/sapper.h section 9).  A
+/* The seeds of the NEWs that name none (core/sapper.h section 4).  A
  * board's chance is the time between the bytes it receives, a person's
  * keystrokes above all: the board's clock (board_clock, a hardware counter,
  * which a board that sleeps while it waits keeps running) is read as each

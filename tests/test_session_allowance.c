@@ -1,5 +1,5 @@
 /*
- * test_session_allowance.c - a request's work allowance (sapper.h section 9,
+ * test_session_allowance.c - a request's work allowance (sapper.h section 4,
  * sap_session_set_allowance): past it, a request that changes nothing until
  * it is done gives up with one ERR and leaves everything as it was; the
  * allowance grows with the request's board; an opening is never given up.

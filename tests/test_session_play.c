@@ -1,7 +1,7 @@
 /*
  * test_session_play.c - the protocol for a person at a terminal: NEW's
  * presets and a NEW without a seed (the caller's seed source, sapper.h
- * section 9, the seed named and replayed), HINT and PROB before the first
+ * section 4, the seed named and replayed), HINT and PROB before the first
  * click of a random, casual or no-guess board (and that HINT's click never
  * loses), the ERR lines that quote a word (hostile bytes, long words) and
  * the one that names the board's range.

@@ -1,6 +1,6 @@
 /*
  * sapper_wasm.c - the seventh port: the core as WebAssembly, one protocol
- * session (core/sapper.h section 9) for a web page or node, built with
+ * session (core/sapper.h section 4) for a web page or node, built with
  * clang --target=wasm32 and wasm-ld, no C library (ports/libc_min.c
  * supplies the four mem* functions, as on the boards).
  *
@@ -35,7 +35,7 @@
  * or a WORK block, whichever is larger): where ANALYZE is served, a
  * position being checked beside a current game holds three blocks (that
  * game, the position, the check's deduction), as SAP_SESSION_MEMORY_BYTES
- * counts (core/sapper.h section 9). */
+ * counts (core/sapper.h section 4). */
 #define SAPW_GAME_SLOT SAPW_ROUND_UP(SAP_GAME_BYTES(1u, SAP_MAX_CELLS))
 #define SAPW_SPARE_SLOT SAPW_ROUND_UP(SAP_SESSION_SPARE_BYTES(1u, SAP_MAX_CELLS))
 #define SAPW_SLOTS 3u

@@ -10,9 +10,6 @@ CLIENT=build/tools/daemon_client
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
-# HELP's lines, as core/sapper.h declares them (SAP_SESSION_HELP_LINES).
-HELP_LINES=$(sed -n 's/^#define SAP_SESSION_HELP_LINES \([0-9]*\)u$/\1/p' core/sapper.h)
-
 DAEMON_TMP=$(mktemp -d)
 DAEMON_PIDS=""
 CHECKS_PASSED=0

@@ -5,7 +5,7 @@
 
 // ---- the session ------------------------------------------------------------
 
-// One protocol session (core/sapper.h section 9) in a sapper.wasm instance.
+// One protocol session (core/sapper.h section 4) in a sapper.wasm instance.
 export class Session {
   // bytes: sapper.wasm's contents; seed(): a uint32 for a NEW without one.
   static async create(bytes, seed) {
