@@ -50,8 +50,7 @@
 #error "SAP_MAX_ROWS and SAP_MAX_COLS must be at least 1"
 #endif
 #if (SAP_MAX_ROWS) * (SAP_MAX_COLS) >= 1048575
-#error                                                                                         \
-    "SAP_MAX_ROWS * SAP_MAX_COLS must stay below 1048575 cells: the casual player links cells with 20-bit fields"
+#error "SAP_MAX_ROWS * SAP_MAX_COLS must stay below 1048575 cells"
 #endif
 
 /* Longest protocol request line, without its line end.  A board row of

@@ -25,7 +25,7 @@ wide() {
 # The lines over the limit still in core/, counted by file.  A count that
 # grows fails, and so does one that shrinks (lower it here), so this list
 # only shrinks, to nothing.
-declare -A left=([core/sapper.h]=1 [core/sapper_config.h]=1)
+declare -A left=()
 
 mapfile -t sources < <(find core daemon ports tests fuzz -name '*.[ch]' | sort)
 [ "${#sources[@]}" -gt 100 ] && ok || fail "only ${#sources[@]} C sources found"
