@@ -40,11 +40,26 @@ operation is bounded.
       a 17th from 127.0.0.7 sends HELP.  Prints "newcomer <its first reply
       line>" and "evicted <how many of the 16 read an ERR and were closed>"
       and "evicted_line <that line>".
+  slots ADDR
+      At a full --max-clients 64: 16 sessions from each of 127.0.0.2-5
+      (each address's --max-per-address), each starting NEW 2 2 1 1; those
+      of 127.0.0.3 then fall silent while the others send SHOW in rounds.
+      Then 8 newcomers from 127.0.0.100 each send SHOW and stay.  Prints
+      "served <newcomers answered other than ERR busy>", "reply <the first
+      newcomer's reply>", "first_closed <address/index of the sessions
+      closed for the first newcomer>",
+      "told_line <the line it read>", "told <closed sessions that read that
+      line>" and "closed <address count ...>": how many each lost.
+  refusals ADDR
+      At --max-clients 2: two silent sessions from 127.0.0.2, then 3
+      newcomers from it (each reads "ERR busy"), then the two leave.
+      Prints "busy <newcomers that read ERR busy>".
   echo ADDR HOW
       SET ECHO ON, then a line half-typed ("SHO") and nothing more (HOW
       partial), or a line over 2,024 bytes (HOW toolong).  Prints "tail
       <the last 60 bytes read, as Python's repr>".
 """
+import select
 import sys
 import time
 
@@ -202,6 +217,85 @@ def nat(address):
         sock.close()
 
 
+def available(sock):
+    """What the socket has to read now, and whether it was closed."""
+    data = b""
+    while True:
+        ready, _, _ = select.select([sock], [], [], 0)
+        if not ready:
+            return data, False
+        try:
+            chunk = sock.recv(65536)
+        except OSError:
+            return data, True
+        if not chunk:
+            return data, True
+        data += chunk
+
+
+def slots(address):
+    sessions = []  # (address's last byte, index, socket)
+    for a in range(2, 6):
+        for i in range(16):
+            sock = connect(address, "127.0.0.%d" % a)
+            sock.sendall(b"NEW 2 2 1 1\n")
+            line_of(sock)
+            sessions.append((a, i, sock))
+    talkers = [sock for a, _, sock in sessions if a != 3]
+    for _ in range(2):
+        time.sleep(0.3)
+        for sock in talkers:
+            sock.sendall(b"SHOW\n")
+        for sock in talkers:
+            read_until(sock, lambda d: d.count(b"\n") >= 2, 5.0)
+    served, first_reply, newcomers, first_closed = 0, "", [], []
+    lost, told, told_line = {a: 0 for a in range(2, 6)}, 0, ""
+    for n in range(8):
+        sock = connect(address, "127.0.0.100")
+        sock.sendall(b"SHOW\n")
+        reply = line_of(sock)
+        first_reply = first_reply or reply
+        served += reply != "" and not reply.startswith("ERR busy")
+        newcomers.append(sock)
+        time.sleep(0.3 if n == 0 else 0.05)
+        for a, i, held in sessions:
+            data, closed = available(held)
+            if not closed:
+                continue
+            sessions.remove((a, i, held))
+            held.close()
+            lost[a] += 1
+            line = data.decode("ascii", "replace").strip()
+            if line.startswith("ERR closing"):
+                told += 1
+                told_line = told_line or line
+            if n == 0:
+                first_closed.append("%d/%d" % (a, i))
+    print("served %d" % served)
+    print("reply %s" % first_reply)
+    print("first_closed %s" % " ".join(first_closed))
+    print("told %d" % told)
+    print("told_line %s" % told_line)
+    print("closed %s" % " ".join("%d:%d" % (a, lost[a]) for a in sorted(lost)))
+    for _, _, sock in sessions:
+        sock.close()
+    for sock in newcomers:
+        sock.close()
+
+
+def refusals(address):
+    held = [connect(address, "127.0.0.2") for _ in range(2)]
+    time.sleep(0.2)
+    busy = 0
+    for _ in range(3):
+        sock = connect(address, "127.0.0.2")
+        busy += line_of(sock, 5.0) == "ERR busy"
+        sock.close()
+    for sock in held:
+        sock.close()
+    print("busy %d" % busy)
+
+
 def echo(address, how):
     sock = connect(address)
     sock.sendall(b"SET ECHO ON\n")
@@ -229,6 +323,10 @@ def main():
         blank(address, float(sys.argv[3]), b"HELP\n")
     elif mode == "nat":
         nat(address)
+    elif mode == "slots":
+        slots(address)
+    elif mode == "refusals":
+        refusals(address)
     elif mode == "echo":
         echo(address, sys.argv[3])
     else:
