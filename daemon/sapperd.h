@@ -120,9 +120,9 @@ struct sapperd_memory {
     uint64_t refused;                /* blocks refused */
     size_t freed_small;              /* bytes given back to malloc since the last trim */
     struct address_table *addresses; /* each address's bytes */
-    /* Gives back the oldest game kept for RESUME (of owner, or of anyone
-     * with NULL) to make room for a session that needs it; false when there
-     * is none.  NULL: nothing is kept. */
+    /* Gives back a game kept for RESUME to make room for a session that
+     * needs it: owner's oldest, or with NULL the oldest of the address
+     * keeping the most; false when there is none.  NULL: nothing is kept. */
     bool (*reclaim)(void *context, const struct peer_key *owner);
     void *reclaim_context;
 };
@@ -130,7 +130,8 @@ struct sapperd_memory {
 /* What one session is given: blocks it asks for count against `owner`'s
  * address (family 0, the stdin session, against the budget alone).  A
  * block records whose it is, so any account of the same memory gives it
- * back (a game resumed from another address). */
+ * back; a game resumed from another address is charged to its new owner
+ * (memory_charge_to). */
 struct sapperd_account {
     struct sap_memory table;
     struct sapperd_memory *memory;
@@ -147,6 +148,10 @@ void memory_init(struct sapperd_memory *m, size_t limit, size_t address_limit,
                  struct address_table *addresses);
 void memory_account_init(struct sapperd_account *a, struct sapperd_memory *m,
                          const struct peer_key *owner);
+/* A block of a game that moved to a's session (RESUME) counts against a's
+ * owner from now on, not against the address it was charged to: memory
+ * is charged to the address that holds it. */
+void memory_charge_to(struct sapperd_account *a, void *block);
 /* Gives malloc's free pages back to the system once enough small blocks
  * (and connections) have gone back to it since the last time. */
 void memory_trim(struct sapperd_memory *m);

@@ -23,6 +23,12 @@
 #     16: a fifth address gets in 8 times out of 8, and each time the
 #     session that gives way is the idle longest of an address holding the
 #     most, told why; one holding fewer loses none
+#   - 64 addresses x 16 games left with a move fill the kept table: a
+#     victim's kept game outlives them, the oldest of an address keeping the
+#     most gives way; games with no move are not kept
+#   - a kept game resumed from a second address and left again is charged
+#     to and listed under that address: the first gets its memory back, the
+#     second's next board pushes the game out
 #   - the --max-clients refusal line counts what was open when it refused
 #   - the options' arguments are checked
 set -u
@@ -77,6 +83,29 @@ check_eq "... two from each, never from one holding fewer (the idle ones are 127
     "$(value closed "$out")" "2:2 3:2 4:2 5:2"
 daemon_stop slots "$DAEMON_PID"
 check "the slots daemon stops cleanly" $?
+
+daemon_start kept "$SAPPERD" || { check "daemon starts" 1; summary t_daemon_share; exit 1; }
+out=$($SHARE kept "$DAEMON_ADDR" 2>&1)
+check_eq "64 addresses leave 16 games each: a victim's kept game is still there" \
+    "$(value victim "$out")" "OK 16 30 99"
+check_eq "... the oldest of an address keeping the most gave way" "$(value first "$out")" \
+    "ERR no game is kept under that token (wrong, expired or already resumed)"
+check_eq "... games with no move are not kept" "$(value nomove_kept "$out")" "0"
+daemon_stop kept "$DAEMON_PID"
+check "the kept daemon stops cleanly" $?
+
+daemon_start account "$SAPPERD" --max-memory 64K --max-memory-per-address 15K \
+    || { check "daemon starts" 1; summary t_daemon_share; exit 1; }
+out=$($SHARE account "$DAEMON_ADDR" 2>&1)
+check_eq "a kept game resumed from a second address" "$(value resumed "$out")" "OK 100 100 1000"
+check_eq "... and left again: the first address has its memory back" \
+    "$(value first_again "$out")" "OK 100 100 1000"
+check_eq "... the second's next board takes the room from its kept game" \
+    "$(value second_new "$out")" "OK 100 100 1000"
+check_eq "... which is then gone" "$(value second_resume "$out")" \
+    "ERR no game is kept under that token (wrong, expired or already resumed)"
+daemon_stop account "$DAEMON_PID"
+check "the account daemon stops cleanly" $?
 
 daemon_start refusals "$SAPPERD" --max-clients 2 --max-per-address 2 \
     || { check "daemon starts" 1; summary t_daemon_share; exit 1; }

@@ -50,6 +50,21 @@ operation is bounded.
       closed for the first newcomer>",
       "told_line <the line it read>", "told <closed sessions that read that
       line>" and "closed <address count ...>": how many each lost.
+  kept ADDR
+      A victim from 127.0.0.100 plays NEW EXPERT 7 and a click, reads its
+      token and leaves.  Then from each of 127.0.0.2-65, 16 connections
+      each play NEW 2 2 1 1 and a click and leave (the first one's token
+      read); then 3 from 127.0.0.66 leave games with no move.  Prints
+      "victim <RESUME of the victim's token>", "first <RESUME of
+      127.0.0.2's first token>" and "nomove_kept <how many of the 3 games
+      with no move RESUME found>".
+  account ADDR
+      Under a memory share that holds one 100 x 100 game: 127.0.0.2 plays
+      one and leaves; 127.0.0.3 resumes it and leaves.  Then 127.0.0.2
+      starts another ("first_again <reply>"), and 127.0.0.3 starts one
+      ("second_new <reply>") and asks for the kept game ("second_resume
+      <reply>", under the token the resuming session's VIEW showed): the
+      kept game is 127.0.0.3's now, charged and listed.
   refusals ADDR
       At --max-clients 2: two silent sessions from 127.0.0.2, then 3
       newcomers from it (each reads "ERR busy"), then the two leave.
@@ -59,6 +74,7 @@ operation is bounded.
       partial), or a line over 2,024 bytes (HOW toolong).  Prints "tail
       <the last 60 bytes read, as Python's repr>".
 """
+import re
 import select
 import sys
 import time
@@ -283,6 +299,74 @@ def slots(address):
         sock.close()
 
 
+def token_of(view):
+    found = re.search(rb"  game ([0-9a-z]{16})\r?\n", view)
+    return found.group(1).decode() if found else "none"
+
+
+def leave_game(address, source, requests, replies, view):
+    """Sends requests, reads `replies` lines (or VIEW's END), leaves with a
+    FIN; the token VIEW showed, if asked."""
+    sock = connect(address, source)
+    sock.sendall(requests)
+    if view:
+        data, _ = read_until(sock, lambda d: b"END\n" in d, 10.0)
+    else:
+        data, _ = read_until(sock, lambda d: d.count(b"\n") >= replies, 10.0)
+    sock.close()
+    return token_of(data) if view else None
+
+
+def resume(address, source, token):
+    sock = connect(address, source)
+    sock.sendall(b"RESUME %s\n" % token.encode())
+    line = line_of(sock)
+    sock.close()
+    return line
+
+
+def kept(address):
+    victim = leave_game(address, "127.0.0.100", b"NEW EXPERT 7\n1 8 15\nVIEW\n", 0, True)
+    first = None
+    for a in range(2, 66):
+        for i in range(16):
+            request = b"NEW 2 2 1 %d\n1 1 1\n" % (a * 16 + i)
+            if first is None:
+                first = leave_game(address, "127.0.0.%d" % a, request + b"VIEW\n", 0, True)
+            else:
+                leave_game(address, "127.0.0.%d" % a, request, 2, False)
+    nomove = [leave_game(address, "127.0.0.66", b"NEW 2 2 1 %d\nVIEW\n" % i, 0, True)
+              for i in range(3)]
+    time.sleep(0.2)
+    print("victim %s" % resume(address, "127.0.0.100", victim))
+    print("first %s" % resume(address, "127.0.0.2", first))
+    print("nomove_kept %d" % sum(resume(address, "127.0.0.66", t).startswith("OK")
+                                 for t in nomove))
+
+
+def account(address):
+    token = leave_game(address, "127.0.0.2", b"NEW 100 100 1000 1\n1 50 50\nVIEW\n", 0, True)
+    time.sleep(0.1)
+    sock = connect(address, "127.0.0.3")
+    sock.sendall(b"RESUME %s\nVIEW\n" % token.encode())
+    data, _ = read_until(sock, lambda d: b"END\n" in d, 10.0)
+    print("resumed %s" % data.split(b"\n", 1)[0].decode())
+    token = token_of(data)  # the game's token is the session's that holds it
+    sock.close()
+    time.sleep(0.1)
+    sock = connect(address, "127.0.0.2")
+    sock.sendall(b"NEW 100 100 1000 2\n")
+    print("first_again %s" % line_of(sock))
+    sock.close()
+    sock = connect(address, "127.0.0.3")
+    sock.sendall(b"NEW 100 100 1000 3\nRESUME %s\n" % token.encode())
+    data, _ = read_until(sock, lambda d: d.count(b"\n") >= 2, 10.0)
+    lines = data.decode("ascii", "replace").split("\n")
+    print("second_new %s" % lines[0])
+    print("second_resume %s" % (lines[1] if len(lines) > 1 else ""))
+    sock.close()
+
+
 def refusals(address):
     held = [connect(address, "127.0.0.2") for _ in range(2)]
     time.sleep(0.2)
@@ -325,6 +409,10 @@ def main():
         nat(address)
     elif mode == "slots":
         slots(address)
+    elif mode == "kept":
+        kept(address)
+    elif mode == "account":
+        account(address)
     elif mode == "refusals":
         refusals(address)
     elif mode == "echo":
