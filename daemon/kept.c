@@ -6,17 +6,23 @@
  * that leaves out the letters a person mistakes for digits (i, l, o, u).
  * VIEW's status line shows it while the session has a game.  When the
  * session ends for any reason (the peer's FIN or reset, BYE, a timeout)
- * with a game still being played, the game moves out of the session into
- * server->kept for --keep-games seconds, still counted in --max-memory and
- * against the address that played it.  RESUME <token> on any connection
+ * with a game still being played (one with a move at least: a game never
+ * touched costs nothing to start again, and keeping it would cost others
+ * their kept games), the game moves out of the session into server->kept
+ * for --keep-games seconds, still counted in --max-memory and against the
+ * address that played it last.  RESUME <token> on any connection
  * takes it over, once; a token that names a session still open takes its
  * game from it (a laptop whose Wi-Fi dropped leaves its old connection
  * open until the idle timeout), and that session is told and closed.
  *
  * A wrong token learns nothing: every token is compared in full, in time
  * that does not depend on where it differs, and every miss gets the same
- * ERR.  One address keeps at most --max-per-address games and the server
- * at most --max-clients: past either, the oldest goes first.
+ * ERR.  One address keeps at most --max-per-address games, past which its
+ * own oldest goes; the server keeps at most --max-clients, past which the
+ * oldest of the address keeping the most goes (addresses.c finds it), so a
+ * crowd of addresses leaving games cannot push out one that kept fewer.
+ * A game is charged to and listed under the address whose session held
+ * it last: a game resumed elsewhere moves with its memory.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +60,7 @@ static void kept_unlink(struct kept_games *list, struct kept_game *k)
 static void kept_drop(struct server *s, struct kept_game *k)
 {
     kept_unlink(&s->kept, k);
+    addresses_unkeep(&s->addresses, k);
     sap_kept_game_release(&k->game, &s->own_account.table);
     free(k);
 }
@@ -71,6 +78,7 @@ static int kept_resume(void *context, const char *token, size_t length,
             *game = k->game;
             k->game.block = NULL;
             kept_drop(s, k);
+            memory_charge_to(&c->account, game->block);
             return SAP_OK;
         }
     }
@@ -82,6 +90,7 @@ static int kept_resume(void *context, const char *token, size_t length,
             return SAP_ERR_STATE;
         if (sap_session_take_game(&other->session, game) != SAP_OK)
             return SAP_ERR_ARG; /* no game in play there */
+        memory_charge_to(&c->account, game->block);
         conn_drain_saying(other, s->resumed_line);
         return SAP_OK;
     }
@@ -109,31 +118,22 @@ void kept_session_start(struct conn *c)
     sap_session_set_resume(&c->session, kept_resume, c, c->token);
 }
 
-/* The oldest game kept for owner, and how many it has. */
-static struct kept_game *oldest_of(struct server *s, const struct peer_key *owner,
-                                   uint32_t *count)
+/* The oldest game of the address keeping the most. */
+static struct kept_game *kept_first_to_go(struct server *s)
 {
-    struct kept_game *k, *oldest = NULL;
-
-    *count = 0;
-    for (k = s->kept.head; k != NULL; k = k->next) {
-        if (peer_key_equal(&k->owner, owner)) {
-            if (oldest == NULL)
-                oldest = k;
-            ++*count;
-        }
-    }
-    return oldest;
+    struct address_record *top = addresses_most_kept(&s->addresses);
+    return top != NULL ? top->oldest : s->kept.head;
 }
 
 void kept_take_from(struct conn *c)
 {
     struct server *s = c->server;
-    struct kept_game *k, *oldest;
-    uint32_t count;
+    const sap_game *game = sap_session_game(&c->session);
+    struct address_record *owner;
+    struct kept_game *k;
 
-    if (c->kind != CONN_TCP || c->token[0] == '\0' || s->options->keep_games == 0
-        || s->stopping)
+    if (c->kind != CONN_TCP || c->token[0] == '\0' || s->options->keep_games == 0 || s->stopping
+        || game == NULL || sap_game_clicks(game) == 0)
         return;
     k = malloc(sizeof *k);
     if (k == NULL)
@@ -142,11 +142,14 @@ void kept_take_from(struct conn *c)
         free(k);
         return;
     }
-    oldest = oldest_of(s, &c->peer, &count);
-    if (count >= s->max_per_address)
-        kept_drop(s, oldest);
-    if (s->kept.count >= s->options->max_clients)
-        kept_drop(s, s->kept.head);
+    /* The record holds the game's block already (charged to it), unless
+     * the table could not count the block. */
+    if (!addresses_reserve(&s->addresses)
+        || (owner = addresses_record(&s->addresses, &c->peer)) == NULL) {
+        sap_kept_game_release(&k->game, &s->own_account.table);
+        free(k);
+        return;
+    }
     memcpy(k->token, c->token, sizeof k->token);
     k->owner = c->peer;
     k->expires = uv_now(s->loop) + (uint64_t)s->options->keep_games * 1000u;
@@ -158,6 +161,14 @@ void kept_take_from(struct conn *c)
         s->kept.head = k;
     s->kept.tail = k;
     s->kept.count++;
+    addresses_keep(&s->addresses, owner, k);
+    /* Counted first, so that the owner is never forgotten meanwhile, and
+     * so that past the server's limit the owner, now keeping one more,
+     * gives way if it keeps the most. */
+    if (owner->kept > s->max_per_address)
+        kept_drop(s, owner->oldest);
+    if (s->kept.count > s->options->max_clients)
+        kept_drop(s, kept_first_to_go(s));
 }
 
 void kept_sweep(struct server *s, uint64_t now)
@@ -171,10 +182,15 @@ void kept_sweep(struct server *s, uint64_t now)
 bool kept_reclaim(void *context, const struct peer_key *owner)
 {
     struct server *s = context;
+    const struct address_record *r;
     struct kept_game *k;
-    uint32_t count;
 
-    k = owner == NULL ? s->kept.head : oldest_of(s, owner, &count);
+    if (owner == NULL) {
+        k = kept_first_to_go(s);
+    } else {
+        r = addresses_find(&s->addresses, owner);
+        k = r != NULL ? r->oldest : NULL;
+    }
     if (k == NULL)
         return false;
     kept_drop(s, k);

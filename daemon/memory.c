@@ -9,11 +9,13 @@
  * then answers "ERR not enough memory for this board" and changes nothing.
  * No block may exceed what this build's limits can ask for.
  *
- * Every block also counts against the address of the client that asked
- * for it (--max-memory-per-address, a fifth of the budget unless set):
- * however many sessions, half-sent boards and kept games one address
- * holds, four such addresses leave a fifth its share, so no crowd from a
- * few addresses denies everyone else a board.  The stdin session (the
+ * Every block also counts against an address, --max-memory-per-address (a
+ * fifth of the budget unless set): that of the client that asked for it,
+ * or of the one whose session took its game over since (RESUME,
+ * memory_charge_to), so the address holding a block is the one it counts
+ * against.  However many sessions, half-sent boards and kept games one
+ * address holds, four such addresses leave a fifth its share, so no crowd
+ * from a few addresses denies everyone else a board.  The stdin session (the
  * operator's) counts against the budget alone.
  *
  * Big blocks (a 1000 x 1000 board is megabytes) are mapped and unmapped
@@ -181,4 +183,24 @@ void memory_trim(struct sapperd_memory *m)
 #if defined(__GLIBC__)
     (void)malloc_trim(0);
 #endif
+}
+
+void memory_charge_to(struct sapperd_account *a, void *block)
+{
+    struct sapperd_memory *m = a->memory;
+    struct block_head *h;
+
+    if (block == NULL)
+        return;
+    h = (struct block_head *)block - 1;
+    if (h->charged)
+        addresses_discharge(m->addresses, &h->owner, h->bytes);
+    memset(&h->owner, 0, sizeof h->owner);
+    h->charged = 0;
+    if (a->owner != NULL && a->owner->family != 0) {
+        h->owner = *a->owner;
+        /* Past the share perhaps: the address's next request makes room,
+         * its own kept games first (room_for), or is refused. */
+        h->charged = addresses_charge(m->addresses, &h->owner, h->bytes);
+    }
 }

@@ -33,9 +33,9 @@
  * a slot never took more than a line a timeout, so the slots' protection
  * is --max-per-address and --max-clients, not this; but a slot a client
  * forgot is held that long.  So while --max-clients are served, a newcomer
- * takes the slot of the session idle longest, once it has been idle for a
- * twelfth of the timeout (5 minutes of the hour, the old default), and it
- * is told so first. */
+ * takes the slot of the session idle longest of the addresses holding the
+ * most, once it has been idle for a twelfth of the timeout (5 minutes of
+ * the hour, the old default), and it is told so first. */
 #define SAPPERD_DEFAULT_IDLE_TIMEOUT 3600u
 #define SAPPERD_EVICT_FRACTION 12u
 /* --max-per-address: at most this many, and at most a quarter of
@@ -120,9 +120,9 @@ struct sapperd_memory {
     uint64_t refused;                /* blocks refused */
     size_t freed_small;              /* bytes given back to malloc since the last trim */
     struct address_table *addresses; /* each address's bytes */
-    /* Gives back the oldest game kept for RESUME (of owner, or of anyone
-     * with NULL) to make room for a session that needs it; false when there
-     * is none.  NULL: nothing is kept. */
+    /* Gives back a game kept for RESUME to make room for a session that
+     * needs it: owner's oldest, or with NULL the oldest of the address
+     * keeping the most; false when there is none.  NULL: nothing is kept. */
     bool (*reclaim)(void *context, const struct peer_key *owner);
     void *reclaim_context;
 };
@@ -130,7 +130,8 @@ struct sapperd_memory {
 /* What one session is given: blocks it asks for count against `owner`'s
  * address (family 0, the stdin session, against the budget alone).  A
  * block records whose it is, so any account of the same memory gives it
- * back (a game resumed from another address). */
+ * back; a game resumed from another address is charged to its new owner
+ * (memory_charge_to). */
 struct sapperd_account {
     struct sap_memory table;
     struct sapperd_memory *memory;
@@ -147,6 +148,10 @@ void memory_init(struct sapperd_memory *m, size_t limit, size_t address_limit,
                  struct address_table *addresses);
 void memory_account_init(struct sapperd_account *a, struct sapperd_memory *m,
                          const struct peer_key *owner);
+/* A block of a game that moved to a's session (RESUME) counts against a's
+ * owner from now on, not against the address it was charged to: memory
+ * is charged to the address that holds it. */
+void memory_charge_to(struct sapperd_account *a, void *block);
 /* Gives malloc's free pages back to the system once enough small blocks
  * (and connections) have gone back to it since the last time. */
 void memory_trim(struct sapperd_memory *m);
@@ -269,8 +274,10 @@ enum conn_kind {
  * last reply is out, and its session's memory is given back then (or when
  * it closes).  "lingering": server->lingering, bounded by
  * SAPPERD_LINGERING_MAX.  "pause, line": the pause list, and the list of
- * connections with a line under way (server->partial).  Zero is NEW, so a
- * connection's memory set to zero is a new connection.
+ * connections with a line under way (server->partial).  An OPEN TCP session
+ * is also in its address's idle list (struct address_record), in the order
+ * of server->active.  Zero is NEW, so a connection's memory set to zero is
+ * a new connection.
  */
 enum conn_state {
     CONN_NEW,       /* set up, not started */
@@ -301,6 +308,7 @@ enum conn_link_kind {
     CONN_LINK_RUN,    /* server->runnable */
     CONN_LINK_LINE,   /* server->partial */
     CONN_LINK_BODY,   /* server->bodies */
+    CONN_LINK_IDLE,   /* its address's open sessions (struct address_record) */
     CONN_LINK_KINDS
 };
 
@@ -322,18 +330,35 @@ struct peer_key {
     uint8_t bytes[16]; /* IPv4: the first 4; IPv6: the first 8 */
 };
 
-struct address_slot {
+struct kept_game;
+
+/* The two orders addresses.c keeps its addresses in, the one that gives way
+ * first on top: by the sessions they hold (then the session idle longest),
+ * and by the games kept for them (then the oldest game). */
+enum address_ranking { ADDRESS_BY_SESSIONS, ADDRESS_BY_KEPT, ADDRESS_RANKINGS };
+
+/* What one client address holds.  It exists while it holds anything, and
+ * stays where it is (the table holds pointers to it). */
+struct address_record {
     struct peer_key key;
-    uint32_t count; /* sessions it holds */
-    size_t bytes;   /* board memory it holds; an empty slot has neither */
+    uint32_t sessions;                 /* TCP sessions counted against --max-clients */
+    uint32_t kept;                     /* games kept for RESUME */
+    size_t bytes;                      /* board memory charged to it */
+    struct conn_list idle;             /* its open sessions, least recently active first */
+    struct kept_game *oldest, *newest; /* its kept games */
+    size_t place[ADDRESS_RANKINGS];    /* where it is in each ranking */
 };
 
-/* addresses.c: the sessions each address holds. */
+/* addresses.c: what each address holds, and which holds the most. */
 struct address_table {
-    struct address_slot *slots;
-    size_t capacity; /* a power of two, or 0 */
-    size_t used;     /* slots with a count */
-    uint64_t seed;   /* of the hash */
+    struct address_record **slots; /* a hash table of the records */
+    size_t capacity;               /* a power of two, or 0 */
+    size_t used;                   /* records */
+    uint64_t seed;                 /* of the hash */
+    /* Every record in two binary heaps, the one that gives way first on top. */
+    struct address_record **ranking[ADDRESS_RANKINGS];
+    size_t ranking_capacity;
+    struct address_record *spare; /* made ahead, so that adding cannot fail */
 };
 
 /* ---- games kept for RESUME (kept.c) -------------------------------------------------- */
@@ -341,6 +366,9 @@ struct address_table {
 /* A game whose connection dropped, waiting for RESUME <token>. */
 struct kept_game {
     struct kept_game *prev, *next; /* the oldest first */
+    /* Its owner's kept games, the oldest first (addresses.c). */
+    struct kept_game *prev_of_owner, *next_of_owner;
+    struct address_record *record; /* its owner's, which its block is charged to */
     char token[SAPPERD_TOKEN_CHARS + 1];
     struct peer_key owner; /* the address that held it */
     uint64_t expires;      /* uv_now */
@@ -390,13 +418,16 @@ struct conn {
     /* TCP: who is at the other end; REFUSED: the line it is sent. */
     struct peer_key peer;
     char *refusal;
+    /* While counted: peer's record, where it is in the record's idle list
+     * while open; NULL when the table could not count it. */
+    struct address_record *address;
     /* The memory the session is given, counted against peer. */
     struct sapperd_account account;
     /* The token that takes this session's game over (RESUME), NUL-ended;
      * empty when the system had no randomness to give. */
     char token[SAPPERD_TOKEN_CHARS + 1];
     unsigned pending_closes; /* handles and uv_fs requests still out */
-    /* Last: a refused connection is allocated without it. */
+    /* Last: conn_init zeroes what comes before it. */
     struct sap_session session;
 };
 
@@ -567,9 +598,17 @@ struct server {
     char evict_line[80];
     char evict_address_line[96]; /* ... that makes room for one from its address */
     uint64_t evict_ms;           /* 0: none (--idle-timeout 0) */
-    uint64_t seeds_given;        /* a NEW's seed when the system gives none */
+    /* Told to the session that gives its slot to a newcomer whose address
+     * holds fewer sessions than the session's own. */
+    const char *evict_fewer_line;
+    uint64_t seeds_given; /* a NEW's seed when the system gives none */
     uint64_t stop_deadline;
-    struct log_tally refused;         /* over --max-clients */
+    struct log_tally refused; /* over --max-clients */
+    /* As things were at the last refusal over --max-clients, which its log
+     * line reports (it may be written a second later). */
+    uint32_t refused_sessions;
+    struct peer_key refused_top; /* the address holding the most then */
+    uint32_t refused_top_sessions;
     struct log_tally refused_address; /* over --max-per-address */
     struct log_tally dropped;         /* accepted and closed at once */
     const char *drop_reason;          /* why the last one was */
@@ -643,11 +682,13 @@ int sched_run_later(struct conn *c);
 /* Closes the queued sessions whose peers have gone: their slots are free
  * for the next client. */
 void sched_reap_gone(struct server *s);
-/* At --max-clients (from NULL), or at --max-per-address for address
- * *from: the session idle longest (of that address), if it has been idle
- * for server->evict_ms, is told why and closed, its slot free once its
- * last line is out (at once, unless its peer reads nothing). */
-void sched_evict_idle(struct server *s, const struct peer_key *from);
+/* c (an open TCP session) gives its slot up: it is told `line` and
+ * closed, its slot free once the line is out, or at once with `at_once`
+ * (then a peer that does not read has the connection closed under it). */
+void sched_evict(struct conn *c, const char *line, bool at_once);
+/* c has been idle (no request) for server->evict_ms; false with
+ * --idle-timeout 0. */
+bool sched_idle_long(const struct conn *c);
 /* Input or output made progress: an open session goes to the back of the
  * idle order; an ending one gets a new deadline. */
 void sched_touch(struct conn *c);
@@ -680,22 +721,45 @@ void peer_key_format(const struct peer_key *key, char *text, size_t size);
 
 void addresses_init(struct address_table *t, uint64_t seed);
 void addresses_free(struct address_table *t);
+/* key's record, or NULL when key holds nothing. */
+struct address_record *addresses_find(const struct address_table *t,
+                                      const struct peer_key *key);
 /* The sessions key holds. */
 uint32_t addresses_count(const struct address_table *t, const struct peer_key *key);
-/* Room for one more address, so that addresses_add cannot fail; false
- * when out of memory. */
+/* Room for one more address, so that adding one (addresses_add,
+ * addresses_charge, addresses_record) cannot fail; false when out of
+ * memory. */
 bool addresses_reserve(struct address_table *t);
-void addresses_add(struct address_table *t, const struct peer_key *key);
-void addresses_remove(struct address_table *t, const struct peer_key *key);
+/* key's record, made when new (reserve room first); NULL when there is no
+ * room for it. */
+struct address_record *addresses_record(struct address_table *t, const struct peer_key *key);
+/* One more session for key: its record, or NULL when it goes uncounted
+ * (no room; reserve first). */
+struct address_record *addresses_add(struct address_table *t, const struct peer_key *key);
+/* One session fewer for a record addresses_add gave (no longer in its
+ * idle list); the record may be gone after. */
+void addresses_remove(struct address_table *t, struct address_record *r);
+/* c (counted under c->address) opens, ends, or was active: its place in
+ * its address's idle list, the least recently active first. */
+void addresses_idle_push(struct address_table *t, struct conn *c);
+void addresses_idle_remove(struct address_table *t, struct conn *c);
+void addresses_idle_touch(struct address_table *t, struct conn *c);
+/* k (its expiry set) is kept for r, the newest of r's kept games; and k
+ * is no longer kept (r may be gone after, once nothing else holds it). */
+void addresses_keep(struct address_table *t, struct address_record *r, struct kept_game *k);
+void addresses_unkeep(struct address_table *t, struct kept_game *k);
 /* The board memory key holds. */
 size_t addresses_bytes(const struct address_table *t, const struct peer_key *key);
-/* Counts bytes more against key (which needs room, as addresses_add);
- * false when the table cannot grow. */
+/* Counts bytes more against key; false when the table cannot grow. */
 bool addresses_charge(struct address_table *t, const struct peer_key *key, size_t bytes);
 /* Counts bytes back (charged before). */
 void addresses_discharge(struct address_table *t, const struct peer_key *key, size_t bytes);
-/* The address holding the most sessions, or NULL when there is none. */
-const struct address_slot *addresses_busiest(const struct address_table *t);
+/* The address holding the most sessions (of those, the one whose open
+ * session is idle longest), or NULL when none holds one. */
+struct address_record *addresses_most_sessions(const struct address_table *t);
+/* The address keeping the most games (of those, the one whose oldest is
+ * oldest), or NULL when none is kept. */
+struct address_record *addresses_most_kept(const struct address_table *t);
 
 /* ---- keeping and resuming games (kept.c) --------------------------------------------- */
 

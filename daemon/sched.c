@@ -12,7 +12,9 @@
  * milliseconds of them per loop iteration.  server->partial holds the
  * open sessions with a line under way, oldest first, for --line-timeout.
  * sched_set_state() keeps all of it, the counts against --max-clients and
- * --max-per-address, and the session's memory, in step with the state.
+ * --max-per-address, each address's own list of its open sessions in the
+ * order of server->active (addresses.c), and the session's memory, in step
+ * with the state.
  */
 #include <stdlib.h>
 
@@ -83,10 +85,12 @@ static void count(struct conn *c, bool was_counted, bool was_lingering)
     if (counted(c) != was_counted) {
         if (was_counted) {
             s->sessions--;
-            addresses_remove(&s->addresses, &c->peer);
+            if (c->address != NULL)
+                addresses_remove(&s->addresses, c->address);
+            c->address = NULL;
         } else {
             s->sessions++;
-            addresses_add(&s->addresses, &c->peer);
+            c->address = addresses_add(&s->addresses, &c->peer);
         }
     }
     if (lingering(c) != was_lingering)
@@ -109,9 +113,12 @@ void sched_set_state(struct conn *c, enum conn_state to)
         abort();
     }
     c->state = to;
-
-    count(c, was_counted, was_lingering);
     list_after = sweep_list(c);
+
+    /* Out of its address's idle list while the address's count holds it. */
+    if (list_before == &s->active && list_after != &s->active)
+        addresses_idle_remove(&s->addresses, c);
+    count(c, was_counted, was_lingering);
     if (list_after != list_before) {
         if (list_before != NULL)
             conn_list_remove(list_before, c);
@@ -120,6 +127,8 @@ void sched_set_state(struct conn *c, enum conn_state to)
     }
     if (list_after != NULL)
         c->stamp = uv_now(s->loop) + (to == CONN_OPEN ? 0 : SAPPERD_LINGER_MS);
+    if (list_after == &s->active && list_before != &s->active)
+        addresses_idle_push(&s->addresses, c);
     if (to != CONN_OPEN) {
         conn_list_remove(&s->paused, c);
         conn_list_remove(&s->partial, c);
@@ -195,16 +204,19 @@ void sched_reap_gone(struct server *s)
     }
 }
 
-void sched_evict_idle(struct server *s, const struct peer_key *from)
+bool sched_idle_long(const struct conn *c)
 {
-    struct conn *c = s->active.head; /* the least recently active */
+    const struct server *s = c->server;
+    return s->evict_ms != 0 && uv_now(s->loop) - c->stamp >= s->evict_ms;
+}
 
-    /* At --max-per-address: that address's least recently active. */
-    while (from != NULL && c != NULL && !peer_key_equal(&c->peer, from))
-        c = conn_list_next(&s->active, c);
-    if (s->evict_ms == 0 || c == NULL || uv_now(s->loop) - c->stamp < s->evict_ms)
-        return;
-    conn_drain_saying(c, from != NULL ? s->evict_address_line : s->evict_line);
+void sched_evict(struct conn *c, const char *line, bool at_once)
+{
+    conn_drain_saying(c, line);
+    /* The line is usually out at once and the slot free with it; a peer
+     * that reads nothing would hold the slot until the linger's end. */
+    if (at_once && counted(c))
+        close_now(c);
 }
 
 /* ---- the pause list --------------------------------------------------------------- */
@@ -238,6 +250,7 @@ void sched_touch(struct conn *c)
         conn_list_remove(&s->active, c);
         conn_list_push(&s->active, c);
     }
+    addresses_idle_touch(&s->addresses, c);
 }
 
 /* ---- the line clock (--line-timeout) ---------------------------------------------- */

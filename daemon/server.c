@@ -74,19 +74,21 @@ bool server_address_valid(const char *text)
 
 /* ---- log lines that count ---------------------------------------------------------- */
 
-/* A refusal is worth one line, but a flood of them is not worth a flood. */
+/* A refusal is worth one line, but a flood of them is not worth a flood.
+ * The line says how things were at the last of them, which it may be
+ * written a second after. */
 static void write_refused(struct server *s, unsigned long long n)
 {
-    const struct address_slot *top = addresses_busiest(&s->addresses);
     char who[96] = "";
     char address[64];
 
-    if (top != NULL) {
-        peer_key_format(&top->key, address, sizeof address);
-        snprintf(who, sizeof who, "; %s holds the most (%u)", address, (unsigned)top->count);
+    if (s->refused_top_sessions > 0) {
+        peer_key_format(&s->refused_top, address, sizeof address);
+        snprintf(who, sizeof who, "; %s holds the most (%u)", address,
+                 (unsigned)s->refused_top_sessions);
     }
     log_line("refused %llu client%s: %u sessions open (--max-clients)%s", n, n == 1 ? "" : "s",
-             (unsigned)s->sessions, who);
+             (unsigned)s->refused_sessions, who);
 }
 
 static void write_refused_address(struct server *s, unsigned long long n)
@@ -124,6 +126,18 @@ static void tally_count(struct server *s, struct log_tally *t, tally_writer *wri
 {
     t->unlogged++;
     tally_flush(s, t, write, false);
+}
+
+/* A refusal over --max-clients, counted as things are when it happens. */
+static void count_refused(struct server *s)
+{
+    const struct address_record *top = addresses_most_sessions(&s->addresses);
+
+    s->refused_sessions = s->sessions;
+    s->refused_top_sessions = top != NULL ? top->sessions : 0;
+    if (top != NULL)
+        s->refused_top = top->key;
+    tally_count(s, &s->refused, write_refused);
 }
 
 void server_flush_logs(struct server *s, bool all)
@@ -238,29 +252,59 @@ static void read_peer(struct conn *c)
         memset(&c->peer, 0, sizeof c->peer); /* counted together, as unknown */
 }
 
+/* Room for a newcomer from `from`, made where the shares allow: NULL, or
+ * the line that refuses it.
+ *
+ * An address at --max-per-address makes room only from its own sessions:
+ * the one idle longest goes if it has been idle for a twelfth of
+ * --idle-timeout (a NAT's neighbours are not locked out by sessions
+ * someone forgot).  At --max-clients, what gives way belongs to the
+ * address holding the most sessions, never to one holding fewer than the
+ * newcomer's: if the newcomer's holds fewer, that address's session idle
+ * longest gives its slot up at once, whatever its age; if none holds more,
+ * the session idle longest of those holding as many goes, once idle for a
+ * twelfth of --idle-timeout. */
+static char *make_room(struct server *s, const struct peer_key *from)
+{
+    const struct address_record *own = addresses_find(&s->addresses, from);
+    bool full = s->sessions >= s->options->max_clients;
+    struct address_record *top;
+
+    if (own != NULL && own->sessions >= s->max_per_address) {
+        if (own->idle.head != NULL && sched_idle_long(own->idle.head))
+            sched_evict(own->idle.head, s->evict_address_line, false);
+        if (addresses_count(&s->addresses, from) >= s->max_per_address)
+            return full ? s->busy_line : s->busy_address_line;
+        full = s->sessions >= s->options->max_clients;
+    }
+    if (!full)
+        return NULL;
+    top = addresses_most_sessions(&s->addresses);
+    if (top != NULL && top->idle.head != NULL) {
+        if (addresses_count(&s->addresses, from) < top->sessions)
+            sched_evict(top->idle.head, s->evict_fewer_line, true);
+        else if (sched_idle_long(top->idle.head))
+            sched_evict(top->idle.head, s->evict_line, false);
+    }
+    return s->sessions >= s->options->max_clients ? s->busy_line : NULL;
+}
+
 /* An accepted connection: a session, or one line saying why not.  False
  * when it cannot be set up (closed, and counted as dropped). */
-static bool admit(struct server *s, struct conn *c, bool over_max_clients)
+static bool admit(struct server *s, struct conn *c)
 {
     int r;
 
     read_peer(c);
-    if (over_max_clients) {
+    c->refusal = make_room(s, &c->peer);
+    if (c->refusal != NULL) {
         c->kind = CONN_REFUSED;
-        c->refusal = s->busy_line;
-        tally_count(s, &s->refused, write_refused);
-        return true;
-    }
-    /* That address's session idle longest may make room, as at
-     * --max-clients: a NAT's neighbours are not locked out by sessions
-     * someone forgot. */
-    if (addresses_count(&s->addresses, &c->peer) >= s->max_per_address)
-        sched_evict_idle(s, &c->peer);
-    if (addresses_count(&s->addresses, &c->peer) >= s->max_per_address) {
-        c->kind = CONN_REFUSED;
-        c->refusal = s->busy_address_line;
-        s->refused_peer = c->peer;
-        tally_count(s, &s->refused_address, write_refused_address);
+        if (c->refusal == s->busy_line) {
+            count_refused(s);
+        } else {
+            s->refused_peer = c->peer;
+            tally_count(s, &s->refused_address, write_refused_address);
+        }
         return true;
     }
     if (!addresses_reserve(&s->addresses)) {
@@ -283,8 +327,6 @@ static bool admit(struct server *s, struct conn *c, bool over_max_clients)
 static void on_connection(uv_stream_t *listener, int status)
 {
     struct server *s = listener->data;
-    bool refuse;
-    size_t bytes;
     struct conn *c;
     int r;
 
@@ -303,13 +345,10 @@ static void on_connection(uv_stream_t *listener, int status)
     }
     if (s->sessions >= s->options->max_clients)
         sched_reap_gone(s); /* a busy session's peer may have gone meanwhile */
-    if (s->sessions >= s->options->max_clients)
-        sched_evict_idle(s, NULL); /* or one has been idle long enough to make room */
-    refuse = s->sessions >= s->options->max_clients;
-    /* A connection refused for --max-clients never runs a session: it is
-     * allocated without one. */
-    bytes = refuse ? offsetof(struct conn, session) : sizeof(struct conn);
-    c = alloc_conn(s, bytes);
+    /* Whether it is served depends on its address, known once it is
+     * accepted: every connection is allocated with a session.  Refused
+     * ones are few at a time (SAPPERD_LINGERING_MAX linger at most). */
+    c = alloc_conn(s, sizeof *c);
     if (c == NULL) {
         drop_counted(s, listener, "out of memory for a new connection");
         return;
@@ -332,7 +371,7 @@ static void on_connection(uv_stream_t *listener, int status)
         drop_counted(s, NULL, uv_strerror(r));
         return;
     }
-    if (admit(s, c, refuse))
+    if (admit(s, c))
         conn_start(c);
 }
 
@@ -493,6 +532,8 @@ int server_run(const struct sapperd_options *options)
              "ERR idle for %lu s while your address has no session left; closing",
              (unsigned long)(s->evict_ms / 1000u));
     s->resumed_line = "ERR your game was resumed on another connection; closing";
+    s->evict_fewer_line = "ERR closing: the server is full and your address holds the most "
+                          "connections";
     s->max_per_address = options_max_per_address(options);
     addresses_init(&s->addresses, uv_hrtime() ^ (uint64_t)(uintptr_t)s);
     memory_init(&s->memory, options->max_memory, options_max_memory_per_address(options),

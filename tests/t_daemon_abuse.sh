@@ -4,8 +4,10 @@
 # 127.0.0.0/8):
 #
 #   - tricklers, one per address, each sending a byte at a time and never a
-#     line end, fill --max-clients; --line-timeout tells them so and closes
-#     them, and a new client is served again
+#     line end, fill --max-clients: one more from any of their addresses is
+#     refused (an address holding fewer would take a trickler's slot:
+#     t_daemon_share.sh); --line-timeout tells them so and closes them, and
+#     a new client is served again
 #   - one address holds at most --max-per-address sessions; the others are
 #     refused with one ERR line, and another address is still served
 #   - a session that finished (BYE, a line too long) frees its slot once
@@ -41,8 +43,9 @@ $ABUSE trickle "$DAEMON_ADDR" 20 0.5 > "$T/trickle.out" 2>&1 &
 TRICKLE=$!
 track $TRICKLE
 for i in $(seq 1 100); do grep -q '^connected' "$T/trickle.out" && break; sleep 0.1; done
-out=$(printf 'HELP\n' | "$CLIENT" send "$DAEMON_ADDR" 5000)
-check_eq "20 tricklers fill --max-clients 20: a new client is refused" "$out" "ERR busy"
+out=$($ABUSE hold "$DAEMON_ADDR" 127.0.0.2 1 2>&1)
+check_eq "20 tricklers fill --max-clients 20: one more from a trickler's address is refused" \
+    "$(value refusal "$out")" "ERR busy"
 grep -q 'refused 1 client: 20 sessions open (--max-clients); 127.0.0.[0-9]* holds the most (1)' \
     "$T/trickle.log"
 check "the refusal's log line names the address holding the most slots" $? "$(cat "$T/trickle.log")"

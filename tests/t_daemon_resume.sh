@@ -99,7 +99,7 @@ check "the none daemon stops cleanly" $?
 # second big game does not fit beside it until the kept one gives way.
 daemon_start tight "$SAPPERD" --max-memory 1500K --max-memory-per-address 1500K \
     || check "tight daemon starts" 1
-out=$(printf 'NEW 1000 1000 1 1\nVIEW\n' | "$CLIENT" send "$DAEMON_ADDR" 20000 \
+out=$(printf 'NEW 1000 1000 1 1\n2 1 1\nVIEW\n' | "$CLIENT" send "$DAEMON_ADDR" 20000 \
     | sed -n 's/.*  game \([0-9a-z]\{16\}\)$/\1/p')
 sleep 0.3
 got=$(printf 'NEW 1000 1000 1 2\nRESUME %s\n' "$out" | "$CLIENT" send "$DAEMON_ADDR" 5000)

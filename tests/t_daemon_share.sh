@@ -19,6 +19,17 @@
 #     room for a 17th from the same address
 #   - under SET ECHO ON, the daemon's own notices start on a line of their
 #     own and end "\r\n"
+#   - at a full --max-clients 64, four addresses at their --max-per-address
+#     16: a fifth address gets in 8 times out of 8, and each time the
+#     session that gives way is the idle longest of an address holding the
+#     most, told why; one holding fewer loses none
+#   - 64 addresses x 16 games left with a move fill the kept table: a
+#     victim's kept game outlives them, the oldest of an address keeping the
+#     most gives way; games with no move are not kept
+#   - a kept game resumed from a second address and left again is charged
+#     to and listed under that address: the first gets its memory back, the
+#     second's next board pushes the game out
+#   - the --max-clients refusal line counts what was open when it refused
 #   - the options' arguments are checked
 set -u
 cd "$(dirname "$0")/.."
@@ -54,6 +65,61 @@ ms=$(value big_ms "$out")
 check "... at once (${ms:-?} ms)" $?
 daemon_stop promise "$DAEMON_PID"
 check "the promise daemon stops cleanly" $?
+
+# ---- what gives way -------------------------------------------------------------------
+daemon_start slots "$SAPPERD" --max-clients 64 \
+    || { check "daemon starts" 1; summary t_daemon_share; exit 1; }
+out=$($SHARE slots "$DAEMON_ADDR" 2>&1)
+check_eq "four addresses hold all 64 slots: a fifth address is served 8 times of 8" \
+    "$(value served "$out")" "8"
+check_eq "... its first request answered" "$(value reply "$out")" \
+    "ERR no game: start one with NEW"
+check_eq "... the first time, the session idle longest of those addresses gave way" \
+    "$(value first_closed "$out")" "3/0"
+check_eq "... told why" "$(value told_line "$out")" \
+    "ERR closing: the server is full and your address holds the most connections"
+check_eq "... as was every session closed" "$(value told "$out")" "8"
+check_eq "... two from each, never from one holding fewer (the idle ones are 127.0.0.3's)" \
+    "$(value closed "$out")" "2:2 3:2 4:2 5:2"
+daemon_stop slots "$DAEMON_PID"
+check "the slots daemon stops cleanly" $?
+
+daemon_start kept "$SAPPERD" || { check "daemon starts" 1; summary t_daemon_share; exit 1; }
+out=$($SHARE kept "$DAEMON_ADDR" 2>&1)
+check_eq "64 addresses leave 16 games each: a victim's kept game is still there" \
+    "$(value victim "$out")" "OK 16 30 99"
+check_eq "... the oldest of an address keeping the most gave way" "$(value first "$out")" \
+    "ERR no game is kept under that token (wrong, expired or already resumed)"
+check_eq "... games with no move are not kept" "$(value nomove_kept "$out")" "0"
+daemon_stop kept "$DAEMON_PID"
+check "the kept daemon stops cleanly" $?
+
+daemon_start account "$SAPPERD" --max-memory 64K --max-memory-per-address 15K \
+    || { check "daemon starts" 1; summary t_daemon_share; exit 1; }
+out=$($SHARE account "$DAEMON_ADDR" 2>&1)
+check_eq "a kept game resumed from a second address" "$(value resumed "$out")" "OK 100 100 1000"
+check_eq "... and left again: the first address has its memory back" \
+    "$(value first_again "$out")" "OK 100 100 1000"
+check_eq "... the second's next board takes the room from its kept game" \
+    "$(value second_new "$out")" "OK 100 100 1000"
+check_eq "... which is then gone" "$(value second_resume "$out")" \
+    "ERR no game is kept under that token (wrong, expired or already resumed)"
+daemon_stop account "$DAEMON_PID"
+check "the account daemon stops cleanly" $?
+
+daemon_start refusals "$SAPPERD" --max-clients 2 --max-per-address 2 \
+    || { check "daemon starts" 1; summary t_daemon_share; exit 1; }
+out=$($SHARE refusals "$DAEMON_ADDR" 2>&1)
+check_eq "an address holding all of --max-clients 2 is refused 3 times" "$(value busy "$out")" "3"
+sleep 1.5 # the refusals after the first are logged within a second
+lines=$(grep 'refused [0-9]* client' "$DAEMON_TMP/refusals.log")
+check_eq "the log counts them all" \
+    "$(echo "$lines" | sed -n 's/.*refused \([0-9]*\) client.*/\1/p' | awk '{ n += $1 } END { print n + 0 }')" "3"
+check_eq "... each line as things were when it refused, not when it is written" \
+    "$(echo "$lines" | grep -vc ': 2 sessions open (--max-clients); 127.0.0.2 holds the most (2)$')" \
+    "0"
+daemon_stop refusals "$DAEMON_PID"
+check "the refusals daemon stops cleanly" $?
 
 # ---- deadlines ---------------------------------------------------------------------------
 daemon_start clocks "$SAPPERD" --line-timeout 3 --request-timeout 3 --idle-timeout 12 \

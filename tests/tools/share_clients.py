@@ -40,11 +40,42 @@ operation is bounded.
       a 17th from 127.0.0.7 sends HELP.  Prints "newcomer <its first reply
       line>" and "evicted <how many of the 16 read an ERR and were closed>"
       and "evicted_line <that line>".
+  slots ADDR
+      At a full --max-clients 64: 16 sessions from each of 127.0.0.2-5
+      (each address's --max-per-address), each starting NEW 2 2 1 1; those
+      of 127.0.0.3 then fall silent while the others send SHOW in rounds.
+      Then 8 newcomers from 127.0.0.100 each send SHOW and stay.  Prints
+      "served <newcomers answered other than ERR busy>", "reply <the first
+      newcomer's reply>", "first_closed <address/index of the sessions
+      closed for the first newcomer>",
+      "told_line <the line it read>", "told <closed sessions that read that
+      line>" and "closed <address count ...>": how many each lost.
+  kept ADDR
+      A victim from 127.0.0.100 plays NEW EXPERT 7 and a click, reads its
+      token and leaves.  Then from each of 127.0.0.2-65, 16 connections
+      each play NEW 2 2 1 1 and a click and leave (the first one's token
+      read); then 3 from 127.0.0.66 leave games with no move.  Prints
+      "victim <RESUME of the victim's token>", "first <RESUME of
+      127.0.0.2's first token>" and "nomove_kept <how many of the 3 games
+      with no move RESUME found>".
+  account ADDR
+      Under a memory share that holds one 100 x 100 game: 127.0.0.2 plays
+      one and leaves; 127.0.0.3 resumes it and leaves.  Then 127.0.0.2
+      starts another ("first_again <reply>"), and 127.0.0.3 starts one
+      ("second_new <reply>") and asks for the kept game ("second_resume
+      <reply>", under the token the resuming session's VIEW showed): the
+      kept game is 127.0.0.3's now, charged and listed.
+  refusals ADDR
+      At --max-clients 2: two silent sessions from 127.0.0.2, then 3
+      newcomers from it (each reads "ERR busy"), then the two leave.
+      Prints "busy <newcomers that read ERR busy>".
   echo ADDR HOW
       SET ECHO ON, then a line half-typed ("SHO") and nothing more (HOW
       partial), or a line over 2,024 bytes (HOW toolong).  Prints "tail
       <the last 60 bytes read, as Python's repr>".
 """
+import re
+import select
 import sys
 import time
 
@@ -202,6 +233,153 @@ def nat(address):
         sock.close()
 
 
+def available(sock):
+    """What the socket has to read now, and whether it was closed."""
+    data = b""
+    while True:
+        ready, _, _ = select.select([sock], [], [], 0)
+        if not ready:
+            return data, False
+        try:
+            chunk = sock.recv(65536)
+        except OSError:
+            return data, True
+        if not chunk:
+            return data, True
+        data += chunk
+
+
+def slots(address):
+    sessions = []  # (address's last byte, index, socket)
+    for a in range(2, 6):
+        for i in range(16):
+            sock = connect(address, "127.0.0.%d" % a)
+            sock.sendall(b"NEW 2 2 1 1\n")
+            line_of(sock)
+            sessions.append((a, i, sock))
+    talkers = [sock for a, _, sock in sessions if a != 3]
+    for _ in range(2):
+        time.sleep(0.3)
+        for sock in talkers:
+            sock.sendall(b"SHOW\n")
+        for sock in talkers:
+            read_until(sock, lambda d: d.count(b"\n") >= 2, 5.0)
+    served, first_reply, newcomers, first_closed = 0, "", [], []
+    lost, told, told_line = {a: 0 for a in range(2, 6)}, 0, ""
+    for n in range(8):
+        sock = connect(address, "127.0.0.100")
+        sock.sendall(b"SHOW\n")
+        reply = line_of(sock)
+        first_reply = first_reply or reply
+        served += reply != "" and not reply.startswith("ERR busy")
+        newcomers.append(sock)
+        time.sleep(0.3 if n == 0 else 0.05)
+        for a, i, held in sessions:
+            data, closed = available(held)
+            if not closed:
+                continue
+            sessions.remove((a, i, held))
+            held.close()
+            lost[a] += 1
+            line = data.decode("ascii", "replace").strip()
+            if line.startswith("ERR closing"):
+                told += 1
+                told_line = told_line or line
+            if n == 0:
+                first_closed.append("%d/%d" % (a, i))
+    print("served %d" % served)
+    print("reply %s" % first_reply)
+    print("first_closed %s" % " ".join(first_closed))
+    print("told %d" % told)
+    print("told_line %s" % told_line)
+    print("closed %s" % " ".join("%d:%d" % (a, lost[a]) for a in sorted(lost)))
+    for _, _, sock in sessions:
+        sock.close()
+    for sock in newcomers:
+        sock.close()
+
+
+def token_of(view):
+    found = re.search(rb"  game ([0-9a-z]{16})\r?\n", view)
+    return found.group(1).decode() if found else "none"
+
+
+def leave_game(address, source, requests, replies, view):
+    """Sends requests, reads `replies` lines (or VIEW's END), leaves with a
+    FIN; the token VIEW showed, if asked."""
+    sock = connect(address, source)
+    sock.sendall(requests)
+    if view:
+        data, _ = read_until(sock, lambda d: b"END\n" in d, 10.0)
+    else:
+        data, _ = read_until(sock, lambda d: d.count(b"\n") >= replies, 10.0)
+    sock.close()
+    return token_of(data) if view else None
+
+
+def resume(address, source, token):
+    sock = connect(address, source)
+    sock.sendall(b"RESUME %s\n" % token.encode())
+    line = line_of(sock)
+    sock.close()
+    return line
+
+
+def kept(address):
+    victim = leave_game(address, "127.0.0.100", b"NEW EXPERT 7\n1 8 15\nVIEW\n", 0, True)
+    first = None
+    for a in range(2, 66):
+        for i in range(16):
+            request = b"NEW 2 2 1 %d\n1 1 1\n" % (a * 16 + i)
+            if first is None:
+                first = leave_game(address, "127.0.0.%d" % a, request + b"VIEW\n", 0, True)
+            else:
+                leave_game(address, "127.0.0.%d" % a, request, 2, False)
+    nomove = [leave_game(address, "127.0.0.66", b"NEW 2 2 1 %d\nVIEW\n" % i, 0, True)
+              for i in range(3)]
+    time.sleep(0.2)
+    print("victim %s" % resume(address, "127.0.0.100", victim))
+    print("first %s" % resume(address, "127.0.0.2", first))
+    print("nomove_kept %d" % sum(resume(address, "127.0.0.66", t).startswith("OK")
+                                 for t in nomove))
+
+
+def account(address):
+    token = leave_game(address, "127.0.0.2", b"NEW 100 100 1000 1\n1 50 50\nVIEW\n", 0, True)
+    time.sleep(0.1)
+    sock = connect(address, "127.0.0.3")
+    sock.sendall(b"RESUME %s\nVIEW\n" % token.encode())
+    data, _ = read_until(sock, lambda d: b"END\n" in d, 10.0)
+    print("resumed %s" % data.split(b"\n", 1)[0].decode())
+    token = token_of(data)  # the game's token is the session's that holds it
+    sock.close()
+    time.sleep(0.1)
+    sock = connect(address, "127.0.0.2")
+    sock.sendall(b"NEW 100 100 1000 2\n")
+    print("first_again %s" % line_of(sock))
+    sock.close()
+    sock = connect(address, "127.0.0.3")
+    sock.sendall(b"NEW 100 100 1000 3\nRESUME %s\n" % token.encode())
+    data, _ = read_until(sock, lambda d: d.count(b"\n") >= 2, 10.0)
+    lines = data.decode("ascii", "replace").split("\n")
+    print("second_new %s" % lines[0])
+    print("second_resume %s" % (lines[1] if len(lines) > 1 else ""))
+    sock.close()
+
+
+def refusals(address):
+    held = [connect(address, "127.0.0.2") for _ in range(2)]
+    time.sleep(0.2)
+    busy = 0
+    for _ in range(3):
+        sock = connect(address, "127.0.0.2")
+        busy += line_of(sock, 5.0) == "ERR busy"
+        sock.close()
+    for sock in held:
+        sock.close()
+    print("busy %d" % busy)
+
+
 def echo(address, how):
     sock = connect(address)
     sock.sendall(b"SET ECHO ON\n")
@@ -229,6 +407,14 @@ def main():
         blank(address, float(sys.argv[3]), b"HELP\n")
     elif mode == "nat":
         nat(address)
+    elif mode == "slots":
+        slots(address)
+    elif mode == "kept":
+        kept(address)
+    elif mode == "account":
+        account(address)
+    elif mode == "refusals":
+        refusals(address)
     elif mode == "echo":
         echo(address, sys.argv[3])
     else:
