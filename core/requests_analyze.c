@@ -422,7 +422,13 @@ static bool work_edit(struct session *s)
             (void)sap_game_set_seen(g, s->req.analyze.undo_row, s->req.analyze.undo_col,
                                     s->req.analyze.undo);
         (void)sap_game_set_position(g, s->req.analyze.undo_mines);
+    } else if (s->req.analyze.undo != '\0') {
+        uint32_t row = s->req.analyze.undo_row, col = s->req.analyze.undo_col;
+        sap_session_game_record(s, SAP_RECORD_CELL, 0, row + 1u, col + 1u, 0,
+                                sap_game_cell(g, row, col));
+        sap_session_reply_line(s, SAP_STR("OK"));
     } else {
+        sap_session_game_record(s, SAP_RECORD_MINES, 0, 0, 0, sap_game_mines(g), '\0');
         sap_session_reply_line(s, SAP_STR("OK"));
     }
     return false;
