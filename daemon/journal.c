@@ -24,6 +24,8 @@
  *   'S'  id, one step of that game
  *   'D'  id: the game is over, given back or expired
  *   'T'  id, token, owner: RESUME gave the game to another session
+ *   'L'  old id, new id, a record: a no-guess or casual board's mines
+ *        are laid, and its record starts again from its layout
  *
  * The file only grows while sapperd runs: every step, and every game that
  * ends, adds to it.  When it passes twice the bytes of the live games (and
@@ -271,9 +273,45 @@ void journal_begin(struct journal *j, struct journal_game **holder, const char *
     }
     link_game(j, g);
     g->holder = holder;
+    g->relay = !sap_game_mines_laid(game) && event->op != SAP_LEVEL_RANDOM;
     *holder = g;
     if (!pend(j, JOURNAL_GAME, g->id, g->record.data, g->record.length, NULL, 0))
         free_game(j, g);
+}
+
+/* A no-guess or casual board's mines are laid (its first click): its
+ * record starts again from the layout, under a new id, so that a restart
+ * lays it from the record, not by running the generator again. */
+static void journal_relay(struct journal *j, struct journal_game **holder, const sap_game *game)
+{
+    struct journal_game *g = *holder;
+    uint64_t old_bytes = game_frame_bytes(g);
+    uint32_t old_id = g->id;
+
+    g->relay = false;
+    if (!record_relay(&g->record, game)) {
+        drop_game(j, g);
+        return;
+    }
+    g->id = j->next_id++;
+    j->live += game_frame_bytes(g);
+    j->live -= old_bytes;
+    if (j->live > j->server->options->state_max_bytes && !make_room(j, 0, g))
+        return; /* it gave way itself */
+    /* One frame, so that no crash leaves the old record gone and the new
+     * one not there. */
+    {
+        struct record_bytes id = { NULL, 0, 0 };
+        bool done = record_bytes_reserve(&id, RECORD_VARINT_MAX);
+        if (done) {
+            record_put_varint(&id, g->id);
+            done = pend(j, JOURNAL_LAID, old_id, id.data, id.length, g->record.data,
+                        g->record.length);
+        }
+        record_bytes_free(&id);
+        if (!done)
+            drop_game(j, g);
+    }
 }
 
 void journal_step(struct journal *j, struct journal_game **holder,
@@ -408,10 +446,13 @@ void journal_hook(void *context, const struct sap_record *event)
     case SAP_RECORD_CELL:
     case SAP_RECORD_MINES:
         /* A game over is no longer kept: nothing will resume it. */
-        if (game == NULL || sap_game_state(game) != SAP_RUNNING)
+        if (game == NULL || sap_game_state(game) != SAP_RUNNING) {
             journal_drop(j, &c->record);
-        else
-            journal_step(j, &c->record, event);
+            break;
+        }
+        if (c->record != NULL && c->record->relay && sap_game_mines_laid(game))
+            journal_relay(j, &c->record, game);
+        journal_step(j, &c->record, event);
         break;
     default: /* SAP_RECORD_END */
         journal_drop(j, &c->record);
@@ -491,6 +532,7 @@ void journal_tick(struct journal *j, uint64_t now)
 {
     if (!journal_on(j))
         return;
+    journal_flush(j); /* what no reply has carried out: games given back, expired */
     server_flush_tally(j->server, &j->given_up, write_given_up);
     if (j->broken && !j->rewriting && now - j->broken_at >= JOURNAL_RETRY_MS) {
         j->broken_at = now;

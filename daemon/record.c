@@ -13,7 +13,11 @@
  *                  RECORD_RANDOM    level (1 byte) and seed (varint): NEW
  *                                   <rows> <cols> <mines> <seed> [<level>]
  *                  RECORD_LAYOUT    a bit a cell, row by row: a board given
- *                                   row by row (NEW <rows> <cols>)
+ *                                   row by row (NEW <rows> <cols>), or a
+ *                                   no-guess or casual board once its
+ *                                   mines are laid at the first click, so
+ *                                   that a restart never runs the
+ *                                   generator again
  *                  RECORD_POSITION  4 bits a cell (seen_codes): a position
  *                                   typed in (ANALYZE)
  *   steps        to the end: a move (op 1, 2 or 3, then x and y), a cell
@@ -231,6 +235,25 @@ bool record_put_step(struct record_bytes *b, const struct sap_record *event)
     default:
         return false;
     }
+}
+
+bool record_relay(struct record_bytes *b, const sap_game *game)
+{
+    struct record_bytes fresh = { NULL, 0, 0 };
+    struct record_game old;
+    struct sap_record none;
+
+    memset(&none, 0, sizeof none);
+    if (record_read(b->data, b->length, &old) != NULL
+        || !record_start(&fresh, old.token, &old.owner, game, &none)
+        || !record_bytes_reserve(&fresh, old.steps_length)) {
+        record_bytes_free(&fresh);
+        return false;
+    }
+    put(&fresh, old.steps, old.steps_length);
+    record_bytes_free(b);
+    *b = fresh;
+    return true;
 }
 
 /* ---- reading one back ----------------------------------------------------------- */

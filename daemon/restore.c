@@ -181,6 +181,15 @@ static void read_frame(struct reading *r, uint8_t type, const uint8_t *body, siz
         if (record_get_varint(&b, &id) && (f = find(r, id)) != NULL)
             lose(r, f);
         return;
+    case JOURNAL_LAID:
+        if (!record_get_varint(&b, &id)) {
+            r->unreadable++;
+            return;
+        }
+        if ((f = find(r, id)) != NULL)
+            lose(r, f);
+        read_game(r, &b);
+        return;
     case JOURNAL_TOKEN:
         if (!record_get_varint(&b, &id) || !record_get_bytes(&b, head, sizeof head)
             || b.at != b.end) {
@@ -468,7 +477,7 @@ static void say_restored(struct server *s, const struct reading *r, const struct
                  c->unkept > 0     ? "--keep-games 0"
                  : r->other_limits ? "a build with other limits wrote the file"
                                    : "records that do not replay");
-    log_line("state: %s/%s: %lu game%s restored in %.2f s%s%s%s", dir, JOURNAL_FILE,
+    log_line("state: %s/%s: %lu game%s restored in %.3f s%s%s%s", dir, JOURNAL_FILE,
              (unsigned long)c->games, c->games == 1 ? "" : "s", (double)elapsed_ms / 1000.0,
              found, limits, lost);
 }

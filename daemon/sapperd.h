@@ -559,6 +559,9 @@ struct journal_game {
      * cleared when the record goes; NULL for one nothing holds. */
     struct journal_game **holder;
     uint32_t id; /* its frames' id */
+    /* A no-guess or casual board whose mines are still to be laid: its
+     * record takes the layout at the first click (journal_relay). */
+    bool relay;
     struct record_bytes record;
 };
 
@@ -572,6 +575,7 @@ struct journal_game {
 #define JOURNAL_STEP 'S'
 #define JOURNAL_DROP 'D'
 #define JOURNAL_TOKEN 'T'
+#define JOURNAL_LAID 'L'
 /* The file is rewritten once it is past twice the live games and this
  * (or a quarter of --state-max-bytes, when that is less). */
 #define JOURNAL_REWRITE_MIN ((uint64_t)1 << 20)
@@ -863,6 +867,9 @@ uint32_t record_crc32(uint32_t crc, const uint8_t *bytes, size_t n);
 bool record_start(struct record_bytes *b, const char *token, const struct peer_key *owner,
                   const sap_game *game, const struct sap_record *event);
 bool record_put_step(struct record_bytes *b, const struct sap_record *event);
+/* b, a random board's record, starts again from game's layout, now laid,
+ * its steps kept; false (b unchanged) when out of memory. */
+bool record_relay(struct record_bytes *b, const sap_game *game);
 /* Reads a record back, checking every number and step: NULL, or why not. */
 const char *record_read(const uint8_t *bytes, size_t length, struct record_game *game);
 /* The next step of game's steps: NULL, or why it is not one. */

@@ -25,8 +25,9 @@ real TCP, for tests/t_daemon_state.sh (and tests/bench_state.sh's figures).
     state_clients.py compact SAPPERD WORK
         Games started and ended (dead records) make the file rewrite itself;
         a game past --state-max-bytes gives way and the log says so.
-    state_clients.py fill SAPPERD-ADDR COUNT MOVES
-        COUNT expert games of MOVES moves each, left kept (for the bench).
+    state_clients.py fill HOST:PORT COUNT MOVES [LEVEL]
+        COUNT expert games (NEW EXPERT <n> [LEVEL]) of a first click and
+        MOVES right clicks each, left kept (tests/bench_state.sh).
 
 Prints "ok NAME" and "FAIL NAME: detail" lines.
 """
@@ -743,13 +744,13 @@ def compact(binary, work):
 # ---- many kept games (the bench) ------------------------------------------------------------------
 
 
-def fill(address, count, moves):
+def fill(address, count, moves, level=""):
     host, port = address.rsplit(":", 1)
     rng = random.Random(count)
     tokens = []
     for g in range(count):
         c = Client((host, int(port)))
-        text = "NEW EXPERT %d\n1 8 15\n" % (g + 1)
+        text = "NEW EXPERT %d %s\n1 8 15\n" % (g + 1, level)
         text += "".join("2 %d %d\n" % (rng.randint(1, 16), rng.randint(1, 30))
                         for _ in range(moves))
         c.send(text + "VIEW\n")
@@ -769,7 +770,7 @@ def main():
     elif mode == "compact":
         compact(sys.argv[2], sys.argv[3])
     elif mode == "fill":
-        fill(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+        fill(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), " ".join(sys.argv[5:]))
     else:
         sys.exit("unknown mode " + mode)
 
