@@ -35,16 +35,18 @@ void sap_session_game_install(struct session *s, sap_game *game)
     s->game_block = s->block;
     s->game = game;
     s->block = NULL;
-    sap_session_game_record(s, SAP_RECORD_GAME, sap_game_random_pending_level(game), 0, 0,
-                            sap_game_mines_laid(game) ? 0u : sap_game_random_pending_seed(game),
-                            '\0');
+    if (SERVES(SAP_SOLVER_RESUME))
+        sap_session_game_record(
+            s, SAP_RECORD_GAME, sap_game_random_pending_level(game), 0, 0,
+            sap_game_mines_laid(game) ? 0u : sap_game_random_pending_seed(game), '\0');
 }
 
 void *sap_session_game_acquire(struct session *s, size_t bytes)
 {
-    if (!sap_work_fits(bytes) && s->game != NULL) {
+    if (!sap_work_fits(bytes)) {
+        if (SERVES(SAP_SOLVER_RESUME) && s->game != NULL)
+            sap_session_game_record(s, SAP_RECORD_END, 0, 0, 0, 0, '\0');
         sap_session_game_release(s);
-        sap_session_game_record(s, SAP_RECORD_END, 0, 0, 0, 0, '\0');
     }
     return sap_session_reply_acquire_block(s, bytes, SAP_MEMORY_GAME);
 }
@@ -184,7 +186,7 @@ bool sap_session_game_needs_layout(struct session *s, int op)
 bool sap_session_game_move(struct session *s, int op, uint32_t x, uint32_t y)
 {
     int outcome = sap_game_move_begin(s->game, op, x, y);
-    if (outcome >= 0 && outcome != SAP_INVALID)
+    if (SERVES(SAP_SOLVER_RESUME) && outcome >= 0 && outcome != SAP_INVALID)
         sap_session_game_record(s, SAP_RECORD_MOVE, op, x, y, 0, '\0');
     return move_goes_on(s, outcome);
 }

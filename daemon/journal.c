@@ -275,8 +275,10 @@ void journal_begin(struct journal *j, struct journal_game **holder, const char *
     g->holder = holder;
     g->relay = !sap_game_mines_laid(game) && event->op != SAP_LEVEL_RANDOM;
     *holder = g;
-    if (!pend(j, JOURNAL_GAME, g->id, g->record.data, g->record.length, NULL, 0))
+    if (!pend(j, JOURNAL_GAME, g->id, g->record.data, g->record.length, NULL, 0)) {
         free_game(j, g);
+        *holder = NULL; /* as free_game does through g->holder */
+    }
 }
 
 /* A no-guess or casual board's mines are laid (its first click): its
@@ -285,32 +287,40 @@ void journal_begin(struct journal *j, struct journal_game **holder, const char *
 static void journal_relay(struct journal *j, struct journal_game **holder, const sap_game *game)
 {
     struct journal_game *g = *holder;
-    uint64_t old_bytes = game_frame_bytes(g);
     uint32_t old_id = g->id;
+    struct record_bytes id = { NULL, 0, 0 };
+    bool done;
 
     g->relay = false;
-    if (!record_relay(&g->record, game)) {
+    if (!record_bytes_reserve(&id, RECORD_VARINT_MAX)) {
         drop_game(j, g);
+        *holder = NULL; /* as free_game does through g->holder */
         return;
     }
-    g->id = j->next_id++;
-    j->live += game_frame_bytes(g);
-    j->live -= old_bytes;
-    if (j->live > j->server->options->state_max_bytes && !make_room(j, 0, g))
-        return; /* it gave way itself */
+    /* Last in the list, as its new id is the highest: a rewrite writes the
+     * games in order, and the ids of a journal only grow (restore.c). */
+    unlink_game(j, g);
+    done = record_relay(&g->record, game);
+    g->id = done ? j->next_id++ : old_id;
+    link_game(j, g);
+    if (done && j->live > j->server->options->state_max_bytes && !make_room(j, 0, g)) {
+        /* It gave way itself: what the file holds of it is its old id. */
+        (void)pend(j, JOURNAL_DROP, old_id, NULL, 0, NULL, 0);
+        record_bytes_free(&id);
+        *holder = NULL; /* as free_game does through g->holder */
+        return;
+    }
     /* One frame, so that no crash leaves the old record gone and the new
      * one not there. */
-    {
-        struct record_bytes id = { NULL, 0, 0 };
-        bool done = record_bytes_reserve(&id, RECORD_VARINT_MAX);
-        if (done) {
-            record_put_varint(&id, g->id);
-            done = pend(j, JOURNAL_LAID, old_id, id.data, id.length, g->record.data,
-                        g->record.length);
-        }
-        record_bytes_free(&id);
-        if (!done)
-            drop_game(j, g);
+    if (done) {
+        record_put_varint(&id, g->id);
+        done = pend(j, JOURNAL_LAID, old_id, id.data, id.length, g->record.data,
+                    g->record.length);
+    }
+    record_bytes_free(&id);
+    if (!done) {
+        drop_game(j, g);
+        *holder = NULL; /* as free_game does through g->holder */
     }
 }
 
@@ -327,16 +337,19 @@ void journal_step(struct journal *j, struct journal_game **holder,
     old_bytes = game_frame_bytes(g);
     if (!record_put_step(&g->record, event)) {
         drop_game(j, g);
+        *holder = NULL; /* as free_game does through g->holder */
         return;
     }
     j->live += game_frame_bytes(g) - old_bytes;
-    if (j->live > j->server->options->state_max_bytes) {
-        if (!make_room(j, 0, g))
-            return; /* it gave way itself */
+    if (j->live > j->server->options->state_max_bytes && !make_room(j, 0, g)) {
+        *holder = NULL; /* it gave way itself */
+        return;
     }
     if (!pend(j, JOURNAL_STEP, g->id, g->record.data + before, g->record.length - before, NULL,
-              0))
+              0)) {
         drop_game(j, g);
+        *holder = NULL; /* as free_game does through g->holder */
+    }
 }
 
 void journal_drop(struct journal *j, struct journal_game **holder)
@@ -378,8 +391,10 @@ void journal_retoken(struct journal *j, struct journal_game **holder, const char
     head[SAPPERD_TOKEN_CHARS] = owner->family;
     memcpy(head + SAPPERD_TOKEN_CHARS + 1, owner->bytes, 8);
     memcpy(g->record.data, head, sizeof head); /* the record starts with them */
-    if (!pend(j, JOURNAL_TOKEN, g->id, head, sizeof head, NULL, 0))
+    if (!pend(j, JOURNAL_TOKEN, g->id, head, sizeof head, NULL, 0)) {
         drop_game(j, g);
+        *holder = NULL; /* as free_game does through g->holder */
+    }
 }
 
 /* ---- games read back (restore.c) ------------------------------------------------------ */
@@ -423,11 +438,54 @@ void journal_discard(struct journal *j, struct journal_game *g)
     free_game(j, g);
 }
 
-void journal_trim(struct journal *j)
+/* A game and its record's length, to sort the games by. */
+struct by_length {
+    size_t length;
+    struct journal_game *game;
+};
+
+static int larger_first(const void *a, const void *b)
 {
-    if (j->live > j->server->options->state_max_bytes)
-        (void)make_room(j, 0, NULL);
+    size_t x = ((const struct by_length *)a)->length, y = ((const struct by_length *)b)->length;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+void journal_trim(struct journal *j, size_t most_games)
+{
+    struct journal_game *g, *next;
+    struct by_length *all;
+    size_t n = j->games, i = 0, first;
+
     j->pending.length = 0; /* the file is written again whole */
+    if (n == 0)
+        return;
+    all = malloc(n * sizeof(struct by_length));
+    if (all == NULL) { /* no room to sort: the oldest go */
+        for (g = j->head; g != NULL; g = next) {
+            next = g->next;
+            if (j->games > most_games || j->live > j->server->options->state_max_bytes)
+                free_game(j, g);
+        }
+        return;
+    }
+    for (g = j->head; g != NULL && i < n; g = g->next) {
+        all[i].length = g->record.length;
+        all[i++].game = g;
+    }
+    /* The oldest go first past the kept games' limit, as kept_add would
+     * make them go once played again: they are not played at all. */
+    for (first = 0; first < i && i - first > most_games; first++)
+        free_game(j, all[first].game);
+    /* Then the largest give way, as make_room's, but sorted once: a file
+     * may hold more records than a running daemon ever does. */
+    if (j->live > j->server->options->state_max_bytes) {
+        qsort(all + first, i - first, sizeof(struct by_length), larger_first);
+        for (; first < i && j->live > j->server->options->state_max_bytes; first++) {
+            free_game(j, all[first].game);
+            j->given_up.unlogged++;
+        }
+    }
+    free(all);
 }
 
 /* ---- the record hook ----------------------------------------------------------------- */
@@ -722,8 +780,7 @@ void journal_close(struct journal *j)
         server_flush_tally(j->server, &j->given_up, write_given_up);
         j->closed = true;
     }
-    while (j->head != NULL)
-        free_game(j, j->head);
+    journal_trim(j, 0);
     record_bytes_free(&j->pending);
     record_bytes_free(&j->since);
     record_bytes_free(&j->image);

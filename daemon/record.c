@@ -53,7 +53,7 @@ bool record_bytes_reserve(struct record_bytes *b, size_t more)
     size_t capacity;
     uint8_t *data;
 
-    if (more <= b->capacity - b->length)
+    if (b->data != NULL && more <= b->capacity - b->length)
         return true;
     if (more > SIZE_MAX / 2 - b->length)
         return false;
@@ -78,6 +78,8 @@ void record_bytes_free(struct record_bytes *b)
 /* Appends (room reserved first). */
 static void put(struct record_bytes *b, const void *bytes, size_t n)
 {
+    if (n == 0)
+        return;
     memcpy(b->data + b->length, bytes, n);
     b->length += n;
 }

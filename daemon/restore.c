@@ -459,8 +459,9 @@ static void keep_aside(struct journal *j)
 static void say_restored(struct server *s, const struct reading *r, const struct restored *c,
                          uint64_t elapsed_ms, size_t file_bytes)
 {
-    char found[256] = "", lost[160] = "";
+    char found[256] = "", lost[192] = "";
     const char *limits = r->other_limits ? "; written by a build with other limits" : "";
+    unsigned long gone = (unsigned long)c->failed + r->unreadable + c->unkept;
     const char *dir = s->options->state_dir;
 
     if (r->refused)
@@ -470,13 +471,12 @@ static void say_restored(struct server *s, const struct reading *r, const struct
         snprintf(found, sizeof found,
                  "; damaged at byte %zu of %zu (%s): the rest dropped, the file kept as %s",
                  r->damage_at, file_bytes, r->damage, JOURNAL_BAD);
-    if (c->failed + r->unreadable + c->unkept > 0)
-        snprintf(lost, sizeof lost, "; %lu game%s not restored (%s)",
-                 (unsigned long)(c->failed + r->unreadable + c->unkept),
-                 c->failed + r->unreadable + c->unkept == 1 ? "" : "s",
-                 c->unkept > 0     ? "--keep-games 0"
-                 : r->other_limits ? "a build with other limits wrote the file"
-                                   : "records that do not replay");
+    if (gone > 0)
+        snprintf(lost, sizeof lost, "; %lu game%s not restored (%s)", gone,
+                 gone == 1 ? "" : "s",
+                 c->unkept > 0 ? "--keep-games 0"
+                               : "records that do not replay here: past this build's limits, "
+                                 "an ERR, no memory");
     log_line("state: %s/%s: %lu game%s restored in %.3f s%s%s%s", dir, JOURNAL_FILE,
              (unsigned long)c->games, c->games == 1 ? "" : "s", (double)elapsed_ms / 1000.0,
              found, limits, lost);
@@ -530,11 +530,9 @@ int restore_run(struct server *s)
     if (fd >= 0)
         (void)close(fd);
     free(r.found);
-    if (r.refused) {
-        while (j->head != NULL)
-            journal_discard(j, j->head);
-    }
-    journal_trim(j);
+    if (r.refused)
+        journal_trim(j, 0);
+    journal_trim(j, s->options->max_clients);
     replay_all(s, &counts);
     if (r.refused || r.damage != NULL)
         keep_aside(j);

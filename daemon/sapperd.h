@@ -919,13 +919,14 @@ void journal_close(struct journal *j);
 bool journal_head_matches(const uint8_t *body, size_t length, bool *same_limits);
 /* Games read back: one added whole, a step more, a new token and owner (a
  * 'T' frame's 25 bytes; false if they are not), one lost, and the live
- * games brought under --state-max-bytes. */
+ * games brought under most_games (the oldest go) and --state-max-bytes
+ * (the largest go). */
 void journal_adopt(struct journal *j, struct journal_game *game);
 bool journal_adopt_step(struct journal *j, struct journal_game *game, const uint8_t *step,
                         size_t length);
 bool journal_adopt_token(struct journal *j, struct journal_game *game, const uint8_t *head);
 void journal_discard(struct journal *j, struct journal_game *game);
-void journal_trim(struct journal *j);
+void journal_trim(struct journal *j, size_t most_games);
 
 /* ---- the start with --state-dir (restore.c) ------------------------------------------ */
 

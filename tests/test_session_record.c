@@ -206,7 +206,7 @@ static void test_heard_before_reply(void)
     struct sap_session s;
     const char *moves = "2 1 1\n2 1 2\n2 1 3\n2 1 4\n2 1 5\n2 1 6\n";
     char out[7];
-    size_t at = 0, n, length = strlen(moves), cut[8], replies = 0, i;
+    size_t at = 0, n, length = strlen(moves), cut[8] = { 0 }, replies = 0, i;
 
     session_memory_init(&m);
     CHECK_EQ_INT(sap_session_init(&s, &m.memory), SAP_OK);

@@ -556,8 +556,10 @@ def damage(binary, work, seed):
     if not report("damage: the daemon starts", daemon.start(), daemon.lines_since()):
         return
     c = Client(daemon.address)
-    c.ask("NEW 5 5 3 %d\n" % rng.randrange(1, 1 << 20), 1)
-    moves = ["1 3 3\n", "2 1 1\n", "2 5 5\n"]
+    # A board given row by row: its first click opens one cell, and no move
+    # here can end the game (which would end its record).
+    c.ask("NEW 5 5\n*____\n_____\n__*__\n_____\n____*\n", 1)
+    moves = ["1 2 2\n", "2 1 1\n", "2 5 5\n"]
     for m in moves:
         c.ask(m, 1)
     token = token_of(c.ask("VIEW\n"))
@@ -708,6 +710,34 @@ def compact(binary, work):
     report("compact: the file is then the live game alone",
            os.path.getsize(path) < 200, "size %d" % os.path.getsize(path))
     daemon.stop(signal.SIGTERM)
+
+    # A no-guess board laid after a later game began: its record starts
+    # again under a new id; the files written at the stop and at the next
+    # start (the games in order) must still read back both.
+    order = Daemon(binary, work, "order")
+    if report("order: the daemon starts", order.start(), order.lines_since()):
+        first, second = Client(order.address), Client(order.address)
+        first.ask("NEW 16 30 99 11 NOGUESS\n", 1)
+        second.ask("NEW EXPERT 12\n", 1)
+        second.ask("1 8 15\n", 1)
+        first.ask("1 8 15\n", 1)
+        tokens = [token_of(c.ask("VIEW\n")) for c in (first, second)]
+        shows = [c.ask("SHOW\n", 16) for c in (first, second)]
+        for c in (first, second):
+            c.close()
+        order.stop(signal.SIGTERM)
+        if order.start():
+            order.stop(signal.SIGKILL)  # after its start wrote the file again
+        if order.start():
+            got = []
+            for token in tokens:
+                c = Client(order.address)
+                got.append((c.ask("RESUME %s\n" % token, 1)[0], c.ask("SHOW\n", 16)))
+                c.close()
+            report("order: a game laid after a later one began, and that one, outlive a "
+                   "stop and a start", [g[0] for g in got] == ["OK 16 30 99"] * 2
+                   and [g[1] for g in got] == shows, repr([g[0] for g in got]))
+            order.stop(signal.SIGKILL)
 
     small = Daemon(binary, work, "limit", ["--state-max-bytes", "2K"])
     for leftover in os.listdir(small.dir):
