@@ -498,6 +498,7 @@ int restore_run(struct server *s)
     r.journal = j;
     if (journal_open(j, s) != 0)
         return -1;
+    (void)unlinkat(j->dir_fd, JOURNAL_TEMP, 0); /* a rewrite the last process left half done */
     fd = openat(j->dir_fd, JOURNAL_FILE, O_RDONLY | O_CLOEXEC);
     if (fd < 0 && errno != ENOENT) {
         log_line("state: cannot read %s/%s: %s", s->options->state_dir, JOURNAL_FILE,
