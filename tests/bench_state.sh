@@ -4,7 +4,8 @@
 #   - pipelined move replies per second on one connection (right clicks on a
 #     1000 x 1000 board, tests/tools/daemon_load), without --state-dir and
 #     with it under each --fsync, in the same run (the modes taken in turn,
-#     each figure the median of 3 runs)
+#     each figure the median of 3 runs), and the daemon's CPU time a move
+#     (from /proc: what the journal costs whatever else the machine runs)
 #   - the start with 1,000 kept expert games of a first click and 30 right
 #     clicks each, from the journal as kill -9 left it: the restore's own
 #     time, as its log line says (the file read, every game played again,
@@ -21,10 +22,13 @@ cd "$(dirname "$0")/.."
 LOAD=build/tools/daemon_load
 TOOL="timeout 300 python3 tests/tools/state_clients.py"
 RUNS=3
-MOVES=200000
+MOVES=400000
 GAMES=1000
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# cpu_ms PID: the CPU time (user and system) the process has used, in ms:
+# what a move costs whatever else runs on the machine.
+cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{ print int(($14 + $15) * 1000 / hz) }' "/proc/$1/stat"; }
 
 PIN_CLIENT=""
 if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
@@ -43,17 +47,21 @@ for run in $(seq 1 $RUNS); do
         [ "$mode" != none ] && args=(--state-dir "$DAEMON_TMP/st" --fsync "$mode")
         daemon_start "pipe-$mode" "$SAPPERD_PLAIN" "${args[@]}" ||
             { echo "bench_state: the daemon did not start"; exit 1; }
+        cpu0=$(cpu_ms "$DAEMON_PID")
         $PIN_CLIENT "$LOAD" pipeline "$DAEMON_ADDR" 1 "$MOVES" |
             sed -n 's/.* \([0-9]*\) replies\/s$/\1/p' >> "$DAEMON_TMP/pipe.$mode"
+        echo $(( ($(cpu_ms "$DAEMON_PID") - cpu0) * 1000000 / MOVES )) >> "$DAEMON_TMP/cpu.$mode"
         daemon_stop "pipe-$mode" "$DAEMON_PID" || echo "bench_state: the daemon did not stop cleanly"
     done
 done
 base=$(median < "$DAEMON_TMP/pipe.none")
-printf 'pipelined move replies, 1 connection, no --state-dir:   %8d /s\n' "$base"
+printf 'pipelined move replies, 1 connection, no --state-dir:   %8d /s  (daemon CPU %d ns a move)\n' \
+    "$base" "$(median < "$DAEMON_TMP/cpu.none")"
 for mode in no everysec always; do
     got=$(median < "$DAEMON_TMP/pipe.$mode")
     ratio=$(awk -v a="$got" -v b="$base" 'BEGIN { printf "%.2fx", a / b }')
-    printf 'pipelined move replies, --state-dir --fsync %-8s   %8d /s  (%s)\n' "$mode:" "$got" "$ratio"
+    printf 'pipelined move replies, --state-dir --fsync %-8s   %8d /s  (%s; daemon CPU %d ns a move)\n' \
+        "$mode:" "$got" "$ratio" "$(median < "$DAEMON_TMP/cpu.$mode")"
     bench_summary "state: pipelined move replies, --fsync $mode" "$got /s" \
         "$base /s (no --state-dir)" "$ratio" "-"
 done
