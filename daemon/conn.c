@@ -137,7 +137,7 @@ static enum flush_result conn_flush(struct conn *c)
         return FLUSH_DONE;
     }
     /* No reply leaves before the records of the moves it tells of. */
-    journal_flush(&c->server->journal);
+    disk_flush(&c->server->journal);
     if (c->out == NULL) {
         r = stdio_file_write(c);
         if (r < 0) {

@@ -26,10 +26,12 @@
  *
  * An expert game is about 40 bytes and 3 a move; a 250 x 250 board given
  * row by row 7.8 KB and 5 a move.  Varints are LEB128: 7 bits a byte, the
- * high bit set on every byte but the last.  The journal (journal.c) frames
- * records and their steps with a CRC-32 each; this file also reads them
- * back, as it would any hostile input: every length and number is checked
- * before it is used, against this build's limits.
+ * high bit set on every byte but the last.  The journal (journal.c) keeps
+ * records and their steps in frames made here (record_frame: a type byte,
+ * the body's length, the body, and the CRC-32 of all that, little-endian),
+ * after a head frame that names the format and this build's limits.  This
+ * file also reads them back, as it would any hostile input: every length
+ * and number is checked before it is used, against this build's limits.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +128,78 @@ bool record_get_bytes(struct record_reader *r, void *out, size_t n)
         return false;
     memcpy(out, r->at, n);
     r->at += n;
+    return true;
+}
+
+/* ---- frames ------------------------------------------------------------------------ */
+
+static const char magic[] = "sapperd games\n";
+
+size_t record_varint_length(uint64_t value)
+{
+    size_t n = 1;
+    while (value >= 0x80u) {
+        value >>= 7;
+        n++;
+    }
+    return n;
+}
+
+bool record_frame(struct record_bytes *out, uint8_t type, bool no_id, uint32_t id,
+                  const void *a, size_t na, const void *b, size_t nb)
+{
+    size_t body = (no_id ? 0 : record_varint_length(id)) + na + nb, start = out->length;
+    uint32_t crc;
+    uint8_t le[4];
+
+    if (body > UINT32_MAX || !record_bytes_reserve(out, 1 + RECORD_VARINT_MAX + body + 4))
+        return false;
+    out->data[out->length++] = type;
+    record_put_varint(out, (uint32_t)body);
+    if (!no_id)
+        record_put_varint(out, id);
+    put(out, a, na);
+    put(out, b, nb);
+    crc = record_crc32(0, out->data + start, out->length - start);
+    le[0] = (uint8_t)crc;
+    le[1] = (uint8_t)(crc >> 8);
+    le[2] = (uint8_t)(crc >> 16);
+    le[3] = (uint8_t)(crc >> 24);
+    put(out, le, 4);
+    return true;
+}
+
+bool record_head(struct record_bytes *out)
+{
+    struct record_bytes body = { NULL, 0, 0 };
+    bool done = record_bytes_reserve(&body, sizeof magic - 1 + 5 * RECORD_VARINT_MAX);
+
+    if (done) {
+        put(&body, magic, sizeof magic - 1);
+        record_put_varint(&body, JOURNAL_FORMAT);
+        record_put_varint(&body, SAP_LIMITS_TAG);
+        record_put_varint(&body, SAP_MAX_ROWS);
+        record_put_varint(&body, SAP_MAX_COLS);
+        record_put_varint(&body, SAP_MAX_CELLS);
+        done = record_frame(out, JOURNAL_HEAD, true, 0, body.data, body.length, NULL, 0);
+    }
+    record_bytes_free(&body);
+    return done;
+}
+
+bool record_head_matches(const uint8_t *body, size_t length, bool *same_limits)
+{
+    struct record_reader r = { body, body + length };
+    uint8_t m[sizeof magic - 1];
+    uint32_t format, tag, rows, cols, cells;
+
+    if (!record_get_bytes(&r, m, sizeof m) || memcmp(m, magic, sizeof m) != 0
+        || !record_get_varint(&r, &format) || format != JOURNAL_FORMAT)
+        return false;
+    *same_limits = record_get_varint(&r, &tag) && record_get_varint(&r, &rows)
+                   && record_get_varint(&r, &cols) && record_get_varint(&r, &cells)
+                   && tag == (uint32_t)SAP_LIMITS_TAG && rows == SAP_MAX_ROWS
+                   && cols == SAP_MAX_COLS && cells == SAP_MAX_CELLS;
     return true;
 }
 

@@ -235,7 +235,7 @@ static void read_frames(struct reading *r)
             break;
         }
         if (first) {
-            if (type != JOURNAL_HEAD || !journal_head_matches(body, length, &r->same_limits)) {
+            if (type != JOURNAL_HEAD || !record_head_matches(body, length, &r->same_limits)) {
                 r->refused = true;
                 return;
             }
@@ -496,7 +496,7 @@ int restore_run(struct server *s)
     memset(&r, 0, sizeof r);
     memset(&counts, 0, sizeof counts);
     r.journal = j;
-    if (journal_open(j, s) != 0)
+    if (disk_open(j, s) != 0)
         return -1;
     (void)unlinkat(j->dir_fd, JOURNAL_TEMP, 0); /* a rewrite the last process left half done */
     fd = openat(j->dir_fd, JOURNAL_FILE, O_RDONLY | O_CLOEXEC);
@@ -537,7 +537,7 @@ int restore_run(struct server *s)
     replay_all(s, &counts);
     if (r.refused || r.damage != NULL)
         keep_aside(j);
-    err = journal_rewrite_now(j);
+    err = disk_rewrite_now(j);
     say_restored(s, &r, &counts, (uv_hrtime() - started) / 1000000u, file_bytes);
     if (err != 0)
         log_line("state: cannot write %s/%s: %s", s->options->state_dir, JOURNAL_FILE,

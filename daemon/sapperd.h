@@ -509,7 +509,7 @@ static inline bool conn_pumping(const struct conn *c)
     return c->state == CONN_OPEN || c->state == CONN_DRAINING;
 }
 
-/* ---- games on disk (record.c, journal.c, restore.c) ------------------------------- */
+/* ---- games on disk (record.c, journal.c, disk.c, restore.c) ------------------------------- */
 
 /* Bytes that grow: a record, the frames waiting to be written. */
 struct record_bytes {
@@ -879,10 +879,18 @@ const char *record_read_step(struct record_reader *r, const struct record_game *
 bool record_mine(const struct record_game *game, uint32_t row, uint32_t col);
 char record_seen(const struct record_game *game, uint32_t row, uint32_t col);
 
+/* Frames (a type byte, the body's length, the body, its CRC-32): one
+ * appended, the body an id (unless no_id) and the parts a and b; false
+ * when out of memory.  The head frame, and whether a head's body is this
+ * format's (*same_limits: written by a build with these limits). */
+size_t record_varint_length(uint64_t value);
+bool record_frame(struct record_bytes *out, uint8_t type, bool no_id, uint32_t id,
+                  const void *a, size_t na, const void *b, size_t nb);
+bool record_head(struct record_bytes *out);
+bool record_head_matches(const uint8_t *body, size_t length, bool *same_limits);
+
 /* ---- the journal (journal.c) --------------------------------------------------------- */
 
-/* Makes DIR if it is missing, opens and locks it; 0, or -1 (logged). */
-int journal_open(struct journal *j, struct server *s);
 /* Whether games are recorded (--state-dir, and not past the stop). */
 bool journal_on(const struct journal *j);
 /* The hook of a TCP session's changes (sap_session_set_record); context is
@@ -904,29 +912,31 @@ void journal_hand_over(struct journal_game **from, struct journal_game **to);
 /* RESUME gave the game to a session with this token and address. */
 void journal_retoken(struct journal *j, struct journal_game **holder, const char *token,
                      const struct peer_key *owner);
-/* Writes the frames waiting: before any reply goes out. */
-void journal_flush(struct journal *j);
-/* The sweep's turn: the second's sync, a failed file written again, the
- * log of records given up. */
-void journal_tick(struct journal *j, uint64_t now);
-/* Writes the live games as the whole file now (the start, the stop); 0 or
- * an errno. */
-int journal_rewrite_now(struct journal *j);
-/* The stop: the last file, then everything given back. */
-void journal_close(struct journal *j);
-/* Whether a head frame's body is this format's; *same_limits whether this
- * build's limits wrote it. */
-bool journal_head_matches(const uint8_t *body, size_t length, bool *same_limits);
 /* Games read back: one added whole, a step more, a new token and owner (a
  * 'T' frame's 25 bytes; false if they are not), one lost, and the live
  * games brought under most_games (the oldest go) and --state-max-bytes
- * (the largest go). */
+ * (the largest go); journal_trim(j, 0) gives every record back. */
 void journal_adopt(struct journal *j, struct journal_game *game);
 bool journal_adopt_step(struct journal *j, struct journal_game *game, const uint8_t *step,
                         size_t length);
 bool journal_adopt_token(struct journal *j, struct journal_game *game, const uint8_t *head);
 void journal_discard(struct journal *j, struct journal_game *game);
 void journal_trim(struct journal *j, size_t most_games);
+
+/* ---- the journal's file (disk.c) ----------------------------------------------------- */
+
+/* Makes DIR if it is missing, opens and locks it; 0, or -1 (logged). */
+int disk_open(struct journal *j, struct server *s);
+/* Writes the frames waiting: before any reply goes out. */
+void disk_flush(struct journal *j);
+/* The sweep's turn: what no reply carried out, the second's sync, a failed
+ * file written again, the log of records given up. */
+void disk_tick(struct journal *j, uint64_t now);
+/* Writes the live games as the whole file now (the start, the stop); 0 or
+ * an errno. */
+int disk_rewrite_now(struct journal *j);
+/* The stop: the last file, then everything given back. */
+void disk_close(struct journal *j);
 
 /* ---- the start with --state-dir (restore.c) ------------------------------------------ */
 

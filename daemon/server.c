@@ -539,7 +539,7 @@ int server_run(const struct sapperd_options *options)
     if (r < 0)
         status = 1;
     /* Every game in play or kept, written whole for the next start. */
-    journal_close(&s->journal);
+    disk_close(&s->journal);
     server_flush_logs(s, true);
 
     /* Whatever is left (after a failed start: listeners, helpers). */
