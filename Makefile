@@ -71,7 +71,7 @@ deps-lint:
 
 run: deps-run
 	@$(MAKE) --no-print-directory all
-	$(BUILD)/sapperd --listen 127.0.0.1:7878 --stdin
+	$(BUILD)/sapperd --listen 127.0.0.1:7878 --stdin --state-dir $(BUILD)/state
 
 # The unit test programs' plain builds, less the tests marked RUN_SLOW_TEST
 # (CHECK_QUICK=1, tests/check.h), and t_doc_sessions.sh: every protocol

@@ -103,7 +103,9 @@ struct session {
 #if (SAP_SOLVERS) & SAP_SOLVER_RESUME
     sap_resume_fn resume; /* sap_session_set_resume, or NULL */
     void *resume_context;
-    const char *token; /* ... the session's token (VIEW shows it), or NULL */
+    const char *token;    /* ... the session's token (VIEW shows it), or NULL */
+    sap_record_fn record; /* sap_session_set_record, or NULL */
+    void *record_context;
 #endif
     uint32_t budget;    /* sap_session_set_budget */
     uint32_t allowance; /* sap_session_set_allowance: steps a cell, 0 none */
@@ -384,6 +386,27 @@ bool sap_session_game_move_step(struct session *s);
 /* Whether the VIEW follows the request's moves (SET VIEW ON, DRAWS_MOVES);
  * the after-move hook has then begun it (sap_view_reply writes it). */
 bool sap_session_game_view_follows(const struct session *s);
+
+/* Tells the server's hook (sap_session_set_record) of a change to the
+ * current game; nothing in a build without RESUME. */
+static inline void sap_session_game_record(struct session *s, int kind, int op, uint32_t x,
+                                           uint32_t y, uint32_t value, char seen)
+{
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
+    struct sap_record r;
+    if (s->record == NULL)
+        return;
+    r.kind = kind;
+    r.op = op;
+    r.x = x;
+    r.y = y;
+    r.value = value;
+    r.seen = seen;
+    s->record(s->record_context, &r);
+#else
+    (void)s, (void)kind, (void)op, (void)x, (void)y, (void)value, (void)seen;
+#endif
+}
 
 /* ---- view.c: the current game drawn for a person --------------------------- */
 

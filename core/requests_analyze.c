@@ -410,6 +410,18 @@ static void take_mines(struct session *s, const struct request_line *r)
     sap_session_reply_leave_work(s);
 }
 
+/* The server's record hears of an edit kept: the cell as it shows now, or
+ * the mine count. */
+static void record_edit(struct session *s, const sap_game *g)
+{
+    uint32_t row = s->req.analyze.undo_row, col = s->req.analyze.undo_col;
+    if (s->req.analyze.undo != '\0')
+        sap_session_game_record(s, SAP_RECORD_CELL, 0, row + 1u, col + 1u, 0,
+                                sap_game_cell(g, row, col));
+    else
+        sap_session_game_record(s, SAP_RECORD_MINES, 0, 0, 0, sap_game_mines(g), '\0');
+}
+
 /* The edited position's check; an ERR puts back what the edit changed. */
 static bool work_edit(struct session *s)
 {
@@ -423,6 +435,8 @@ static bool work_edit(struct session *s)
                                     s->req.analyze.undo);
         (void)sap_game_set_position(g, s->req.analyze.undo_mines);
     } else {
+        if (SERVES(SAP_SOLVER_RESUME))
+            record_edit(s, g);
         sap_session_reply_line(s, SAP_STR("OK"));
     }
     return false;

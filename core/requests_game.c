@@ -144,6 +144,8 @@ static void take_quit(struct session *s, const struct request_line *r)
     sap_session_reply_line(s, s->game != NULL && sap_game_state(s->game) == SAP_RUNNING
                                   ? SAP_STR("QUIT")
                                   : SAP_STR("OK"));
+    if (SERVES(SAP_SOLVER_RESUME) && s->game != NULL)
+        sap_session_game_record(s, SAP_RECORD_END, 0, 0, 0, 0, '\0');
     sap_session_reply_release_game(s);
 }
 

@@ -371,6 +371,38 @@ int sap_session_take_game(struct sap_session *session, struct sap_kept_game *gam
  * from, or one that releases alike); *game is emptied. */
 void sap_kept_game_release(struct sap_kept_game *game, const struct sap_memory *memory);
 
+/* A server that keeps its games across its own restarts (sapperd's
+ * --state-dir) hears of each change to a session's current game as it is
+ * made: inside sap_session_sink or sap_session_poll, before any byte of the
+ * reply that tells the client of it is polled, so that the server can
+ * record the change before that reply leaves.  A game is its start and its
+ * changes in order; replayed through a session, they make the same game. */
+enum sap_record_kind {
+    SAP_RECORD_GAME = 1,  /* a new current game (NEW, ANALYZE), to read with
+                             sap_session_game; while its mines are still to be
+                             laid (a random board), `op` is its enum sap_level
+                             and `value` its seed */
+    SAP_RECORD_MOVE = 2,  /* `op` (enum sap_op) at 1-based (x, y) was applied:
+                             a click, or one of PLAY's moves */
+    SAP_RECORD_CELL = 3,  /* a typed position's cell (x, y) shows `seen` now
+                             ('_', 'P', '?' or '0'..'8'): CELL */
+    SAP_RECORD_MINES = 4, /* a typed position holds `value` mines now: MINES */
+    SAP_RECORD_END = 5    /* the current game was given back (0) */
+};
+struct sap_record {
+    int kind; /* enum sap_record_kind */
+    int op;
+    uint32_t x, y;
+    uint32_t value;
+    char seen;
+};
+typedef void (*sap_record_fn)(void *context, const struct sap_record *record);
+/* Names the hook that hears of the changes (NULL: none).  Games taken out
+ * (sap_session_take_game) or put in by RESUME are the server's own doing:
+ * the hook hears of neither.  A build without SAP_SOLVER_RESUME has no
+ * hook. */
+void sap_session_set_record(struct sap_session *session, sap_record_fn record, void *context);
+
 /* ------------------------------------------------------------------------
  * 5. Game engine (boom)
  *
@@ -1208,7 +1240,7 @@ uint32_t sap_generate_tries(const sap_generate *generate);
  * the requests' own), a JUDGE stream's reader, the reply line and the
  * request line. */
 #define SAP_SESSION_PRIVATE_BYTES                                                              \
-    SAP_ROUND_UP_((((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? 12u : 9u) * sizeof(void *) + 56u        \
+    SAP_ROUND_UP_((((SAP_SOLVERS)&SAP_SOLVER_RESUME) ? 14u : 9u) * sizeof(void *) + 56u        \
                       + SAP_MAX2_(2u * sizeof(void *) + 24u, (size_t)36u)                      \
                       + sizeof(struct sap_judge) + SAP_REPLY_MAX + SAP_LINE_MAX,               \
                   sizeof(void *))

@@ -509,6 +509,19 @@ void sap_session_set_resume(struct sap_session *session, sap_resume_fn resume, v
 #endif
 }
 
+void sap_session_set_record(struct sap_session *session, sap_record_fn record, void *context)
+{
+    struct session *s = sap_session_state(session);
+#if (SAP_SOLVERS) & SAP_SOLVER_RESUME
+    if (s == NULL)
+        return;
+    s->record = record;
+    s->record_context = context;
+#else
+    (void)s, (void)record, (void)context;              /* a build without RESUME */
+#endif
+}
+
 int sap_session_take_game(struct sap_session *session, struct sap_kept_game *kept)
 {
     struct session *s = sap_session_state(session);

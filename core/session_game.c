@@ -6,6 +6,8 @@
  *   the game's life      a NEW's or a kept game installed, the old one
  *                        given back first (and the deduction kept beside
  *                        it with it); the game sap_session_game shows;
+ *                        the server's record hook told of a new game and of
+ *                        every move (sap_session_set_record);
  *   a move               begun on the game, its resumable work (an opening
  *                        spreading, a no-guess board's layout made and laid
  *                        at its first click), then one after-move hook;
@@ -40,12 +42,19 @@ void sap_session_game_install(struct session *s, sap_game *game)
     s->game_block = s->block;
     s->game = game;
     s->block = NULL;
+    if (SERVES(SAP_SOLVER_RESUME))
+        sap_session_game_record(
+            s, SAP_RECORD_GAME, sap_game_random_pending_level(game), 0, 0,
+            sap_game_mines_laid(game) ? 0u : sap_game_random_pending_seed(game), '\0');
 }
 
 void *sap_session_game_acquire(struct session *s, size_t bytes)
 {
-    if (!sap_work_fits(bytes))
+    if (!sap_work_fits(bytes)) {
+        if (SERVES(SAP_SOLVER_RESUME) && s->game != NULL)
+            sap_session_game_record(s, SAP_RECORD_END, 0, 0, 0, 0, '\0');
         sap_session_reply_release_game(s);
+    }
     return sap_session_reply_acquire_block(s, bytes, SAP_MEMORY_GAME);
 }
 
@@ -171,9 +180,15 @@ bool sap_session_game_needs_layout(struct session *s, int op)
     return true;
 }
 
+/* A move begun is a move made (an opening spreading always finishes): it
+ * is recorded now, before any of its reply.  An INVALID one changed
+ * nothing. */
 bool sap_session_game_move(struct session *s, int op, uint32_t x, uint32_t y)
 {
-    return move_goes_on(s, sap_game_move_begin(s->game, op, x, y));
+    int outcome = sap_game_move_begin(s->game, op, x, y);
+    if (SERVES(SAP_SOLVER_RESUME) && outcome >= 0 && outcome != SAP_INVALID)
+        sap_session_game_record(s, SAP_RECORD_MOVE, op, x, y, 0, '\0');
+    return move_goes_on(s, outcome);
 }
 
 bool sap_session_game_lays_mines(const struct session *s, int op, uint32_t x, uint32_t y)

@@ -371,7 +371,7 @@ void addresses_idle_touch(struct address_table *t, struct conn *c)
 
 void addresses_keep(struct address_table *t, struct address_record *r, struct kept_game *k)
 {
-    k->record = r;
+    k->address = r;
     k->next_of_owner = NULL;
     k->prev_of_owner = r->newest;
     if (r->newest != NULL)
@@ -385,7 +385,7 @@ void addresses_keep(struct address_table *t, struct address_record *r, struct ke
 
 void addresses_unkeep(struct address_table *t, struct kept_game *k)
 {
-    struct address_record *r = k->record;
+    struct address_record *r = k->address;
 
     if (r == NULL)
         return;
@@ -398,7 +398,7 @@ void addresses_unkeep(struct address_table *t, struct kept_game *k)
     else
         r->newest = k->prev_of_owner;
     k->prev_of_owner = k->next_of_owner = NULL;
-    k->record = NULL;
+    k->address = NULL;
     r->kept--;
     heap_fix(t, ADDRESS_BY_KEPT, r);
     forget_if_unused(t, r);

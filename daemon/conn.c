@@ -136,6 +136,8 @@ static enum flush_result conn_flush(struct conn *c)
         b->out_len = b->out_sent = 0;
         return FLUSH_DONE;
     }
+    /* No reply leaves before the records of the moves it tells of. */
+    disk_flush(&c->server->journal);
     if (c->out == NULL) {
         r = stdio_file_write(c);
         if (r < 0) {

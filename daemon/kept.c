@@ -59,10 +59,27 @@ static void kept_unlink(struct kept_games *list, struct kept_game *k)
 
 static void kept_drop(struct server *s, struct kept_game *k)
 {
+    journal_drop(&s->journal, &k->record);
     kept_unlink(&s->kept, k);
     addresses_unkeep(&s->addresses, k);
     sap_kept_game_release(&k->game, &s->own_account.table);
     free(k);
+}
+
+/* A game resumed on c: its record goes with it, under c's token, and
+ * c's own game (which the session gives back) is over.  A session without
+ * a token (stdin's) records no game: there the record ends. */
+static void kept_move_record(struct conn *c, struct journal_game **from)
+{
+    struct journal *j = &c->server->journal;
+
+    journal_drop(j, &c->record);
+    if (c->token[0] == '\0') {
+        journal_drop(j, from);
+        return;
+    }
+    journal_hand_over(from, &c->record);
+    journal_retoken(j, &c->record, c->token, &c->peer);
 }
 
 /* The session c asks for the game under token[0..length). */
@@ -77,6 +94,7 @@ static int kept_resume(void *context, const char *token, size_t length,
         if (token_equal(k->token, token, length)) {
             *game = k->game;
             k->game.block = NULL;
+            kept_move_record(c, &k->record);
             kept_drop(s, k);
             memory_charge_to(&c->account, game->block);
             return SAP_OK;
@@ -91,6 +109,7 @@ static int kept_resume(void *context, const char *token, size_t length,
         if (sap_session_take_game(&other->session, game) != SAP_OK)
             return SAP_ERR_ARG; /* no game in play there */
         memory_charge_to(&c->account, game->block);
+        kept_move_record(c, &other->record);
         conn_drain_saying(other, s->resumed_line);
         return SAP_OK;
     }
@@ -114,6 +133,8 @@ void kept_session_start(struct conn *c)
             c->token[i] = token_alphabet[(v >> shift) & 31u];
         }
         c->token[SAPPERD_TOKEN_CHARS] = '\0';
+        if (journal_on(&c->server->journal))
+            sap_session_set_record(&c->session, journal_hook, c);
     }
     sap_session_set_resume(&c->session, kept_resume, c, c->token);
 }
@@ -125,11 +146,50 @@ static struct kept_game *kept_first_to_go(struct server *s)
     return top != NULL ? top->oldest : s->kept.head;
 }
 
-void kept_take_from(struct conn *c)
+/* k (its game and record set) joins the kept games, under token, for
+ * --keep-games, charged to and listed under owner; past one address's
+ * share its own oldest goes, past the server's the oldest of the address
+ * keeping the most (which may be k's owner, now keeping one more).  When
+ * the address table cannot count it, k goes at once, record and all. */
+static void kept_add(struct server *s, struct kept_game *k, const char *token,
+                     const struct peer_key *owner)
+{
+    struct address_record *record;
+
+    if (!addresses_reserve(&s->addresses)
+        || (record = addresses_record(&s->addresses, owner)) == NULL) {
+        journal_drop(&s->journal, &k->record);
+        sap_kept_game_release(&k->game, &s->own_account.table);
+        free(k);
+        return;
+    }
+    memcpy(k->token, token, SAPPERD_TOKEN_CHARS);
+    k->token[SAPPERD_TOKEN_CHARS] = '\0';
+    k->owner = *owner;
+    k->expires = uv_now(s->loop) + (uint64_t)s->options->keep_games * 1000u;
+    k->next = NULL;
+    k->prev = s->kept.tail;
+    if (s->kept.tail != NULL)
+        s->kept.tail->next = k;
+    else
+        s->kept.head = k;
+    s->kept.tail = k;
+    s->kept.count++;
+    addresses_keep(&s->addresses, record, k);
+    /* Counted first, so that the owner is never forgotten meanwhile. */
+    if (record->kept > s->max_per_address)
+        kept_drop(s, record->oldest);
+    if (s->kept.count > s->options->max_clients)
+        kept_drop(s, kept_first_to_go(s));
+}
+
+/* Whether c's game is kept: then its record goes with it.  A game that is
+ * not kept is over, and so is its record, but at the stop: then every game
+ * in play stays on disk, for the next start. */
+static void kept_keep(struct conn *c)
 {
     struct server *s = c->server;
     const sap_game *game = sap_session_game(&c->session);
-    struct address_record *owner;
     struct kept_game *k;
 
     if (c->kind != CONN_TCP || c->token[0] == '\0' || s->options->keep_games == 0 || s->stopping
@@ -142,33 +202,34 @@ void kept_take_from(struct conn *c)
         free(k);
         return;
     }
-    /* The record holds the game's block already (charged to it), unless
-     * the table could not count the block. */
-    if (!addresses_reserve(&s->addresses)
-        || (owner = addresses_record(&s->addresses, &c->peer)) == NULL) {
-        sap_kept_game_release(&k->game, &s->own_account.table);
-        free(k);
-        return;
-    }
-    memcpy(k->token, c->token, sizeof k->token);
-    k->owner = c->peer;
-    k->expires = uv_now(s->loop) + (uint64_t)s->options->keep_games * 1000u;
-    k->next = NULL;
-    k->prev = s->kept.tail;
-    if (s->kept.tail != NULL)
-        s->kept.tail->next = k;
+    k->record = NULL;
+    journal_hand_over(&c->record, &k->record); /* dropped with k, if k goes */
+    kept_add(s, k, c->token, &c->peer);
+}
+
+void kept_take_from(struct conn *c)
+{
+    kept_keep(c);
+    if (c->server->stopping)
+        journal_forget(&c->record);
     else
-        s->kept.head = k;
-    s->kept.tail = k;
-    s->kept.count++;
-    addresses_keep(&s->addresses, owner, k);
-    /* Counted first, so that the owner is never forgotten meanwhile, and
-     * so that past the server's limit the owner, now keeping one more,
-     * gives way if it keeps the most. */
-    if (owner->kept > s->max_per_address)
-        kept_drop(s, owner->oldest);
-    if (s->kept.count > s->options->max_clients)
-        kept_drop(s, kept_first_to_go(s));
+        journal_drop(&c->server->journal, &c->record);
+}
+
+bool kept_restore(struct server *s, struct journal_game *record, const char *token,
+                  const struct peer_key *owner, struct sap_kept_game *game)
+{
+    struct kept_game *k = malloc(sizeof *k);
+
+    if (k == NULL)
+        return false;
+    k->game = *game;
+    game->block = NULL;
+    game->game = NULL;
+    k->record = record;
+    record->holder = &k->record;
+    kept_add(s, k, token, owner);
+    return true;
 }
 
 void kept_sweep(struct server *s, uint64_t now)
@@ -199,6 +260,8 @@ bool kept_reclaim(void *context, const struct peer_key *owner)
 
 void kept_free_all(struct server *s)
 {
-    while (s->kept.head != NULL)
+    while (s->kept.head != NULL) {
+        journal_forget(&s->kept.head->record);
         kept_drop(s, s->kept.head);
+    }
 }

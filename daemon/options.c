@@ -31,7 +31,9 @@ enum option_kind {
     OPTION_ADDRESS, /* HOST:PORT, one more each time, up to SAPPERD_LISTEN_MAX */
     OPTION_FORMAT,  /* a judge format's name */
     OPTION_NUMBER,  /* a uint32_t from `least` to NUMBER_MAX */
-    OPTION_BYTES    /* a size_t with an optional suffix (byte_suffixes), at least 1 */
+    OPTION_BYTES,   /* a size_t with an optional suffix (byte_suffixes), at least 1 */
+    OPTION_PATH,    /* a directory: a string, not empty */
+    OPTION_FSYNC    /* one of fsync_words */
 };
 
 struct option_spec {
@@ -78,6 +80,9 @@ static const struct option_spec options[] = {
                "keeps none"),
     NUMBER_ROW("--max-request-work", max_request_work, SAP_SESSION_ALLOWANCE, 0, "steps a cell",
                "no limit"),
+    { .name = "--state-dir", .kind = OPTION_PATH, .field = FIELD(state_dir), .sample = "DIR" },
+    { .name = "--fsync", .kind = OPTION_FSYNC, .field = FIELD(fsync) },
+    BYTES_ROW("--state-max-bytes", state_max_bytes, SAPPERD_DEFAULT_STATE_MAX_BYTES, "64M"),
     { .name = "--help", .alias = "-h", .kind = OPTION_HELP },
     { .name = "--version", .kind = OPTION_VERSION },
 };
@@ -90,6 +95,10 @@ static const struct byte_suffix {
     unsigned shift;
 } byte_suffixes[] = { { "K", "KiB", 10 }, { "M", "MiB", 20 }, { "G", "GiB", 30 } };
 #define BYTE_SUFFIXES (sizeof byte_suffixes / sizeof byte_suffixes[0])
+
+/* --fsync's words, in the order of enum sapperd_fsync. */
+static const char *const fsync_words[] = { "everysec", "always", "no" };
+#define FSYNC_WORDS (sizeof fsync_words / sizeof fsync_words[0])
 
 /* Room for a list a message names (the judge formats, the suffixes). */
 #define LIST_TEXT 64
@@ -143,16 +152,19 @@ static void bytes_text(char *text, size_t size, size_t bytes)
  * it states taken from their names. */
 static void print_usage(FILE *to)
 {
-    char formats[LIST_TEXT], memory[LIST_TEXT];
+    char formats[LIST_TEXT], memory[LIST_TEXT], state[LIST_TEXT];
 
     format_list(formats, sizeof formats, "|", "|");
     bytes_text(memory, sizeof memory, SAPPERD_DEFAULT_MAX_MEMORY);
+    bytes_text(state, sizeof state, SAPPERD_DEFAULT_STATE_MAX_BYTES);
     fprintf(to,
             "usage: " SAPPERD_NAME " [--listen HOST:PORT]... [--stdin] [--max-clients N]\n"
             "               [--max-per-address N] [--idle-timeout SECONDS]\n"
             "               [--line-timeout SECONDS] [--request-timeout SECONDS]\n"
             "               [--max-memory BYTES] [--max-memory-per-address BYTES]\n"
             "               [--keep-games SECONDS] [--max-request-work STEPS]\n"
+            "               [--state-dir DIR] [--fsync always|everysec|no]\n"
+            "               [--state-max-bytes BYTES]\n"
             "       " SAPPERD_NAME " --judge %s < input > output\n"
             "\n"
             "Serves sapper's line protocol (send HELP for the requests).\n"
@@ -203,13 +215,26 @@ static void print_usage(FILE *to)
             "                         board (a board counts as at least %u cells);\n"
             "                         past it the request gets \"ERR gave up ...\" and\n"
             "                         changes nothing; 0 no limit (default %u, about 5 s\n"
-            "                         of a core for a small board)\n"
-            "  --help                 this text\n"
-            "  --version              the version\n",
+            "                         of a core for a small board)\n",
             formats, SAPPERD_DEFAULT_MAX_CLIENTS, SAPPERD_DEFAULT_MAX_PER_ADDRESS,
             SAPPERD_DEFAULT_IDLE_TIMEOUT, SAPPERD_DEFAULT_LINE_TIMEOUT,
             SAPPERD_REQUEST_RATE / 1024u, SAPPERD_DEFAULT_REQUEST_TIMEOUT, memory,
             SAPPERD_DEFAULT_KEEP_GAMES, SAP_ALLOWANCE_MIN_CELLS, SAP_SESSION_ALLOWANCE);
+    fprintf(to,
+            "  --state-dir DIR        keep the games in play and kept for RESUME in\n"
+            "                         DIR/games.journal (DIR made if missing), so that\n"
+            "                         they outlive a crash or a restart: each move is\n"
+            "                         written there before its reply (default: none)\n"
+            "  --fsync always|everysec|no\n"
+            "                         when the journal is synced to the disk: before each\n"
+            "                         reply, once a second, or when the kernel will; what\n"
+            "                         a crash of the machine may lose (default everysec)\n"
+            "  --state-max-bytes BYTES\n"
+            "                         the live games' records together; past it the\n"
+            "                         largest gives way (default %s)\n"
+            "  --help                 this text\n"
+            "  --version              the version\n",
+            state);
 }
 
 /* One line on stderr naming the problem; the status of a usage error. */
@@ -298,6 +323,7 @@ static enum sapperd_parse take(struct sapperd_options *o, const struct option_sp
 {
     char list[LIST_TEXT], units[LIST_TEXT];
     void *field = (char *)o + spec->field;
+    size_t k;
 
     switch (spec->kind) {
     case OPTION_HELP:
@@ -338,6 +364,19 @@ static enum sapperd_parse take(struct sapperd_options *o, const struct option_sp
                                (unsigned long)spec->least, (unsigned long)NUMBER_MAX);
         return usage_error("%s needs a number of %s (0 %s)", spec->name, spec->unit,
                            spec->zero);
+    case OPTION_PATH:
+        if (value == NULL || value[0] == '\0')
+            return usage_error("%s needs a directory", spec->name);
+        *(const char **)field = value;
+        return SAPPERD_RUN;
+    case OPTION_FSYNC:
+        for (k = 0; value != NULL && k < FSYNC_WORDS; k++) {
+            if (strcmp(value, fsync_words[k]) == 0) {
+                *(int *)field = (int)k;
+                return SAPPERD_RUN;
+            }
+        }
+        return usage_error("%s needs always, everysec or no", spec->name);
     case OPTION_BYTES:
         if (value != NULL && parse_bytes(value, field))
             return SAPPERD_RUN;

@@ -60,6 +60,17 @@
 /* --max-memory-per-address: a fifth of --max-memory, so that four addresses
  * holding all they may leave a fifth as much. */
 #define SAPPERD_ADDRESS_SHARE 5u
+/* --state-max-bytes: the live games' records (journal.c).  An expert game
+ * takes about 40 bytes and 3 a move, so this is room for tens of
+ * thousands of games; one 1000 x 1000 board given row by row takes 125 KB. */
+#define SAPPERD_DEFAULT_STATE_MAX_BYTES ((size_t)64 << 20)
+
+/* --fsync: what a crash of the machine may lose of the journal. */
+enum sapperd_fsync {
+    SAPPERD_FSYNC_EVERYSEC = 0, /* a second's moves (the default) */
+    SAPPERD_FSYNC_ALWAYS = 1,   /* none: fdatasync before each reply goes out */
+    SAPPERD_FSYNC_NO = 2        /* what the kernel has not written yet */
+};
 
 struct sapperd_options {
     const char *listen[SAPPERD_LISTEN_MAX];
@@ -75,6 +86,9 @@ struct sapperd_options {
     uint32_t request_timeout;      /* --request-timeout, seconds; 0 never closes */
     uint32_t keep_games;           /* --keep-games, seconds; 0 keeps none */
     uint32_t max_request_work;     /* --max-request-work: steps a cell, 0 none */
+    const char *state_dir;         /* --state-dir, or NULL: games die with the process */
+    int fsync;                     /* --fsync: an enum sapperd_fsync */
+    size_t state_max_bytes;        /* --state-max-bytes */
 };
 
 /* What options_parse decided. */
@@ -368,11 +382,12 @@ struct kept_game {
     struct kept_game *prev, *next; /* the oldest first */
     /* Its owner's kept games, the oldest first (addresses.c). */
     struct kept_game *prev_of_owner, *next_of_owner;
-    struct address_record *record; /* its owner's, which its block is charged to */
+    struct address_record *address; /* its owner's, which its block is charged to */
     char token[SAPPERD_TOKEN_CHARS + 1];
     struct peer_key owner; /* the address that held it */
     uint64_t expires;      /* uv_now */
     struct sap_kept_game game;
+    struct journal_game *record; /* its record on disk (--state-dir), or NULL */
 };
 
 struct kept_games {
@@ -426,6 +441,8 @@ struct conn {
     /* The token that takes this session's game over (RESUME), NUL-ended;
      * empty when the system had no randomness to give. */
     char token[SAPPERD_TOKEN_CHARS + 1];
+    /* The record on disk of the session's game (--state-dir), or NULL. */
+    struct journal_game *record;
     unsigned pending_closes; /* handles and uv_fs requests still out */
     /* Last: conn_init zeroes what comes before it. */
     struct sap_session session;
@@ -523,12 +540,113 @@ static inline bool conn_pumping(const struct conn *c)
     return c->state == CONN_OPEN || c->state == CONN_DRAINING;
 }
 
+/* ---- games on disk (record.c, journal.c, disk.c, restore.c) ------------------------------- */
+
+/* Bytes that grow: a record, the frames waiting to be written. */
+struct record_bytes {
+    uint8_t *data;
+    size_t length, capacity;
+};
+
+/* Reads bytes[at..end) of a record or frame. */
+struct record_reader {
+    const uint8_t *at, *end;
+};
+
+/* How a game's record starts (record.c). */
+enum record_kind {
+    RECORD_RANDOM = 0,  /* NEW <rows> <cols> <mines> <seed> [<level>] */
+    RECORD_LAYOUT = 1,  /* NEW <rows> <cols> and its rows */
+    RECORD_POSITION = 2 /* ANALYZE <rows> <cols> <mines> and its rows */
+};
+/* A step's op byte: a move is its enum sap_op (1, 2, 3); then these. */
+#define STEP_CELL 4u
+#define STEP_MINES 5u
+#define RECORD_VARINT_MAX 5u
+
+/* A record read back (record_read): its cells and steps point into it. */
+struct record_game {
+    char token[SAPPERD_TOKEN_CHARS + 1];
+    struct peer_key owner;
+    uint32_t rows, cols, mines, seed;
+    uint8_t kind, level;
+    const uint8_t *cells; /* RECORD_LAYOUT: a bit a cell; RECORD_POSITION: 4 bits */
+    const uint8_t *steps;
+    size_t steps_length;
+};
+
+/* One step read back: a move (op 1..3), STEP_CELL or STEP_MINES (x the
+ * mines). */
+struct record_step {
+    uint8_t op;
+    uint32_t x, y;
+    char seen;
+};
+
+/* A live game's record in the journal (journal.c). */
+struct journal_game {
+    struct journal_game *prev, *next; /* the journal's games, oldest first */
+    /* The pointer that holds it (a conn's or a kept game's `record`),
+     * cleared when the record goes; NULL for one nothing holds. */
+    struct journal_game **holder;
+    uint32_t id; /* its frames' id */
+    /* A no-guess or casual board whose mines are still to be laid: its
+     * record takes the layout at the first click (journal_relay). */
+    bool relay;
+    struct record_bytes record;
+};
+
+/* The journal's file names in DIR, its format, its frame types. */
+#define JOURNAL_FILE "games.journal"
+#define JOURNAL_TEMP "games.journal.new"
+#define JOURNAL_BAD "games.journal.bad"
+#define JOURNAL_FORMAT 1u
+#define JOURNAL_HEAD 'H'
+#define JOURNAL_GAME 'G'
+#define JOURNAL_STEP 'S'
+#define JOURNAL_DROP 'D'
+#define JOURNAL_TOKEN 'T'
+#define JOURNAL_LAID 'L'
+/* The file is rewritten once it is past twice the live games and this
+ * (or a quarter of --state-max-bytes, when that is less). */
+#define JOURNAL_REWRITE_MIN ((uint64_t)1 << 20)
+/* A file that failed is written again at most this often. */
+#define JOURNAL_RETRY_MS 1000u
+
 /* A log line for an event that may come in floods: the first is written at
  * once, the rest are counted and written as one line at most once a
  * second (on the next event, the sweep timer or the stop). */
 struct log_tally {
     uint64_t unlogged;  /* events since the last line */
     uint64_t logged_at; /* uv_now of the last line; 0: none yet */
+};
+
+struct journal {
+    struct server *server;
+    int dir_fd;     /* DIR, locked; -1: no --state-dir */
+    int fd;         /* the journal, written at its end; -1 before the start */
+    int retired_fd; /* a file replaced while its sync ran: closed after */
+    bool closed;    /* the stop has written the last file */
+    struct journal_game *head, *tail;
+    size_t games;
+    uint64_t live;       /* bytes of the live games' 'G' frames */
+    uint64_t file_bytes; /* bytes in the file */
+    uint64_t rewrite_min;
+    uint32_t next_id;
+    struct record_bytes pending; /* frames not yet written */
+    /* --fsync everysec: a sync in the thread pool, at most once a second. */
+    uv_fs_t sync_req;
+    bool sync_in_flight, unsynced;
+    uint64_t synced_at;
+    /* A rewrite: the image a pool thread writes, the frames since. */
+    uv_work_t rewrite_req;
+    bool rewriting;
+    int rewrite_fd; /* from the thread: the new file, or -errno */
+    struct record_bytes image, since;
+    /* A write failed: the file is written again whole, from memory. */
+    bool broken;
+    uint64_t broken_at;
+    struct log_tally given_up; /* records past --state-max-bytes */
 };
 
 struct server {
@@ -553,6 +671,7 @@ struct server {
     struct conn_list bodies;            /* open TCP sessions in the middle of a request
                                  of several lines (--request-timeout) */
     struct kept_games kept;             /* games whose connections dropped (RESUME) */
+    struct journal journal;             /* the games on disk (--state-dir) */
     struct sapperd_account own_account; /* gives kept games' blocks back */
     uint32_t sessions;                  /* TCP sessions counted against --max-clients */
     uint32_t max_per_address;
@@ -771,8 +890,13 @@ void kept_session_start(struct conn *c);
 void kept_take_from(struct conn *c);
 /* Gives back the games past their time. */
 void kept_sweep(struct server *s, uint64_t now);
-/* Gives back every kept game (the server stops). */
+/* Gives back every kept game (the server stops); their records stay on
+ * disk. */
 void kept_free_all(struct server *s);
+/* A game read back from the journal (restore.c) is kept under its token,
+ * its record with it; false when there is no memory for that. */
+bool kept_restore(struct server *s, struct journal_game *record, const char *token,
+                  const struct peer_key *owner, struct sap_kept_game *game);
 /* The memory's reclaim (struct sapperd_memory): context is the server. */
 bool kept_reclaim(void *context, const struct peer_key *owner);
 
@@ -787,6 +911,102 @@ int server_run(const struct sapperd_options *options);
 /* Writes the log lines held back (struct log_tally) whose second has
  * passed, or all of them (the stop). */
 void server_flush_logs(struct server *s, bool all);
+/* One tally's line, if it has events and its second has passed. */
+typedef void server_tally_writer(struct server *s, unsigned long long n);
+void server_flush_tally(struct server *s, struct log_tally *t, server_tally_writer *write);
+
+/* ---- a game's record (record.c) ------------------------------------------------------ */
+
+/* Room for `more` bytes after the length; false when out of memory. */
+bool record_bytes_reserve(struct record_bytes *b, size_t more);
+void record_bytes_free(struct record_bytes *b);
+/* A varint appended (room for RECORD_VARINT_MAX reserved first), or read. */
+void record_put_varint(struct record_bytes *b, uint32_t value);
+bool record_get_varint(struct record_reader *r, uint32_t *value);
+bool record_get_bytes(struct record_reader *r, void *out, size_t n);
+/* The CRC-32 of bytes, continuing crc (0 to start). */
+uint32_t record_crc32(uint32_t crc, const uint8_t *bytes, size_t n);
+/* b becomes the record of a new game (SAP_RECORD_GAME's event), or one
+ * step more (a MOVE, CELL or MINES event); false when out of memory. */
+bool record_start(struct record_bytes *b, const char *token, const struct peer_key *owner,
+                  const sap_game *game, const struct sap_record *event);
+bool record_put_step(struct record_bytes *b, const struct sap_record *event);
+/* b, a random board's record, starts again from game's layout, now laid,
+ * its steps kept; false (b unchanged) when out of memory. */
+bool record_relay(struct record_bytes *b, const sap_game *game);
+/* Reads a record back, checking every number and step: NULL, or why not. */
+const char *record_read(const uint8_t *bytes, size_t length, struct record_game *game);
+/* The next step of game's steps: NULL, or why it is not one. */
+const char *record_read_step(struct record_reader *r, const struct record_game *game,
+                             struct record_step *step);
+/* A RECORD_LAYOUT's mine, a RECORD_POSITION's cell, 0-based. */
+bool record_mine(const struct record_game *game, uint32_t row, uint32_t col);
+char record_seen(const struct record_game *game, uint32_t row, uint32_t col);
+
+/* Frames (a type byte, the body's length, the body, its CRC-32): one
+ * appended, the body an id (unless no_id) and the parts a and b; false
+ * when out of memory.  The head frame, and whether a head's body is this
+ * format's (*same_limits: written by a build with these limits). */
+size_t record_varint_length(uint64_t value);
+bool record_frame(struct record_bytes *out, uint8_t type, bool no_id, uint32_t id,
+                  const void *a, size_t na, const void *b, size_t nb);
+bool record_head(struct record_bytes *out);
+bool record_head_matches(const uint8_t *body, size_t length, bool *same_limits);
+
+/* ---- the journal (journal.c) --------------------------------------------------------- */
+
+/* Whether games are recorded (--state-dir, and not past the stop). */
+bool journal_on(const struct journal *j);
+/* The hook of a TCP session's changes (sap_session_set_record); context is
+ * its conn. */
+void journal_hook(void *context, const struct sap_record *event);
+/* *holder becomes the record of a new game (the old one dropped first); it
+ * stays NULL when the record cannot be kept. */
+void journal_begin(struct journal *j, struct journal_game **holder, const char *token,
+                   const struct peer_key *owner, const sap_game *game,
+                   const struct sap_record *event);
+void journal_step(struct journal *j, struct journal_game **holder,
+                  const struct sap_record *event);
+/* The game is over: its record goes, from memory and (a 'D' frame) disk. */
+void journal_drop(struct journal *j, struct journal_game **holder);
+/* The stop: *holder lets go, and the record stays for the last file. */
+void journal_forget(struct journal_game **holder);
+/* The record moves with its game (kept, resumed). */
+void journal_hand_over(struct journal_game **from, struct journal_game **to);
+/* RESUME gave the game to a session with this token and address. */
+void journal_retoken(struct journal *j, struct journal_game **holder, const char *token,
+                     const struct peer_key *owner);
+/* Games read back: one added whole, a step more, a new token and owner (a
+ * 'T' frame's 25 bytes; false if they are not), one lost, and the live
+ * games brought under most_games (the oldest go) and --state-max-bytes
+ * (the largest go); journal_trim(j, 0) gives every record back. */
+void journal_adopt(struct journal *j, struct journal_game *game);
+bool journal_adopt_step(struct journal *j, struct journal_game *game, const uint8_t *step,
+                        size_t length);
+bool journal_adopt_token(struct journal *j, struct journal_game *game, const uint8_t *head);
+void journal_discard(struct journal *j, struct journal_game *game);
+void journal_trim(struct journal *j, size_t most_games);
+
+/* ---- the journal's file (disk.c) ----------------------------------------------------- */
+
+/* Makes DIR if it is missing, opens and locks it; 0, or -1 (logged). */
+int disk_open(struct journal *j, struct server *s);
+/* Writes the frames waiting: before any reply goes out. */
+void disk_flush(struct journal *j);
+/* The sweep's turn: what no reply carried out, the second's sync, a failed
+ * file written again, the log of records given up. */
+void disk_tick(struct journal *j, uint64_t now);
+/* Writes the live games as the whole file now (the start, the stop); 0 or
+ * an errno. */
+int disk_rewrite_now(struct journal *j);
+/* The stop: the last file, then everything given back. */
+void disk_close(struct journal *j);
+
+/* ---- the start with --state-dir (restore.c) ------------------------------------------ */
+
+/* Reads DIR's journal, plays its games again and keeps them for RESUME,
+ * writes the journal again; 0, or -1 when DIR cannot be used (logged). */
+int restore_run(struct server *s);
 
 /* ---- the stdin session (stdio.c) ----------------------------------------------------- */
 

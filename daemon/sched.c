@@ -397,6 +397,7 @@ void sched_sweep(struct server *s)
     sweep_late_lines(s, now);
     sweep_late_bodies(s, now);
     kept_sweep(s, now);
+    disk_tick(&s->journal, now);
     memory_trim(&s->memory);
     if (timeout_ms == 0)
         return;

@@ -106,10 +106,9 @@ static void write_dropped(struct server *s, unsigned long long n)
     log_line("dropped %llu connection%s: %s", n, n == 1 ? "" : "s", s->drop_reason);
 }
 
-typedef void tally_writer(struct server *s, unsigned long long n);
-
 /* Writes t's line if it has events and its second has passed (or `all`). */
-static void tally_flush(struct server *s, struct log_tally *t, tally_writer *write, bool all)
+static void tally_flush(struct server *s, struct log_tally *t, server_tally_writer *write,
+                        bool all)
 {
     uint64_t now = uv_now(s->loop);
 
@@ -122,7 +121,12 @@ static void tally_flush(struct server *s, struct log_tally *t, tally_writer *wri
     t->logged_at = now;
 }
 
-static void tally_count(struct server *s, struct log_tally *t, tally_writer *write)
+void server_flush_tally(struct server *s, struct log_tally *t, server_tally_writer *write)
+{
+    tally_flush(s, t, write, false);
+}
+
+static void tally_count(struct server *s, struct log_tally *t, server_tally_writer *write)
 {
     t->unlogged++;
     tally_flush(s, t, write, false);
@@ -552,8 +556,10 @@ int server_run(const struct sapperd_options *options)
         return 1;
     }
     loop.data = s;
+    s->journal.dir_fd = s->journal.fd = s->journal.retired_fd = -1;
+    r = options->state_dir != NULL && restore_run(s) != 0 ? UV_EINVAL : 0;
 
-    if (options->listen_count > 0) {
+    if (r == 0 && options->listen_count > 0) {
         r = uv_tcp_init(&loop, &s->drop_spare);
         s->drop_spare.data = s;
         s->drop_ready = r == 0;
@@ -573,6 +579,8 @@ int server_run(const struct sapperd_options *options)
     }
     if (r < 0)
         status = 1;
+    /* Every game in play or kept, written whole for the next start. */
+    disk_close(&s->journal);
     server_flush_logs(s, true);
 
     /* Whatever is left (after a failed start: listeners, helpers). */

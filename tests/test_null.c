@@ -126,6 +126,7 @@ static void test_judge_and_session(void)
     CHECK(!sap_session_busy(NULL));
     CHECK(!sap_session_in_request(NULL));
     sap_session_set_resume(NULL, NULL, NULL, NULL);
+    sap_session_set_record(NULL, NULL, NULL);
     CHECK_EQ_INT(sap_session_take_game(NULL, NULL), SAP_ERR_ARG);
     sap_kept_game_release(NULL, NULL);
     sap_session_release(NULL);
