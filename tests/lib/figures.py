@@ -5,7 +5,8 @@ quantities below, and each must be stated only in its home (tests/README.md,
 section "Figures") and nowhere with another value.  Run from the top of a
 tree (or with --root DIR):
 
-    python3 tests/lib/figures.py [--root DIR] [--built WEBDIR] NAME
+    python3 tests/lib/figures.py [--root DIR] [--built WEBDIR]
+                                 [--session-bytes N] [--list] NAME
 
 It prints a FAIL line per figure stated outside its home (file, line, what
 it states, what the home states) and per pair of statements that disagree,
@@ -13,7 +14,10 @@ and ends with "NAME: N passed, M failed", which tests/run adds up.  With
 --built, it also reads the page's files in WEBDIR (build/web after `make
 web`): the home's figure of each of their sizes, and of their total, must be
 within BUILT_TOLERANCE of what was built, so that a figure gone stale fails
-while one that moved a few bytes with a change does not.
+while one that moved a few bytes with a change does not.  With
+--session-bytes, every statement of `struct sap_session`'s bytes on the
+host build must be N (what the build compiles).  --list prints every
+statement read, for whoever extends this.
 
 The quantities: the page's size (`build/web/`, `make web`), each of its
 files' (`sapper.wasm` at each -O level, `sapper.js`, `index.html`,
@@ -21,6 +25,10 @@ files' (`sapper.wasm` at each -O level, `sapper.js`, `index.html`,
 tests/t_*.sh step take, and each board image's flash.  The home must state
 each of the page's, the module's, make check's, make test's, CI's and every
 board's, so the check cannot pass on a home reworded past recognition.
+tests/lib/figures_patterns.py reads more, by patterns of its own: HINT's
+and PROB's cost after a move (whose home is tests/README.md's
+"Benchmarks"), the work allowance's time, and `struct sap_session`'s
+bytes, a rule of the build that may be stated anywhere but only one way.
 
 What counts as a statement (fenced blocks are skipped, and a number inside
 a code span is a setting, never a figure):
@@ -46,6 +54,10 @@ KiB is 32,102 to 32,205 bytes).
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import figures_patterns as patterns  # noqa: E402
+from figures_patterns import mask_code, number_range, sentences  # noqa: E402
 
 BUILT_TOLERANCE = 0.05
 HOME_FILE = "tests/README.md"
@@ -95,7 +107,14 @@ SIZE_SUBJECTS = [
 ]
 REQUIRED = (["the page's size", "sapper.wasm's size at -Oz", "make check's time",
              "make test's time", "CI's whole run's time"]
-            + ["%s image's flash" % b for b, _ in BOARDS])
+            + ["%s image's flash" % b for b, _ in BOARDS] + patterns.REQUIRED)
+
+
+def home_section(quantity):
+    """QUANTITY's section of HOME_FILE, or None for a rule of the build,
+    which has no home."""
+    section = patterns.home_section(quantity)
+    return HOME_SECTION if section == "" else section
 
 IMAGE_RES = [
     (re.compile(r"\bimage\s+(?:is|was|takes|would be)\s+(?:about\s+)?(?P<v>%s\s?(?:bytes|KiB|KB))" % NUM), ""),
@@ -126,15 +145,6 @@ def parse_value(kind, text):
     lo, hi = number_range(m.group(1))
     scale = SIZE_UNITS.get(m.group(2) or "bytes")
     return lo * scale, hi * scale
-
-
-def number_range(num):
-    """The values NUM stands for: 31.4 is 31.35 to 31.45, 136 is 135.5 to
-    136.5."""
-    plain = num.replace(",", "")
-    value = float(plain)
-    half = 0.5 * 10 ** -len(plain.split(".")[1]) if "." in plain else 0.5
-    return value - half, value + half
 
 
 def agree(a, b):
@@ -212,11 +222,6 @@ def units(text):
     return out
 
 
-def mask_code(text):
-    """TEXT with the inside of every code span blanked, positions kept."""
-    return re.sub(r"`[^`]*`", lambda m: "`" + "_" * (len(m.group(0)) - 2) + "`", text)
-
-
 def subjects(text, table):
     found = []
     for rx, name in table:
@@ -243,16 +248,6 @@ def values(masked, kind):
             continue
         out.append((m.start(), m.end(), m.group(0)))
     return out
-
-
-def sentences(text):
-    """(start, end) of each sentence of TEXT."""
-    bounds, start = [], 0
-    for m in re.finditer(r"(?<=[.!?])\s+(?=[A-Z`(\[*0-9])", text):
-        bounds.append((start, m.start()))
-        start = m.end()
-    bounds.append((start, len(text)))
-    return bounds
 
 
 def prose_statements(text, kind, table):
@@ -366,17 +361,19 @@ def collect(root):
             text = f.read()
         for line, section, body, header in units(text):
             if header is not None:
-                found = table_statements(body, header)
+                found = table_statements(body, header) + patterns.table_statements(body, header)
             else:
                 found = (prose_statements(body, "time", TIME_SUBJECTS)
                          + prose_statements(body, "size", SIZE_SUBJECTS)
-                         + image_statements(body))
-            home = path == HOME_FILE and section == HOME_SECTION
-            for quantity, vtext in found:
-                rng = parse_value(kind_of(quantity), vtext)
-                statements.append((quantity, vtext, rng, path, line, home))
+                         + image_statements(body) + patterns.prose_statements(body))
+            for st in found:
+                quantity, vtext = st[:2]
+                rng = st[2] if len(st) > 2 else parse_value(kind_of(quantity), vtext)
+                home = home_section(quantity)
+                at_home = home is None or (path == HOME_FILE and section == home)
+                statements.append((quantity, vtext, rng, path, line, at_home))
     # a unit is a (file, line): statements of one unit are not compared
-    return statements
+    return statements + patterns.derived_statements(statements)
 
 
 def built_sizes(web):
@@ -390,12 +387,18 @@ def built_sizes(web):
 
 
 def main(argv):
-    root, web = ".", None
-    while len(argv) > 2 and argv[1] in ("--root", "--built"):
+    root, web, session_bytes, listing = ".", None, None, False
+    while len(argv) > 2 and argv[1] in ("--root", "--built", "--session-bytes", "--list"):
+        if argv[1] == "--list":
+            listing = True
+            argv = argv[:1] + argv[2:]
+            continue
         if argv[1] == "--root":
             root = argv[2]
-        else:
+        elif argv[1] == "--built":
             web = argv[2]
+        else:
+            session_bytes = int(argv[2])
         argv = argv[:1] + argv[3:]
     name = argv[1] if len(argv) > 1 else "figures"
     passed = failed = 0
@@ -406,6 +409,9 @@ def main(argv):
         print("FAIL " + message)
 
     statements = collect(root)
+    if listing:
+        for st in statements:
+            print("%s:%d: %s: %s%s" % (st[3], st[4], st[0], st[1], "" if st[5] else " (not home)"))
     by_quantity = {}
     for st in statements:
         by_quantity.setdefault(st[0], []).append(st)
@@ -421,7 +427,7 @@ def main(argv):
             said = "; %s says %s" % (where(home[0]), home[0][1]) if home else ""
             differs = home and not agree(st[2], home[0][2])
             fail("%s: %s: %s stated outside its home (%s, \"%s\")%s%s"
-                 % (where(st), quantity, st[1], HOME_FILE, HOME_SECTION, said,
+                 % (where(st), quantity, st[1], HOME_FILE, home_section(quantity), said,
                     ", and they disagree" if differs else ""))
         for i, a in enumerate(sts):
             for b in sts[i + 1:]:
@@ -447,8 +453,20 @@ def main(argv):
         stated = [st for q, sts in by_quantity.items() if q == quantity or q.startswith(quantity + " (")
                   for st in sts]
         if not any(st[5] for st in stated):
-            fail("%s, \"%s\": states no figure for %s" % (HOME_FILE, HOME_SECTION, quantity))
+            fail("%s, \"%s\": states no figure for %s" % (HOME_FILE, home_section(quantity), quantity))
         else:
+            passed += 1
+    for quantity in patterns.RULES:
+        stated = by_quantity.get(quantity, [])
+        if not stated:
+            fail("no document states %s" % quantity)
+            continue
+        wrong = [st for st in stated if session_bytes is not None
+                 and not agree(st[2], (session_bytes - 0.5, session_bytes + 0.5))]
+        for st in wrong:
+            fail("%s: %s: %s, but the build's sizeof(struct sap_session) is %d bytes"
+                 % (where(st), quantity, st[1], session_bytes))
+        if not wrong:
             passed += 1
     print("%s: %d passed, %d failed" % (name, passed, failed))
     return 0 if failed == 0 else 1
