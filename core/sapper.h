@@ -1039,7 +1039,7 @@ uint32_t sap_generate_tries(const sap_generate *generate);
 /* A protocol session keeps HINT's deduction beside its game between moves
  * (core/hint_live.c), so that HINT after a move costs what the move
  * changed: a header, five sets of cells (a bit a cell and a bit for every
- * 32 of them), and a deduction block; about 8.7 MB for 1000 x 1000, held
+ * 32 of them), and a deduction block; about 8.9 MB for 1000 x 1000, held
  * until the game is replaced or another request needs the memory. */
 #define SAP_HINT_LIVE_HEADER_BYTES 640u
 #define SAP_HINT_LIVE_BYTES(rows, cols)                                                        \
