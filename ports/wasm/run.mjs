@@ -23,6 +23,7 @@ const out = (chunk) => {
 const input = new Uint8Array(readFileSync(0));
 if (session.feed(input, out)) session.finish(out);
 if (args.includes("--report")) {
-  const names = ["max_rows", "max_cols", "max_cells", "pool", "session", "refused", "peak"];
-  process.stderr.write(names.map((n, i) => `${n}=${session.limit(i)}`).join(" ") + "\n");
+  const l = session.limits();
+  process.stderr.write(`max_rows=${l.maxRows} max_cols=${l.maxCols} max_cells=${l.maxCells}` +
+    ` pool=${l.poolBytes} session=${l.sessionBytes} refused=${l.blocksRefused} peak=${l.blocksPeak}\n`);
 }

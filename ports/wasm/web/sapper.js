@@ -28,8 +28,14 @@ export class Session {
     this.closed = false;
   }
 
-  limit(which) {
-    return this.x.sapw_limit(which);
+  // The build's limits, and how its block pool has served so far.
+  limits() {
+    const x = this.x;
+    return {
+      maxRows: x.sapw_max_rows(), maxCols: x.sapw_max_cols(), maxCells: x.sapw_max_cells(),
+      poolBytes: x.sapw_pool_bytes(), sessionBytes: x.sapw_session_bytes(),
+      blocksRefused: x.sapw_blocks_refused(), blocksPeak: x.sapw_blocks_peak(),
+    };
   }
 
   // Every reply byte ready, each chunk handed to out (a Uint8Array view,
@@ -667,7 +673,7 @@ async function startPage() {
         overlayMax: Math.max(0, ...perf.overlay), overlays: perf.overlay.length, moveMedian: median(perf.move),
         ready: perf.ready, wasmBytes: perf.wasmBytes };
     },
-    limits: { rows: session.limit(0), cols: session.limit(1), page: PAGE_MAX },
+    limits: { rows: session.limits().maxRows, cols: session.limits().maxCols, page: PAGE_MAX },
   };
 
   fromUrl();
