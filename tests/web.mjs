@@ -361,6 +361,14 @@ await check("a replay is not counted", JSON.stringify(await stats()) === statsBe
 await page.click("#rp-close");
 await check("done, the page plays again", !(await page.locator("#replay-bar").isVisible()) &&
   (await page.locator("#hint-button").isVisible()));
+await page.click("#end-replay");
+const again = await at();
+await page.keyboard.press("ArrowRight");
+const stepped = await at();
+await page.keyboard.press("Escape");
+await check("the end panel's Replay replays the game; → steps, Esc ends it as the game ended",
+  again === "move 0 of 5" && stepped === "move 1 of 5" && !(await page.locator("#replay-bar").isVisible()) &&
+  (await drawn()) === lostDrawn, `${again}, ${stepped}`);
 
 // 6d. Hints belong to their game: gone with a new game (the face), at an
 // end, on an ERR; HINT on a game over says so; a refused NEW shows its

@@ -154,10 +154,11 @@ export class Controls {
     }
   }
 
+  // Leaving a replay leaves its game where the replay stands.
   setMode(mode, clear = true) {
     if (this.play.mode === mode) return;
     this.stopAuto();
-    this.replay.close();
+    this.replay.close(false);
     this.play.mode = mode;
     this.showMode();
     this.ui.hideEnd();
@@ -254,6 +255,7 @@ export class Controls {
     const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     document.addEventListener("keydown", (e) => {
       if (e.target.closest("input, select, textarea")) return;
+      if ((e.key === " " || e.key === "Enter") && e.target.closest("button")) return; // the button's own
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const k = e.key, play = this.play;
       let handled = true;

@@ -32,7 +32,14 @@ window.sapper = {
   // One request (body lines joined by "\n") to the page's session; the
   // page redraws what it changed.  A promise of the whole reply text.
   send(text) {
-    const run = queue.then(() => play.send(String(text)));
+    const run = queue.then(() => {
+      // a request that changes the game ends a replay where it stands; a
+      // NEW is played, not analysed
+      const word = String(text).trim().split(/[\s(),]+/, 1)[0].toUpperCase();
+      if (word === "NEW") controls.setMode("play", false);
+      else if (!["SHOW", "VIEW", "HINT", "PROB", "STATS", "HELP"].includes(word)) replay.close(false);
+      return play.send(String(text));
+    });
     queue = run.catch(() => {});
     return run;
   },
