@@ -385,6 +385,12 @@ await check("a new game (the face) clears the hint", shown.hint && shown.cells =
   afterFace.cells === 0 && afterFace.text === "" && (await drawn()) === "#".repeat(81), JSON.stringify([shown, afterFace]));
 await check("the face deals a new seed, the seed box emptied",
   !/seed=42\b/.test(await page.locator("#board-link").getAttribute("href")) && (await page.inputValue("#seed")) === "");
+await send("NEW 10 12 20 77 NOGUESS");
+await page.click("#face");
+const faceLink = await page.locator("#board-link").getAttribute("href");
+await check("the face deals a game of the kind in play (one sent as NEW 10 12 20 77 NOGUESS)",
+  /rows=10&cols=12&mines=20&level=noguess&seed=\d+$/.test(faceLink) && !/seed=77$/.test(faceLink) &&
+  (await page.locator("#board .c").count()) === 120, faceLink);
 await load("?board=beginner&seed=42");
 await click(5, 5);
 await page.click("#hint-button");

@@ -60,8 +60,12 @@ export function dealOf(text, reply) {
 // "rows x cols / mines", then the level ("expert", "expert noguess",
 // "10x12/20 casual").
 export function kindOf(deal) {
-  const preset = Object.keys(PRESETS).find((k) => PRESETS[k].join() === [deal.rows, deal.cols, deal.mines].join());
-  return (preset || `${deal.rows}x${deal.cols}/${deal.mines}`) + (deal.level ? " " + deal.level.toLowerCase() : "");
+  return (presetOf(deal) || `${deal.rows}x${deal.cols}/${deal.mines}`) + (deal.level ? " " + deal.level.toLowerCase() : "");
+}
+
+// The preset a deal's size and mines are, or undefined.
+export function presetOf({ rows, cols, mines }) {
+  return Object.keys(PRESETS).find((k) => PRESETS[k].join() === [rows, cols, mines].join());
 }
 
 // ---- the game ---------------------------------------------------------------

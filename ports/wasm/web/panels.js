@@ -3,6 +3,7 @@
 // panel with its replay and share links, the statistics table and the
 // replay bar.  The options (overlay, hints, marks) are read here too.
 
+import { presetOf } from "./model.js";
 import { linkQuery } from "./replay.js";
 import * as store from "./storage.js";
 
@@ -119,11 +120,16 @@ export class Panels {
     $("end").hidden = true;
   }
 
-  // The link to the board being played; the address bar holds it too, but
-  // while a game's own link is replayed (address false).
-  boardLink(deal, address = true) {
+  // A game dealt: the form shows its kind (so that the face and N deal
+  // another of it), the board link its board; the address bar holds the
+  // link too, but while a game's own link is replayed (address false).
+  dealt(deal, address = true) {
+    const preset = presetOf(deal);
+    $("preset").value = preset || "custom";
+    $("custom").hidden = !!preset;
+    if (!preset) [$("rows").value, $("cols").value, $("mines").value] = [deal.rows, deal.cols, deal.mines];
+    $("level").value = deal.level;
     const a = $("board-link");
-    if (!deal) return;
     a.href = `${location.pathname}${linkQuery(deal)}`;
     a.textContent = deal.seed === null ? "link to this board" : `link to this board (seed ${deal.seed})`;
     if (address) history.replaceState(null, "", a.href);

@@ -101,7 +101,7 @@ export class Play {
   }
 
   // A game to draw from its start (a NEW's, a rebuilt one's); in play,
-  // the address bar and the board link name its board.
+  // the form, the board link and the address bar show its deal.
   begin(game) {
     this.game = game;
     this.hint = null;
@@ -111,7 +111,7 @@ export class Play {
     this.view.layout(game.rows, game.cols);
     this.clampCursor();
     this.redraw();
-    if (this.mode === "play" && game.deal) this.ui.boardLink(game.deal);
+    if (this.mode === "play" && game.deal) this.ui.dealt(game.deal);
     this.save();
   }
 

@@ -3,7 +3,7 @@
 // game: the board (its size and mines, level and seed, or its mines' layout
 // for a board given by its rows) and, for a game, its moves.
 
-import { Game, LEVELS, PRESETS, dealOf, firstLine } from "./model.js";
+import { Game, LEVELS, PRESETS, dealOf, firstLine, presetOf } from "./model.js";
 
 // ---- links ----
 
@@ -56,7 +56,7 @@ function unpackLayout(text, rows, cols) {
 // The query of a link to a deal's board; with moves, to the game.
 export function linkQuery(deal, moves = null, seconds = NaN) {
   const q = new URLSearchParams();
-  const preset = Object.keys(PRESETS).find((k) => PRESETS[k].join() === [deal.rows, deal.cols, deal.mines].join());
+  const preset = presetOf(deal);
   if (deal.seed === null) {
     q.set("rows", deal.rows);
     q.set("cols", deal.cols);
@@ -127,7 +127,7 @@ export class Replay {
       this.close();
       return false;
     }
-    this.ui.boardLink(this.play.game.deal, false);
+    this.ui.dealt(this.play.game.deal, false);
     return true;
   }
 
