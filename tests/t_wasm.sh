@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/t_wasm.sh - the WebAssembly port (ports/wasm) under node, through
-# the Session class of the page's own module (ports/wasm/run.mjs), fed the
+# the Session class of the page's own session.js (ports/wasm/run.mjs), fed the
 # request streams the boards are fed (tests/data/ports/*.in, as
 # tests/t_ports.sh runs them), the public judge inputs behind "JUDGE
 # <format>", an ANALYZE session and a stream at the port's largest board

@@ -105,7 +105,13 @@ SAPW_EXPORT(sapw_poll) uint32_t sapw_poll(void);
 SAPW_EXPORT(sapw_busy) int sapw_busy(void);
 SAPW_EXPORT(sapw_closing) int sapw_closing(void);
 SAPW_EXPORT(sapw_finish) void sapw_finish(void);
-SAPW_EXPORT(sapw_limit) uint32_t sapw_limit(uint32_t which);
+SAPW_EXPORT(sapw_max_rows) uint32_t sapw_max_rows(void);
+SAPW_EXPORT(sapw_max_cols) uint32_t sapw_max_cols(void);
+SAPW_EXPORT(sapw_max_cells) uint32_t sapw_max_cells(void);
+SAPW_EXPORT(sapw_pool_bytes) uint32_t sapw_pool_bytes(void);
+SAPW_EXPORT(sapw_session_bytes) uint32_t sapw_session_bytes(void);
+SAPW_EXPORT(sapw_blocks_refused) uint32_t sapw_blocks_refused(void);
+SAPW_EXPORT(sapw_blocks_peak) uint32_t sapw_blocks_peak(void);
 
 /* A fresh session (the old one's blocks given back): 0, or the core's
  * error (SAP_ERR_LIMITS never, as the library and this file are one
@@ -165,27 +171,40 @@ void sapw_finish(void)
     sap_session_finish(&session);
 }
 
-/* The build's limits, for the page: 0 rows, 1 columns, 2 cells, 3 the
- * pool's bytes, 4 the session's bytes, 5 blocks refused so far, 6 the
- * most blocks held at once. */
-uint32_t sapw_limit(uint32_t which)
+/* The build's limits, for the page and run.mjs's report. */
+uint32_t sapw_max_rows(void)
 {
-    switch (which) {
-    case 0:
-        return SAP_MAX_ROWS;
-    case 1:
-        return SAP_MAX_COLS;
-    case 2:
-        return SAP_MAX_CELLS;
-    case 3:
-        return (uint32_t)sizeof pool;
-    case 4:
-        return (uint32_t)sizeof session;
-    case 5:
-        return refused;
-    case 6:
-        return peak;
-    default:
-        return 0;
-    }
+    return SAP_MAX_ROWS;
+}
+
+uint32_t sapw_max_cols(void)
+{
+    return SAP_MAX_COLS;
+}
+
+uint32_t sapw_max_cells(void)
+{
+    return SAP_MAX_CELLS;
+}
+
+uint32_t sapw_pool_bytes(void)
+{
+    return (uint32_t)sizeof pool;
+}
+
+uint32_t sapw_session_bytes(void)
+{
+    return (uint32_t)sizeof session;
+}
+
+/* How the pool has served: blocks refused so far, and the most slots held
+ * at once (tests/t_wasm.sh: the pool must never refuse). */
+uint32_t sapw_blocks_refused(void)
+{
+    return refused;
+}
+
+uint32_t sapw_blocks_peak(void)
+{
+    return peak;
 }

@@ -1,7 +1,7 @@
 # ports/wasm/wasm.mk - the seventh port: the core as WebAssembly, and the
 # page that plays and analyses with it (ports/wasm/README.md).
 #
-#   make web             build/web/: index.html, sapper.js, sapper.css, sapper.wasm
+#   make web             build/web/: index.html, sapper.css, the JavaScript modules, sapper.wasm
 #   make web-run         serves build/web on http://127.0.0.1:8000/ (WEB_PORT)
 #   make web-screenshot  remakes ports/wasm/screenshot.png in headless Chromium
 #
@@ -20,7 +20,7 @@ WASM_CFLAGS := --target=wasm32 $(WARN) $(WASM_OPT) -ffreestanding -nostdlib -fno
   -Icore -Iports $(WASM_DEFINES)
 WASM_LDFLAGS := -Wl,--no-entry -Wl,--gc-sections -Wl,-z,stack-size=65536 -Wl,--strip-all
 WASM_SRC := ports/wasm/sapper_wasm.c ports/libc_min.c
-WEB_FILES := index.html sapper.js sapper.css
+WEB_FILES := $(notdir $(wildcard ports/wasm/web/*))
 WEB_PORT ?= 8000
 
 $(BUILD)/web/sapper.wasm: $(CORE_SRC) $(WASM_SRC) ports/wasm/wasm.mk

@@ -20,8 +20,8 @@ host build must be N (what the build compiles).  --list prints every
 statement read, for whoever extends this.
 
 The quantities: the page's size (`build/web/`, `make web`), each of its
-files' (`sapper.wasm` at each -O level, `sapper.js`, `index.html`,
-`sapper.css`), how long `make check`, `make test`, CI's whole run and each
+files' (`sapper.wasm` at each -O level, and every `.js`, `.html` and `.css`
+file, named as it is built), how long `make check`, `make test`, CI's whole run and each
 tests/t_*.sh step take, and each board image's flash.  The home must state
 each of the page's, the module's, make check's, make test's, CI's and every
 board's, so the check cannot pass on a home reworded past recognition.
@@ -102,7 +102,7 @@ TIME_SUBJECTS = [
 SIZE_SUBJECTS = [
     (re.compile(r"`sapper\.wasm`(?: at `(-O[sz2])`)?"),
      lambda m: "sapper.wasm's size at %s" % (m.group(1) or "-Oz")),
-    (re.compile(r"`(sapper\.js|index\.html|sapper\.css)`"), lambda m: "%s's size" % m.group(1)),
+    (re.compile(r"`([a-z]+\.(?:js|html|css))`"), lambda m: "%s's size" % m.group(1)),
     (re.compile(r"`build/web/?`|`make web`"), lambda m: "the page's size"),
 ]
 REQUIRED = (["the page's size", "sapper.wasm's size at -Oz", "make check's time",
@@ -379,7 +379,7 @@ def collect(root):
 def built_sizes(web):
     """The page's quantities as built in WEB: each file's bytes, and all."""
     sizes = {}
-    for f in ("sapper.wasm", "sapper.js", "index.html", "sapper.css"):
+    for f in sorted(os.listdir(web)):
         key = "sapper.wasm's size at -Oz" if f == "sapper.wasm" else "%s's size" % f
         sizes[key] = os.path.getsize(os.path.join(web, f))
     sizes["the page's size"] = sum(sizes.values())
