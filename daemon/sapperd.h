@@ -540,7 +540,7 @@ static inline bool conn_pumping(const struct conn *c)
     return c->state == CONN_OPEN || c->state == CONN_DRAINING;
 }
 
-/* ---- games on disk (record.c, journal.c, disk.c, restore.c) ------------------------------- */
+/* ---- games on disk (record.c, journal.c, disk.c, restore.c) -------------------------- */
 
 /* Bytes that grow: a record, the frames waiting to be written. */
 struct record_bytes {
