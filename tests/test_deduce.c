@@ -173,6 +173,16 @@ static sap_game *random_position(void **block, uint32_t *covered_out)
     return g;
 }
 
+/* The covered cells of g that some of b's layouts mine and some leave clear. */
+static int uncertain_cells(const sap_game *g, const struct layouts *b)
+{
+    uint32_t x, cells = sap_game_rows(g) * sap_game_cols(g);
+    int count = 0;
+    for (x = 0; x < cells; x++)
+        count += b->mine_in[x] > 0 && b->mine_in[x] < b->total;
+    return count;
+}
+
 static void test_against_brute_force(void)
 {
     static const uint32_t budgets[] = { 1, 7, SAP_BUDGET_UNLIMITED };
@@ -187,18 +197,13 @@ static void test_against_brute_force(void)
         sap_game *g = random_position(&block, &covered);
         struct layouts b;
         if (covered <= 20 && sap_game_state(g) == SAP_RUNNING) {
-            uint32_t r, c;
             layouts_count(g, &b);
             if (!compare(g, &b, budgets[round % 3], ways[round % 4]))
                 fprintf(stderr, "  round %d: %ux%u, %u mines, %u covered, budget %u, way %d\n",
                         round, sap_game_rows(g), sap_game_cols(g), sap_game_mines(g), covered,
                         budgets[round % 3], (int)ways[round % 4]);
             compared++;
-            for (r = 0; r < sap_game_rows(g); r++)
-                for (c = 0; c < sap_game_cols(g); c++) {
-                    uint64_t n = b.mine_in[r * sap_game_cols(g) + c];
-                    uncertain += n > 0 && n < b.total;
-                }
+            uncertain += uncertain_cells(g, &b);
         }
         free(block);
     }
@@ -216,7 +221,7 @@ static void test_odds_rounded_once(void)
     int round, compared = 0, uncertain = 0;
     for (round = 0; compared < 12000 && check_failures_in_test == 0; round++) {
         void *block;
-        uint32_t covered, r, c;
+        uint32_t covered;
         sap_game *g = random_position(&block, &covered);
         struct layouts b;
         if (covered <= 16 && sap_game_state(g) == SAP_RUNNING) {
@@ -226,11 +231,7 @@ static void test_odds_rounded_once(void)
                     fprintf(stderr, "  round %d: %ux%u, %u mines\n", round, sap_game_rows(g),
                             sap_game_cols(g), sap_game_mines(g));
                 compared++;
-                for (r = 0; r < sap_game_rows(g); r++)
-                    for (c = 0; c < sap_game_cols(g); c++) {
-                        uint64_t n = b.mine_in[r * sap_game_cols(g) + c];
-                        uncertain += n > 0 && n < b.total;
-                    }
+                uncertain += uncertain_cells(g, &b);
             }
         }
         free(block);
